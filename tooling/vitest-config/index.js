@@ -1,0 +1,27 @@
+// Shared vitest settings for every tinyloop package.
+import { defineConfig, mergeConfig } from "vitest/config";
+
+/** Export condition under which workspace packages point at their TypeScript sources. */
+export const sourceCondition = "@tinyloop/source";
+
+const base = defineConfig({
+  resolve: { conditions: [sourceCondition] },
+  ssr: { resolve: { conditions: [sourceCondition] } },
+  test: {
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    pool: "forks",
+    passWithNoTests: true,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    reporters: ["default", "json"],
+    outputFile: { json: "./.vitest-results.json" },
+  },
+});
+
+/**
+ * The shared config, optionally merged with a package's own overrides.
+ * @param {import("vitest/config").ViteUserConfig} [overrides]
+ */
+export function tinyloopVitestConfig(overrides = {}) {
+  return mergeConfig(base, overrides);
+}
