@@ -1,0 +1,82 @@
+import type { ContentBlock } from "./content-block.js";
+
+/** A part of a user message: text or a base64 image. */
+export type UserPart =
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType: string };
+
+/** A complete tool call the model asked for. `arguments` is JSON text (may be `"{}"`). */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string /* JSON text */;
+}
+
+/** One message of a conversation, provider-neutral. */
+export type ChatMessage =
+  | { role: "system"; content: string }
+  | { role: "user"; content: string | UserPart[] }
+  | { role: "assistant"; content: string; toolCalls?: ToolCall[] }
+  | {
+      role: "tool";
+      toolCallId: string;
+      toolName?: string;
+      content: ContentBlock[];
+      isError?: boolean;
+    };
+
+/** A tool the model may call: its name, description and JSON Schema of its arguments. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** How the model may choose tools: freely, never, at least one, or exactly the named one. */
+export type ToolChoice = "auto" | "none" | "required" | { name: string };
+
+/** One call to a model. */
+export interface ChatRequest {
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+  toolChoice?: ToolChoice;
+  maxTokens?: number;
+  temperature?: number;
+  /** Aborting stops reading and closes the request; the stream then throws `ABORTED`. */
+  signal?: AbortSignal;
+}
+
+/** Why the model stopped. */
+export type FinishReason = "stop" | "tool-calls" | "length" | "content-filter";
+
+/**
+ * What a model stream yields. Text arrives as deltas; tool calls arrive as deltas (for live
+ * display) and then once complete as `tool-call`; `usage` and `finish` come last.
+ */
+export type ModelEvent =
+  | { type: "text-delta"; text: string }
+  | { type: "tool-call-delta"; index: number; id?: string; name?: string; argumentsDelta: string }
+  | { type: "tool-call"; id: string; name: string; arguments: string }
+  | { type: "usage"; inputTokens: number; outputTokens: number }
+  | { type: "finish"; reason: FinishReason };
+
+/** What a model can do, so callers can adapt requests. */
+export interface ModelCapabilities {
+  /** Accepts images in user messages (and, through them, in tool results). */
+  vision: boolean;
+  /** May ask for several tool calls in one turn. */
+  parallelToolCalls: boolean;
+}
+
+/** The one interface the agent loop talks to, whatever the provider. */
+export interface ChatModel {
+  /** Provider name, e.g. `"openai"`, `"ollama"`, `"anthropic"`, `"replay"`. */
+  provider: string;
+  /** The model id sent to the provider. */
+  modelId: string;
+  capabilities: ModelCapabilities;
+  /** Streams one model turn. Throws `InferenceError` for run-level failures. */
+  stream(request: ChatRequest): AsyncIterable<ModelEvent>;
+  /** Frees resources (local models); optional. */
+  close?(): Promise<void>;
+}
