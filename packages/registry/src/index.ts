@@ -1,1 +1,32 @@
-export const placeholder = 1;
+export type { ParsedArguments } from "./argument-parsing.js";
+export { parseToolArguments } from "./argument-parsing.js";
+export type {
+  AudioContent,
+  BlobResourceContents,
+  ContentBlock,
+  EmbeddedResourceContent,
+  ImageContent,
+  ResourceLinkContent,
+  TextContent,
+  TextResourceContents,
+  ToolResult,
+} from "./content.js";
+export type { RegistryErrorCode, RegistryErrorOptions } from "./registry-error.js";
+export { RegistryError } from "./registry-error.js";
+export { assertValidToolName, isValidToolName, TOOL_NAME_PATTERN } from "./tool-name.js";
+export type { SchemaProblem, ToolRegistryOptions } from "./tool-registry.js";
+export { ToolRegistry } from "./tool-registry.js";
+export { errorResult, textResult } from "./tool-result.js";
+export type {
+  JsonSchema,
+  ListFilter,
+  RegisterOptions,
+  RegistryChange,
+  RegistryChangeType,
+  ToolAnnotations,
+  ToolContext,
+  ToolDefinition,
+  ToolHandler,
+  ToolProgress,
+  ToolSource,
+} from "./types.js";

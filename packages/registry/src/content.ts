@@ -1,0 +1,69 @@
+/** Plain text, the most common block a tool returns. */
+export interface TextContent {
+  type: "text";
+  text: string;
+}
+
+/** An image, base64-encoded, with its MIME type (for example `image/png`). */
+export interface ImageContent {
+  type: "image";
+  /** Base64-encoded bytes. */
+  data: string;
+  mimeType: string;
+}
+
+/** An audio clip, base64-encoded, with its MIME type (for example `audio/wav`). */
+export interface AudioContent {
+  type: "audio";
+  /** Base64-encoded bytes. */
+  data: string;
+  mimeType: string;
+}
+
+/** A resource's text contents, embedded in the result. */
+export interface TextResourceContents {
+  uri: string;
+  mimeType?: string;
+  text: string;
+}
+
+/** A resource's binary contents, base64-encoded, embedded in the result. */
+export interface BlobResourceContents {
+  uri: string;
+  mimeType?: string;
+  /** Base64-encoded bytes. */
+  blob: string;
+}
+
+/** A resource embedded in the result, either as text or as a base64 blob. */
+export interface EmbeddedResourceContent {
+  type: "resource";
+  resource: TextResourceContents | BlobResourceContents;
+}
+
+/** A link to a resource the caller may fetch later (MCP `resource_link`). */
+export interface ResourceLinkContent {
+  type: "resource_link";
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** One block of a tool result: the same shapes MCP's `CallToolResult.content` uses. */
+export type ContentBlock =
+  | TextContent
+  | ImageContent
+  | AudioContent
+  | EmbeddedResourceContent
+  | ResourceLinkContent;
+
+/** What a tool call produces: content blocks, optional structured data, and an error flag. */
+export interface ToolResult {
+  content: ContentBlock[];
+  /** Machine-readable result, matching the tool's `outputSchema` when it has one. */
+  structuredContent?: Record<string, unknown>;
+  /** `true` when the call failed; `content` then explains why in words a model can act on. */
+  isError?: boolean;
+}

@@ -1,0 +1,103 @@
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import type { JsonSchema } from "./types.js";
+
+// ajv-formats is CommonJS with a `default` property; under NodeNext the default import is
+// the whole `module.exports`, so reach for the function either way.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+/** Checks arguments; returns the Ajv errors, or `undefined` when they are valid. */
+export type ArgumentCheck = (args: Record<string, unknown>) => ErrorObject[] | undefined;
+
+/** A schema compiled once: its check, and `release()` to drop it from Ajv's cache. */
+export type CompiledSchema =
+  | { ok: true; check: ArgumentCheck; release: () => void }
+  | { ok: false; problem: string };
+
+type Dialect = "draft-07" | "2019-09" | "2020-12";
+
+const OPTIONS: Options = {
+  strict: false, // MCP servers send vendor keywords and loose schemas; don't refuse them
+  allErrors: true, // one line per violation, not just the first
+  verbose: true, // errors carry the offending data, for "got number" messages
+  logger: false,
+};
+
+/**
+ * Compiles tool input schemas with Ajv, picking the dialect from `$schema`:
+ * 2020-12 and 2019-09 get their own engines, anything else (none, draft-07, draft-06,
+ * unknown URIs) is compiled as draft-07. One engine per dialect is created on first use.
+ */
+export class SchemaCompiler {
+  private readonly engines = new Map<Dialect, Ajv>();
+
+  /** Compiles `schema`, or explains why it cannot be compiled. Never throws. */
+  compile(schema: JsonSchema): CompiledSchema {
+    const dialect = dialectOf(schema.$schema);
+    // The dialect is chosen; drop `$schema` so a spelling Ajv does not know (http vs https,
+    // a trailing "#", draft-06) does not send it looking for a meta-schema it lacks.
+    const source = schema.$schema === undefined ? schema : withoutMeta(schema);
+    const engine = this.engine(dialect);
+    try {
+      return compiled(engine, source, engine.compile(source));
+    } catch (error) {
+      if (!/already exists/.test(messageOf(error))) return { ok: false, problem: messageOf(error) };
+    }
+    // Another tool's schema uses the same `$id`: give this one an engine of its own.
+    try {
+      const own = createEngine(dialect);
+      return compiled(own, source, own.compile(source));
+    } catch (error) {
+      return { ok: false, problem: messageOf(error) };
+    }
+  }
+
+  private engine(dialect: Dialect): Ajv {
+    let engine = this.engines.get(dialect);
+    if (engine === undefined) {
+      engine = createEngine(dialect);
+      this.engines.set(dialect, engine);
+    }
+    return engine;
+  }
+}
+
+function compiled(engine: Ajv, source: JsonSchema, validate: ValidateFunction): CompiledSchema {
+  return {
+    ok: true,
+    // Ajv keeps the errors on the function; copy them out before anything else can run.
+    check: (args) => (validate(args) ? undefined : [...(validate.errors ?? [])]),
+    release: () => {
+      engine.removeSchema(source);
+    },
+  };
+}
+
+function createEngine(dialect: Dialect): Ajv {
+  const engine =
+    dialect === "2020-12"
+      ? new Ajv2020(OPTIONS)
+      : dialect === "2019-09"
+        ? new Ajv2019(OPTIONS)
+        : new Ajv(OPTIONS);
+  return addFormats(engine);
+}
+
+function dialectOf(metaSchema: unknown): Dialect {
+  if (typeof metaSchema !== "string") return "draft-07";
+  if (metaSchema.includes("2020-12")) return "2020-12";
+  if (metaSchema.includes("2019-09")) return "2019-09";
+  return "draft-07";
+}
+
+function withoutMeta(schema: JsonSchema): JsonSchema {
+  const { $schema: _ignored, ...rest } = schema;
+  return rest;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

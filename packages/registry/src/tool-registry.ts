@@ -1,0 +1,255 @@
+import { parseToolArguments } from "./argument-parsing.js";
+import type { ToolResult } from "./content.js";
+import { RegistryError } from "./registry-error.js";
+import { cancelledResult, runHandler } from "./run-handler.js";
+import { type CompiledSchema, SchemaCompiler } from "./schema-validator.js";
+import { describeViolations } from "./schema-violations.js";
+import { suggestNames } from "./suggest-names.js";
+import { assertValidToolName } from "./tool-name.js";
+import { errorResult } from "./tool-result.js";
+import type {
+  ListFilter,
+  RegisterOptions,
+  RegistryChange,
+  RegistryChangeType,
+  ToolContext,
+  ToolDefinition,
+  ToolHandler,
+} from "./types.js";
+import { assertValidDefinition } from "./validate-definition.js";
+
+/** A schema that could not be compiled; its tool is then dispatched without validation. */
+export interface SchemaProblem {
+  tool: string;
+  message: string;
+}
+
+/** Options of the {@link ToolRegistry} constructor. */
+export interface ToolRegistryOptions {
+  /**
+   * Told once per tool (on its first dispatch) when its `inputSchema` cannot be compiled.
+   * Such a tool still runs, with its arguments passed through unvalidated.
+   */
+  onSchemaProblem?: (problem: SchemaProblem) => void;
+}
+
+interface ToolEntry {
+  readonly definition: ToolDefinition;
+  readonly handler: ToolHandler;
+  /** Compiled lazily on first dispatch, then reused. */
+  schema?: CompiledSchema;
+}
+
+type ChangeListener = (change: RegistryChange) => void;
+
+const MAX_CACHED_FILTERS = 32;
+
+/**
+ * The one place tools live: built-in functions and MCP tools alike. Register tools with a
+ * handler, list them for the model, and dispatch calls by name. `dispatch` never rejects:
+ * every tool-level problem comes back as a result with `isError: true`.
+ */
+export class ToolRegistry {
+  private readonly tools = new Map<string, ToolEntry>();
+  private readonly listeners = new Set<ChangeListener>();
+  private readonly compiler = new SchemaCompiler();
+  private readonly onSchemaProblem: ((problem: SchemaProblem) => void) | undefined;
+  private currentVersion = 0;
+  private allTools: readonly ToolDefinition[] | undefined;
+  private readonly filteredTools = new Map<string, readonly ToolDefinition[]>();
+
+  constructor(options: ToolRegistryOptions = {}) {
+    this.onSchemaProblem = options.onSchemaProblem;
+  }
+
+  /** Grows by one on every change, so callers can cache anything derived from `list()`. */
+  get version(): number {
+    return this.currentVersion;
+  }
+
+  /**
+   * Adds a tool. Throws {@link RegistryError} `NAME_INVALID` for a name outside
+   * `^[a-zA-Z0-9_-]{1,64}$`, `NAME_TAKEN` when the name is in use and `replace` is not set,
+   * `DEFINITION_INVALID` for a malformed definition or handler. A replaced tool keeps its
+   * place in the registration order. The stored definition is a frozen shallow copy.
+   */
+  register(definition: ToolDefinition, handler: ToolHandler, options: RegisterOptions = {}): void {
+    assertValidToolName((definition as Partial<ToolDefinition> | undefined)?.name);
+    assertValidDefinition(definition, handler);
+    const previous = this.tools.get(definition.name);
+    if (previous !== undefined && options.replace !== true) {
+      throw new RegistryError({
+        code: "NAME_TAKEN",
+        message: `A tool named "${definition.name}" is already registered (toolset "${previous.definition.toolset}"). Unregister it first, pick another name, or pass { replace: true }.`,
+      });
+    }
+    if (previous?.schema?.ok) previous.schema.release();
+    this.tools.set(definition.name, { definition: Object.freeze({ ...definition }), handler });
+    this.changed(previous === undefined ? "registered" : "replaced", [definition.name]);
+  }
+
+  /** Removes a tool; returns whether it existed. */
+  unregister(name: string): boolean {
+    if (!this.remove(name)) return false;
+    this.changed("unregistered", [name]);
+    return true;
+  }
+
+  /** Removes every tool of a toolset, as one change; returns the removed names. */
+  unregisterToolset(toolset: string): string[] {
+    const names = [...this.tools.values()]
+      .filter((entry) => entry.definition.toolset === toolset)
+      .map((entry) => entry.definition.name);
+    for (const name of names) this.remove(name);
+    if (names.length > 0) this.changed("unregistered", names);
+    return names;
+  }
+
+  /** Whether a tool of this name is registered. */
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  /** The (frozen) definition of a tool, or `undefined`. */
+  get(name: string): ToolDefinition | undefined {
+    return this.tools.get(name)?.definition;
+  }
+
+  /**
+   * Definitions in registration order, optionally filtered by toolset and exact names
+   * (`exclude` wins over `include`). The array is frozen and cached until the next
+   * change, so calling `list()` repeatedly costs nothing.
+   */
+  list(filter?: ListFilter): readonly ToolDefinition[] {
+    if (filter === undefined || isUnrestricted(filter)) {
+      this.allTools ??= Object.freeze([...this.tools.values()].map((entry) => entry.definition));
+      return this.allTools;
+    }
+    const key = JSON.stringify([filter.toolsets ?? [], filter.include ?? [], filter.exclude ?? []]);
+    const cached = this.filteredTools.get(key);
+    if (cached !== undefined) return cached;
+    const result = Object.freeze(applyFilter(this.list(), filter));
+    if (this.filteredTools.size >= MAX_CACHED_FILTERS) this.filteredTools.clear();
+    this.filteredTools.set(key, result);
+    return result;
+  }
+
+  /** Names of the toolsets that currently have tools, in order of first registration. */
+  toolsets(): string[] {
+    return [...new Set(this.list().map((definition) => definition.toolset))];
+  }
+
+  /**
+   * Calls a tool by name. `args` is an object or the raw JSON text a model produced.
+   * Never rejects: an unknown tool, unparsable or schema-breaking arguments, a throwing
+   * handler and an aborted signal all resolve to a result with `isError: true`.
+   */
+  async dispatch(name: string, args: unknown, context: ToolContext = {}): Promise<ToolResult> {
+    try {
+      const entry = this.tools.get(name);
+      if (entry === undefined) return errorResult(this.unknownToolMessage(name));
+      const signal = context.signal;
+      if (signal?.aborted) return cancelledResult(name, signal);
+      const parsed = parseToolArguments(args, name);
+      if (!parsed.ok) return errorResult(parsed.message);
+      const schema = entry.schema ?? this.compileSchema(entry);
+      if (schema.ok) {
+        const errors = schema.check(parsed.value);
+        if (errors !== undefined) {
+          const lines = describeViolations(errors);
+          return errorResult(
+            `Invalid arguments for tool "${name}":\n${lines.map((line) => `- ${line}`).join("\n")}\nFix the arguments to match the tool's input schema and call it again.`,
+          );
+        }
+      }
+      return await runHandler(name, entry.handler, parsed.value, context);
+    } catch (error) {
+      // Safety net: nothing above should throw, but dispatch must never reject.
+      return errorResult(
+        `Tool "${String(name)}" failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /** Calls `listener` after every change; returns a function that unsubscribes it. */
+  onChange(listener: (change: RegistryChange) => void): () => void {
+    const subscription: ChangeListener = (change) => listener(change);
+    this.listeners.add(subscription);
+    return () => {
+      this.listeners.delete(subscription);
+    };
+  }
+
+  private remove(name: string): boolean {
+    const entry = this.tools.get(name);
+    if (entry === undefined) return false;
+    if (entry.schema?.ok) entry.schema.release();
+    this.tools.delete(name);
+    return true;
+  }
+
+  private compileSchema(entry: ToolEntry): CompiledSchema {
+    const schema = this.compiler.compile(entry.definition.inputSchema);
+    entry.schema = schema;
+    if (!schema.ok) {
+      this.onSchemaProblem?.({
+        tool: entry.definition.name,
+        message: `The input schema of tool "${entry.definition.name}" cannot be compiled (${schema.problem}); its arguments are passed through unvalidated.`,
+      });
+    }
+    return schema;
+  }
+
+  /** Bumps the version, drops list caches, then tells every listener (all of them, always). */
+  private changed(type: RegistryChangeType, names: string[]): void {
+    this.currentVersion += 1;
+    this.allTools = undefined;
+    this.filteredTools.clear();
+    const change: RegistryChange = Object.freeze({
+      type,
+      names: Object.freeze(names),
+      version: this.currentVersion,
+    });
+    const errors: unknown[] = [];
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1) throw new AggregateError(errors, "Several onChange listeners threw");
+  }
+
+  private unknownToolMessage(name: unknown): string {
+    if (typeof name !== "string") {
+      return `Tool names are strings, got ${name === null ? "null" : typeof name}.`;
+    }
+    const suggestions = suggestNames(name, this.tools.keys());
+    if (suggestions.length > 0) {
+      return `Unknown tool "${name}". Did you mean ${suggestions.map((s) => `"${s}"`).join(" or ")}?`;
+    }
+    const names = [...this.tools.keys()];
+    if (names.length === 0) return `Unknown tool "${name}": no tools are registered.`;
+    const shown = names.slice(0, 20).join(", ");
+    const more = names.length > 20 ? `, … (${names.length} in all)` : "";
+    return `Unknown tool "${name}". Available tools: ${shown}${more}.`;
+  }
+}
+
+function isUnrestricted(filter: ListFilter): boolean {
+  return !filter.toolsets?.length && !filter.include?.length && !filter.exclude?.length;
+}
+
+function applyFilter(all: readonly ToolDefinition[], filter: ListFilter): ToolDefinition[] {
+  const toolsets = filter.toolsets?.length ? new Set(filter.toolsets) : undefined;
+  const include = filter.include?.length ? new Set(filter.include) : undefined;
+  const exclude = new Set(filter.exclude ?? []);
+  return all.filter(
+    (tool) =>
+      (toolsets === undefined || toolsets.has(tool.toolset)) &&
+      (include === undefined || include.has(tool.name)) &&
+      !exclude.has(tool.name),
+  );
+}
