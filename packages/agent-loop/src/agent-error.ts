@@ -1,0 +1,42 @@
+const marker = Symbol.for("tinyloop.agent-loop.AgentError");
+
+/** Stable codes of {@link AgentError}. */
+export type AgentErrorCode =
+  /** An option given to `new Agent(…)` is missing or has the wrong type or range. */
+  | "OPTIONS_INVALID"
+  /** The input given to `agent.run(…)` is neither text nor a list of user parts. */
+  | "INPUT_INVALID"
+  /** `run` or `reset` was called while another run of the same agent was still going. */
+  | "RUN_IN_PROGRESS"
+  /** The registry already holds a tool named `task_complete` / `ask_question` that is not the agent's own. */
+  | "EXIT_TOOL_TAKEN";
+
+/**
+ * The one error class of `@tinyloop/agent-loop`. It is thrown only for programming
+ * mistakes (bad options, bad input, overlapping runs); everything that happens during a
+ * run — tool failures, model failures, aborts — is reported through events instead.
+ */
+export class AgentError extends Error {
+  /** What went wrong, stable across versions. */
+  readonly code: AgentErrorCode;
+  readonly [marker] = true;
+
+  constructor({
+    code,
+    message,
+    cause,
+  }: { code: AgentErrorCode; message: string; cause?: unknown }) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = "AgentError";
+    this.code = code;
+  }
+
+  /** True for any `AgentError`, also one created by another copy of this package. */
+  static isInstance(value: unknown): value is AgentError {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[marker] === true
+    );
+  }
+}

@@ -1,0 +1,59 @@
+import { ToolRegistry } from "@tinyloop/registry";
+import { describe, expect, it } from "vitest";
+import { Agent } from "./agent.js";
+import { AgentError } from "./agent-error.js";
+
+const model = {
+  provider: "none",
+  modelId: "none",
+  capabilities: { vision: false, parallelToolCalls: true },
+  stream: () => {
+    throw new Error("not called");
+  },
+};
+
+function optionsError(make: () => unknown): AgentError {
+  try {
+    make();
+  } catch (error) {
+    if (AgentError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error("expected new Agent(…) to throw");
+}
+
+describe("new Agent options", () => {
+  it("names the option, what was expected, what was found and an example", () => {
+    const error = optionsError(
+      () => new Agent({ model, registry: new ToolRegistry(), maxTurns: 0 }),
+    );
+    expect(error.code).toBe("OPTIONS_INVALID");
+    expect(error.message).toBe(
+      "new Agent(…): maxTurns: expected a positive integer, got number 0 (example: maxTurns: 20)",
+    );
+  });
+
+  it("rejects a missing registry and a non-list filter", () => {
+    expect(optionsError(() => new Agent({ model } as never)).message).toMatch(
+      /registry: expected a ToolRegistry, got undefined/,
+    );
+    expect(
+      optionsError(
+        () =>
+          new Agent({
+            model,
+            registry: new ToolRegistry(),
+            tools: { toolsets: "builtin" } as never,
+          }),
+      ).message,
+    ).toMatch(/tools\.toolsets: expected a list of strings/);
+  });
+
+  it("rejects bad run input at once", () => {
+    const agent = new Agent({ model, registry: new ToolRegistry() });
+    expect(() => agent.run([] as never)).toThrow(/expected at least one part/);
+    expect(() => agent.run([{ type: "video" }] as never)).toThrow(
+      /input\[0\]\.type: expected "text" or "image"/,
+    );
+  });
+});

@@ -1,0 +1,131 @@
+import type { ChatModel } from "@tinyloop/inference-adapters";
+import type { ToolRegistry } from "@tinyloop/registry";
+import { AgentError } from "./agent-error.js";
+import type { ApproveToolCall } from "./run-tool-calls.js";
+import type { ToolFilter } from "./tool-spec-cache.js";
+
+/** Options of `new Agent(…)`. */
+export interface AgentOptions {
+  /** The model to talk to (any `ChatModel` from `@tinyloop/inference-adapters`). */
+  model: ChatModel;
+  /** Where the tools live: built-in and MCP tools alike. */
+  registry: ToolRegistry;
+  /** The first message of every conversation. */
+  systemPrompt?: string;
+  /** Most model calls per run, tool turns included. Default 20. */
+  maxTurns?: number;
+  /** Most tool calls of one turn running at once. Default 8. */
+  toolConcurrency?: number;
+  /** Offer `task_complete` and `ask_question` (toolset `agent`). Default true. */
+  exitTools?: boolean;
+  /** Asked before each tool call; a denial becomes a "denied by the user" error result. */
+  approve?: ApproveToolCall;
+  /** Longest text, in characters, one tool result sends to the model. Default 100 000. */
+  maxToolResultChars?: number;
+  /** Which registry tools to offer (the registry's `list` filter). Default: all. */
+  tools?: ToolFilter;
+}
+
+/** {@link AgentOptions} with defaults applied and every value checked. */
+export interface ResolvedAgentOptions {
+  model: ChatModel;
+  registry: ToolRegistry;
+  systemPrompt: string | undefined;
+  maxTurns: number;
+  toolConcurrency: number;
+  exitTools: boolean;
+  approve: ApproveToolCall | undefined;
+  maxToolResultChars: number;
+  tools: ToolFilter | undefined;
+}
+
+/** Default of {@link AgentOptions.maxToolResultChars}. */
+export const DEFAULT_MAX_TOOL_RESULT_CHARS = 100_000;
+
+function invalid(path: string, expected: string, found: unknown, example: string): AgentError {
+  const got =
+    found === null
+      ? "null"
+      : Array.isArray(found)
+        ? "an array"
+        : `${typeof found} ${JSON.stringify(found)}`;
+  return new AgentError({
+    code: "OPTIONS_INVALID",
+    message: `new Agent(…): ${path}: expected ${expected}, got ${got} (example: ${example})`,
+  });
+}
+
+function positiveInteger(path: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+    throw invalid(path, "a positive integer", value, `${path}: ${fallback}`);
+  }
+  return value;
+}
+
+function stringList(path: string, value: unknown): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) {
+    throw invalid(path, "a list of strings", value, `${path}: ["builtin"]`);
+  }
+}
+
+/** Applies defaults and checks every option, throwing `AgentError` `OPTIONS_INVALID`. */
+export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions {
+  if (typeof options !== "object" || options === null) {
+    throw invalid("options", "an object", options, "new Agent({ model, registry })");
+  }
+  const { model, registry } = options;
+  if (typeof model !== "object" || model === null || typeof model.stream !== "function") {
+    throw invalid(
+      "model",
+      "a ChatModel (an object with a stream method)",
+      model,
+      "model: createOpenAICompatible({ … })",
+    );
+  }
+  if (
+    typeof registry !== "object" ||
+    registry === null ||
+    typeof registry.dispatch !== "function"
+  ) {
+    throw invalid("registry", "a ToolRegistry", registry, "registry: new ToolRegistry()");
+  }
+  if (options.systemPrompt !== undefined && typeof options.systemPrompt !== "string") {
+    throw invalid(
+      "systemPrompt",
+      "a string",
+      options.systemPrompt,
+      'systemPrompt: "You are a helpful agent."',
+    );
+  }
+  if (options.exitTools !== undefined && typeof options.exitTools !== "boolean") {
+    throw invalid("exitTools", "true or false", options.exitTools, "exitTools: false");
+  }
+  if (options.approve !== undefined && typeof options.approve !== "function") {
+    throw invalid("approve", "a function", options.approve, "approve: async (call) => true");
+  }
+  if (options.tools !== undefined) {
+    if (typeof options.tools !== "object" || options.tools === null) {
+      throw invalid("tools", "an object", options.tools, 'tools: { toolsets: ["builtin"] }');
+    }
+    stringList("tools.toolsets", options.tools.toolsets);
+    stringList("tools.include", options.tools.include);
+    stringList("tools.exclude", options.tools.exclude);
+  }
+  return {
+    model,
+    registry,
+    systemPrompt: options.systemPrompt,
+    maxTurns: positiveInteger("maxTurns", options.maxTurns, 20),
+    toolConcurrency: positiveInteger("toolConcurrency", options.toolConcurrency, 8),
+    exitTools: options.exitTools ?? true,
+    approve: options.approve,
+    maxToolResultChars: positiveInteger(
+      "maxToolResultChars",
+      options.maxToolResultChars,
+      DEFAULT_MAX_TOOL_RESULT_CHARS,
+    ),
+    tools: options.tools,
+  };
+}

@@ -1,0 +1,245 @@
+import type { ChatMessage, ToolCall } from "@tinyloop/inference-adapters";
+import { AgentError } from "./agent-error.js";
+import {
+  type AgentOptions,
+  type ResolvedAgentOptions,
+  resolveAgentOptions,
+} from "./agent-options.js";
+import { EventChannel } from "./event-channel.js";
+import type { AgentEvent, DoneEvent, StopReason, TokenUsage, ToolResultEvent } from "./events.js";
+import { AGENT_TOOLSET, ASK_QUESTION, ensureExitTools, exitToolText } from "./exit-tools.js";
+import { runToolCalls, type SettledCall } from "./run-tool-calls.js";
+import { type ModelTurn, streamModelTurn } from "./stream-model-turn.js";
+import { toModelContent } from "./to-model-content.js";
+import { cancelledResult } from "./tool-result-texts.js";
+import { ToolSpecCache } from "./tool-spec-cache.js";
+import { type AgentInput, toUserMessage } from "./user-message.js";
+
+/** Options of one `agent.run` call. */
+export interface RunOptions {
+  /** Aborting it stops the run: the model stream and the tool calls in flight get it too. */
+  signal?: AbortSignal;
+}
+
+/** The assistant message of a tool turn and its results, committed to history together. */
+interface OpenTurn {
+  text: string;
+  calls: ToolCall[];
+  settled: Map<ToolCall, SettledCall>;
+}
+
+/**
+ * The agent loop: a system prompt, a model, a registry of tools and a while loop.
+ *
+ * ```ts
+ * const agent = new Agent({ model, registry, systemPrompt: "You are terse." });
+ * for await (const event of agent.run("What is 2 + 2?")) {
+ *   if (event.type === "text-delta") process.stdout.write(event.text);
+ *   if (event.type === "done") console.log(`\n(${event.reason})`);
+ * }
+ * ```
+ */
+export class Agent {
+  readonly #options: ResolvedAgentOptions;
+  readonly #tools: ToolSpecCache;
+  #messages: ChatMessage[] = [];
+  #running = false;
+
+  /** Checks the options (throws `AgentError` `OPTIONS_INVALID`) and registers the exit tools. */
+  constructor(options: AgentOptions) {
+    this.#options = resolveAgentOptions(options);
+    if (this.#options.exitTools) ensureExitTools(this.#options.registry);
+    this.#tools = new ToolSpecCache(
+      this.#options.registry,
+      this.#options.tools,
+      this.#options.exitTools,
+    );
+    this.#messages = this.#initialMessages();
+  }
+
+  /** The conversation so far, system prompt first; later runs continue it. A copy. */
+  get messages(): readonly ChatMessage[] {
+    return [...this.#messages];
+  }
+
+  /** True while a run is going. */
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /** Clears the conversation back to the system prompt. Not allowed during a run. */
+  reset(): void {
+    if (this.#running) {
+      throw new AgentError({
+        code: "RUN_IN_PROGRESS",
+        message:
+          "agent.reset(): a run is still going; abort it (or finish iterating its events) first.",
+      });
+    }
+    this.#messages = this.#initialMessages();
+  }
+
+  /**
+   * Sends `input` and runs the loop until the model is done, asks, runs out of turns,
+   * fails or is aborted. The run starts when you start iterating; the last event is
+   * always `done`. Stopping the iteration early counts as an abort.
+   * @throws AgentError `INPUT_INVALID` at once for bad input; `RUN_IN_PROGRESS` on the
+   * first iteration when another run of this agent is still going.
+   */
+  run(input: AgentInput, options: RunOptions = {}): AsyncIterable<AgentEvent> {
+    const message = toUserMessage(input);
+    return this.#run(message, options.signal);
+  }
+
+  #initialMessages(): ChatMessage[] {
+    const prompt = this.#options.systemPrompt;
+    return prompt === undefined ? [] : [{ role: "system", content: prompt }];
+  }
+
+  async *#run(
+    message: ChatMessage,
+    outerSignal: AbortSignal | undefined,
+  ): AsyncGenerator<AgentEvent> {
+    if (this.#running) {
+      throw new AgentError({
+        code: "RUN_IN_PROGRESS",
+        message:
+          "agent.run(): another run of this agent is still going; wait for its done event or abort it first.",
+      });
+    }
+    this.#running = true;
+    const { model, registry, maxTurns, exitTools } = this.#options;
+    // Our own controller also stops the run when the consumer stops iterating.
+    const controller = new AbortController();
+    const forwardAbort = () => controller.abort(outerSignal?.reason);
+    if (outerSignal?.aborted) forwardAbort();
+    outerSignal?.addEventListener("abort", forwardAbort, { once: true });
+    const signal = controller.signal;
+    const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+    let turns = 0;
+    let lastText: string | undefined;
+    let open: OpenTurn | undefined;
+    let streaming: ModelTurn | undefined;
+    const done = (reason: StopReason, extra: Partial<DoneEvent> = {}): DoneEvent => ({
+      type: "done",
+      reason,
+      turns,
+      usage: { ...usage },
+      ...extra,
+    });
+
+    try {
+      if (exitTools) ensureExitTools(registry); // someone may have unregistered toolset "agent"
+      this.#messages.push(message);
+      while (true) {
+        if (signal.aborted) return yield done("aborted");
+        if (turns >= maxTurns) return yield done("max-turns", lastText ? { text: lastText } : {});
+        turns++;
+        yield { type: "turn-start", turn: turns };
+        const offered = this.#tools.current();
+        streaming = { text: "", toolCalls: [] };
+        const turn = yield* streamModelTurn(
+          model,
+          {
+            messages: [...this.#messages],
+            ...(offered.specs.length > 0 ? { tools: offered.specs } : {}),
+            signal,
+          },
+          turns,
+          signal,
+          streaming,
+        );
+        streaming = undefined;
+        if (turn.usage) {
+          usage.inputTokens += turn.usage.inputTokens;
+          usage.outputTokens += turn.usage.outputTokens;
+        }
+        const turnEnd: AgentEvent = {
+          type: "turn-end",
+          turn: turns,
+          ...(turn.usage ? { usage: turn.usage } : {}),
+          ...(turn.finishReason ? { finishReason: turn.finishReason } : {}),
+          toolCalls: turn.toolCalls.length,
+        };
+
+        if (turn.stopped) {
+          // Keep the text the user already saw; calls of an unfinished answer never ran.
+          if (turn.text) this.#messages.push({ role: "assistant", content: turn.text });
+          yield turnEnd;
+          const partial = turn.text ? { text: turn.text } : {};
+          if (turn.stopped.reason === "aborted") return yield done("aborted", partial);
+          return yield done("error", { ...partial, error: turn.stopped.error });
+        }
+        if (turn.toolCalls.length === 0) {
+          this.#messages.push({ role: "assistant", content: turn.text });
+          yield turnEnd;
+          return yield done("completed", { text: turn.text });
+        }
+
+        lastText = turn.text || undefined;
+        open = { text: turn.text, calls: turn.toolCalls, settled: new Map() };
+        const channel = new EventChannel<ToolResultEvent>();
+        const settledTurn = open;
+        const all = runToolCalls({
+          calls: turn.toolCalls,
+          turn: turns,
+          registry,
+          offered: offered.byName,
+          approve: this.#options.approve,
+          concurrency: this.#options.toolConcurrency,
+          signal,
+          onResult: (event) => {
+            settledTurn.settled.set(event.call, {
+              call: event.call,
+              result: event.result,
+              outcome: event.outcome,
+            });
+            channel.push(event);
+          },
+        }).finally(() => channel.close());
+        for await (const event of channel) yield event;
+        const settled = await all;
+        this.#commit(open);
+        open = undefined;
+        yield turnEnd;
+
+        if (signal.aborted) return yield done("aborted");
+        const exit = settled.find(
+          (entry) =>
+            entry.outcome === "ok" &&
+            offered.byName.get(entry.call.name)?.toolset === AGENT_TOOLSET,
+        );
+        if (exit) {
+          const text = exitToolText(exit.call.arguments) ?? (turn.text || undefined);
+          const reason = exit.call.name === ASK_QUESTION ? "asked" : "completed";
+          return yield done(reason, text === undefined ? {} : { text });
+        }
+      }
+    } finally {
+      outerSignal?.removeEventListener("abort", forwardAbort);
+      controller.abort(); // stops tool calls still in flight if the consumer left early
+      if (streaming?.text) this.#messages.push({ role: "assistant", content: streaming.text });
+      if (open) this.#commit(open);
+      this.#running = false;
+    }
+  }
+
+  /** Appends a tool turn to history: the assistant message, then one tool message per call. */
+  #commit(turn: OpenTurn): void {
+    const options = {
+      vision: this.#options.model.capabilities.vision,
+      maxChars: this.#options.maxToolResultChars,
+    };
+    this.#messages.push({ role: "assistant", content: turn.text, toolCalls: turn.calls });
+    for (const call of turn.calls) {
+      const result = turn.settled.get(call)?.result ?? cancelledResult();
+      this.#messages.push({
+        role: "tool",
+        toolCallId: call.id,
+        toolName: call.name,
+        content: toModelContent(result, options),
+        ...(result.isError ? { isError: true } : {}),
+      });
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import type { ToolCall } from "@tinyloop/inference-adapters";
+import type { ToolResult } from "@tinyloop/registry";
+
+/** Token counts reported by the model. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Why a run stopped. */
+export type StopReason =
+  /** The model answered without tool calls, or called `task_complete`. */
+  | "completed"
+  /** The model called `ask_question`; `text` holds the question for the user. */
+  | "asked"
+  /** `maxTurns` model calls were made in this run without the model finishing. */
+  | "max-turns"
+  /** The run's signal aborted (or the consumer stopped iterating). */
+  | "aborted"
+  /** The model failed (HTTP error, protocol error, …); `error` holds the adapter's error. */
+  | "error";
+
+/** A model call starts. `turn` counts model calls in this run, from 1. */
+export interface TurnStartEvent {
+  type: "turn-start";
+  turn: number;
+}
+
+/** A piece of the assistant's answer text, as the model streams it. */
+export interface TextDeltaEvent {
+  type: "text-delta";
+  turn: number;
+  text: string;
+}
+
+/** A piece of a tool call being streamed (for live display; the complete call follows). */
+export interface ToolCallDeltaEvent {
+  type: "tool-call-delta";
+  turn: number;
+  index: number;
+  id?: string;
+  name?: string;
+  argumentsDelta: string;
+}
+
+/** The model finished one tool call; it runs once the model's answer is complete. */
+export interface ToolCallEvent {
+  type: "tool-call";
+  turn: number;
+  call: ToolCall;
+}
+
+/** A tool call finished (or was denied, refused or cancelled). Emitted in completion order. */
+export interface ToolResultEvent {
+  type: "tool-result";
+  turn: number;
+  call: ToolCall;
+  /** The result as the tool returned it, before truncation and image placeholders. */
+  result: ToolResult;
+  /** Wall-clock time the dispatch started and ended, in epoch milliseconds (fractional). */
+  startedAt: number;
+  endedAt: number;
+  /** `endedAt - startedAt`: the time the tool itself took, approval excluded. */
+  durationMs: number;
+  /** Why no tool ran, when none did. */
+  outcome: "ok" | "error" | "denied" | "cancelled" | "unavailable";
+}
+
+/** A turn (one model call and the tool calls it made) is over. */
+export interface TurnEndEvent {
+  type: "turn-end";
+  turn: number;
+  /** Tokens of this model call, when the model reported them. */
+  usage?: TokenUsage;
+  /** How the model's answer ended, when it said (undefined after an abort or error). */
+  finishReason?: "stop" | "tool-calls" | "length" | "content-filter";
+  /** Number of tool calls the model made in this turn. */
+  toolCalls: number;
+}
+
+/** The run is over. Always the last event. */
+export interface DoneEvent {
+  type: "done";
+  reason: StopReason;
+  /**
+   * The final answer (`completed`: the model's text or the `task_complete` summary),
+   * the question (`asked`), or the partial text streamed before an abort or error.
+   */
+  text?: string;
+  /** The model's error (for `error`): usually an `InferenceError` with a `code`. */
+  error?: Error;
+  /** Model calls made in this run. */
+  turns: number;
+  /** Tokens summed over this run's model calls. */
+  usage: TokenUsage;
+}
+
+/** Every event `agent.run` yields, discriminated by `type`. */
+export type AgentEvent =
+  | TurnStartEvent
+  | TextDeltaEvent
+  | ToolCallDeltaEvent
+  | ToolCallEvent
+  | ToolResultEvent
+  | TurnEndEvent
+  | DoneEvent;

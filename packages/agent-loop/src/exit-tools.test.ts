@@ -1,0 +1,50 @@
+import { ToolRegistry } from "@tinyloop/registry";
+import { describe, expect, it } from "vitest";
+import { AgentError } from "./agent-error.js";
+import { ensureExitTools, exitToolText } from "./exit-tools.js";
+
+describe("ensureExitTools", () => {
+  it("registers task_complete and ask_question in toolset agent, once", async () => {
+    const registry = new ToolRegistry();
+    ensureExitTools(registry);
+    ensureExitTools(registry); // a second agent on the same registry
+    expect(registry.list().map((tool) => [tool.name, tool.toolset])).toEqual([
+      ["task_complete", "agent"],
+      ["ask_question", "agent"],
+    ]);
+    const asked = await registry.dispatch("ask_question", '{"question":"Which file?"}');
+    expect(asked.isError).toBeFalsy();
+    const missing = await registry.dispatch("ask_question", "{}");
+    expect(missing.isError).toBe(true);
+  });
+
+  it("refuses a tool of the same name in another toolset, naming the fix", () => {
+    const registry = new ToolRegistry();
+    registry.register(
+      {
+        name: "task_complete",
+        description: "mine",
+        inputSchema: { type: "object" },
+        toolset: "builtin",
+      },
+      () => "done",
+    );
+    try {
+      ensureExitTools(registry);
+      expect.unreachable();
+    } catch (error) {
+      expect(AgentError.isInstance(error)).toBe(true);
+      expect((error as AgentError).code).toBe("EXIT_TOOL_TAKEN");
+      expect((error as AgentError).message).toMatch(/toolset "builtin".*exitTools: false/);
+    }
+  });
+});
+
+describe("exitToolText", () => {
+  it("reads summary or question and ignores anything else", () => {
+    expect(exitToolText('{"summary":"All done"}')).toBe("All done");
+    expect(exitToolText('{"question":"Which one?"}')).toBe("Which one?");
+    expect(exitToolText("{}")).toBeUndefined();
+    expect(exitToolText("not json")).toBeUndefined();
+  });
+});

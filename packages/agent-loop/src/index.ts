@@ -1,0 +1,22 @@
+export type { RunOptions } from "./agent.js";
+export { Agent } from "./agent.js";
+export type { AgentErrorCode } from "./agent-error.js";
+export { AgentError } from "./agent-error.js";
+export type { AgentOptions } from "./agent-options.js";
+export { DEFAULT_MAX_TOOL_RESULT_CHARS } from "./agent-options.js";
+export type {
+  AgentEvent,
+  DoneEvent,
+  StopReason,
+  TextDeltaEvent,
+  TokenUsage,
+  ToolCallDeltaEvent,
+  ToolCallEvent,
+  ToolResultEvent,
+  TurnEndEvent,
+  TurnStartEvent,
+} from "./events.js";
+export { AGENT_TOOLSET, ASK_QUESTION, TASK_COMPLETE } from "./exit-tools.js";
+export type { ApprovalDecision, ApproveToolCall } from "./run-tool-calls.js";
+export type { ToolFilter } from "./tool-spec-cache.js";
+export type { AgentInput } from "./user-message.js";

@@ -1,0 +1,127 @@
+import type { ToolCall } from "@tinyloop/inference-adapters";
+import type { ToolDefinition, ToolRegistry, ToolResult } from "@tinyloop/registry";
+import { ABORTED, untilAborted } from "./abortable.js";
+import type { ToolResultEvent } from "./events.js";
+import { isExitTool } from "./exit-tools.js";
+import { type Limiter, limitConcurrency } from "./limit-concurrency.js";
+import {
+  cancelledResult,
+  deniedResult,
+  failedResult,
+  unavailableResult,
+} from "./tool-result-texts.js";
+
+/** What an {@link ApproveToolCall} hook may answer: yes/no, or no with a reason for the model. */
+export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
+
+/**
+ * Asked before each tool call (not the agent's own exit tools). Hooks are asked one at a
+ * time in the order the model made the calls, while approved calls already run.
+ */
+export type ApproveToolCall = (
+  call: ToolCall,
+  definition: ToolDefinition,
+  context: { signal: AbortSignal },
+) => ApprovalDecision | Promise<ApprovalDecision>;
+
+/** One finished call, as the loop appends it to the history. */
+export interface SettledCall {
+  call: ToolCall;
+  result: ToolResult;
+  outcome: ToolResultEvent["outcome"];
+}
+
+/** Everything {@link runToolCalls} needs. */
+export interface RunToolCallsInput {
+  calls: readonly ToolCall[];
+  turn: number;
+  registry: ToolRegistry;
+  offered: ReadonlyMap<string, ToolDefinition>;
+  approve: ApproveToolCall | undefined;
+  /** How many calls may run at once. */
+  concurrency: number;
+  signal: AbortSignal;
+  /** Called as each call settles, in completion order. */
+  onResult: (event: ToolResultEvent) => void;
+}
+
+const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * Dispatches all calls of one turn at once (the limiter bounds how many run together)
+ * and resolves to their results in call order. Never rejects: denials, unknown tools,
+ * thrown handlers and aborts all become error results. After an abort it resolves at
+ * once, with "cancelled" for every call that had not finished.
+ */
+export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCall[]> {
+  // One limiter per turn: a handler that ignores an abort cannot hold a slot of a later turn.
+  const limiter = limitConcurrency(input.concurrency);
+  let approvals: Promise<unknown> = Promise.resolve();
+  const settled = input.calls.map((call) => {
+    const definition = input.offered.get(call.name);
+    let approval: Promise<ApprovalDecision> = Promise.resolve(true);
+    if (definition && input.approve && !isExitTool(call.name)) {
+      const approve = input.approve;
+      approval = approvals.then(() => approve(call, definition, { signal: input.signal }));
+      approvals = approval.catch(() => {});
+    }
+    return settleCall(call, definition, approval, limiter, input);
+  });
+  return Promise.all(settled);
+}
+
+async function settleCall(
+  call: ToolCall,
+  definition: ToolDefinition | undefined,
+  approval: Promise<ApprovalDecision>,
+  limiter: Limiter,
+  input: RunToolCallsInput,
+): Promise<SettledCall> {
+  let startedAt = now();
+  const finish = (result: ToolResult, outcome: SettledCall["outcome"]): SettledCall => {
+    const endedAt = now();
+    input.onResult({
+      type: "tool-result",
+      turn: input.turn,
+      call,
+      result,
+      startedAt,
+      endedAt,
+      durationMs: endedAt - startedAt,
+      outcome,
+    });
+    return { call, result, outcome };
+  };
+
+  if (!definition) return finish(unavailableResult(call.name, input.offered.keys()), "unavailable");
+
+  let decision: ApprovalDecision | typeof ABORTED;
+  try {
+    decision = await untilAborted(approval, input.signal);
+  } catch (error) {
+    return finish(failedResult("Asking for approval", error), "denied");
+  }
+  if (decision === ABORTED) return finish(cancelledResult(), "cancelled");
+  const approved = typeof decision === "boolean" ? decision : decision.approved;
+  if (!approved) {
+    const reason = typeof decision === "object" ? decision.reason : undefined;
+    return finish(deniedResult(reason), "denied");
+  }
+
+  const dispatched = limiter(async () => {
+    if (input.signal.aborted) return ABORTED;
+    startedAt = now();
+    return untilAborted(
+      input.registry.dispatch(call.name, call.arguments, { signal: input.signal, callId: call.id }),
+      input.signal,
+    );
+  });
+  let result: ToolResult | typeof ABORTED;
+  try {
+    result = await untilAborted(dispatched, input.signal);
+  } catch (error) {
+    return finish(failedResult(`Tool "${call.name}"`, error), "error");
+  }
+  if (result === ABORTED) return finish(cancelledResult(), "cancelled");
+  return finish(result, result.isError ? "error" : "ok");
+}

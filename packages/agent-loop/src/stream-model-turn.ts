@@ -1,0 +1,87 @@
+import type { ChatModel, ChatRequest, ModelEvent, ToolCall } from "@tinyloop/inference-adapters";
+import { ABORTED, untilAborted } from "./abortable.js";
+import type { AgentEvent, TokenUsage, TurnEndEvent } from "./events.js";
+
+/** What one model call produced. */
+export interface ModelTurn {
+  text: string;
+  toolCalls: ToolCall[];
+  usage?: TokenUsage;
+  finishReason?: TurnEndEvent["finishReason"];
+  /** Set when the call did not finish: the signal aborted, or the model failed. */
+  stopped?: { reason: "aborted" } | { reason: "error"; error: Error };
+}
+
+/**
+ * Streams one model call, yielding text and tool-call events as they arrive, and returns
+ * what the call produced. Never throws: a failing model and an abort are reported in
+ * `stopped`, with whatever text had arrived until then. An abort stops waiting at once,
+ * even for an adapter that ignores its signal. `out` is filled as events arrive, so a
+ * caller whose consumer stops iterating mid-stream still sees the partial text.
+ */
+export async function* streamModelTurn(
+  model: ChatModel,
+  request: ChatRequest,
+  turn: number,
+  signal: AbortSignal,
+  out: ModelTurn = { text: "", toolCalls: [] },
+): AsyncGenerator<AgentEvent, ModelTurn> {
+  let iterator: AsyncIterator<ModelEvent> | undefined;
+  let finished = false;
+  try {
+    iterator = model.stream(request)[Symbol.asyncIterator]();
+    while (true) {
+      const next = await untilAborted(iterator.next(), signal);
+      if (next === ABORTED) {
+        out.stopped = { reason: "aborted" };
+        return out;
+      }
+      if (next.done) break;
+      const event = next.value;
+      switch (event.type) {
+        case "text-delta":
+          out.text += event.text;
+          yield { type: "text-delta", turn, text: event.text };
+          break;
+        case "tool-call-delta":
+          yield { ...event, turn };
+          break;
+        case "tool-call": {
+          const call: ToolCall = {
+            id: event.id || `call_${turn}_${out.toolCalls.length}`,
+            name: event.name,
+            arguments: event.arguments,
+          };
+          out.toolCalls.push(call);
+          yield { type: "tool-call", turn, call };
+          break;
+        }
+        case "usage":
+          // Providers report usage once, or cumulatively, or split (input first, output
+          // last); the largest value of each field is right in all three cases.
+          out.usage = {
+            inputTokens: Math.max(out.usage?.inputTokens ?? 0, event.inputTokens),
+            outputTokens: Math.max(out.usage?.outputTokens ?? 0, event.outputTokens),
+          };
+          break;
+        case "finish":
+          out.finishReason = event.reason;
+          break;
+      }
+    }
+    finished = true;
+    return out;
+  } catch (error) {
+    finished = true;
+    out.stopped = signal.aborted
+      ? { reason: "aborted" }
+      : { reason: "error", error: error instanceof Error ? error : new Error(String(error)) };
+    return out;
+  } finally {
+    // Aborted, or the consumer stopped iterating: let the adapter close its connection,
+    // without waiting for it.
+    if (!finished && iterator?.return) {
+      Promise.resolve(iterator.return()).catch(() => {});
+    }
+  }
+}
