@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+const positiveMs = z.number().int().positive();
+
+/** `timeouts`: how long to wait for things, in milliseconds. */
+export const timeoutsSchema = z.strictObject({
+  /** Spawn/reach the server and finish `initialize`. Default 30 000. */
+  connectMs: positiveMs.optional(),
+  /** One tool call (reset by progress when the caller listens for it). Default 60 000. */
+  callMs: positiveMs.optional(),
+  /** Upper bound for one call even while progress keeps arriving. Default: none. */
+  maxTotalMs: positiveMs.optional(),
+});
+/** `timeouts` as written in a config. */
+export type TimeoutsConfig = z.infer<typeof timeoutsSchema>;
+
+/** `reconnect`: how hard to try to (re)connect. */
+export const reconnectSchema = z.strictObject({
+  /** Retries after the first connect fails. Default 3. */
+  initialRetries: z.number().int().min(0).optional(),
+  /** Attempts after a drop mid-session. Default 5. */
+  sessionRetries: z.number().int().min(0).optional(),
+  /** First backoff delay; doubles per attempt, with jitter. Default 1 000. */
+  baseDelayMs: z.number().int().min(0).optional(),
+  /** Cap of the backoff delay. Default 30 000. */
+  maxDelayMs: z.number().int().min(0).optional(),
+});
+/** `reconnect` as written in a config. */
+export type ReconnectConfig = z.infer<typeof reconnectSchema>;
+
+const commonShape = {
+  /** `false` means: skip this server. Default `true`. (Read by callers; connectServer connects anyway.) */
+  enabled: z.boolean().optional(),
+  timeouts: timeoutsSchema.optional(),
+  reconnect: reconnectSchema.optional(),
+  /** Send an MCP `ping` this often while idle; a failed ping triggers a reconnect. Default: off. */
+  pingIntervalMs: positiveMs.optional(),
+};
+
+const stringMap = z.record(z.string(), z.string());
+
+/** A server started as a child process speaking MCP over stdin/stdout. */
+export const stdioServerConfigSchema = z.strictObject({
+  type: z.literal("stdio").optional(),
+  command: z.string().min(1),
+  args: z.array(z.string()).optional(),
+  /** The only variables, besides the safe list, that the server sees. */
+  env: stringMap.optional(),
+  cwd: z.string().min(1).optional(),
+  ...commonShape,
+});
+/** A stdio server config. */
+export type StdioServerConfig = z.infer<typeof stdioServerConfigSchema>;
+
+/**
+ * A Streamable HTTP server. With `type` omitted, a 4xx to the first POST makes the
+ * connection fall back to legacy SSE at the same URL.
+ */
+export const httpServerConfigSchema = z.strictObject({
+  type: z.literal("http").optional(),
+  url: z.string().min(1),
+  /** Sent on every request (values may hold `${VAR}`). */
+  headers: stringMap.optional(),
+  ...commonShape,
+});
+/** A Streamable HTTP server config. */
+export type HttpServerConfig = z.infer<typeof httpServerConfigSchema>;
+
+/** A legacy HTTP+SSE server (protocol 2024-11-05). */
+export const sseServerConfigSchema = z.strictObject({
+  type: z.literal("sse"),
+  url: z.string().min(1),
+  headers: stringMap.optional(),
+  ...commonShape,
+});
+/** A legacy SSE server config. */
+export type SseServerConfig = z.infer<typeof sseServerConfigSchema>;
+
+/**
+ * Any server config. Prefer {@link parseServerConfig}, which picks the variant from
+ * `type`/`command`/`url` and reports errors by path.
+ */
+export const serverConfigSchema = z.union([
+  stdioServerConfigSchema,
+  sseServerConfigSchema,
+  httpServerConfigSchema,
+]);
+/** Any server config. `type` omitted: `command` ⇒ stdio, `url` ⇒ Streamable HTTP with SSE fallback. */
+export type ServerConfig = z.infer<typeof serverConfigSchema>;
+
+/** True when the config starts a process (stdio). */
+export function isStdioConfig(config: ServerConfig): config is StdioServerConfig {
+  return "command" in config;
+}

@@ -1,0 +1,121 @@
+import type {
+  CallToolResult,
+  ContentBlock,
+  Implementation,
+  ServerCapabilities,
+  Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { McpTransportError } from "./errors.js";
+
+/**
+ * Life of a connection: `connecting` (first connect, including its retries) → `ready`;
+ * on a drop `reconnecting` → `ready` again, or `failed` when the retries are used up;
+ * `closed` after `close()`. `failed` and `closed` are final.
+ */
+export type ConnectionState = "connecting" | "ready" | "reconnecting" | "failed" | "closed";
+
+/** Extra information passed with a state change. */
+export interface StateChangeDetail {
+  /** Why the connection left `ready` or went `failed`. */
+  error?: McpTransportError;
+  /** Reconnect attempt number (1-based) for `reconnecting`. */
+  attempt?: number;
+}
+
+/** A tool as the server lists it (the SDK's `Tool` shape). */
+export type McpTool = Tool;
+
+/** One content block of a tool result (text, image, audio, resource, resource_link). */
+export type McpContent = ContentBlock;
+
+/** A tool result as the server sent it. */
+export interface McpCallResult {
+  content: McpContent[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** A progress notification for one call. */
+export interface McpProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Options of {@link McpConnection.callTool}. */
+export interface CallToolOptions {
+  /** Aborting rejects with `CANCELLED` and sends `notifications/cancelled`. */
+  signal?: AbortSignal;
+  /** Overrides `timeouts.callMs` for this call. */
+  timeoutMs?: number;
+  /** Receives progress; each notification also restarts the timeout (bounded by `maxTotalMs`). */
+  onProgress?: (progress: McpProgress) => void;
+}
+
+/** Effective timeouts (config values merged with defaults and options). */
+export interface Timeouts {
+  connectMs: number;
+  callMs: number;
+  /** Unset: no bound beyond `callMs` between progress notifications. */
+  maxTotalMs: number | undefined;
+}
+
+/** Effective reconnect policy. */
+export interface ReconnectPolicy {
+  initialRetries: number;
+  sessionRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** After a reconnect, staying `ready` this long restores the full `sessionRetries` budget. Default 60 000. */
+  healthyAfterMs: number;
+}
+
+/** Options of {@link connectServer}; they override the config's values. */
+export interface ConnectOptions {
+  timeouts?: Partial<Timeouts>;
+  reconnect?: Partial<ReconnectPolicy>;
+  /** Health ping period; overrides the config's `pingIntervalMs`. 0 turns pings off. */
+  pingIntervalMs?: number;
+  /** Close: SIGKILL whatever of the process tree is left this long after `close()` began. Default 10 000. */
+  killAfterMs?: number;
+  /** Verbose log lines: non-JSON stdout (once per burst), reconnect attempts, SSE fallback. */
+  onLog?: (line: string) => void;
+  /** Client name/version sent in `initialize`. Default `{ name: "tinyloop", version: "0.0.0" }`. */
+  clientInfo?: { name: string; version: string };
+}
+
+/**
+ * A live, self-healing connection to one MCP server. Obtain one with `connectServer`.
+ */
+export interface McpConnection {
+  /** The name given to `connectServer` (used in every error message). */
+  readonly name: string;
+  /** Current state; see {@link ConnectionState}. */
+  readonly state: ConnectionState;
+  /** Subscribes to state changes; returns an unsubscribe function. */
+  onStateChange(listener: (state: ConnectionState, detail?: StateChangeDetail) => void): () => void;
+  /** Server name/version from the last successful `initialize`. */
+  readonly serverInfo: Pick<Implementation, "name" | "version"> | undefined;
+  /** Server capabilities from the last successful `initialize`. */
+  readonly capabilities: ServerCapabilities | undefined;
+  /** Every tool of the server, following `nextCursor` pages. */
+  listTools(): Promise<McpTool[]>;
+  /**
+   * Calls a tool. Resolves with the server's result (also when `isError` is set, and also when
+   * a declared `outputSchema` is not met); rejects with an McpTransportError
+   * (`CALL_TIMEOUT`, `CANCELLED`, `NOT_CONNECTED`, `RPC_ERROR`, `CLOSED`, …).
+   */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: CallToolOptions,
+  ): Promise<McpCallResult>;
+  /** Fires on `notifications/tools/list_changed` (and after a reconnect, since tools may differ). */
+  onToolsListChanged(listener: () => void): () => void;
+  /** The last (up to 50) stderr lines of a stdio server; empty for HTTP. */
+  stderrTail(): string[];
+  /** Shuts down (see README: stdin end → SIGTERM → SIGKILL, DELETE for HTTP). Idempotent. */
+  close(): Promise<void>;
+}
+
+export type { CallToolResult };

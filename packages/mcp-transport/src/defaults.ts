@@ -1,0 +1,23 @@
+import type { ReconnectPolicy, Timeouts } from "./connection-types.js";
+
+/** Defaults of `timeouts`. */
+export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = Object.freeze({
+  connectMs: 30_000,
+  callMs: 60_000,
+  maxTotalMs: undefined,
+});
+
+/** Defaults of `reconnect`. */
+export const DEFAULT_RECONNECT: Readonly<ReconnectPolicy> = Object.freeze({
+  initialRetries: 3,
+  sessionRetries: 5,
+  baseDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  healthyAfterMs: 60_000,
+});
+
+/** Default time between `close()` starting and SIGKILL of what is left. */
+export const DEFAULT_KILL_AFTER_MS = 10_000;
+
+/** Lines of stderr kept per server. */
+export const STDERR_TAIL_LINES = 50;

@@ -1,0 +1,35 @@
+export type {
+  HttpServerConfig,
+  ReconnectConfig,
+  ServerConfig,
+  SseServerConfig,
+  StdioServerConfig,
+  TimeoutsConfig,
+} from "./config-schema.js";
+export {
+  httpServerConfigSchema,
+  isStdioConfig,
+  reconnectSchema,
+  serverConfigSchema,
+  sseServerConfigSchema,
+  stdioServerConfigSchema,
+  timeoutsSchema,
+} from "./config-schema.js";
+export type {
+  CallToolOptions,
+  ConnectionState,
+  ConnectOptions,
+  McpCallResult,
+  McpConnection,
+  McpContent,
+  McpProgress,
+  McpTool,
+  ReconnectPolicy,
+  StateChangeDetail,
+  Timeouts,
+} from "./connection-types.js";
+export { DEFAULT_KILL_AFTER_MS, DEFAULT_RECONNECT, DEFAULT_TIMEOUTS } from "./defaults.js";
+export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.js";
+export { McpTransportError } from "./errors.js";
+export { interpolate } from "./interpolate.js";
+export { parseServerConfig } from "./parse-server-config.js";
