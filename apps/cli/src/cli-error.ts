@@ -1,0 +1,30 @@
+const CLI_ERROR_MARKER = Symbol.for("tinyloop.cli.error");
+
+/** Stable codes of {@link CliError}. */
+export type CliErrorCode =
+  | "CONFIG_NOT_FOUND"
+  | "CONFIG_INVALID"
+  | "VARIABLE_UNSET"
+  | "INPUT_MISSING"
+  | "USAGE"
+  | "PROVIDER_UNAVAILABLE";
+
+/**
+ * The CLI's one error class. Every `CliError` is a problem with what the user gave us
+ * (a file, a flag, a variable), so it maps to exit code 2 and is printed without a stack.
+ */
+export class CliError extends Error {
+  readonly code: CliErrorCode;
+  readonly [CLI_ERROR_MARKER] = true;
+
+  constructor({ code, message, cause }: { code: CliErrorCode; message: string; cause?: unknown }) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = "CliError";
+    this.code = code;
+  }
+
+  /** True for any `CliError`, also one from a duplicate install of this package. */
+  static isInstance(value: unknown): value is CliError {
+    return typeof value === "object" && value !== null && CLI_ERROR_MARKER in value;
+  }
+}
