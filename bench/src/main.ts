@@ -1,0 +1,91 @@
+/**
+ * The end-to-end benchmark suite: `pnpm --filter @tinyloop/bench run bench:e2e [-- flags]`.
+ *   --runs N            measured runs per scenario and contender (default 5, at least 1)
+ *   --warmup N          warm-up runs before them (default 1; the first run is checked in depth)
+ *   --scenarios a,b     only these scenario ids
+ *   --contenders a,b    only these contenders (floor is always run: it is the baseline)
+ *   --out FILE          where the JSON goes (default bench/results.json)
+ * Prints the markdown report on stdout, progress on stderr.
+ */
+import { writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
+import type { Contender } from "./contender.js";
+import { floorContender } from "./floor-contender.js";
+import { LEFTOVER_GRACE_MS } from "./measure-run.js";
+import { markdownReport } from "./report.js";
+import type { BenchResults } from "./results.js";
+import { runScenario } from "./run-scenario.js";
+import { scenarios } from "./scenarios.js";
+import { TINY_AGENTS_END_OF_INPUT, tinyAgentsContender } from "./tiny-agents-contender.js";
+import { tinyloopContender } from "./tinyloop-contender.js";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "5" },
+    warmup: { type: "string", default: "1" },
+    scenarios: { type: "string" },
+    contenders: { type: "string" },
+    out: { type: "string", default: fileURLToPath(new URL("../results.json", import.meta.url)) },
+  },
+});
+
+function count(name: string, raw: string, min: number): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`--${name}: expected a whole number ≥ ${min}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+function pick<T extends { id: string }>(all: T[], list: string | undefined, what: string): T[] {
+  if (!list) return all;
+  const ids = list.split(",").map((id) => id.trim());
+  for (const id of ids) {
+    if (!all.some((item) => item.id === id)) {
+      throw new Error(
+        `--${what}: unknown id "${id}"; known: ${all.map((item) => item.id).join(", ")}`,
+      );
+    }
+  }
+  return all.filter((item) => ids.includes(item.id));
+}
+
+const measuredRuns = count("runs", values.runs, 1);
+const warmupRuns = count("warmup", values.warmup, 1);
+const allContenders: Contender[] = [floorContender, tinyloopContender, tinyAgentsContender];
+const chosen = pick(allContenders, values.contenders, "contenders");
+const contenders = chosen.includes(floorContender) ? chosen : [floorContender, ...chosen];
+
+const results: BenchResults = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? "unknown CPU",
+    memoryGiB: Math.round(totalmem() / 1024 ** 3),
+    node: process.versions.node,
+    platform: `${process.platform}-${process.arch}`,
+  },
+  warmupRuns,
+  measuredRuns,
+  leftoverGraceMs: LEFTOVER_GRACE_MS,
+  notes: [
+    "Wall: spawn of the contender's process to its exit. Peak RSS: the most, over 20 ms samples, of the summed RSS of the contender's process and all its descendants (the MCP servers); the scripted model server runs outside the tree.",
+    `Left running: processes carrying the run's marker variable (put in every server's env) still alive ${LEFTOVER_GRACE_MS} ms after the contender exited; they are killed before the next run.`,
+    `tiny-agents 0.3.4 has no one-shot mode: the prompt is piped to \`tiny-agents run DIR\`, and its REPL then ends on the closed input (${TINY_AGENTS_END_OF_INPUT}, exit code 7) without closing its MCP clients; it runs tool calls one after another and asks the model once more after answering.`,
+  ],
+  scenarios: [],
+};
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+for (const scenario of pick(scenarios, values.scenarios, "scenarios")) {
+  results.scenarios.push(
+    await runScenario(scenario, { contenders, warmupRuns, measuredRuns, fixtureServerPath, log }),
+  );
+}
+
+writeFileSync(values.out, `${JSON.stringify(results, null, 2)}\n`);
+process.stdout.write(`${markdownReport(results)}\n`);
+log(`wrote ${values.out}`);

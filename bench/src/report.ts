@@ -1,0 +1,108 @@
+import type { BenchResults, ContenderResult, ScenarioResult } from "./results.js";
+
+const CONTENDER_ORDER = ["floor", "tinyloop", "tiny-agents"];
+
+function formatMs(ms: number): string {
+  return ms >= 1_000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
+}
+
+function formatMiB(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+}
+
+function metricOf(result: ContenderResult, metric: "wall" | "rss"): number | undefined {
+  return metric === "wall" ? result.medianWallMs : result.medianPeakRssBytes;
+}
+
+function cell(result: ContenderResult | undefined, metric: "wall" | "rss"): string {
+  if (!result) return "–";
+  if (result.status === "n/a") return `n/a (${result.reason})`;
+  if (result.status === "failed") return `failed: ${result.reason}`;
+  const value = metricOf(result, metric);
+  if (value === undefined) return "–";
+  return metric === "wall" ? formatMs(value) : formatMiB(value);
+}
+
+function ratio(
+  result: ContenderResult | undefined,
+  floor: ContenderResult | undefined,
+  metric: "wall" | "rss",
+): number | undefined {
+  if (result?.status !== "ok" || floor?.status !== "ok") return undefined;
+  const value = metricOf(result, metric);
+  const base = metricOf(floor, metric);
+  return value !== undefined && base ? value / base : undefined;
+}
+
+function byId(scenario: ScenarioResult, id: string): ContenderResult | undefined {
+  return scenario.contenders.find((result) => result.contender === id);
+}
+
+/** Whether tinyloop met the scenario's target: true, false, or undefined (no figure). */
+export function targetMet(scenario: ScenarioResult): boolean | undefined {
+  const value = ratio(byId(scenario, "tinyloop"), byId(scenario, "floor"), scenario.target.metric);
+  return value === undefined ? undefined : value <= scenario.target.maxRatio;
+}
+
+function leftovers(result: ContenderResult | undefined): string {
+  if (!result || result.status === "n/a") return "–";
+  if (result.runsWithLeftovers === 0) return "none";
+  return `${result.runsWithLeftovers} run(s): ${result.leftoverCommands.slice(0, 2).join("; ")}`;
+}
+
+/** The summary table: each scenario's target metric, medians, ratios to the floor, target. */
+export function summaryTable(results: BenchResults): string {
+  const lines = [
+    "| scenario (what it shows) | metric | floor | tinyloop | tiny-agents | tinyloop ÷ floor | tiny-agents ÷ floor | target | met |",
+    "|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const scenario of results.scenarios) {
+    const { metric, maxRatio } = scenario.target;
+    const floor = byId(scenario, "floor");
+    const tinyloop = byId(scenario, "tinyloop");
+    const tinyAgents = byId(scenario, "tiny-agents");
+    const show = (value: number | undefined) =>
+      value === undefined ? "–" : `${value.toFixed(2)}×`;
+    const met = targetMet(scenario);
+    lines.push(
+      `| ${scenario.title} (${scenario.shows}) | ${metric === "wall" ? "wall, median" : "peak RSS of tree, median"} | ${cell(floor, metric)} | ${cell(tinyloop, metric)} | ${cell(tinyAgents, metric)} | ${show(ratio(tinyloop, floor, metric))} | ${show(ratio(tinyAgents, floor, metric))} | ≤ ${maxRatio.toFixed(2)}× | ${met === undefined ? "–" : met ? "yes" : "**no**"} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Every figure: wall and memory medians, spread, process counts, processes left behind. */
+export function detailTable(results: BenchResults): string {
+  const lines = [
+    "| scenario | contender | wall median | wall min–max | peak RSS median | peak processes | left running after exit |",
+    "|---|---|---|---|---|---|---|",
+  ];
+  for (const scenario of results.scenarios) {
+    for (const id of CONTENDER_ORDER) {
+      const result = byId(scenario, id);
+      if (!result) continue;
+      const spread =
+        result.wallMs.length > 0
+          ? `${formatMs(Math.min(...result.wallMs))}–${formatMs(Math.max(...result.wallMs))}`
+          : "–";
+      lines.push(
+        `| ${scenario.id} | ${result.label} | ${cell(result, "wall")} | ${spread} | ${cell(result, "rss")} | ${result.peakProcesses || "–"} | ${leftovers(result)} |`,
+      );
+    }
+  }
+  return lines.join("\n");
+}
+
+/** The whole markdown report. */
+export function markdownReport(results: BenchResults): string {
+  const { machine } = results;
+  return [
+    `End-to-end benchmark, ${results.date}: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}. Medians of ${results.measuredRuns} runs after ${results.warmupRuns} warm-up run (checked against the model's request log).`,
+    "",
+    summaryTable(results),
+    "",
+    detailTable(results),
+    "",
+    ...results.notes.map((note) => `- ${note}`),
+  ].join("\n");
+}

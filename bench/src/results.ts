@@ -1,0 +1,43 @@
+import type { ScenarioTarget } from "./scenarios.js";
+
+/** One contender's figures in one scenario. */
+export interface ContenderResult {
+  contender: string;
+  label: string;
+  /** `ok`: all runs passed their checks; `n/a`: the contender cannot run it; `failed`: a run failed. */
+  status: "ok" | "n/a" | "failed";
+  /** Why the contender is n/a or failed. */
+  reason?: string;
+  /** Wall times of the measured runs (warm-up excluded), in milliseconds. */
+  wallMs: number[];
+  /** Peak RSS of the whole process tree per measured run, in bytes. */
+  peakRssBytes: number[];
+  medianWallMs?: number;
+  medianPeakRssBytes?: number;
+  /** Most processes alive in the tree at once. */
+  peakProcesses: number;
+  /** Runs (warm-up included) after which marked processes were still alive. */
+  runsWithLeftovers: number;
+  /** Commands of the first few processes left behind. */
+  leftoverCommands: string[];
+}
+
+/** One scenario's results. */
+export interface ScenarioResult {
+  id: string;
+  title: string;
+  shows: string;
+  target: ScenarioTarget;
+  contenders: ContenderResult[];
+}
+
+/** What `bench/results.json` holds. */
+export interface BenchResults {
+  date: string;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
+  warmupRuns: number;
+  measuredRuns: number;
+  leftoverGraceMs: number;
+  notes: string[];
+  scenarios: ScenarioResult[];
+}

@@ -1,0 +1,124 @@
+/** A tool call the scripted model asks for, naming the server by its bench name. */
+export interface ScenarioCall {
+  server: string;
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** Text the tool's result must contain (checked in the validation run). */
+  expect: string;
+}
+
+/** One model turn: tool calls (run at once), or the final text answer. */
+export type ScenarioTurn =
+  | { kind: "tools"; calls: ScenarioCall[] }
+  | { kind: "answer"; text: string; delayMs?: number };
+
+/** What a scenario holds a contender to. */
+export interface ScenarioTarget {
+  metric: "wall" | "rss";
+  /** Ceiling of tinyloop's median divided by the floor's median. */
+  maxRatio: number;
+}
+
+/** One benchmark scenario: servers, the model's turns, the target. */
+export interface Scenario {
+  id: string;
+  title: string;
+  shows: string;
+  /** Bench names of the servers (s0, s1, …) with the fixture server's flags. */
+  servers: Array<{ name: string; flags: string[] }>;
+  prompt: string;
+  turns: ScenarioTurn[];
+  target: ScenarioTarget;
+}
+
+const FINAL = (id: string) => `Finished ${id}: BENCH-ANSWER-${id}`;
+
+function servers(count: number, flags: string[] = []): Scenario["servers"] {
+  return Array.from({ length: count }, (_, index) => ({ name: `s${index}`, flags }));
+}
+
+function sleepCall(ms: number): ScenarioCall {
+  return { server: "s0", tool: "sleep", arguments: { ms }, expect: `slept ${ms}ms` };
+}
+
+/** The five scenarios of issue 9, in report order. */
+export const scenarios: Scenario[] = [
+  {
+    id: "parallel-tools",
+    title: "1 server, 8 × sleep(200 ms) in one turn",
+    shows: "parallel tool execution",
+    servers: servers(1),
+    prompt: "Sleep eight times at once, then say you are done.",
+    turns: [
+      { kind: "tools", calls: Array.from({ length: 8 }, () => sleepCall(200)) },
+      { kind: "answer", text: FINAL("parallel-tools") },
+    ],
+    target: { metric: "wall", maxRatio: 1.1 },
+  },
+  {
+    id: "startup-10",
+    title: "10 servers, one text turn",
+    shows: "parallel start-up and shutdown",
+    servers: servers(10),
+    prompt: "Say hello.",
+    turns: [{ kind: "answer", text: FINAL("startup-10") }],
+    target: { metric: "wall", maxRatio: 1.1 },
+  },
+  {
+    id: "echo-200",
+    title: "1 server, 200 sequential echo turns",
+    shows: "per-turn overhead",
+    servers: servers(1),
+    prompt: "Echo two hundred times, one call per turn.",
+    turns: [
+      ...Array.from(
+        { length: 200 },
+        (_, index): ScenarioTurn => ({
+          kind: "tools",
+          calls: [
+            {
+              server: "s0",
+              tool: "echo",
+              arguments: { text: `echo #${index}` },
+              expect: `echo #${index}`,
+            },
+          ],
+        }),
+      ),
+      { kind: "answer", text: FINAL("echo-200") },
+    ],
+    target: { metric: "wall", maxRatio: 1.1 },
+  },
+  {
+    id: "register-20x50",
+    title: "20 servers × 50 tools, one text turn",
+    shows: "registration at scale (1,000 tools)",
+    // The fixture server has 15 built-in tools; 35 numbered extras make exactly 50.
+    servers: servers(20, ["--tools", "35"]),
+    prompt: "Say hello.",
+    turns: [{ kind: "answer", text: FINAL("register-20x50") }],
+    target: { metric: "wall", maxRatio: 1.1 },
+  },
+  {
+    id: "idle-10",
+    title: "10 servers connected, idle 1.5 s",
+    shows: "memory of the whole process tree",
+    servers: servers(10),
+    prompt: "Think for a while, then say hello.",
+    // The model takes 1.5 s before answering: the tree sits connected and idle.
+    turns: [{ kind: "answer", text: FINAL("idle-10"), delayMs: 1_500 }],
+    target: { metric: "rss", maxRatio: 1.2 },
+  },
+];
+
+/** The scenario's final answer text (what a contender's output must show). */
+export function finalAnswer(scenario: Scenario): string {
+  const last = scenario.turns.at(-1);
+  if (last?.kind !== "answer") throw new Error(`scenario ${scenario.id} must end with an answer`);
+  return last.text;
+}
+
+/** Every tool call of the scenario, in order. */
+export function allCalls(scenario: Scenario): ScenarioCall[] {
+  return scenario.turns.flatMap((turn) => (turn.kind === "tools" ? turn.calls : []));
+}
