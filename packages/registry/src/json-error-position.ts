@@ -42,12 +42,12 @@ export function findJsonErrorPosition(text: string): JsonErrorPosition | undefin
       }
       if (char === "\\") {
         i++;
-        const escape = text[i];
-        if (escape === "u") {
+        const escaped = text[i];
+        if (escaped === "u") {
           HEX4.lastIndex = i + 1;
           if (!HEX4.test(text)) stop();
           i += 5;
-        } else if (escape !== undefined && ESCAPES.includes(escape)) i++;
+        } else if (escaped !== undefined && ESCAPES.includes(escaped)) i++;
         else stop();
       } else i++;
     }

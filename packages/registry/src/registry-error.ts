@@ -22,12 +22,13 @@ export interface RegistryErrorOptions {
  */
 export class RegistryError extends Error {
   readonly code: RegistryErrorCode;
-  private readonly [marker] = true;
 
   constructor({ code, message, cause }: RegistryErrorOptions) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = "RegistryError";
     this.code = code;
+    // A `Symbol.for` marker, not `instanceof`, so a duplicate install is still recognised.
+    Object.defineProperty(this, marker, { value: true });
   }
 
   /** True for any `RegistryError`, also one from a duplicate install of this package. */

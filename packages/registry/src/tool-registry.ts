@@ -144,11 +144,13 @@ export class ToolRegistry {
    * Never rejects: an unknown tool, unparsable or schema-breaking arguments, a throwing
    * handler and an aborted signal all resolve to a result with `isError: true`.
    */
-  async dispatch(name: string, args: unknown, context: ToolContext = {}): Promise<ToolResult> {
+  async dispatch(name: string, args: unknown, context?: ToolContext): Promise<ToolResult> {
     try {
+      // A fresh object per call when none is given: handlers share no mutable state.
+      const callContext = context ?? {};
       const entry = this.tools.get(name);
       if (entry === undefined) return errorResult(this.unknownToolMessage(name));
-      const signal = context.signal;
+      const signal = callContext.signal;
       if (signal?.aborted) return cancelledResult(name, signal);
       const parsed = parseToolArguments(args, name);
       if (!parsed.ok) return errorResult(parsed.message);
@@ -162,7 +164,7 @@ export class ToolRegistry {
           );
         }
       }
-      return await runHandler(name, entry.handler, parsed.value, context);
+      return await runHandler(name, entry.handler, parsed.value, callContext);
     } catch (error) {
       // Safety net: nothing above should throw, but dispatch must never reject.
       return errorResult(

@@ -48,6 +48,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function kind(value: unknown): string {
   if (value === null) return "null";
+  if (value === undefined) return "nothing (undefined)";
   if (Array.isArray(value)) return "an array";
   if (value === "") return "an empty string";
   return typeof value === "object" ? "an object" : `a ${typeof value}`;

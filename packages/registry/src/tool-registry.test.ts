@@ -1,0 +1,595 @@
+import { describe, expect, it } from "vitest";
+import type { ToolResult } from "./content.js";
+import { RegistryError } from "./registry-error.js";
+import { type SchemaProblem, ToolRegistry } from "./tool-registry.js";
+import type { RegistryChange, ToolDefinition, ToolHandler } from "./types.js";
+
+function tool(
+  name: string,
+  toolset = "builtin",
+  extra: Partial<ToolDefinition> = {},
+): ToolDefinition {
+  return {
+    name,
+    description: `The ${name} tool`,
+    inputSchema: { type: "object" },
+    toolset,
+    ...extra,
+  };
+}
+
+const echo: ToolHandler = (args) => JSON.stringify(args);
+
+function textOf(result: ToolResult): string {
+  return result.content
+    .map((block) => (block.type === "text" ? block.text : `[${block.type}]`))
+    .join("");
+}
+
+const readFile = tool("read_file", "builtin", {
+  inputSchema: {
+    type: "object",
+    properties: { path: { type: "string" }, limit: { type: "integer", minimum: 1 } },
+    required: ["path"],
+    additionalProperties: false,
+  },
+});
+
+describe("ToolRegistry.register", () => {
+  it("registers a tool that has(), get() and list() then show", () => {
+    const registry = new ToolRegistry();
+    registry.register(readFile, echo);
+    expect(registry.has("read_file")).toBe(true);
+    expect(registry.get("read_file")).toEqual(readFile);
+    expect(registry.list().map((definition) => definition.name)).toEqual(["read_file"]);
+    expect(registry.has("nope")).toBe(false);
+    expect(registry.get("nope")).toBeUndefined();
+  });
+
+  it("stores a frozen copy, so later edits of the caller's object change nothing", () => {
+    const registry = new ToolRegistry();
+    const definition = tool("a");
+    registry.register(definition, echo);
+    definition.description = "changed";
+    expect(registry.get("a")?.description).toBe("The a tool");
+    expect(Object.isFrozen(registry.get("a"))).toBe(true);
+  });
+
+  it("refuses an invalid name with NAME_INVALID showing the name and the rule", () => {
+    const registry = new ToolRegistry();
+    expect(() => registry.register(tool("github.list issues"), echo)).toThrow(
+      expect.objectContaining({
+        code: "NAME_INVALID",
+        message: expect.stringMatching(/"github\.list issues".*\^\[a-zA-Z0-9_-\]\{1,64\}\$/),
+      }),
+    );
+    expect(registry.list()).toEqual([]);
+    expect(registry.version).toBe(0);
+  });
+
+  it("refuses a taken name with NAME_TAKEN, and replaces it with { replace: true }", async () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("a"), () => "first");
+    registry.register(tool("b"), () => "b");
+    let error: unknown;
+    try {
+      registry.register(tool("a", "other"), () => "second");
+    } catch (caught) {
+      error = caught;
+    }
+    expect(RegistryError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: "NAME_TAKEN",
+      message: expect.stringContaining('"a" is already registered (toolset "builtin")'),
+    });
+    expect(textOf(await registry.dispatch("a", {}))).toBe("first");
+
+    registry.register(tool("a", "other"), () => "second", { replace: true });
+    expect(textOf(await registry.dispatch("a", {}))).toBe("second");
+    expect(registry.get("a")?.toolset).toBe("other");
+    expect(registry.list().map((definition) => definition.name)).toEqual(["a", "b"]);
+  });
+
+  it("uses the replacement's schema, not the first one's cached validator", async () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("t", "x", { inputSchema: { type: "object", required: ["a"] } }), echo);
+    expect((await registry.dispatch("t", { b: 1 })).isError).toBe(true);
+    registry.register(tool("t", "x", { inputSchema: { type: "object", required: ["b"] } }), echo, {
+      replace: true,
+    });
+    expect(await registry.dispatch("t", { b: 1 })).toEqual({
+      content: [{ type: "text", text: '{"b":1}' }],
+    });
+  });
+
+  it("refuses a malformed definition with DEFINITION_INVALID", () => {
+    const registry = new ToolRegistry();
+    expect(() => registry.register({ ...tool("a"), inputSchema: "object" } as never, echo)).toThrow(
+      expect.objectContaining({
+        code: "DEFINITION_INVALID",
+        message: expect.stringContaining("inputSchema"),
+      }),
+    );
+  });
+});
+
+describe("ToolRegistry removal and toolsets", () => {
+  it("unregisters one tool and reports whether it existed", async () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("a"), echo);
+    expect(registry.unregister("a")).toBe(true);
+    expect(registry.unregister("a")).toBe(false);
+    expect(registry.has("a")).toBe(false);
+    expect((await registry.dispatch("a", {})).isError).toBe(true);
+  });
+
+  it("lists toolsets in order of first registration and removes a whole toolset", () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("mcp_github_list_issues", "mcp-github"), echo);
+    registry.register(tool("read_file", "builtin"), echo);
+    registry.register(tool("mcp_github_create_issue", "mcp-github"), echo);
+    expect(registry.toolsets()).toEqual(["mcp-github", "builtin"]);
+
+    expect(registry.unregisterToolset("mcp-github")).toEqual([
+      "mcp_github_list_issues",
+      "mcp_github_create_issue",
+    ]);
+    expect(registry.toolsets()).toEqual(["builtin"]);
+    expect(registry.list().map((definition) => definition.name)).toEqual(["read_file"]);
+    expect(registry.unregisterToolset("mcp-github")).toEqual([]);
+  });
+});
+
+describe("ToolRegistry.list", () => {
+  function populated(): ToolRegistry {
+    const registry = new ToolRegistry();
+    registry.register(tool("read_file", "builtin"), echo);
+    registry.register(tool("mcp_fs_list", "mcp-fs"), echo);
+    registry.register(tool("task_complete", "builtin"), echo);
+    registry.register(tool("mcp_fs_write", "mcp-fs"), echo);
+    registry.register(tool("mcp_gh_issues", "mcp-gh"), echo);
+    return registry;
+  }
+  const names = (list: readonly ToolDefinition[]) => list.map((definition) => definition.name);
+
+  it("keeps registration order", () => {
+    expect(names(populated().list())).toEqual([
+      "read_file",
+      "mcp_fs_list",
+      "task_complete",
+      "mcp_fs_write",
+      "mcp_gh_issues",
+    ]);
+  });
+
+  it("filters by toolsets, exact include names and exclude names (exclude wins)", () => {
+    const registry = populated();
+    expect(names(registry.list({ toolsets: ["mcp-fs", "mcp-gh"] }))).toEqual([
+      "mcp_fs_list",
+      "mcp_fs_write",
+      "mcp_gh_issues",
+    ]);
+    expect(names(registry.list({ include: ["mcp_gh_issues", "read_file"] }))).toEqual([
+      "read_file",
+      "mcp_gh_issues",
+    ]);
+    expect(names(registry.list({ exclude: ["read_file", "mcp_fs_write"] }))).toEqual([
+      "mcp_fs_list",
+      "task_complete",
+      "mcp_gh_issues",
+    ]);
+    expect(
+      names(
+        registry.list({
+          toolsets: ["mcp-fs", "builtin"],
+          include: ["mcp_fs_list", "read_file"],
+          exclude: ["read_file"],
+        }),
+      ),
+    ).toEqual(["mcp_fs_list"]);
+  });
+
+  it("treats include/exclude as exact names, not globs", () => {
+    const registry = populated();
+    expect(names(registry.list({ include: ["mcp_fs_*"] }))).toEqual([]);
+    expect(names(registry.list({ exclude: ["mcp_*"] }))).toHaveLength(5);
+  });
+
+  it("treats empty toolsets/include lists as no restriction", () => {
+    const registry = populated();
+    expect(registry.list({ toolsets: [], include: [], exclude: [] })).toBe(registry.list());
+  });
+
+  it("returns the same frozen array until something changes, then a fresh one", () => {
+    const registry = populated();
+    const first = registry.list();
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(registry.list()).toBe(first);
+    const filtered = registry.list({ toolsets: ["mcp-fs"] });
+    expect(registry.list({ toolsets: ["mcp-fs"] })).toBe(filtered);
+
+    registry.register(tool("mcp_fs_delete", "mcp-fs"), echo);
+    expect(registry.list()).not.toBe(first);
+    expect(names(registry.list())).toHaveLength(6);
+    expect(names(registry.list({ toolsets: ["mcp-fs"] }))).toEqual([
+      "mcp_fs_list",
+      "mcp_fs_write",
+      "mcp_fs_delete",
+    ]);
+    expect(names(first)).toHaveLength(5);
+  });
+});
+
+describe("ToolRegistry change events and version", () => {
+  it("grows version on every change and tells listeners what changed", () => {
+    const registry = new ToolRegistry();
+    const changes: RegistryChange[] = [];
+    const unsubscribe = registry.onChange((change) => changes.push(change));
+    expect(registry.version).toBe(0);
+
+    registry.register(tool("a", "s"), echo);
+    registry.register(tool("b", "s"), echo);
+    registry.register(tool("a", "s"), echo, { replace: true });
+    registry.unregister("a");
+    registry.unregister("a"); // nothing removed: no change
+    registry.register(tool("c", "s"), echo);
+    registry.unregisterToolset("s");
+    registry.unregisterToolset("s"); // empty: no change
+    expect(() => registry.register(tool("bad name"), echo)).toThrow(); // refused: no change
+
+    expect(changes).toEqual([
+      { type: "registered", names: ["a"], version: 1 },
+      { type: "registered", names: ["b"], version: 2 },
+      { type: "replaced", names: ["a"], version: 3 },
+      { type: "unregistered", names: ["a"], version: 4 },
+      { type: "registered", names: ["c"], version: 5 },
+      { type: "unregistered", names: ["b", "c"], version: 6 },
+    ]);
+    expect(registry.version).toBe(6);
+
+    unsubscribe();
+    registry.register(tool("d"), echo);
+    expect(changes).toHaveLength(6);
+    expect(registry.version).toBe(7);
+  });
+
+  it("lets a listener see the registry already updated", () => {
+    const registry = new ToolRegistry();
+    const seen: string[][] = [];
+    registry.onChange(() => seen.push(registry.list().map((definition) => definition.name)));
+    registry.register(tool("a"), echo);
+    registry.unregister("a");
+    expect(seen).toEqual([["a"], []]);
+  });
+
+  it("still notifies every listener when one throws, then rethrows that error", () => {
+    const registry = new ToolRegistry();
+    const calls: string[] = [];
+    registry.onChange(() => {
+      calls.push("first");
+      throw new Error("listener bug");
+    });
+    registry.onChange(() => calls.push("second"));
+    expect(() => registry.register(tool("a"), echo)).toThrow("listener bug");
+    expect(calls).toEqual(["first", "second"]);
+    expect(registry.has("a")).toBe(true);
+  });
+
+  it("subscribing the same function twice gives two independent subscriptions", () => {
+    const registry = new ToolRegistry();
+    let count = 0;
+    const listener = () => {
+      count++;
+    };
+    const off = registry.onChange(listener);
+    registry.onChange(listener);
+    registry.register(tool("a"), echo);
+    off();
+    registry.register(tool("b"), echo);
+    expect(count).toBe(3);
+  });
+});
+
+describe("ToolRegistry.dispatch", () => {
+  it("validates, calls the handler with the arguments and the context, and wraps a string", async () => {
+    const registry = new ToolRegistry();
+    const received: unknown[] = [];
+    registry.register(readFile, (args, context) => {
+      received.push(args, context.callId);
+      return `contents of ${String(args.path)}`;
+    });
+    const result = await registry.dispatch("read_file", { path: "a.txt" }, { callId: "call_1" });
+    expect(result).toEqual({ content: [{ type: "text", text: "contents of a.txt" }] });
+    expect(received).toEqual([{ path: "a.txt" }, "call_1"]);
+  });
+
+  it("accepts the raw JSON text a model produced", async () => {
+    const registry = new ToolRegistry();
+    registry.register(readFile, echo);
+    expect(textOf(await registry.dispatch("read_file", '{"path": "b.txt", "limit": 3}'))).toBe(
+      '{"path":"b.txt","limit":3}',
+    );
+  });
+
+  it("gives the handler a context object even when none is passed", async () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("ctx"), (_args, context) => `signal: ${String(context.signal)}`);
+    expect(textOf(await registry.dispatch("ctx", {}))).toBe("signal: undefined");
+  });
+
+  it("passes progress reports through to the caller", async () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("work"), async (_args, { onProgress }) => {
+      onProgress?.({ progress: 1, total: 2, message: "half" });
+      onProgress?.({ progress: 2, total: 2 });
+      return "done";
+    });
+    const progress: unknown[] = [];
+    await registry.dispatch("work", {}, { onProgress: (report) => progress.push(report) });
+    expect(progress).toEqual([
+      { progress: 1, total: 2, message: "half" },
+      { progress: 2, total: 2 },
+    ]);
+  });
+
+  it("answers an unknown tool with the closest registered names", async () => {
+    const registry = new ToolRegistry();
+    registry.register(readFile, echo);
+    registry.register(tool("write_file"), echo);
+    registry.register(tool("list_directory"), echo);
+    const result = await registry.dispatch("read_files", {});
+    expect(result).toEqual({
+      content: [{ type: "text", text: 'Unknown tool "read_files". Did you mean "read_file"?' }],
+      isError: true,
+    });
+    registry.register(tool("read_file2"), echo);
+    expect(textOf(await registry.dispatch("read_flie", {}))).toBe(
+      'Unknown tool "read_flie". Did you mean "read_file" or "read_file2"?',
+    );
+    expect(textOf(await registry.dispatch("launch_rocket", {}))).toBe(
+      'Unknown tool "launch_rocket". Available tools: read_file, write_file, list_directory, read_file2.',
+    );
+    expect(textOf(await new ToolRegistry().dispatch("x", {}))).toBe(
+      'Unknown tool "x": no tools are registered.',
+    );
+  });
+
+  it("quotes the JSON parse error and where it happened, without calling the handler", async () => {
+    const registry = new ToolRegistry();
+    let calls = 0;
+    registry.register(readFile, () => {
+      calls++;
+      return "";
+    });
+    const result = await registry.dispatch("read_file", '{"path": "a.txt"');
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(
+      /^The arguments for tool "read_file" are not valid JSON: .+\. At line 1, column 17 \(offset 16\): \{"path": "a\.txt"⟪here⟫ Send one JSON object/,
+    );
+    expect(calls).toBe(0);
+  });
+
+  it("lists every schema violation on its own line with its path", async () => {
+    const registry = new ToolRegistry();
+    registry.register(readFile, echo);
+    const result = await registry.dispatch("read_file", { limit: 0, force: true });
+    expect(result).toEqual({
+      content: [
+        {
+          type: "text",
+          text: [
+            'Invalid arguments for tool "read_file":',
+            "- path: is required but missing",
+            "- force: is not an allowed property (allowed: path, limit)",
+            "- limit: must be >= 1",
+            "Fix the arguments to match the tool's input schema and call it again.",
+          ].join("\n"),
+        },
+      ],
+      isError: true,
+    });
+  });
+
+  it("validates against both draft-07 and 2020-12 schemas", async () => {
+    const registry = new ToolRegistry();
+    registry.register(
+      tool("draft7", "s", {
+        inputSchema: {
+          $schema: "http://json-schema.org/draft-07/schema#",
+          type: "object",
+          definitions: { id: { type: "string", pattern: "^[a-z]+$" } },
+          properties: { ids: { type: "array", items: [{ $ref: "#/definitions/id" }] } },
+        },
+      }),
+      echo,
+    );
+    registry.register(
+      tool("draft2020", "s", {
+        inputSchema: {
+          $schema: "https://json-schema.org/draft/2020-12/schema",
+          type: "object",
+          $defs: { id: { type: "string", pattern: "^[a-z]+$" } },
+          properties: { ids: { type: "array", prefixItems: [{ $ref: "#/$defs/id" }] } },
+        },
+      }),
+      echo,
+    );
+    for (const name of ["draft7", "draft2020"]) {
+      expect((await registry.dispatch(name, { ids: ["abc", 1] })).isError).toBeUndefined();
+      expect(textOf(await registry.dispatch(name, { ids: ["ABC"] }))).toContain(
+        '- ids[0]: must match pattern "^[a-z]+$"',
+      );
+    }
+  });
+
+  it("compiles each tool's validator once and reuses it", async () => {
+    const registry = new ToolRegistry();
+    let reads = 0;
+    const inputSchema = {
+      type: "object",
+      get properties() {
+        reads++; // Ajv reads the schema while compiling; validating valid input never does
+        return { n: { type: "number" } };
+      },
+    };
+    registry.register(tool("counted", "s", { inputSchema }), echo);
+    await registry.dispatch("counted", { n: 1 });
+    const afterFirst = reads;
+    expect(afterFirst).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) await registry.dispatch("counted", { n: i });
+    expect(reads).toBe(afterFirst);
+    expect((await registry.dispatch("counted", { n: "x" })).isError).toBe(true);
+  });
+
+  it("runs a tool whose schema cannot be compiled without validation, and says so once", async () => {
+    const problems: SchemaProblem[] = [];
+    const registry = new ToolRegistry({ onSchemaProblem: (problem) => problems.push(problem) });
+    registry.register(
+      tool("broken", "s", {
+        inputSchema: { type: "object", properties: { a: { $ref: "#/nowhere" } } },
+      }),
+      echo,
+    );
+    expect(await registry.dispatch("broken", { a: 1 })).toEqual({
+      content: [{ type: "text", text: '{"a":1}' }],
+    });
+    await registry.dispatch("broken", {});
+    expect(problems).toEqual([
+      {
+        tool: "broken",
+        message: expect.stringMatching(
+          /^The input schema of tool "broken" cannot be compiled \(.*can't resolve reference.*\); its arguments are passed through unvalidated\.$/,
+        ),
+      },
+    ]);
+  });
+
+  it("turns a throwing handler into its message, without a stack trace", async () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("explode"), () => {
+      throw new Error("ENOENT: no such file 'x'");
+    });
+    const result = await registry.dispatch("explode", {});
+    expect(result).toEqual({
+      content: [{ type: "text", text: "Tool \"explode\" failed: ENOENT: no such file 'x'" }],
+      isError: true,
+    });
+  });
+
+  it("passes a handler's own ToolResult through", async () => {
+    const registry = new ToolRegistry();
+    const own: ToolResult = {
+      content: [
+        { type: "text", text: "see attached" },
+        {
+          type: "resource",
+          resource: { uri: "file:///a.txt", mimeType: "text/plain", text: "hi" },
+        },
+        { type: "resource_link", uri: "file:///b.bin", name: "b.bin" },
+      ],
+      structuredContent: { count: 2 },
+    };
+    registry.register(tool("rich"), async () => own);
+    expect(await registry.dispatch("rich", {})).toBe(own);
+  });
+
+  it("answers cancelled when the signal aborts mid-call, and the handler sees the abort", async () => {
+    const registry = new ToolRegistry();
+    let handlerSawAbort = false;
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    registry.register(tool("sleep"), (_args, { signal }) => {
+      started();
+      return new Promise<string>((resolve) => {
+        signal?.addEventListener("abort", () => {
+          handlerSawAbort = true;
+          setTimeout(() => resolve("woke up"), 50);
+        });
+      });
+    });
+    const controller = new AbortController();
+    const pending = registry.dispatch("sleep", {}, { signal: controller.signal });
+    await handlerStarted;
+    controller.abort();
+    expect(await pending).toEqual({
+      content: [{ type: "text", text: 'Tool "sleep" was cancelled.' }],
+      isError: true,
+    });
+    expect(handlerSawAbort).toBe(true);
+  });
+
+  it("answers cancelled without calling the handler when the signal aborted before dispatch", async () => {
+    const registry = new ToolRegistry();
+    let calls = 0;
+    registry.register(tool("t"), () => {
+      calls++;
+      return "ran";
+    });
+    const result = await registry.dispatch(
+      "t",
+      {},
+      { signal: AbortSignal.abort("user stopped the run") },
+    );
+    expect(result).toEqual({
+      content: [{ type: "text", text: 'Tool "t" was cancelled: user stopped the run.' }],
+      isError: true,
+    });
+    expect(calls).toBe(0);
+  });
+
+  it("never rejects, whatever it is given", async () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("t"), echo);
+    const weird: unknown[] = [undefined, null, 5, "nope", [1], Symbol("s")];
+    for (const args of weird) {
+      await expect(registry.dispatch("t", args)).resolves.toHaveProperty("content");
+    }
+    await expect(registry.dispatch(42 as never, {})).resolves.toMatchObject({ isError: true });
+    await expect(registry.dispatch("t", {}, null as never)).resolves.toEqual({
+      content: [{ type: "text", text: "{}" }],
+    });
+  });
+
+  it("runs 100 dispatches in parallel exactly like 100 alone", async () => {
+    const registry = new ToolRegistry();
+    registry.register(
+      tool("square", "math", {
+        inputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+      }),
+      async (args, { callId }) => {
+        const n = args.n as number;
+        await new Promise((resolve) => setTimeout(resolve, (n * 7) % 13)); // finish out of order
+        return {
+          content: [{ type: "text", text: `${callId}=${n * n}` }],
+          structuredContent: { n },
+        };
+      },
+    );
+    const controller = new AbortController();
+    const calls = Array.from({ length: 100 }, (_, n) =>
+      n % 10 === 9
+        ? registry.dispatch("square", `{"n": "bad${n}"}`, {
+            callId: `c${n}`,
+            signal: controller.signal,
+          })
+        : registry.dispatch("square", n % 2 ? { n } : `{"n": ${n}}`, {
+            callId: `c${n}`,
+            signal: controller.signal,
+          }),
+    );
+    const results = await Promise.all(calls);
+    results.forEach((result, n) => {
+      if (n % 10 === 9) {
+        expect(result.isError).toBe(true);
+        expect(textOf(result)).toContain("- n: must be integer, got string");
+      } else {
+        expect(result).toEqual({
+          content: [{ type: "text", text: `c${n}=${n * n}` }],
+          structuredContent: { n },
+        });
+      }
+    });
+  });
+});
