@@ -1,6 +1,8 @@
 // Benchmark: the cost `dispatch` adds over calling a handler directly (100 tools registered),
 // and the cost of `list()` over 1,000 unchanged tools against copying a 1,000-item array.
-// Runs against the built package (`pnpm build` first): it imports the package by name.
+// Runs against the built package (`pnpm build` first): it imports the package by name, and
+// the bench script points tsx at tsconfig.build.json, whose lack of `paths` lets the name
+// resolve through package.json "exports" to dist/ (tsconfig.json maps it to src/ for typecheck).
 import { type ToolHandler, ToolRegistry } from "@tinyloop/registry";
 
 const SAMPLES = 201;
@@ -131,6 +133,8 @@ void sink;
 const format = (ns: number) =>
   ns >= 1_000 ? `${(ns / 1_000).toFixed(2)} µs` : `${ns.toFixed(0)} ns`;
 
+const resolved = import.meta.resolve("@tinyloop/registry");
+console.log(`Package under test: ${resolved.slice(resolved.indexOf("/registry/") + 1)}\n`);
 console.log(`## @tinyloop/registry — dispatch (100 tools registered, median per call)\n`);
 console.log("| case | handler directly (baseline) | via dispatch | ratio | overhead |");
 console.log("|---|---:|---:|---:|---:|");
