@@ -1,0 +1,18 @@
+export type { NormalizedInputSchema } from "./input-schema.js";
+export { normalizeInputSchema } from "./input-schema.js";
+export type { McpRegistrationErrorCode } from "./mcp-registration-error.js";
+export { McpRegistrationError } from "./mcp-registration-error.js";
+export { baseToolName, MAX_TOOL_NAME_LENGTH, sanitizeNamePart } from "./provider-safe-name.js";
+export type {
+  RegisterServerOptions,
+  RegistrationReport,
+  ServerRegistration,
+  SkipReason,
+} from "./register-server.js";
+export { registerServer } from "./register-server.js";
+export type { McpToolDescription, ServerConnection } from "./server-connection.js";
+export type { FilterOutcome, FilterSkipReason, ToolFilter } from "./tool-filter.js";
+export { filterToolNames } from "./tool-filter.js";
+export type { McpToolCallResult, ToToolResultOptions } from "./tool-result.js";
+export { toToolResult } from "./tool-result.js";
+export { DEFAULT_MAX_TEXT_LENGTH, truncateText } from "./truncate-text.js";

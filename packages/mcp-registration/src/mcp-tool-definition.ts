@@ -1,0 +1,97 @@
+import type { ToolAnnotations, ToolDefinition, ToolHandler } from "@tinyloop/registry";
+import { callFailureResult, unavailableResult } from "./call-failure.js";
+import { normalizeInputSchema } from "./input-schema.js";
+import { compileOutputSchema, type OutputValidator } from "./output-schema.js";
+import type { McpToolDescription, ServerConnection } from "./server-connection.js";
+import { type McpToolCallResult, toToolResult } from "./tool-result.js";
+
+/** What {@link buildMcpTool} needs besides the tool itself. */
+export interface McpToolContext {
+  server: string;
+  toolset: string;
+  connection: ServerConnection;
+  /** The server's last error, for "server is down" results. */
+  lastError: () => Error | undefined;
+  maxTextLength?: number;
+  callTimeoutMs?: number;
+}
+
+/** A registry definition and handler for one MCP tool, plus notes for the report. */
+export interface BuiltMcpTool {
+  definition: ToolDefinition;
+  handler: ToolHandler;
+  warnings: string[];
+}
+
+const booleanHints = [
+  "readOnlyHint",
+  "destructiveHint",
+  "idempotentHint",
+  "openWorldHint",
+] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The MCP annotations the registry knows, type-checked; the tool's `title` fills a missing one. */
+function annotationsOf(tool: McpToolDescription): ToolAnnotations | undefined {
+  const given = isRecord(tool.annotations) ? tool.annotations : {};
+  const annotations: ToolAnnotations = {};
+  const title = typeof given.title === "string" ? given.title : tool.title;
+  if (typeof title === "string") annotations.title = title;
+  for (const hint of booleanHints)
+    if (typeof given[hint] === "boolean") annotations[hint] = given[hint];
+  return Object.keys(annotations).length > 0 ? annotations : undefined;
+}
+
+/**
+ * Turns one MCP tool into a registry definition (under `name`) and a handler that
+ * forwards calls to the server. The handler never throws: a server that is not ready,
+ * a timeout, a cancellation or a transport error all come back as `isError` results
+ * naming the server and the reason.
+ */
+export function buildMcpTool(
+  name: string,
+  tool: McpToolDescription,
+  context: McpToolContext,
+): BuiltMcpTool {
+  const warnings: string[] = [];
+  const { schema, changes } = normalizeInputSchema(tool.inputSchema);
+  for (const change of changes) warnings.push(`tool "${tool.name}": ${change}`);
+  const definition: ToolDefinition = {
+    name,
+    description: tool.description ?? tool.title ?? "",
+    inputSchema: schema,
+    toolset: context.toolset,
+    source: { server: context.server, tool: tool.name },
+  };
+  const annotations = annotationsOf(tool);
+  if (annotations) definition.annotations = annotations;
+  let validateOutput: OutputValidator | undefined;
+  if (isRecord(tool.outputSchema)) {
+    definition.outputSchema = tool.outputSchema;
+    const compiled = compileOutputSchema(tool.outputSchema);
+    if ("error" in compiled)
+      warnings.push(`tool "${tool.name}": ${compiled.error}; results are not checked`);
+    else validateOutput = compiled.validate;
+  }
+  const { connection, server, maxTextLength, callTimeoutMs } = context;
+  const convert = { maxTextLength, validateOutput };
+  const handler: ToolHandler = async (args, call) => {
+    if (connection.state !== "ready") {
+      return unavailableResult(server, tool.name, connection.state, context.lastError());
+    }
+    try {
+      const result = await connection.callTool(tool.name, args, {
+        ...(call.signal ? { signal: call.signal } : {}),
+        ...(call.onProgress ? { onProgress: call.onProgress } : {}),
+        ...(callTimeoutMs !== undefined ? { timeoutMs: callTimeoutMs } : {}),
+      });
+      return toToolResult((result ?? {}) as McpToolCallResult, convert);
+    } catch (error) {
+      return callFailureResult(server, tool.name, error);
+    }
+  };
+  return { definition, handler, warnings };
+}

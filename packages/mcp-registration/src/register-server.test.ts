@@ -1,0 +1,409 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ToolRegistry } from "@tinyloop/registry";
+import {
+  descendantsOf,
+  MARKER_VARIABLE,
+  newProcessMarker,
+  processesWithMarker,
+  waitForNoProcesses,
+} from "@tinyloop/test-fixtures";
+import { fixtureServer, LONG_TOOL_NAME, TINY_PNG } from "@tinyloop/test-fixtures/mcp-server";
+import { afterEach, describe, expect, it } from "vitest";
+import { type SdkConnection, sdkConnection } from "../test/sdk-connection.js";
+import { dynamicServer, everythingServer, filesystemServer } from "../test/servers.js";
+import { registerServer } from "./register-server.js";
+
+let marker = newProcessMarker();
+const open: SdkConnection[] = [];
+
+async function connect(name: string, command: { command: string; args: string[] }) {
+  const connection = await sdkConnection(name, command, { [MARKER_VARIABLE]: marker });
+  open.push(connection);
+  return connection;
+}
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((connection) => connection.close()));
+  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
+  expect(await waitForNoProcesses(() => descendantsOf(process.pid))).toEqual([]);
+  marker = newProcessMarker();
+});
+
+function text(result: { content: unknown[] }): string {
+  return result.content.map((block) => (block as { text?: string }).text ?? "").join("\n");
+}
+
+/** Resolves after the registry's next change. */
+function nextChange(registry: ToolRegistry) {
+  return new Promise<void>((resolve) => {
+    const off = registry.onChange(() => {
+      off();
+      resolve();
+    });
+  });
+}
+
+describe("registerServer with the fixture server", () => {
+  it("registers every tool as mcp_<server>_<tool> in toolset mcp-<server>, with source and annotations", async () => {
+    const registry = new ToolRegistry();
+    const connection = await connect("fx", fixtureServer());
+    const report = await registerServer(registry, connection, { server: "fx" });
+    expect(report.skipped).toEqual([]);
+    expect(report.registered).toContainEqual({ name: "mcp_fx_echo", tool: "echo" });
+    expect(report.registered).toContainEqual({
+      name: "mcp_fx_content_types",
+      tool: "content_types",
+    });
+    const echo = registry.get("mcp_fx_echo");
+    expect(echo).toMatchObject({
+      toolset: "mcp-fx",
+      description: "Returns its text argument unchanged.",
+      annotations: { readOnlyHint: true },
+      source: { server: "fx", tool: "echo" },
+      inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    });
+    expect(registry.toolsets()).toEqual(["mcp-fx"]);
+    expect(await registry.dispatch("mcp_fx_echo", '{"text":"hi"}')).toEqual({
+      content: [{ type: "text", text: "hi" }],
+    });
+  });
+
+  it("gives the 100-character tool name a 64-character name ending in a hash, and it works", async () => {
+    const registry = new ToolRegistry();
+    const report = await registerServer(registry, await connect("fx", fixtureServer()), {
+      server: "fx",
+    });
+    const entry = report.registered.find((item) => item.tool === LONG_TOOL_NAME);
+    expect(entry?.name).toHaveLength(64);
+    expect(entry?.name).toMatch(/^mcp_fx_long_x+_[0-9a-f]{8}$/);
+    expect(text(await registry.dispatch(entry?.name ?? "", {}))).toBe("long name ok");
+  });
+
+  it("applies include and exclude globs, include winning, and warns about an include that matches nothing", async () => {
+    const registry = new ToolRegistry();
+    const report = await registerServer(registry, await connect("fx", fixtureServer()), {
+      server: "fx",
+      include: ["e*", "add", "imagee"],
+      exclude: ["echo", "env"],
+    });
+    expect(report.registered.map((item) => item.tool)).toEqual(["echo", "add", "env"]);
+    expect(report.skipped).toContainEqual({ tool: "sleep", reason: "not-included" });
+    expect(report.warnings).toEqual(['include entry "imagee" matches no tool of this server']);
+    const excluded = await registerServer(
+      new ToolRegistry(),
+      await connect("fx2", fixtureServer()),
+      {
+        server: "fx2",
+        exclude: ["*_*", "hang"],
+      },
+    );
+    expect(excluded.registered.map((item) => item.tool)).not.toContain("add_tool");
+    expect(excluded.skipped).toContainEqual({ tool: "content_types", reason: "excluded" });
+    expect(excluded.skipped).toContainEqual({ tool: "hang", reason: "excluded" });
+  });
+
+  it("skips a tool whose name a built-in holds, and the built-in keeps answering", async () => {
+    const registry = new ToolRegistry();
+    registry.register(
+      {
+        name: "mcp_fx_echo",
+        description: "built-in",
+        inputSchema: { type: "object" },
+        toolset: "builtin",
+      },
+      () => "from the built-in",
+    );
+    const report = await registerServer(registry, await connect("fx", fixtureServer()), {
+      server: "fx",
+    });
+    expect(report.skipped).toEqual([
+      {
+        tool: "echo",
+        reason: "collides-with-builtin",
+        detail: 'the built-in tool "mcp_fx_echo" keeps the name',
+      },
+    ]);
+    expect(report.registered.map((item) => item.tool)).not.toContain("echo");
+    expect(text(await registry.dispatch("mcp_fx_echo", {}))).toBe("from the built-in");
+  });
+
+  it("keeps every content type, in order", async () => {
+    const registry = new ToolRegistry();
+    await registerServer(registry, await connect("fx", fixtureServer()), { server: "fx" });
+    const result = await registry.dispatch("mcp_fx_content_types", {});
+    expect(result).toEqual({
+      content: [
+        { type: "text", text: "hello" },
+        { type: "image", mimeType: "image/png", data: TINY_PNG },
+        { type: "audio", mimeType: "audio/wav", data: "UklGRiQAAABXQVZFZm10IBAAAAABAAEA" },
+        {
+          type: "resource",
+          resource: { uri: "fixture://text", mimeType: "text/plain", text: "resource text" },
+        },
+        {
+          type: "resource",
+          resource: { uri: "fixture://blob", mimeType: "application/octet-stream", blob: "AAEC" },
+        },
+        { type: "resource_link", uri: "fixture://linked", name: "linked", mimeType: "text/plain" },
+      ],
+    });
+  });
+
+  it("validates structuredContent against the outputSchema with a warning, not a failure", async () => {
+    const registry = new ToolRegistry();
+    await registerServer(registry, await connect("fx", fixtureServer()), { server: "fx" });
+    const ok = await registry.dispatch("mcp_fx_structured", { a: 1, b: 2 });
+    expect(ok).toEqual({
+      content: [{ type: "text", text: '{"sum":3}' }],
+      structuredContent: { sum: 3 },
+    });
+    // The SDK client itself rejects a mismatching result, so the warning path is covered in
+    // tool-result.test.ts; here the call must still come back as a result, never a throw.
+    const mismatch = await registry.dispatch("mcp_fx_structured", { a: 1, b: 2, mode: "mismatch" });
+    expect(mismatch.content.length).toBeGreaterThan(0);
+    expect(text(mismatch)).toMatch(/outputSchema|structured/i);
+  });
+
+  it("keeps isError results with the server's text", async () => {
+    const registry = new ToolRegistry();
+    await registerServer(registry, await connect("fx", fixtureServer()), { server: "fx" });
+    expect(await registry.dispatch("mcp_fx_fail", { message: "nope" })).toEqual({
+      content: [{ type: "text", text: "fixture failure: nope" }],
+      isError: true,
+    });
+    const thrown = await registry.dispatch("mcp_fx_throw", {});
+    expect(thrown.isError).toBe(true);
+    expect(text(thrown)).toContain("thrown on purpose");
+  });
+
+  it("cuts a long text to the configured cap, keeping head and tail", async () => {
+    const registry = new ToolRegistry();
+    await registerServer(registry, await connect("fx", fixtureServer()), {
+      server: "fx",
+      maxTextLength: 1_000,
+    });
+    const result = await registry.dispatch("mcp_fx_big", { bytes: 5_000 });
+    expect(text(result)).toBe(
+      `${"x".repeat(500)}\n[… 4,000 of 5,000 characters removed …]\n${"x".repeat(500)}`,
+    );
+    const defaults = new ToolRegistry();
+    await registerServer(defaults, await connect("fx2", fixtureServer()), { server: "fx2" });
+    expect(text(await defaults.dispatch("mcp_fx2_big", { bytes: 150_000 }))).toContain(
+      "[… 50,000 of 150,000 characters removed …]",
+    );
+  });
+
+  it("forwards progress and cancellation", async () => {
+    const registry = new ToolRegistry();
+    await registerServer(registry, await connect("fx", fixtureServer()), { server: "fx" });
+    const progress: unknown[] = [];
+    const done = await registry.dispatch(
+      "mcp_fx_progress",
+      { steps: 3, delayMs: 20 },
+      { onProgress: (p) => progress.push(p) },
+    );
+    expect(text(done)).toBe("done 3 steps");
+    // The last notification can race the response (the raw SDK client loses it as well),
+    // so only the first ones are certain.
+    expect(progress[0]).toEqual({ progress: 1, total: 3, message: "step 1 of 3" });
+    const controller = new AbortController();
+    const pending = registry.dispatch(
+      "mcp_fx_sleep",
+      { ms: 10_000 },
+      { signal: controller.signal },
+    );
+    setTimeout(() => controller.abort(), 50);
+    const cancelled = await pending;
+    expect(cancelled.isError).toBe(true);
+    expect(text(cancelled)).toMatch(/cancelled/);
+  });
+});
+
+describe("registerServer collisions", () => {
+  it("keeps tools of one server whose names collide after sanitising, under distinct names", async () => {
+    const registry = new ToolRegistry();
+    const connection = await connect(
+      "dyn",
+      dynamicServer([{ name: "a.b" }, { name: "a_b" }, { name: "a b" }]),
+    );
+    const report = await registerServer(registry, connection, { server: "dyn" });
+    const names = Object.fromEntries(
+      report.registered
+        .filter((item) => item.tool !== "control")
+        .map((item) => [item.tool, item.name]),
+    );
+    expect(names.a_b).toBe("mcp_dyn_a_b");
+    expect(names["a.b"]).toMatch(/^mcp_dyn_a_b_[0-9a-f]{8}$/);
+    expect(names["a b"]).toMatch(/^mcp_dyn_a_b_[0-9a-f]{8}$/);
+    expect(new Set(Object.values(names)).size).toBe(3);
+    expect(report.warnings.filter((warning) => warning.includes("already taken"))).toHaveLength(2);
+    for (const [tool, name] of Object.entries(names)) {
+      expect(JSON.parse(text(await registry.dispatch(name, {})))).toEqual({ tool, args: {} });
+    }
+  });
+
+  it("keeps tools of two servers whose names collide, each reaching its own server", async () => {
+    const registry = new ToolRegistry();
+    const first = await registerServer(registry, await connect("a.b", fixtureServer()), {
+      server: "a.b",
+      include: ["stats"],
+    });
+    const second = await registerServer(registry, await connect("a_b", fixtureServer()), {
+      server: "a_b",
+      include: ["stats"],
+    });
+    expect(first.registered).toEqual([{ name: "mcp_a_b_stats", tool: "stats" }]);
+    const renamed = second.registered[0]?.name ?? "";
+    expect(renamed).toMatch(/^mcp_a_b_stats_[0-9a-f]{8}$/);
+    expect(second.warnings).toEqual([
+      `tool "stats" registered as "${renamed}": "mcp_a_b_stats" is already taken by tool "stats" of server "a.b"`,
+    ]);
+    const pidA = JSON.parse(text(await registry.dispatch("mcp_a_b_stats", {}))).pid;
+    const pidB = JSON.parse(text(await registry.dispatch(renamed, {}))).pid;
+    expect(pidA).not.toBe(pidB);
+    expect(registry.get(renamed)?.source).toEqual({ server: "a_b", tool: "stats" });
+  });
+});
+
+describe("registerServer keeps the registry true", () => {
+  it("adds, removes and replaces tools on tools/list_changed, letting an in-flight call finish", async () => {
+    const registry = new ToolRegistry();
+    const connection = await connect(
+      "dyn",
+      dynamicServer([{ name: "keep" }, { name: "gone" }, { name: "edit" }]),
+    );
+    const syncs: string[][] = [];
+    const registration = await registerServer(registry, connection, {
+      server: "dyn",
+      onSync: (report) => syncs.push(report.registered.map((item) => item.tool)),
+    });
+    expect(registration.registered.map((item) => item.tool)).toEqual([
+      "control",
+      "keep",
+      "gone",
+      "edit",
+    ]);
+    const inFlight = registry.dispatch("mcp_dyn_gone", { delayMs: 300 });
+    const changed = nextChange(registry);
+    await registry.dispatch("mcp_dyn_control", {
+      add: [{ name: "fresh" }],
+      remove: ["gone"],
+      replace: [{ name: "edit", description: "edited" }],
+    });
+    await changed;
+    await registration.sync(); // waits for the sync that the notification started
+    expect(registration.registered.map((item) => item.tool)).toEqual([
+      "control",
+      "keep",
+      "edit",
+      "fresh",
+    ]);
+    expect(registry.has("mcp_dyn_gone")).toBe(false);
+    expect(registry.get("mcp_dyn_edit")?.description).toBe("edited");
+    expect(JSON.parse(text(await registry.dispatch("mcp_dyn_fresh", { text: "x" })))).toEqual({
+      tool: "fresh",
+      args: { text: "x" },
+    });
+    expect(JSON.parse(text(await inFlight))).toEqual({ tool: "gone", args: { delayMs: 300 } });
+    expect(syncs.at(-1)).toEqual(["control", "keep", "edit", "fresh"]);
+  });
+
+  it("runs syncs of one server one at a time and coalesces bursts", async () => {
+    const registry = new ToolRegistry();
+    let listing = 0;
+    let most = 0;
+    const connection = await connect("dyn", dynamicServer([{ name: "one" }]));
+    const listTools = connection.listTools.bind(connection);
+    connection.listTools = async () => {
+      listing++;
+      most = Math.max(most, listing);
+      try {
+        return await listTools();
+      } finally {
+        listing--;
+      }
+    };
+    const registration = await registerServer(registry, connection, { server: "dyn" });
+    const reports = await Promise.all([
+      registration.sync(),
+      registration.sync(),
+      registration.sync(),
+    ]);
+    expect(most).toBe(1);
+    expect(reports.every((report) => report.registered.length === 2)).toBe(true);
+  });
+
+  it("close() stops watching and removes the server's tools", async () => {
+    const registry = new ToolRegistry();
+    registry.register(
+      { name: "own", description: "", inputSchema: {}, toolset: "builtin" },
+      () => "ok",
+    );
+    const registration = await registerServer(registry, await connect("fx", fixtureServer()), {
+      server: "fx",
+    });
+    expect(registry.list().length).toBeGreaterThan(10);
+    registration.close();
+    expect(registry.list().map((tool) => tool.name)).toEqual(["own"]);
+    expect(registration.registered).toEqual([]);
+  });
+});
+
+describe("registerServer with real servers", () => {
+  it("registers server-everything's hyphenated tools and calls get-sum", async () => {
+    const registry = new ToolRegistry();
+    const report = await registerServer(registry, await connect("everything", everythingServer()), {
+      server: "everything",
+    });
+    expect(report.registered).toContainEqual({ name: "mcp_everything_get-sum", tool: "get-sum" });
+    expect(report.registered).toContainEqual({
+      name: "mcp_everything_get-tiny-image",
+      tool: "get-tiny-image",
+    });
+    expect(text(await registry.dispatch("mcp_everything_get-sum", { a: 2, b: 3 }))).toBe(
+      "The sum of 2 and 3 is 5.",
+    );
+    const structured = await registry.dispatch("mcp_everything_get-structured-content", {
+      location: "Chicago",
+    });
+    expect(structured.structuredContent).toMatchObject({ temperature: expect.any(Number) });
+    expect(text(structured)).not.toContain("warning");
+    const image = await registry.dispatch("mcp_everything_get-tiny-image", {});
+    expect(image.content.some((block) => block.type === "image")).toBe(true);
+    const invalid = await registry.dispatch("mcp_everything_get-sum", { a: "two" });
+    expect(invalid.isError).toBe(true);
+  });
+
+  it("registers server-filesystem's tools and reads a file with read_file", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "mcp-registration-"));
+    try {
+      writeFileSync(join(directory, "note.txt"), "hello from disk");
+      const registry = new ToolRegistry();
+      const report = await registerServer(
+        registry,
+        await connect("fs", filesystemServer(directory)),
+        {
+          server: "fs",
+          include: ["read_*", "list_directory"],
+        },
+      );
+      expect(report.registered.map((item) => item.name)).toEqual([
+        "mcp_fs_read_file",
+        "mcp_fs_read_text_file",
+        "mcp_fs_read_media_file",
+        "mcp_fs_read_multiple_files",
+        "mcp_fs_list_directory",
+      ]);
+      const result = await registry.dispatch("mcp_fs_read_text_file", {
+        path: join(directory, "note.txt"),
+      });
+      expect(result.isError).toBeUndefined();
+      expect(text(result)).toBe("hello from disk");
+      expect(result.structuredContent).toEqual({ content: "hello from disk" });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
