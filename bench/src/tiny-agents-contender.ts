@@ -16,6 +16,9 @@ const tinyAgentsCli = fileURLToPath(
  */
 export const TINY_AGENTS_END_OF_INPUT = "ERR_USE_AFTER_CLOSE";
 
+/** `MAX_NUM_TURNS` of @huggingface/mcp-client's Agent, which tiny-agents 0.3.4 runs. */
+const TINY_AGENTS_MAX_TURNS = 10;
+
 /**
  * `@huggingface/tiny-agents` 0.3.4: `tiny-agents run DIR` with an agent.json whose
  * `endpointUrl` is the scripted model server; the prompt is piped on stdin. Its MCP client
@@ -27,13 +30,13 @@ export const tinyAgentsContender: Contender = {
   label: "tiny-agents 0.3.4",
   unsupported: () => undefined,
   // Tool names are the servers' own (no prefix). After a text answer that followed tool
-  // calls, tiny-agents asks the model once more (it stops when that turn calls no tool).
-  script: (scenario) =>
-    agentScript(
-      scenario,
-      (call) => call.tool,
-      scenario.turns.some((turn) => turn.kind === "tools") ? 1 : 0,
-    ),
+  // calls, tiny-agents asks the model once more (it stops when that turn calls no tool),
+  // unless the run already took more than its MAX_NUM_TURNS (10) model turns.
+  script: (scenario) => {
+    const usesTools = scenario.turns.some((turn) => turn.kind === "tools");
+    const probe = usesTools && scenario.turns.length <= TINY_AGENTS_MAX_TURNS ? 1 : 0;
+    return agentScript(scenario, (call) => call.tool, probe);
+  },
   prepare(scenario, context) {
     const dir = join(context.dir, "tiny-agent");
     mkdirSync(dir, { recursive: true });

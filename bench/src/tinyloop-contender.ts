@@ -16,8 +16,8 @@ export function tinyloopToolName(server: string, tool: string): string {
 
 /**
  * The built tinyloop CLI, one-shot: `tinyloop run FILE -p TEXT --endpoint-url URL --yes`,
- * with an `mcpServers` file that names the servers s0, s1, … (so tool names are known) and
- * lifts the turn limit above the 200-turn scenario.
+ * with an `mcpServers` file that names the servers s0, s1, … (so tool names are known), and
+ * `--max-turns 1000` to lift the turn limit above the 200-turn scenario.
  */
 export const tinyloopContender: Contender = {
   id: "tinyloop",
@@ -36,7 +36,7 @@ export const tinyloopContender: Contender = {
         },
       ]),
     );
-    writeFileSync(file, JSON.stringify({ mcpServers, maxTurns: 1_000 }, null, 2));
+    writeFileSync(file, JSON.stringify({ mcpServers }, null, 2));
     return {
       command: process.execPath,
       args: [
@@ -49,10 +49,11 @@ export const tinyloopContender: Contender = {
         `${context.modelUrl}/v1`,
         "--model",
         "scripted",
+        "--max-turns",
+        "1000",
         "--yes",
       ],
       cwd: context.dir,
-      env: { OPENAI_API_KEY: "bench-key" },
       timeoutMs: 180_000,
     };
   },
