@@ -1,0 +1,33 @@
+/**
+ * Everything that must be closed before the process exits, whatever the exit path:
+ * normal end, end of input, SIGINT, SIGTERM, an uncaught error.
+ */
+export class Lifecycle {
+  readonly #closers: Array<() => Promise<unknown>> = [];
+  #closing: Promise<void> | undefined;
+
+  /** Registers something to close; closers run in parallel. */
+  add(closer: () => Promise<unknown>): void {
+    this.#closers.push(closer);
+  }
+
+  /** Runs every closer once, bounded by `timeoutMs` so a stuck closer cannot hang the exit. */
+  close(timeoutMs = 15_000): Promise<void> {
+    this.#closing ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+        timer.unref();
+      });
+      await Promise.race([Promise.allSettled(this.#closers.map((close) => close())), bound]);
+      clearTimeout(timer);
+    })();
+    return this.#closing;
+  }
+
+  /** Closes everything, then exits with `code`. */
+  async exit(code: number): Promise<never> {
+    await this.close();
+    process.exit(code);
+  }
+}

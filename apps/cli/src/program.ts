@@ -1,0 +1,135 @@
+import { createRequire } from "node:module";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { configCheckCommand } from "./commands/config-check.js";
+import { initCommand } from "./commands/init.js";
+import { mcpCallCommand } from "./commands/mcp-call.js";
+import { mcpToolsCommand, type ServerFlags } from "./commands/mcp-tools.js";
+import type { Io } from "./io.js";
+import type { Lifecycle } from "./lifecycle.js";
+import { runCommand } from "./run/run-command.js";
+import type { RunFlags } from "./run/run-flags.js";
+
+const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+const positiveInt = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new InvalidArgumentError(`expected a whole number above 0, got "${value}"`);
+  return n;
+};
+
+const AGENT_HELP = `AGENT is a tiny-agents folder (agent.json + PROMPT.md/AGENTS.md), a path to an agent.json,
+an mcpServers JSON file (.mcp.json, claude_desktop_config.json, mcp.json) or a Hermes-style YAML
+file (mcp_servers:). Without AGENT: the filesystem server on the current folder (+ Playwright
+when chromium is on PATH).`;
+
+function serverOptions(command: Command): Command {
+  return command
+    .option(
+      "--server <command>",
+      'add a stdio server, e.g. --server "node server.js" (repeatable)',
+      collect,
+      [],
+    )
+    .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
+    .option("--verbose", "show server logs and timings")
+    .option("--no-color", "no colours (also NO_COLOR=1)");
+}
+
+/**
+ * The `tinyloop` command tree. Each action stores its exit code in `result.code`
+ * (commander's own parse errors exit 2 through `exitOverride`).
+ */
+export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: number }): Command {
+  const program = new Command("tinyloop")
+    .description("Run MCP-powered agents from the files you already have.")
+    .version(version, "-V, --version")
+    .showHelpAfterError("(run with --help for usage)")
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride();
+
+  const run = serverOptions(
+    program
+      .command("run", { isDefault: true })
+      .description("run an agent: one-shot with -p, otherwise an interactive REPL")
+      .argument("[agent]", "agent folder or file (see below)")
+      .option(
+        "--model <name>",
+        "model id, or a GGUF path / hf:owner/repo/file.gguf with --provider local",
+      )
+      .addOption(
+        new Option(
+          "--provider <name>",
+          "openai, anthropic, huggingface, ollama, lmstudio, llamacpp, vllm, together, groq, openrouter, local",
+        ),
+      )
+      .option("--endpoint-url <url>", "OpenAI-compatible base URL (e.g. http://127.0.0.1:11434/v1)")
+      .option("--api-key-env <name>", "environment variable holding the API key")
+      .option("-p, --prompt <text>", "one-shot: send TEXT, print the answer, exit")
+      .option("--json", "NDJSON events on stdout, one per line")
+      .option("--max-turns <n>", "most model calls per run", positiveInt)
+      .option("--yes", "approve every tool call")
+      .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
+      .option("--record <file>", "record the model's turns to a cassette"),
+  ).addHelpText(
+    "after",
+    `\n${AGENT_HELP}\n\nExit codes: 0 done, 1 model/run error, 2 config error, 3 max turns, 130 Ctrl+C.`,
+  );
+  run.action(async (agent: string | undefined, flags: RunFlags) => {
+    result.code = await runCommand(agent, flags, io, lifecycle);
+  });
+
+  const mcp = program
+    .command("mcp")
+    .description("inspect and call the tools of an agent's MCP servers");
+  serverOptions(
+    mcp
+      .command("tools")
+      .description("list each server's tools under the names the agent sees, and what was skipped")
+      .argument("[agent]", "agent folder or file")
+      .option("--json", "print JSON"),
+  ).action(async (agent: string | undefined, flags: ServerFlags) => {
+    result.code = await mcpToolsCommand(agent, flags, io, lifecycle);
+  });
+  serverOptions(
+    mcp
+      .command("call")
+      .description("call one tool by its registered name (see mcp tools) and print the result")
+      .argument("<tool>", "registered tool name, e.g. mcp_filesystem_read_text_file")
+      .argument("[agent]", "agent folder or file")
+      .option("--args <json>", "tool arguments as JSON", "{}")
+      .option("--json", "print the raw result as JSON"),
+  ).action(
+    async (tool: string, agent: string | undefined, flags: ServerFlags & { args?: string }) => {
+      result.code = await mcpCallCommand(tool, agent, flags, io, lifecycle);
+    },
+  );
+
+  program
+    .command("config")
+    .description("agent file tools")
+    .command("check")
+    .description("validate an agent and print it normalised, secrets redacted (exit 0 or 2)")
+    .argument("[agent]", "agent folder or file")
+    .option("--server <command>", "add a stdio server (repeatable)", collect, [])
+    .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
+    .option("--model <name>", "model id")
+    .option("--provider <name>", "provider")
+    .action(async (agent: string | undefined, flags: Partial<RunFlags>) => {
+      result.code = await configCheckCommand(agent, flags, io);
+    });
+
+  program
+    .command("init")
+    .description("write a starter agent folder (agent.json + PROMPT.md)")
+    .argument("[dir]", "folder to create", "my-agent")
+    .action((dir: string) => {
+      result.code = initCommand(dir, io);
+    });
+
+  return program;
+}

@@ -1,0 +1,19 @@
+import type { AgentEvent } from "@tinyloop/agent-loop";
+
+/** One event of `--json` output: the agent's events plus the CLI's own session events. */
+export type JsonEvent =
+  | AgentEvent
+  | { type: "session"; agent: string; provider: string; model: string | undefined; replay: boolean }
+  | { type: "server"; server: string; state: "ready" | "failed"; tools?: number; reason?: string }
+  | { type: "notice"; message: string };
+
+/** One NDJSON line; errors become `{ name, code, message }` since `Error` has no JSON form. */
+export function toJsonLine(event: JsonEvent): string {
+  return `${JSON.stringify(event, (_key, value: unknown) => {
+    if (value instanceof Error) {
+      const code = (value as { code?: unknown }).code;
+      return { name: value.name, message: value.message, ...(code === undefined ? {} : { code }) };
+    }
+    return value;
+  })}\n`;
+}

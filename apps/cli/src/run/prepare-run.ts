@@ -1,0 +1,65 @@
+import type { AgentSpec } from "../agent/agent-spec.js";
+import { readAgent } from "../agent/read-agent.js";
+import type { Io } from "../io.js";
+import { chooseProvider, type ModelChoice, type ProviderPlan } from "../model/choose-provider.js";
+import { withAdHocServers } from "../session/server-configs.js";
+import { askLine } from "../terminal/ask-secret.js";
+import type { RunFlags } from "./run-flags.js";
+
+/** The agent with flags applied and the model decided, before anything is started. */
+export interface PreparedRun {
+  spec: AgentSpec;
+  choice: ModelChoice;
+  plan: ProviderPlan;
+}
+
+/**
+ * Reads the agent (asking for inputs on a terminal), adds `--server` / `--url`, applies
+ * the model flags over the file's keys and picks the provider. Starts nothing.
+ */
+export async function prepareRun(
+  agentArg: string | undefined,
+  flags: Partial<RunFlags>,
+  io: Io,
+): Promise<PreparedRun> {
+  const ask = io.stdin.isTTY
+    ? (input: { id: string; description: string; password: boolean }) =>
+        askLine(`${input.description || input.id}${input.password ? " (hidden)" : ""}: `, {
+          input: io.stdin,
+          output: io.stderr,
+          hidden: input.password,
+        })
+    : undefined;
+  const spec = await readAgent(agentArg, { cwd: io.cwd, env: io.env, ...(ask ? { ask } : {}) });
+  spec.servers = withAdHocServers(spec.servers, {
+    commands: flags.server ?? [],
+    urls: flags.url ?? [],
+  });
+  const choice: ModelChoice = {};
+  const pick = <K extends keyof ModelChoice>(key: K, value: ModelChoice[K] | undefined) => {
+    if (value !== undefined) choice[key] = value;
+  };
+  pick("provider", flags.provider ?? spec.provider);
+  pick("model", flags.model ?? spec.model);
+  pick("endpointUrl", flags.endpointUrl ?? spec.endpointUrl);
+  // An explicit --api-key-env beats the file's apiKey; otherwise the file's key is used.
+  pick("apiKey", flags.apiKeyEnv ? undefined : spec.apiKey || undefined);
+  pick("apiKeyEnv", flags.apiKeyEnv);
+  pick("cassette", flags.cassette);
+  pick("record", flags.record);
+  return { spec, choice, plan: chooseProvider(choice, io.env) };
+}
+
+/** `replayed from demo.jsonl`, `openai gpt-4o-mini`, `local (default model)`: for status lines. */
+export function describePlan(plan: ProviderPlan): string {
+  switch (plan.kind) {
+    case "replay":
+      return `replayed from ${plan.cassette}`;
+    case "local":
+      return `local ${plan.model ?? "(default model)"}`;
+    case "anthropic":
+      return `anthropic ${plan.model ?? ""}`.trim();
+    case "openai-compatible":
+      return `${plan.provider} ${plan.model ?? ""}`.trim();
+  }
+}

@@ -1,0 +1,193 @@
+import { createInterface } from "node:readline";
+import { EXIT, type Io } from "../io.js";
+import type { Lifecycle } from "../lifecycle.js";
+import type { Session } from "../session/open-session.js";
+import type { AskApproval } from "../terminal/approval.js";
+import { EventPrinter } from "../terminal/event-printer.js";
+import type { Style } from "../terminal/style.js";
+import { oneLine } from "../terminal/summarize.js";
+import { toJsonLine } from "./json-events.js";
+import { describeDone } from "./run-command.js";
+
+const HELP = [
+  "/help     this list",
+  "/tools    the tools the model sees",
+  "/servers  each server's state and tool count",
+  "/reset    start the conversation over",
+  "/exit     leave (also Ctrl+D, or Ctrl+C at an empty prompt)",
+  "Ctrl+C during an answer stops it and returns here.",
+];
+
+/** Lines for `/tools`: every tool the model is offered, grouped by toolset. */
+export function toolLines(session: Session, style: Style): string[] {
+  const lines: string[] = [];
+  for (const toolset of session.registry.toolsets()) {
+    const tools = session.registry.list({ toolsets: [toolset] });
+    lines.push(style.bold(`${toolset} (${tools.length})`));
+    for (const tool of tools) {
+      const ro = tool.annotations?.readOnlyHint === true ? style.dim(" [read-only]") : "";
+      lines.push(`  ${style.cyan(tool.name)}${ro} ${style.dim(oneLine(tool.description, 70))}`);
+    }
+  }
+  return lines.length > 0 ? lines : ["no tools"];
+}
+
+/** Lines for `/servers`. */
+export function serverLines(session: Session, style: Style): string[] {
+  const lines = session.hub.servers().map((s) => {
+    const state =
+      s.state === "ready"
+        ? style.green(s.state)
+        : s.state === "failed"
+          ? style.red(s.state)
+          : style.yellow(s.state);
+    return `${s.name}  ${state}  ${s.toolCount} tools${s.lastError ? style.dim(`  ${oneLine(s.lastError, 80)}`) : ""}`;
+  });
+  return lines.length > 0 ? lines : ["no servers"];
+}
+
+/**
+ * The interactive loop: a prompt, streamed answers, tool lines, slash commands.
+ * Ctrl+C during a turn aborts it; Ctrl+C at an empty prompt, `/exit` or end of input
+ * (Ctrl+D, a closed pipe) resolves 0. Lines typed or piped in are handled one at a time.
+ */
+export function runRepl({
+  session,
+  io,
+  style,
+  json,
+  setAsk,
+}: {
+  session: Session;
+  io: Io;
+  style: Style;
+  verbose: boolean;
+  json: boolean;
+  setAsk: (ask: AskApproval) => void;
+  lifecycle: Lifecycle;
+}): Promise<number> {
+  const terminal = io.stdin.isTTY === true;
+  const rl = createInterface({
+    input: io.stdin,
+    output: io.stdout,
+    terminal,
+    prompt: style.bold("› "),
+  });
+  const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style });
+  const queue: string[] = [];
+  let turn: AbortController | undefined;
+  let ended = false;
+  let working = false;
+  let finish: (code: number) => void = () => {};
+  const result = new Promise<number>((resolve) => {
+    finish = (code) => {
+      ended = true;
+      turn?.abort();
+      rl.close();
+      resolve(code);
+    };
+  });
+  if (terminal) {
+    setAsk(
+      (question) =>
+        new Promise((resolve) => {
+          rl.question(style.yellow(question), (answer) => resolve(answer));
+        }),
+    );
+  }
+
+  const runTurn = async (text: string) => {
+    turn = new AbortController();
+    try {
+      for await (const event of session.agent.run(text, { signal: turn.signal })) {
+        if (json) io.stdout.write(toJsonLine(event));
+        else printer.show(event);
+        if (event.type === "done" && !json) {
+          printer.breakLine();
+          if (event.reason === "asked" && event.text) io.stdout.write(`${event.text}\n`);
+          const why = describeDone(event);
+          if (why)
+            io.stdout.write(`${event.reason === "error" ? style.red(why) : style.yellow(why)}\n`);
+        }
+      }
+    } catch (error) {
+      printer.line(style.red(`error: ${oneLine((error as Error).message, 200)}`));
+    } finally {
+      turn = undefined;
+    }
+  };
+
+  const handle = async (line: string): Promise<void> => {
+    const text = line.trim();
+    if (text === "") return;
+    if (text.startsWith("/")) {
+      const [command] = text.split(/\s+/);
+      switch (command) {
+        case "/help":
+          io.stdout.write(`${HELP.join("\n")}\n`);
+          return;
+        case "/tools":
+          io.stdout.write(`${toolLines(session, style).join("\n")}\n`);
+          return;
+        case "/servers":
+          io.stdout.write(`${serverLines(session, style).join("\n")}\n`);
+          return;
+        case "/reset":
+          session.agent.reset();
+          io.stdout.write(style.dim("conversation cleared\n"));
+          return;
+        case "/exit":
+        case "/quit":
+          finish(EXIT.ok);
+          return;
+        default:
+          io.stdout.write(`unknown command ${command}; /help lists them\n`);
+          return;
+      }
+    }
+    await runTurn(text);
+  };
+
+  const drain = async () => {
+    if (working) return;
+    working = true;
+    while (queue.length > 0 && !ended) {
+      const line = queue.shift() ?? "";
+      await handle(line);
+    }
+    working = false;
+    if (ended) return;
+    if (inputClosed) finish(EXIT.ok);
+    else if (terminal) rl.prompt();
+  };
+
+  let inputClosed = false;
+  rl.on("line", (line) => {
+    queue.push(line);
+    void drain();
+  });
+  rl.on("SIGINT", () => {
+    if (turn) {
+      turn.abort();
+      return;
+    }
+    if (rl.line === "") {
+      io.stdout.write("\n");
+      finish(EXIT.ok);
+      return;
+    }
+    // Like a shell: Ctrl+C with text typed clears the line.
+    io.stdout.write("^C\n");
+    (rl as unknown as { line: string }).line = "";
+    rl.prompt();
+  });
+  rl.on("close", () => {
+    inputClosed = true;
+    if (!working && queue.length === 0) finish(EXIT.ok);
+  });
+  if (terminal) {
+    io.stdout.write(style.dim("type a message, /help for commands, Ctrl+D to leave\n"));
+    rl.prompt();
+  }
+  return result;
+}

@@ -1,0 +1,191 @@
+import type { AgentEvent, DoneEvent } from "@tinyloop/agent-loop";
+import type { McpHub } from "@tinyloop/mcp-registration";
+import { EXIT, type Io } from "../io.js";
+import type { Lifecycle } from "../lifecycle.js";
+import { createModel } from "../model/create-model.js";
+import { openSession, type Session } from "../session/open-session.js";
+import { type AskApproval, createApprover } from "../terminal/approval.js";
+import { askLine } from "../terminal/ask-secret.js";
+import { EventPrinter } from "../terminal/event-printer.js";
+import { createStyle } from "../terminal/style.js";
+import { toJsonLine } from "./json-events.js";
+import { describePlan, prepareRun } from "./prepare-run.js";
+import { runRepl } from "./repl.js";
+import type { RunFlags } from "./run-flags.js";
+import { statusLine } from "./status-line.js";
+
+/** Exit code for how a one-shot run ended. */
+export function exitCodeFor(done: DoneEvent): number {
+  switch (done.reason) {
+    case "completed":
+    case "asked":
+      return EXIT.ok;
+    case "max-turns":
+      return EXIT.maxTurns;
+    case "aborted":
+      return EXIT.interrupted;
+    case "error":
+      return EXIT.runError;
+  }
+}
+
+/** One line saying why a run did not complete, or undefined when it did. */
+export function describeDone(done: DoneEvent): string | undefined {
+  switch (done.reason) {
+    case "error":
+      return `error: ${(done.error?.message ?? "the model failed").split("\n")[0]}`;
+    case "max-turns":
+      return `stopped: the model used all ${done.turns} turns without finishing (raise --max-turns)`;
+    case "aborted":
+      return "interrupted";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `tinyloop run [AGENT]`: one-shot with `-p`, otherwise the REPL. Resolves the exit code;
+ * every server is closed through `lifecycle` on every path.
+ */
+export async function runCommand(
+  agentArg: string | undefined,
+  flags: RunFlags,
+  io: Io,
+  lifecycle: Lifecycle,
+): Promise<number> {
+  const style = createStyle({
+    isTTY: io.stdout.isTTY === true,
+    noColor: flags.color === false,
+    env: io.env,
+  });
+  const errStyle = createStyle({
+    isTTY: io.stderr.isTTY === true,
+    noColor: flags.color === false,
+    env: io.env,
+  });
+  const prepared = await prepareRun(agentArg, flags, io);
+  const { spec, plan, choice } = prepared;
+  const json = flags.json === true;
+  const emit = (event: Parameters<typeof toJsonLine>[0]) => io.stdout.write(toJsonLine(event));
+  const oneShot = flags.prompt !== undefined;
+  const tty = io.stdin.isTTY === true;
+
+  let progressBar = false;
+  const model = await createModel(plan, choice, io.env, {
+    onDownloadProgress: ({ downloadedBytes, totalBytes }) => {
+      if (json) return;
+      const mb = (n: number) => (n / 1e6).toFixed(1);
+      const pct = totalBytes ? ` ${Math.floor((downloadedBytes / totalBytes) * 100)}%` : "";
+      io.stderr.write(
+        `\r\u001b[Kdownloading model${pct} ${mb(downloadedBytes)}${totalBytes ? `/${mb(totalBytes)}` : ""} MB`,
+      );
+      progressBar = true;
+    },
+  });
+  lifecycle.add(async () => model.close?.());
+
+  if (json) {
+    emit({
+      type: "session",
+      agent: spec.path ?? "default agent",
+      provider: plan.kind === "openai-compatible" ? plan.provider : plan.kind,
+      model: choice.model,
+      replay: plan.kind === "replay",
+    });
+  } else {
+    const replay =
+      plan.kind === "replay" ? " — the model's turns are replayed; the tool calls are real" : "";
+    io.stderr.write(
+      errStyle.dim(
+        `tinyloop · ${spec.path ?? "default agent"} · model: ${describePlan(plan)}${replay}\n`,
+      ),
+    );
+  }
+
+  // The REPL's own readline asks approvals; one-shot on a terminal opens one per question.
+  let replAsk: AskApproval | undefined;
+  const ask: AskApproval | undefined = tty
+    ? (question) =>
+        replAsk ? replAsk(question) : askLine(question, { input: io.stdin, output: io.stderr })
+    : undefined;
+  const approve = flags.yes ? undefined : createApprover({ mode: spec.approval ?? "ask", ask });
+
+  const progress = statusLine({
+    out: io.stderr,
+    live: io.stderr.isTTY === true,
+    style: errStyle,
+    verbose: flags.verbose === true,
+    quiet: json,
+  });
+  let hub: McpHub | undefined;
+  lifecycle.add(async () => hub?.close());
+  const session: Session = await openSession({
+    spec,
+    model,
+    plan,
+    progress: {
+      ...progress,
+      failed: (server, reason) => {
+        if (json) emit({ type: "server", server, state: "failed", reason });
+        else progress.failed(server, reason);
+      },
+    },
+    approve,
+    ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
+    onHub: (h) => {
+      hub = h;
+    },
+  });
+  lifecycle.add(() => session.close());
+  if (progressBar) io.stderr.write("\n");
+  progress.finish();
+  if (json) {
+    for (const s of session.hub.servers())
+      if (s.state === "ready")
+        emit({ type: "server", server: s.name, state: "ready", tools: s.toolCount });
+  }
+
+  if (!oneShot) {
+    return runRepl({
+      session,
+      io,
+      style,
+      verbose: flags.verbose === true,
+      json,
+      setAsk: (fn) => {
+        replAsk = fn;
+      },
+      lifecycle,
+    });
+  }
+
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.on("SIGINT", onSigint);
+  try {
+    const printer = new EventPrinter({ text: io.stdout, info: io.stderr, style });
+    let streamed = "";
+    let done: DoneEvent | undefined;
+    for await (const event of session.agent.run(flags.prompt ?? "", {
+      signal: controller.signal,
+    }) as AsyncIterable<AgentEvent>) {
+      if (json) emit(event);
+      else printer.show(event);
+      if (event.type === "text-delta") streamed += event.text;
+      if (event.type === "done") done = event;
+    }
+    if (!done) return EXIT.runError;
+    if (!json) {
+      if (done.text && !streamed.includes(done.text)) {
+        printer.breakLine();
+        io.stdout.write(`${done.text}\n`);
+      } else printer.breakLine();
+      const why = describeDone(done);
+      if (why)
+        io.stderr.write(`${done.reason === "error" ? errStyle.red(why) : errStyle.yellow(why)}\n`);
+    }
+    return exitCodeFor(done);
+  } finally {
+    process.off("SIGINT", onSigint);
+  }
+}

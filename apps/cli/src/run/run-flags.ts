@@ -1,0 +1,18 @@
+/** Flags of `tinyloop run` (and the server flags other commands share). */
+export interface RunFlags {
+  model?: string;
+  provider?: string;
+  endpointUrl?: string;
+  apiKeyEnv?: string;
+  prompt?: string;
+  json?: boolean;
+  server: string[];
+  url: string[];
+  maxTurns?: number;
+  yes?: boolean;
+  cassette?: string;
+  record?: string;
+  verbose?: boolean;
+  /** commander's `--no-color` sets this to false. */
+  color: boolean;
+}

@@ -1,0 +1,58 @@
+import type { Writable } from "node:stream";
+import type { ConnectProgress } from "../session/connect-servers.js";
+import type { Style } from "../terminal/style.js";
+
+/**
+ * Server progress on stderr: on a terminal one live line rewritten in place
+ * (`connecting 3/4 servers · 27 tools`); elsewhere only the final line. Failed servers
+ * get a line each, with the reason.
+ */
+export function statusLine({
+  out,
+  live,
+  style,
+  verbose,
+  quiet = false,
+}: {
+  out: Writable;
+  live: boolean;
+  style: Style;
+  verbose: boolean;
+  quiet?: boolean;
+}): ConnectProgress & { finish(): void } {
+  let last = "";
+  let shown = false;
+  const clear = () => {
+    if (live && shown) out.write("\r\u001b[K");
+    shown = false;
+  };
+  const progress: ConnectProgress & { finish(): void } = {
+    status(line) {
+      last = line;
+      if (quiet || !live) return;
+      clear();
+      out.write(style.dim(line));
+      shown = true;
+    },
+    failed(server, reason) {
+      clear();
+      out.write(`${style.red("✗")} server ${server} failed: ${reason}\n`);
+      if (live && last && !quiet) {
+        out.write(style.dim(last));
+        shown = true;
+      }
+    },
+    finish() {
+      if (quiet) return;
+      clear();
+      if (last) out.write(`${style.dim(last)}\n`);
+    },
+  };
+  if (verbose) {
+    progress.verbose = (line) => {
+      clear();
+      out.write(`${style.dim(line)}\n`);
+    };
+  }
+  return progress;
+}

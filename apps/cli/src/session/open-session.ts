@@ -1,0 +1,69 @@
+import { Agent, type ApproveToolCall } from "@tinyloop/agent-loop";
+import type { ChatModel } from "@tinyloop/inference-adapters";
+import type { McpHub } from "@tinyloop/mcp-registration";
+import { ToolRegistry } from "@tinyloop/registry";
+import type { AgentSpec } from "../agent/agent-spec.js";
+import type { ProviderPlan } from "../model/choose-provider.js";
+import { type ConnectProgress, connectServers } from "./connect-servers.js";
+
+/** A running agent: its model, its tools and the servers behind them. */
+export interface Session {
+  agent: Agent;
+  registry: ToolRegistry;
+  hub: McpHub;
+  model: ChatModel;
+  spec: AgentSpec;
+  plan: ProviderPlan;
+  /** Closes every server and the model. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects the agent's servers and builds the loop around `model`. Closing the session
+ * closes the servers (whole process trees) and the model.
+ */
+export async function openSession({
+  spec,
+  model,
+  plan,
+  progress,
+  approve,
+  maxTurns,
+  extraEnv,
+  onHub,
+}: {
+  spec: AgentSpec;
+  model: ChatModel;
+  plan: ProviderPlan;
+  progress: ConnectProgress;
+  approve: ApproveToolCall | undefined;
+  maxTurns?: number;
+  extraEnv?: Record<string, string>;
+  /** Told the hub as soon as it exists, so an exit during startup can still close it. */
+  onHub?: (hub: McpHub) => void;
+}): Promise<Session> {
+  const registry = new ToolRegistry();
+  const hub = await connectServers(spec.servers, registry, progress, extraEnv ? { extraEnv } : {});
+  onHub?.(hub);
+  const agent = new Agent({
+    model,
+    registry,
+    ...(spec.systemPrompt ? { systemPrompt: spec.systemPrompt } : {}),
+    ...((maxTurns ?? spec.maxTurns) ? { maxTurns: maxTurns ?? spec.maxTurns } : {}),
+    ...(spec.toolConcurrency ? { toolConcurrency: spec.toolConcurrency } : {}),
+    ...(approve ? { approve } : {}),
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    agent,
+    registry,
+    hub,
+    model,
+    spec,
+    plan,
+    close: () => {
+      closing ??= Promise.allSettled([hub.close(), model.close?.()]).then(() => undefined);
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { ApproveToolCall } from "@tinyloop/agent-loop";
+import type { ApprovalMode } from "../agent/agent-spec.js";
+import { shortArguments } from "./summarize.js";
+
+/** Asks the person one y/n/a question; resolves the raw answer, or undefined when nobody can answer. */
+export type AskApproval = (question: string) => Promise<string | undefined>;
+
+const HOW_TO_ALLOW = `run with --yes, or set "approval": "never" in the agent file`;
+
+/**
+ * The approval hook: `never` (or `--yes`) approves everything; `ask` asks for tools
+ * whose annotations lack `readOnlyHint: true`; `always` asks for every tool. `a` approves
+ * that tool for the rest of the session. Without a person to ask, calls are denied with
+ * a reason that says how to allow them.
+ */
+export function createApprover({
+  mode,
+  ask,
+}: {
+  mode: ApprovalMode;
+  ask: AskApproval | undefined;
+}): ApproveToolCall | undefined {
+  if (mode === "never") return undefined;
+  const always = new Set<string>();
+  return async (call, definition) => {
+    if (mode === "ask" && definition.annotations?.readOnlyHint === true) return true;
+    if (always.has(call.name)) return true;
+    if (!ask) {
+      return {
+        approved: false,
+        reason: `${call.name} needs approval and nobody can answer here; ${HOW_TO_ALLOW}`,
+      };
+    }
+    const question = `allow ${call.name} ${shortArguments(call.arguments, 60)}? [y]es / [n]o / [a]lways: `;
+    for (;;) {
+      const answer = (await ask(question))?.trim().toLowerCase();
+      if (answer === undefined) return { approved: false, reason: "the user gave no answer" };
+      if (answer === "y" || answer === "yes") return true;
+      if (answer === "n" || answer === "no" || answer === "")
+        return { approved: false, reason: "the user said no" };
+      if (answer === "a" || answer === "always") {
+        always.add(call.name);
+        return true;
+      }
+    }
+  };
+}

@@ -1,0 +1,67 @@
+import type { Writable } from "node:stream";
+import type { AgentEvent } from "@tinyloop/agent-loop";
+import type { Style } from "./style.js";
+import { formatDuration, oneLine, shortArguments, summarizeResult } from "./summarize.js";
+
+/**
+ * Shows agent events to a person: the answer streams to `text`, each tool call and its
+ * result (name, short arguments, summary, duration) goes to `info` as its own line.
+ */
+export class EventPrinter {
+  readonly #text: Writable;
+  readonly #info: Writable;
+  readonly #style: Style;
+  #textAtLineStart = true;
+
+  constructor({ text, info, style }: { text: Writable; info: Writable; style: Style }) {
+    this.#text = text;
+    this.#info = info;
+    this.#style = style;
+  }
+
+  /** Ends a half-written answer line so the next line starts clean. */
+  breakLine(): void {
+    if (!this.#textAtLineStart) {
+      this.#text.write("\n");
+      this.#textAtLineStart = true;
+    }
+  }
+
+  /** One line of information (status, errors), never mixed into a half-written answer. */
+  line(text: string): void {
+    this.breakLine();
+    this.#info.write(`${text}\n`);
+  }
+
+  /** Renders one event; `done` is left to the caller, who knows what it means there. */
+  show(event: AgentEvent): void {
+    const s = this.#style;
+    switch (event.type) {
+      case "text-delta":
+        if (event.text === "") return;
+        this.#text.write(event.text);
+        this.#textAtLineStart = event.text.endsWith("\n");
+        return;
+      case "tool-call":
+        this.line(
+          s.cyan(`→ ${event.call.name}`) + s.dim(` ${shortArguments(event.call.arguments)}`),
+        );
+        return;
+      case "tool-result": {
+        const mark =
+          event.outcome === "ok"
+            ? s.green("✓")
+            : event.outcome === "denied"
+              ? s.yellow("✗ denied")
+              : s.red(`✗ ${event.outcome}`);
+        const summary = summarizeResult(event.result);
+        this.line(
+          `${mark} ${event.call.name} ${s.dim(formatDuration(event.durationMs))} ${s.dim("·")} ${oneLine(summary, 100)}`,
+        );
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}
