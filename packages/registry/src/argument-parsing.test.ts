@@ -16,6 +16,13 @@ describe("parseToolArguments", () => {
     });
   });
 
+  it("decodes a double-encoded object once more", () => {
+    expect(parseToolArguments(JSON.stringify('{"path": "a.txt"}'), "t")).toEqual({
+      ok: true,
+      value: { path: "a.txt" },
+    });
+  });
+
   it.each([undefined, null, "", "   \n"])("treats %j as no arguments", (args) => {
     expect(parseToolArguments(args, "t")).toEqual({ ok: true, value: {} });
   });

@@ -10,8 +10,10 @@ const EXAMPLE = '{"path": "README.md"}';
 /**
  * Accepts arguments as an object or as the raw JSON text a model produced. `undefined`,
  * `null` and blank text mean "no arguments" (`{}`), since models send those for tools
- * without parameters. Anything else that is not a JSON object is refused with a message
- * that says what was found and shows the expected form.
+ * without parameters. JSON text that decodes to a string holding a JSON object (a
+ * double-encoded object, which small models produce) is decoded once more. Anything else
+ * that is not a JSON object is refused with a message saying what was found and showing
+ * the expected form.
  */
 export function parseToolArguments(args: unknown, toolName: string): ParsedArguments {
   if (args === undefined || args === null) return { ok: true, value: {} };
@@ -26,6 +28,10 @@ function parseText(text: string, toolName: string): ParsedArguments {
     value = JSON.parse(text);
   } catch (error) {
     return { ok: false, message: describeSyntaxError(text, error, toolName) };
+  }
+  if (typeof value === "string" && value.trimStart().startsWith("{")) {
+    const inner = parseText(value, toolName);
+    if (inner.ok) return inner;
   }
   return asObject(value, toolName);
 }

@@ -16,7 +16,7 @@ import type {
   ToolDefinition,
   ToolHandler,
 } from "./types.js";
-import { assertValidDefinition } from "./validate-definition.js";
+import { assertIsObject, assertValidDefinition } from "./validate-definition.js";
 
 /** A schema that could not be compiled; its tool is then dispatched without validation. */
 export interface SchemaProblem {
@@ -74,7 +74,8 @@ export class ToolRegistry {
    * place in the registration order. The stored definition is a frozen shallow copy.
    */
   register(definition: ToolDefinition, handler: ToolHandler, options: RegisterOptions = {}): void {
-    assertValidToolName((definition as Partial<ToolDefinition> | undefined)?.name);
+    assertIsObject(definition);
+    assertValidToolName(definition.name);
     assertValidDefinition(definition, handler);
     const previous = this.tools.get(definition.name);
     if (previous !== undefined && options.replace !== true) {

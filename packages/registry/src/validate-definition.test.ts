@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ToolDefinition } from "./types.js";
-import { assertValidDefinition } from "./validate-definition.js";
+import { assertIsObject, assertValidDefinition } from "./validate-definition.js";
 
 const good: ToolDefinition = {
   name: "t",
@@ -45,5 +45,17 @@ describe("assertValidDefinition", () => {
     expect(() => assertValidDefinition(good, "nope")).toThrow(
       /handler: expected a function, got a string/,
     );
+  });
+
+  it("refuses a definition that is not an object", () => {
+    expect(() => assertIsObject(undefined)).toThrow(
+      expect.objectContaining({
+        code: "DEFINITION_INVALID",
+        message: expect.stringContaining(
+          "expected a definition object { name, description, inputSchema, toolset }, got nothing (undefined)",
+        ),
+      }),
+    );
+    expect(() => assertIsObject(good)).not.toThrow();
   });
 });

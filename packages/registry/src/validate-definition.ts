@@ -1,6 +1,15 @@
 import { RegistryError } from "./registry-error.js";
 import type { ToolDefinition } from "./types.js";
 
+/** Throws `DEFINITION_INVALID` when `register` gets something other than an object. */
+export function assertIsObject(definition: unknown): void {
+  if (isObject(definition)) return;
+  throw new RegistryError({
+    code: "DEFINITION_INVALID",
+    message: `Cannot register a tool: expected a definition object { name, description, inputSchema, toolset }, got ${kind(definition)}.`,
+  });
+}
+
 /**
  * Throws `DEFINITION_INVALID` naming the field, what was expected and what was found, for
  * definitions built by hand or converted from outside data. The name is checked before.
