@@ -25,7 +25,7 @@ function describeViolation(error: ErrorObject): string {
       return `${pathOf(error.instancePath, String(params.additionalProperty))}: is not an allowed property${hint}`;
     }
     case "type":
-      return `${pathOf(error.instancePath)}: must be ${String(params.type).replace(",", " or ")}, got ${typeOf(error.data)}`;
+      return `${pathOf(error.instancePath)}: must be ${String(params.type).split(",").join(" or ")}, got ${typeOf(error.data)}`;
     case "enum":
       return `${pathOf(error.instancePath)}: must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(", ")}, got ${preview(error.data)}`;
     case "const":
