@@ -8,6 +8,15 @@ export type {
 } from "./content-block.js";
 export type { InferenceErrorCode } from "./inference-error.js";
 export { InferenceError } from "./inference-error.js";
+export type { OpenAICompatibleSettings } from "./openai-compatible/create-openai-compatible.js";
+export { createOpenAICompatible } from "./openai-compatible/create-openai-compatible.js";
+export type { ProviderPreset, ProviderPresetName } from "./openai-compatible/presets.js";
+export { providerPresets, resolvePreset } from "./openai-compatible/presets.js";
+export { normalizeToolSchema } from "./tool-schema/normalize-tool-schema.js";
+export type { AnthropicTool } from "./tool-schema/to-anthropic-tools.js";
+export { toAnthropicTools } from "./tool-schema/to-anthropic-tools.js";
+export type { OpenAITool } from "./tool-schema/to-openai-tools.js";
+export { toOpenAITools } from "./tool-schema/to-openai-tools.js";
 export type {
   ChatMessage,
   ChatModel,

@@ -10,6 +10,8 @@ export type InferenceErrorCode =
   | "UNREACHABLE"
   /** The server answered something that is not the provider's wire format. */
   | "PROTOCOL"
+  /** The connection closed in the middle of a response (a stream cut before its end). */
+  | "INTERRUPTED"
   /** The request's signal was aborted. */
   | "ABORTED"
   /** 5xx after all retries, or an error event inside the stream. */

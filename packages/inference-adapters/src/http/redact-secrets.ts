@@ -1,0 +1,27 @@
+const bearer = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
+
+/**
+ * Removes every secret (and anything shaped like an Authorization header value) from
+ * text that came from a server or an error, so that no message or log line leaks a key.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length >= 4) out = out.split(secret).join("[redacted]");
+  }
+  return out.replace(bearer, "$1 [redacted]");
+}
+
+/** A URL as it may be shown in a message: without user info, query or fragment. */
+export function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = "";
+    parsed.password = "";
+    parsed.search = "";
+    parsed.hash = "";
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,160 @@
+import { openEventStream } from "../http/open-event-stream.js";
+import { readServerSentEvents } from "../http/read-server-sent-events.js";
+import { displayUrl } from "../http/redact-secrets.js";
+import type { RequestContext } from "../http/request-context.js";
+import { streamFailure } from "../http/stream-failure.js";
+import { InferenceError } from "../inference-error.js";
+import { type OpenAITool, toOpenAITools } from "../tool-schema/to-openai-tools.js";
+import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
+import { chatCompletionsUrl } from "./chat-completions-url.js";
+import { parseChatCompletionStream } from "./parse-chat-completion-stream.js";
+import { isPresetName, providerPresets } from "./presets.js";
+import { toOpenAIMessages } from "./to-openai-messages.js";
+
+/** Settings of {@link createOpenAICompatible}. */
+export interface OpenAICompatibleSettings {
+  /** Model id sent to the server, e.g. `"gpt-4o-mini"`, `"qwen3:8b"`. */
+  model: string;
+  /**
+   * Base URL ending in `/v1` (or the full `/v1/chat/completions` URL). Optional when
+   * `provider` is a preset name, whose URL is then used.
+   */
+  baseURL?: string;
+  /** API key, sent as `Authorization: Bearer …`. Default: the `apiKeyEnv` variable, if set. */
+  apiKey?: string;
+  /** Environment variable holding the key (named in AUTH errors). Default: the preset's. */
+  apiKeyEnv?: string;
+  /** Extra request headers (their values are treated as secrets in errors). */
+  headers?: Record<string, string>;
+  /**
+   * Provider name shown in errors and on the model. A preset name (`openai`, `huggingface`,
+   * `ollama`, `lmstudio`, `llamacpp`, `vllm`, `together`, `groq`, `openrouter`) also supplies
+   * the base URL, key variable and connection hint. Default: the preset whose base URL
+   * matches, else `"openai-compatible"`.
+   */
+  provider?: string;
+  /** Retries of 429 / 5xx before anything streamed. Default 2. */
+  maxRetries?: number;
+  /** First retry delay in ms when the server sends no Retry-After; doubles each retry. Default 500. */
+  retryDelayMs?: number;
+  /** Default `{ vision: false, parallelToolCalls: true }`. */
+  capabilities?: Partial<ModelCapabilities>;
+  /** Where keys are read from. Default `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+function presetFor(settings: OpenAICompatibleSettings) {
+  if (settings.provider !== undefined) {
+    return isPresetName(settings.provider) ? providerPresets[settings.provider] : undefined;
+  }
+  if (settings.baseURL === undefined) return undefined;
+  const base = settings.baseURL.replace(/\/+$/, "").replace(/\/chat\/completions$/, "");
+  return Object.values(providerPresets).find((preset) => preset.baseURL === base);
+}
+
+/**
+ * A ChatModel for any server that speaks OpenAI chat completions with streaming: OpenAI,
+ * the Hugging Face router, Ollama, vLLM, llama.cpp's server, LM Studio, Together, Groq,
+ * OpenRouter… Requests stream with `stream_options.include_usage`; tool calls are assembled
+ * from their deltas; failures throw InferenceError (AUTH, NOT_FOUND, RATE_LIMITED, SERVER,
+ * BAD_REQUEST, UNREACHABLE, PROTOCOL, INTERRUPTED, ABORTED).
+ * @throws InferenceError `CONFIG_INVALID` for a missing model or base URL.
+ */
+export function createOpenAICompatible(settings: OpenAICompatibleSettings): ChatModel {
+  if (typeof settings.model !== "string" || settings.model === "") {
+    throw new InferenceError({
+      code: "CONFIG_INVALID",
+      message: `model: expected a model id string, got ${JSON.stringify(settings.model)} (example: { model: "gpt-4o-mini" }).`,
+    });
+  }
+  const preset = presetFor(settings);
+  const provider =
+    settings.provider ??
+    Object.entries(providerPresets).find(([, candidate]) => candidate === preset)?.[0] ??
+    "openai-compatible";
+  const baseURL = settings.baseURL ?? preset?.baseURL;
+  if (baseURL === undefined) {
+    throw new InferenceError({
+      code: "CONFIG_INVALID",
+      message: `baseURL: missing for provider "${provider}". Pass the server's base URL (example: "http://localhost:8000/v1") or a preset name as provider (${Object.keys(providerPresets).join(", ")}).`,
+    });
+  }
+  const url = chatCompletionsUrl(baseURL);
+  const apiKeyEnv =
+    settings.apiKeyEnv ?? (preset && "apiKeyEnv" in preset ? preset.apiKeyEnv : undefined);
+  const env = settings.env ?? process.env;
+  const apiKey = settings.apiKey ?? (apiKeyEnv ? env[apiKeyEnv] : undefined) ?? undefined;
+  const capabilities: ModelCapabilities = {
+    vision: settings.capabilities?.vision ?? false,
+    parallelToolCalls: settings.capabilities?.parallelToolCalls ?? true,
+  };
+  const context: RequestContext = {
+    provider,
+    url: displayUrl(url),
+    apiKeyEnv,
+    hasApiKey: apiKey !== undefined && apiKey !== "",
+    unreachableHint: preset?.unreachableHint ?? "Is the server running, and is the base URL right?",
+    secrets: [
+      ...(apiKey ? [apiKey] : []),
+      ...Object.values(settings.headers ?? {}).filter((value) => value.length >= 8),
+    ],
+    maxRetries: settings.maxRetries ?? 2,
+    retryDelayMs: settings.retryDelayMs ?? 500,
+  };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "text/event-stream",
+    ...(context.hasApiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+    ...settings.headers,
+  };
+  // The agent loop passes the same tools array while the registry is unchanged.
+  const toolCache = new WeakMap<readonly ToolSpec[], OpenAITool[]>();
+  const convertTools = (tools: readonly ToolSpec[]) => {
+    let converted = toolCache.get(tools);
+    if (!converted) {
+      converted = toOpenAITools(tools);
+      toolCache.set(tools, converted);
+    }
+    return converted;
+  };
+
+  async function* stream(request: ChatRequest): AsyncGenerator<ModelEvent> {
+    const tools =
+      request.tools && request.tools.length > 0 ? convertTools(request.tools) : undefined;
+    const choice = request.toolChoice;
+    const body = {
+      model: settings.model,
+      messages: toOpenAIMessages(request.messages, capabilities.vision),
+      stream: true,
+      stream_options: { include_usage: true },
+      ...(tools ? { tools } : {}),
+      ...(tools && choice !== undefined
+        ? {
+            tool_choice:
+              typeof choice === "string"
+                ? choice
+                : { type: "function", function: { name: choice.name } },
+          }
+        : {}),
+      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    };
+    const response = await openEventStream(context, {
+      headers,
+      body: JSON.stringify(body),
+      signal: request.signal,
+      model: settings.model,
+    });
+    if (!response.body) throw streamFailure(new Error("empty body"), context, request.signal);
+    try {
+      yield* parseChatCompletionStream(
+        readServerSentEvents(response.body, request.signal),
+        context,
+      );
+    } catch (error) {
+      throw streamFailure(error, context, request.signal);
+    }
+  }
+
+  return { provider, modelId: settings.model, capabilities, stream };
+}
