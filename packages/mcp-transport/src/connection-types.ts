@@ -78,6 +78,8 @@ export interface ConnectOptions {
   pingIntervalMs?: number;
   /** Close: SIGKILL whatever of the process tree is left this long after `close()` began. Default 10 000. */
   killAfterMs?: number;
+  /** Close: after ending stdin, how long to wait for the server to exit before SIGTERM. Default 2 000. */
+  closeGraceMs?: number;
   /** Verbose log lines: non-JSON stdout (once per burst), reconnect attempts, SSE fallback. */
   onLog?: (line: string) => void;
   /** Client name/version sent in `initialize`. Default `{ name: "tinyloop", version: "0.0.0" }`. */

@@ -15,6 +15,7 @@ export {
   stdioServerConfigSchema,
   timeoutsSchema,
 } from "./config-schema.js";
+export { connectServer } from "./connect-server.js";
 export type {
   CallToolOptions,
   ConnectionState,

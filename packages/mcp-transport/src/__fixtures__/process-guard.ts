@@ -1,0 +1,41 @@
+import {
+  descendantsOf,
+  MARKER_VARIABLE,
+  newProcessMarker,
+  processesWithMarker,
+  waitForNoProcesses,
+} from "@tinyloop/test-fixtures";
+import { afterEach, beforeEach, expect } from "vitest";
+import type { McpConnection } from "../connection-types.js";
+
+/** Test-wide guard: every spawned server carries a marker; after each test nothing marked survives. */
+export interface ProcessGuard {
+  /** `{ TINYLOOP_TEST_MARKER: <marker of this test> }`, to put in a config's `env`. */
+  env(): Record<string, string>;
+  /** Closes the connection after the test (even when the test fails). */
+  track<T extends McpConnection>(connection: T): T;
+}
+
+/** Registers beforeEach/afterEach hooks that check, not assume, that no process is left behind. */
+export function useProcessGuard(): ProcessGuard {
+  let marker = newProcessMarker();
+  let connections: McpConnection[] = [];
+  beforeEach(() => {
+    marker = newProcessMarker();
+    connections = [];
+  });
+  afterEach(async () => {
+    await Promise.all(connections.map((connection) => connection.close()));
+    const marked = await waitForNoProcesses(() => processesWithMarker(marker), 15_000);
+    expect(marked.map((p) => p.command)).toEqual([]);
+    const children = await waitForNoProcesses(() => descendantsOf(process.pid), 5_000);
+    expect(children.map((p) => p.command)).toEqual([]);
+  });
+  return {
+    env: () => ({ [MARKER_VARIABLE]: marker }),
+    track: (connection) => {
+      connections.push(connection);
+      return connection;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { isStdioConfig, type ServerConfig } from "./config-schema.js";
+import type { ConnectOptions, McpConnection } from "./connection-types.js";
+import { DEFAULT_KILL_AFTER_MS, DEFAULT_RECONNECT, DEFAULT_TIMEOUTS } from "./defaults.js";
+import { createHttpFactory } from "./http-factory.js";
+import { type ConnectionSettings, ManagedConnection } from "./managed-connection.js";
+import { parseServerConfig } from "./parse-server-config.js";
+import type { TransportFactory } from "./transport-handle.js";
+
+/**
+ * Starts (stdio) or reaches (Streamable HTTP / SSE) an MCP server and resolves once it is
+ * initialized. The connection then keeps itself alive (see README). Rejects with an
+ * McpTransportError (`CONFIG_INVALID` before anything is spawned, `SERVER_NOT_FOUND`,
+ * `SERVER_EXITED`, `CONNECT_TIMEOUT`, `AUTH`, `HTTP_STATUS`, `UNREACHABLE`, …) after the
+ * `initialRetries` retries are used up.
+ *
+ * The config should already be interpolated (see `interpolate`); `enabled` is not looked at.
+ *
+ * @example
+ * const fs = await connectServer("fs", { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."] });
+ * const tools = await fs.listTools();
+ * const result = await fs.callTool("list_directory", { path: "." }, { timeoutMs: 10_000 });
+ * await fs.close();
+ */
+export async function connectServer(
+  name: string,
+  config: ServerConfig,
+  options: ConnectOptions = {},
+): Promise<McpConnection> {
+  const parsed = parseServerConfig(config, name);
+  const settings = resolveSettings(parsed, options);
+  const killAfterMs = options.killAfterMs ?? DEFAULT_KILL_AFTER_MS;
+  let factory: TransportFactory;
+  if (isStdioConfig(parsed)) {
+    // Loaded on demand so the root entry does not pull in node:child_process.
+    const { createStdioFactory } = await import("./stdio/stdio-factory.js");
+    factory = createStdioFactory(name, parsed, {
+      connectMs: settings.timeouts.connectMs,
+      killAfterMs,
+      closeGraceMs: Math.min(options.closeGraceMs ?? 2_000, killAfterMs),
+      ...(options.onLog ? { onLog: options.onLog } : {}),
+    });
+  } else {
+    factory = createHttpFactory(name, parsed, {
+      connectMs: settings.timeouts.connectMs,
+      ...(options.onLog ? { onLog: options.onLog } : {}),
+    });
+  }
+  const connection = new ManagedConnection(name, factory, settings);
+  await connection.open();
+  return connection;
+}
+
+function resolveSettings(config: ServerConfig, options: ConnectOptions): ConnectionSettings {
+  return {
+    timeouts: { ...DEFAULT_TIMEOUTS, ...defined(config.timeouts), ...defined(options.timeouts) },
+    reconnect: {
+      ...DEFAULT_RECONNECT,
+      ...defined(config.reconnect),
+      ...defined(options.reconnect),
+    },
+    pingIntervalMs: options.pingIntervalMs ?? config.pingIntervalMs ?? 0,
+    clientInfo: options.clientInfo ?? { name: "tinyloop", version: "0.0.0" },
+    onLog: options.onLog,
+  };
+}
+
+/** Drops keys whose value is undefined, so they do not override defaults. */
+function defined<T extends object>(value: T | undefined): Partial<T> {
+  if (!value) return {};
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

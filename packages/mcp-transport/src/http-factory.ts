@@ -1,0 +1,173 @@
+import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { HttpServerConfig, SseServerConfig } from "./config-schema.js";
+import { McpTransportError } from "./errors.js";
+import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
+
+/** Settings the HTTP factory needs beyond the config. */
+export interface HttpFactorySettings {
+  connectMs: number;
+  onLog?: (line: string) => void;
+}
+
+/** The URL without credentials, query or fragment: safe to print. */
+export function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return "(invalid URL)";
+  }
+}
+
+/** HTTP status carried by an SDK transport error, if any. */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof StreamableHTTPError || error instanceof SseError) {
+    return typeof error.code === "number" && error.code >= 100 ? error.code : undefined;
+  }
+  return undefined;
+}
+
+/** True for a network-level failure (refused, reset, DNS): the request never got an answer. */
+export function isNetworkError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof TypeError && /fetch failed|network/i.test(current.message)) return true;
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === "string" &&
+      /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EPIPE|UND_ERR_SOCKET)$/.test(code)
+    )
+      return true;
+    if (
+      current instanceof Error &&
+      /ECONNREFUSED|ECONNRESET|fetch failed|SocketError|other side closed/.test(current.message)
+    )
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A factory for Streamable HTTP (`type: "http"`), legacy SSE (`type: "sse"`), or — with
+ * `type` omitted — Streamable HTTP that switches to SSE for good when the server answers the
+ * first POST with a 4xx other than 401/403.
+ */
+export function createHttpFactory(
+  server: string,
+  config: HttpServerConfig | SseServerConfig,
+  settings: HttpFactorySettings,
+): TransportFactory {
+  let mode: "http" | "sse" = config.type === "sse" ? "sse" : "http";
+  let mayFallBack = config.type === undefined;
+  const url = new URL(config.url);
+  const requestInit: RequestInit = { headers: { ...config.headers } };
+
+  const create = (): TransportHandle => {
+    if (mode === "sse") {
+      const transport = new SSEClientTransport(url, { requestInit });
+      return {
+        transport,
+        shutdown: () => transport.close(),
+        describeFailure: (error, phase) =>
+          describeHttpFailure(server, config.url, settings, error, phase),
+      };
+    }
+    const transport = new StreamableHTTPClientTransport(url, { requestInit });
+    return {
+      transport,
+      shutdown: async () => {
+        // DELETE the session so the server can free it; a server that is gone is fine.
+        if (transport.sessionId) {
+          await Promise.race([transport.terminateSession().catch(() => {}), delay(2_000)]);
+        }
+        await transport.close();
+      },
+      describeFailure: (error, phase) =>
+        describeHttpFailure(server, config.url, settings, error, phase),
+    };
+  };
+
+  const fallback = (error: McpTransportError): boolean => {
+    if (!mayFallBack) return false;
+    mayFallBack = false; // decide once: what the server spoke first is what it speaks
+    const status = error.status;
+    if (error.code === "HTTP_STATUS" && status !== undefined && status >= 400 && status < 500) {
+      mode = "sse";
+      settings.onLog?.(
+        `Server "${server}" answered the first POST with HTTP ${status}; falling back to legacy SSE at ${displayUrl(config.url)}`,
+      );
+      return true;
+    }
+    return false;
+  };
+
+  return { create, fallback, stderrTail: () => [] };
+}
+
+function describeHttpFailure(
+  server: string,
+  url: string,
+  settings: HttpFactorySettings,
+  error: unknown,
+  phase: FailurePhase,
+): McpTransportError {
+  if (McpTransportError.isInstance(error)) return error;
+  const where = displayUrl(url);
+  const status = httpStatusOf(error);
+  if (
+    status === 401 ||
+    status === 403 ||
+    (error instanceof Error && error.name === "UnauthorizedError")
+  ) {
+    // Never echo headers or the server's body here: they may hold the credentials.
+    return new McpTransportError({
+      code: "AUTH",
+      server,
+      status: status ?? 401,
+      message: `Server "${server}" at ${where} refused the credentials (HTTP ${status ?? 401}). Check the token or headers configured for it (values are not shown).`,
+    });
+  }
+  if (status !== undefined) {
+    const detail =
+      status === 404 && phase === "session" ? " (the session expired or the server restarted)" : "";
+    return new McpTransportError({
+      code: "HTTP_STATUS",
+      server,
+      status,
+      cause: error,
+      message: `Server "${server}" at ${where} answered HTTP ${status}${detail}.`,
+    });
+  }
+  if (isNetworkError(error)) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return new McpTransportError({
+      code: "UNREACHABLE",
+      server,
+      cause: error,
+      message: `Server "${server}" at ${where} is unreachable (${cause?.code ?? cause?.message ?? (error as Error).message}). Is it running?`,
+    });
+  }
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout && phase === "connect") {
+    return new McpTransportError({
+      code: "CONNECT_TIMEOUT",
+      server,
+      cause: error,
+      message: `Server "${server}" at ${where} did not answer initialize within ${settings.connectMs} ms (timeouts.connectMs).`,
+    });
+  }
+  return new McpTransportError({
+    code: "PROTOCOL",
+    server,
+    cause: error,
+    message: `Server "${server}" at ${where} failed: ${error instanceof Error ? error.message : String(error)}`,
+  });
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

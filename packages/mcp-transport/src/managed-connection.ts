@@ -1,0 +1,610 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import {
+  CallToolResultSchema,
+  ErrorCode,
+  ListToolsResultSchema,
+  McpError,
+  type ServerCapabilities,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { backoffDelay } from "./backoff.js";
+import type {
+  CallToolOptions,
+  ConnectionState,
+  McpCallResult,
+  McpConnection,
+  McpTool,
+  ReconnectPolicy,
+  StateChangeDetail,
+  Timeouts,
+} from "./connection-types.js";
+import { McpTransportError, withStderrTail } from "./errors.js";
+import type { TransportFactory, TransportHandle } from "./transport-handle.js";
+
+/** Everything a connection needs, with defaults already applied. */
+export interface ConnectionSettings {
+  timeouts: Timeouts;
+  reconnect: ReconnectPolicy;
+  pingIntervalMs: number;
+  clientInfo: { name: string; version: string };
+  onLog: ((line: string) => void) | undefined;
+}
+
+/** Errors that another attempt will not fix. */
+const FINAL_CODES = new Set(["SERVER_NOT_FOUND", "CONFIG_INVALID", "AUTH"]);
+
+type Waiter = { resolve: () => void; reject: (error: McpTransportError) => void };
+
+/**
+ * The McpConnection implementation: one SDK `Client` per (re)connect attempt over a
+ * transport from the factory, with the state machine, reconnect loop, waits and shutdown.
+ */
+export class ManagedConnection implements McpConnection {
+  private currentState: ConnectionState = "connecting";
+  private client: Client | undefined;
+  private handle: TransportHandle | undefined;
+  private attemptHandle: TransportHandle | undefined;
+  private info: { name: string; version: string } | undefined;
+  private caps: ServerCapabilities | undefined;
+  private readonly stateListeners = new Set<
+    (state: ConnectionState, detail?: StateChangeDetail) => void
+  >();
+  private readonly toolsListeners = new Set<() => void>();
+  private readonly waiters = new Set<Waiter>();
+  private retriesUsed = 0;
+  private healthyTimer: NodeJS.Timeout | undefined;
+  private pingTimer: NodeJS.Timeout | undefined;
+  private failure: McpTransportError | undefined;
+  private closing: Promise<void> | undefined;
+  private sleepAbort = new AbortController();
+  private generation = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly factory: TransportFactory,
+    private readonly settings: ConnectionSettings,
+  ) {}
+
+  get state(): ConnectionState {
+    return this.currentState;
+  }
+
+  get serverInfo(): { name: string; version: string } | undefined {
+    return this.info;
+  }
+
+  get capabilities(): ServerCapabilities | undefined {
+    return this.caps;
+  }
+
+  onStateChange(
+    listener: (state: ConnectionState, detail?: StateChangeDetail) => void,
+  ): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  onToolsListChanged(listener: () => void): () => void {
+    this.toolsListeners.add(listener);
+    return () => this.toolsListeners.delete(listener);
+  }
+
+  stderrTail(): string[] {
+    return this.factory.stderrTail();
+  }
+
+  /** First connect with up to `initialRetries` retries; rejects with the last error. */
+  async open(): Promise<void> {
+    const { initialRetries } = this.settings.reconnect;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.attempt();
+        this.setState("ready");
+        this.startPings();
+        return;
+      } catch (error) {
+        const failure = this.asError(error);
+        if (this.currentState === "closed") throw this.closedError();
+        if (FINAL_CODES.has(failure.code) || attempt >= initialRetries) {
+          this.fail(failure);
+          throw failure;
+        }
+        const wait = backoffDelay(attempt, this.settings.reconnect);
+        this.log(
+          `Server "${this.name}": connect failed (${failure.code}), retry ${attempt + 1} of ${initialRetries} in ${wait} ms`,
+        );
+        await this.sleep(wait);
+        if (this.isClosed()) throw this.closedError();
+      }
+    }
+  }
+
+  async listTools(): Promise<McpTool[]> {
+    return this.withClient(
+      this.settings.timeouts.callMs,
+      undefined,
+      async (client) => {
+        const tools: McpTool[] = [];
+        let cursor: string | undefined;
+        const seen = new Set<string>();
+        do {
+          const page = await client.request(
+            { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+            ListToolsResultSchema,
+            { timeout: this.settings.timeouts.callMs },
+          );
+          tools.push(...(page.tools as McpTool[]));
+          cursor = page.nextCursor;
+          if (cursor !== undefined) {
+            if (seen.has(cursor)) break; // a server repeating a cursor would loop forever
+            seen.add(cursor);
+          }
+        } while (cursor !== undefined);
+        return tools;
+      },
+      "tools/list",
+    );
+  }
+
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallToolOptions = {},
+  ): Promise<McpCallResult> {
+    const timeout = options.timeoutMs ?? this.settings.timeouts.callMs;
+    return this.withClient(
+      timeout,
+      options.signal,
+      (client, remaining) => this.requestCall(client, name, args, options, remaining),
+      `tools/call "${name}"`,
+    );
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  // ---- calls ---------------------------------------------------------------------------
+
+  /**
+   * Runs `operation` on a ready client: waits for a reconnect under way (bounded by
+   * `timeoutMs`), and when the HTTP session expired (404) or the server was unreachable,
+   * reconnects and retries once.
+   */
+  private async withClient<T>(
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    operation: (client: Client, remainingMs: number) => Promise<T>,
+    what: string,
+  ): Promise<T> {
+    const started = Date.now();
+    for (let retry = 0; ; retry++) {
+      let client = this.client;
+      if (this.currentState !== "ready" || !client) {
+        await this.waitUntilReady(started + timeoutMs, signal, what);
+        client = this.client as Client;
+      }
+      const handle = this.handle;
+      try {
+        return await operation(client, Math.max(1, started + timeoutMs - Date.now()));
+      } catch (error) {
+        if (McpTransportError.isInstance(error)) throw error;
+        const failure = handle ? handle.describeFailure(error, "session") : this.asError(error);
+        const retriable =
+          (failure.code === "HTTP_STATUS" && failure.status === 404) ||
+          failure.code === "UNREACHABLE";
+        if (retriable && retry === 0 && this.client === client && this.currentState === "ready") {
+          this.log(
+            `Server "${this.name}": ${failure.message} Reconnecting and retrying ${what} once.`,
+          );
+          this.drop(failure, failure.code === "HTTP_STATUS");
+          continue;
+        }
+        if (this.currentState === "closed") throw this.closedError();
+        if (this.client !== client || isConnectionClosed(error)) {
+          throw new McpTransportError({
+            code: failure.code === "SERVER_EXITED" ? "SERVER_EXITED" : "NOT_CONNECTED",
+            server: this.name,
+            cause: failure,
+            stderrTail: this.stderrTail(),
+            message: `${what} on server "${this.name}" did not complete: the connection was lost (${failure.message}). It was not retried.`,
+          });
+        }
+        throw failure;
+      }
+    }
+  }
+
+  private async requestCall(
+    client: Client,
+    name: string,
+    args: Record<string, unknown>,
+    options: CallToolOptions,
+    timeout: number,
+  ): Promise<McpCallResult> {
+    const { signal, onProgress } = options;
+    const maxTotalMs = this.settings.timeouts.maxTotalMs;
+    if (signal?.aborted) throw this.cancelledError(name);
+    // One controller per call: the SDK sends notifications/cancelled when it aborts.
+    const controller = signal || maxTotalMs ? new AbortController() : undefined;
+    let timedOutTotal = false;
+    const onAbort = () => controller?.abort(signal?.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const totalTimer =
+      maxTotalMs && onProgress
+        ? setTimeout(() => {
+            timedOutTotal = true;
+            controller?.abort(new Error("maxTotalMs exceeded"));
+          }, maxTotalMs)
+        : undefined;
+    try {
+      const result = await client.request(
+        { method: "tools/call", params: { name, arguments: args } },
+        CallToolResultSchema,
+        {
+          timeout,
+          ...(controller ? { signal: controller.signal } : {}),
+          ...(onProgress
+            ? {
+                onprogress: (p: { progress: number; total?: number; message?: string }) =>
+                  onProgress({
+                    progress: p.progress,
+                    ...(p.total === undefined ? {} : { total: p.total }),
+                    ...(p.message === undefined ? {} : { message: p.message }),
+                  }),
+                resetTimeoutOnProgress: true,
+                ...(maxTotalMs ? { maxTotalTimeout: maxTotalMs } : {}),
+              }
+            : {}),
+        },
+      );
+      return result as McpCallResult;
+    } catch (error) {
+      if (timedOutTotal || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
+        const limit =
+          timedOutTotal || /Maximum total timeout/.test(String(error))
+            ? `${maxTotalMs} ms in total (timeouts.maxTotalMs)`
+            : `${timeout} ms`;
+        throw new McpTransportError({
+          code: "CALL_TIMEOUT",
+          server: this.name,
+          cause: error,
+          message: `Tool "${name}" on server "${this.name}" did not answer within ${limit}; the server was sent notifications/cancelled.`,
+        });
+      }
+      if (signal?.aborted) throw this.cancelledError(name, error);
+      if (error instanceof McpError && !isConnectionClosed(error)) {
+        throw new McpTransportError({
+          code: "RPC_ERROR",
+          server: this.name,
+          rpcCode: error.code,
+          cause: error,
+          message: `Server "${this.name}" answered tools/call "${name}" with error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, "")}`,
+        });
+      }
+      throw error;
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      if (totalTimer) clearTimeout(totalTimer);
+    }
+  }
+
+  private cancelledError(name: string, cause?: unknown): McpTransportError {
+    return new McpTransportError({
+      code: "CANCELLED",
+      server: this.name,
+      cause,
+      message: `Call to tool "${name}" on server "${this.name}" was cancelled; the server was sent notifications/cancelled.`,
+    });
+  }
+
+  private waitUntilReady(
+    deadline: number,
+    signal: AbortSignal | undefined,
+    what: string,
+  ): Promise<void> {
+    if (this.currentState === "ready") return Promise.resolve();
+    if (this.currentState === "closed") return Promise.reject(this.closedError());
+    if (this.currentState === "failed") return Promise.reject(this.notConnectedError());
+    return new Promise<void>((resolve, reject) => {
+      const cleanup = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        this.waiters.delete(waiter);
+      };
+      const waiter: Waiter = {
+        resolve: () => {
+          cleanup();
+          resolve();
+        },
+        reject: (error) => {
+          cleanup();
+          reject(error);
+        },
+      };
+      const onAbort = () =>
+        waiter.reject(
+          new McpTransportError({
+            code: "CANCELLED",
+            server: this.name,
+            message: `${what} on server "${this.name}" was cancelled while waiting for a reconnect.`,
+          }),
+        );
+      const timer = setTimeout(
+        () =>
+          waiter.reject(
+            new McpTransportError({
+              code: "CALL_TIMEOUT",
+              server: this.name,
+              stderrTail: this.stderrTail(),
+              message: withStderrTail(
+                `${what} on server "${this.name}" timed out waiting for the server to reconnect (state: ${this.currentState}).`,
+                this.stderrTail(),
+              ),
+            }),
+          ),
+        Math.max(0, deadline - Date.now()),
+      );
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.waiters.add(waiter);
+    });
+  }
+
+  // ---- connecting ----------------------------------------------------------------------
+
+  /** One connect attempt: a fresh transport and Client, `initialize` bounded by connectMs. */
+  private async attempt(): Promise<void> {
+    const handle = await this.factory.create();
+    this.attemptHandle = handle;
+    const generation = ++this.generation;
+    const client = new Client(this.settings.clientInfo, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (generation === this.generation) this.emitToolsChanged();
+    });
+    client.onerror = (error) => this.log(`Server "${this.name}": ${error.message}`);
+    try {
+      await client.connect(handle.transport, { timeout: this.settings.timeouts.connectMs });
+    } catch (error) {
+      const failure = handle.describeFailure(error, "connect");
+      await handle.shutdown().catch(() => {});
+      if (this.currentState === "closed") throw this.closedError();
+      if (this.factory.fallback?.(failure)) return this.attempt();
+      throw failure;
+    } finally {
+      this.attemptHandle = undefined;
+    }
+    if (this.currentState === "closed") {
+      await handle.shutdown().catch(() => {});
+      throw this.closedError();
+    }
+    deferResponses(handle);
+    client.onclose = () => {
+      if (generation !== this.generation) return;
+      this.drop(handle.describeFailure(new Error("the connection closed"), "session"), false);
+    };
+    this.client = client;
+    this.handle = handle;
+    const version = client.getServerVersion();
+    this.info = version ? { name: version.name, version: version.version } : undefined;
+    this.caps = client.getServerCapabilities();
+  }
+
+  /** The transport dropped (or a ping/HTTP call showed it is gone): clean up and reconnect. */
+  private drop(error: McpTransportError, immediate: boolean): void {
+    if (this.currentState !== "ready") return;
+    this.generation++;
+    const handle = this.handle;
+    this.client = undefined;
+    this.handle = undefined;
+    this.clearTimers();
+    this.setState("reconnecting", { error });
+    void this.reconnect(handle, error, immediate);
+  }
+
+  private async reconnect(
+    old: TransportHandle | undefined,
+    cause: McpTransportError,
+    immediate: boolean,
+  ): Promise<void> {
+    // Whatever the old server left (grandchildren, an HTTP session) goes first.
+    await old?.shutdown().catch(() => {});
+    let last = cause;
+    let first = true;
+    const { sessionRetries } = this.settings.reconnect;
+    for (;;) {
+      if (this.currentState !== "reconnecting") return;
+      if (this.retriesUsed >= sessionRetries) {
+        this.fail(last);
+        return;
+      }
+      const attempt = this.retriesUsed++;
+      if (!(immediate && first)) {
+        const wait = backoffDelay(attempt, this.settings.reconnect);
+        this.log(
+          `Server "${this.name}": reconnecting in ${wait} ms (attempt ${attempt + 1} of ${sessionRetries})`,
+        );
+        await this.sleep(wait);
+      }
+      first = false;
+      if (this.currentState !== "reconnecting") return;
+      try {
+        await this.attempt();
+      } catch (error) {
+        last = this.asError(error);
+        if (FINAL_CODES.has(last.code)) {
+          this.fail(last);
+          return;
+        }
+        continue;
+      }
+      this.setState("ready", { attempt: attempt + 1 });
+      this.startPings();
+      this.healthyTimer = setTimeout(() => {
+        this.retriesUsed = 0;
+      }, this.settings.reconnect.healthyAfterMs);
+      this.healthyTimer.unref();
+      this.emitToolsChanged(); // the new process may serve another tool list
+      return;
+    }
+  }
+
+  private startPings(): void {
+    const every = this.settings.pingIntervalMs;
+    if (!every || every <= 0) return;
+    let inFlight = false;
+    this.pingTimer = setInterval(() => {
+      const client = this.client;
+      if (inFlight || this.currentState !== "ready" || !client) return;
+      inFlight = true;
+      client
+        .ping({ timeout: Math.min(every, 10_000) })
+        .catch((error: unknown) => {
+          if (this.client !== client) return;
+          const failure = this.handle?.describeFailure(error, "session") ?? this.asError(error);
+          this.log(`Server "${this.name}": health ping failed (${failure.message}); reconnecting`);
+          const handle = this.handle;
+          this.drop(failure, false);
+          void handle?.shutdown();
+        })
+        .finally(() => {
+          inFlight = false;
+        });
+    }, every);
+    this.pingTimer.unref();
+  }
+
+  // ---- states --------------------------------------------------------------------------
+
+  private setState(state: ConnectionState, detail?: StateChangeDetail): void {
+    if (this.currentState === state) return;
+    this.currentState = state;
+    if (state === "ready") for (const waiter of [...this.waiters]) waiter.resolve();
+    if (state === "failed")
+      for (const waiter of [...this.waiters]) waiter.reject(this.notConnectedError());
+    if (state === "closed")
+      for (const waiter of [...this.waiters]) waiter.reject(this.closedError());
+    for (const listener of [...this.stateListeners]) {
+      try {
+        listener(state, detail);
+      } catch (error) {
+        this.log(`onStateChange listener threw: ${String(error)}`);
+      }
+    }
+  }
+
+  private fail(error: McpTransportError): void {
+    this.failure = error;
+    this.clearTimers();
+    this.setState("failed", { error });
+  }
+
+  private emitToolsChanged(): void {
+    for (const listener of [...this.toolsListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        this.log(`onToolsListChanged listener threw: ${String(error)}`);
+      }
+    }
+  }
+
+  private async shutdown(): Promise<void> {
+    this.generation++;
+    this.clearTimers();
+    this.sleepAbort.abort();
+    this.setState("closed");
+    const handles = [this.handle, this.attemptHandle].filter(
+      (h): h is TransportHandle => h !== undefined,
+    );
+    this.client = undefined;
+    this.handle = undefined;
+    await Promise.all(handles.map((handle) => handle.shutdown().catch(() => {})));
+  }
+
+  private clearTimers(): void {
+    if (this.healthyTimer) clearTimeout(this.healthyTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.healthyTimer = undefined;
+    this.pingTimer = undefined;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    const signal = this.sleepAbort.signal;
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        resolve();
+      }
+      signal.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  private asError(error: unknown): McpTransportError {
+    if (McpTransportError.isInstance(error)) return error;
+    return new McpTransportError({
+      code: "PROTOCOL",
+      server: this.name,
+      cause: error,
+      message: `Server "${this.name}": ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+
+  private notConnectedError(): McpTransportError {
+    const tail = this.stderrTail();
+    const reason = this.failure?.message ?? "it failed";
+    return new McpTransportError({
+      code: "NOT_CONNECTED",
+      server: this.name,
+      cause: this.failure,
+      stderrTail: tail,
+      message: this.failure?.stderrTail?.length
+        ? `Server "${this.name}" is not available (gave up reconnecting): ${reason}`
+        : withStderrTail(
+            `Server "${this.name}" is not available (gave up reconnecting): ${reason}`,
+            tail,
+          ),
+    });
+  }
+
+  private closedError(): McpTransportError {
+    return new McpTransportError({
+      code: "CLOSED",
+      server: this.name,
+      message: `Connection to server "${this.name}" was closed.`,
+    });
+  }
+
+  private isClosed(): boolean {
+    return this.currentState === "closed";
+  }
+
+  private log(line: string): void {
+    this.settings.onLog?.(line);
+  }
+}
+
+/**
+ * The SDK runs notification handlers one microtask late but resolves responses at once, so
+ * a progress notification sent just before the result would arrive after its request is
+ * settled ("unknown token"). Delivering responses one microtask later keeps server order.
+ */
+function deferResponses(handle: TransportHandle): void {
+  const transport = handle.transport;
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message, extra) => {
+    if ("id" in message && !("method" in message)) queueMicrotask(() => deliver(message, extra));
+    else deliver(message, extra);
+  };
+}
+
+function isConnectionClosed(error: unknown): boolean {
+  return (
+    error instanceof McpError &&
+    error.code === ErrorCode.ConnectionClosed &&
+    /Connection closed/.test(error.message)
+  );
+}

@@ -1,0 +1,91 @@
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { StdioServerConfig } from "../config-schema.js";
+import { STDERR_TAIL_LINES } from "../defaults.js";
+import { McpTransportError, withStderrTail } from "../errors.js";
+import type { FailurePhase, TransportFactory, TransportHandle } from "../transport-handle.js";
+import { LineTail } from "./line-tail.js";
+import { StdioProcessTransport } from "./stdio-process-transport.js";
+
+/** Settings the stdio factory needs beyond the config. */
+export interface StdioFactorySettings {
+  connectMs: number;
+  killAfterMs: number;
+  closeGraceMs: number;
+  onLog?: (line: string) => void;
+}
+
+/** A factory that starts a fresh server process per connect attempt, sharing one stderr tail. */
+export function createStdioFactory(
+  server: string,
+  config: StdioServerConfig,
+  settings: StdioFactorySettings,
+): TransportFactory {
+  const tail = new LineTail(STDERR_TAIL_LINES);
+  const create = (): TransportHandle => {
+    const transport = new StdioProcessTransport({
+      server,
+      command: config.command,
+      args: config.args ?? [],
+      env: config.env ?? {},
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      stderrTail: tail,
+      ...(settings.onLog ? { onLog: settings.onLog } : {}),
+      closeGraceMs: settings.closeGraceMs,
+      killAfterMs: settings.killAfterMs,
+    });
+    return {
+      transport,
+      shutdown: () => transport.close(),
+      describeFailure: (error, phase) =>
+        describeStdioFailure(server, transport, settings, error, phase),
+    };
+  };
+  return { create, stderrTail: () => tail.snapshot() };
+}
+
+function describeStdioFailure(
+  server: string,
+  transport: StdioProcessTransport,
+  settings: StdioFactorySettings,
+  error: unknown,
+  phase: FailurePhase,
+): McpTransportError {
+  if (McpTransportError.isInstance(error) && error.code !== "NOT_CONNECTED") return error;
+  const tail = transport.stderrTail();
+  const exit = transport.processExit;
+  if (exit) {
+    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.exitCode}`;
+    return new McpTransportError({
+      code: "SERVER_EXITED",
+      server,
+      cause: error,
+      stderrTail: tail,
+      exitCode: exit.exitCode,
+      signal: exit.signal,
+      message: withStderrTail(
+        `Server "${server}" ${how}${phase === "connect" ? " during start" : ""}.`,
+        tail,
+      ),
+    });
+  }
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return new McpTransportError({
+      code: "CONNECT_TIMEOUT",
+      server,
+      cause: error,
+      stderrTail: tail,
+      message: withStderrTail(
+        `Server "${server}" did not answer initialize within ${settings.connectMs} ms (timeouts.connectMs).`,
+        tail,
+      ),
+    });
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new McpTransportError({
+    code: "PROTOCOL",
+    server,
+    cause: error,
+    stderrTail: tail,
+    message: withStderrTail(`Server "${server}" failed: ${reason}`, tail),
+  });
+}

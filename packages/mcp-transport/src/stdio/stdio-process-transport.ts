@@ -1,0 +1,279 @@
+import { statSync } from "node:fs";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { execa, type ResultPromise } from "execa";
+import { McpTransportError, withStderrTail } from "../errors.js";
+import { DEFAULT_MAX_MESSAGE_BYTES, JsonRpcLineReader } from "./json-rpc-line-reader.js";
+import { LineTail } from "./line-tail.js";
+import {
+  processGroupAlive,
+  signalProcessGroup,
+  trackProcessGroup,
+  waitForProcessGroupExit,
+} from "./process-group.js";
+import { buildServerEnvironment } from "./safe-environment.js";
+
+/** Options of {@link StdioProcessTransport}. */
+export interface StdioProcessTransportOptions {
+  /** Server name, used in messages. */
+  server: string;
+  command: string;
+  args?: readonly string[];
+  /** Exactly the variables the server gets besides the safe list. */
+  env?: Readonly<Record<string, string>>;
+  cwd?: string;
+  /** Shared across restarts so a crash's last words stay visible. Default: a fresh 50-line tail. */
+  stderrTail?: LineTail;
+  /** Verbose log: non-JSON stdout (once per burst), oversized messages. */
+  onLog?: (line: string) => void;
+  /** Largest stdout line accepted. Default 128 MiB. */
+  maxMessageBytes?: number;
+  /** After ending stdin, how long to wait for the server to exit before SIGTERM. Default 2 000. */
+  closeGraceMs?: number;
+  /** SIGKILL what is left this long after close began. Default 10 000. */
+  killAfterMs?: number;
+}
+
+/** How the server process ended. */
+export interface ProcessExit {
+  exitCode: number | null;
+  signal: string | null;
+}
+
+const BURST_QUIET_MS = 1_000;
+
+/**
+ * An MCP client transport that runs a stdio server with execa: no shell, its own process
+ * group, a minimal environment, stderr always drained into a tail, non-JSON stdout lines
+ * reported instead of breaking the connection, and a shutdown that takes the whole
+ * process group down (stdin end → SIGTERM → SIGKILL).
+ */
+export class StdioProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private subprocess: ResultPromise | undefined;
+  private readonly tail: LineTail;
+  private exit: ProcessExit | undefined;
+  private exited: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
+  private closed = false;
+  private untrack: (() => void) | undefined;
+  private burstTimer: NodeJS.Timeout | undefined;
+  private suppressed = 0;
+
+  constructor(private readonly options: StdioProcessTransportOptions) {
+    this.tail = options.stderrTail ?? new LineTail(50);
+  }
+
+  /** PID of the server (also its process group id), once started. */
+  get pid(): number | undefined {
+    return this.subprocess?.pid;
+  }
+
+  /** Exit code/signal once the server has exited. */
+  get processExit(): ProcessExit | undefined {
+    return this.exit;
+  }
+
+  /** The last stderr lines. */
+  stderrTail(): string[] {
+    return this.tail.snapshot();
+  }
+
+  /** Spawns the server; rejects with SERVER_NOT_FOUND / CONFIG_INVALID when it cannot start. */
+  async start(): Promise<void> {
+    const { server, command, args = [], cwd } = this.options;
+    if (cwd !== undefined && !isDirectory(cwd)) {
+      throw new McpTransportError({
+        code: "CONFIG_INVALID",
+        server,
+        message: `Server "${server}": cwd "${cwd}" is not an existing directory. Create it or fix "cwd" in the config.`,
+      });
+    }
+    const subprocess = execa(command, [...args], {
+      env: buildServerEnvironment(this.options.env),
+      extendEnv: false,
+      cwd,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      detached: true,
+      buffer: false,
+      reject: false,
+      cleanup: false,
+      forceKillAfterDelay: false,
+      windowsHide: true,
+    });
+    this.subprocess = subprocess;
+    subprocess.catch(() => {}); // reject: false, but be sure no unhandled rejection escapes
+
+    await new Promise<void>((resolve, reject) => {
+      subprocess.once("spawn", () => resolve());
+      subprocess.once("error", (error: NodeJS.ErrnoException) => reject(this.spawnError(error)));
+    });
+    const pid = subprocess.pid;
+    if (pid !== undefined) this.untrack = trackProcessGroup(pid);
+
+    const reader = new JsonRpcLineReader(
+      {
+        message: (message) => this.onmessage?.(message),
+        garbage: (line) => this.reportGarbage(line),
+        overflow: (bytes) => {
+          const error = new McpTransportError({
+            code: "PROTOCOL",
+            server,
+            message: `Server "${server}" sent a stdout line over ${this.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES} bytes (${bytes} so far); it was dropped.`,
+          });
+          this.options.onLog?.(error.message);
+          this.onerror?.(error);
+        },
+      },
+      this.options.maxMessageBytes,
+    );
+    const stdoutEnded = new Promise<void>((resolve) => subprocess.stdout?.once("close", resolve));
+    const stderrEnded = new Promise<void>((resolve) => subprocess.stderr?.once("close", resolve));
+    subprocess.stdout?.on("data", (chunk: Buffer) => reader.push(chunk));
+    subprocess.stderr?.on("data", (chunk: Buffer) => this.tail.push(chunk.toString("utf8")));
+    subprocess.stdin?.on("error", () => {}); // EPIPE after the server died; the exit reports it
+    this.exited = new Promise<void>((resolve) => {
+      subprocess.once("exit", (exitCode, signal) => {
+        this.exit = { exitCode, signal };
+        // Let the last stdout/stderr bytes arrive; a grandchild may hold the pipes open, so bound it.
+        const flushed = Promise.all([stdoutEnded, stderrEnded]);
+        void Promise.race([flushed, delay(200)]).then(() => {
+          resolve();
+          if (!this.closing) this.finish();
+        });
+      });
+    });
+  }
+
+  /** Writes one message to the server's stdin. */
+  async send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.subprocess?.stdin;
+    if (!stdin || !stdin.writable || this.exit || this.closing) {
+      throw new McpTransportError({
+        code: "NOT_CONNECTED",
+        server: this.options.server,
+        message: `Server "${this.options.server}" is not running.`,
+      });
+    }
+    if (!stdin.write(`${JSON.stringify(message)}\n`)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          stdin.off("drain", done);
+          stdin.off("close", done);
+          resolve();
+        };
+        stdin.once("drain", done);
+        stdin.once("close", done);
+      });
+    }
+  }
+
+  /**
+   * Ends stdin, waits `closeGraceMs` for the server to exit, SIGTERMs its process group,
+   * and SIGKILLs what is left `killAfterMs` after the close began. Resolves once no process
+   * of the group is alive. Idempotent.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    const started = Date.now();
+    const { closeGraceMs = 2_000, killAfterMs = 10_000 } = this.options;
+    const pid = this.subprocess?.pid;
+    if (pid !== undefined) {
+      try {
+        this.subprocess?.stdin?.end();
+      } catch {
+        // already closed
+      }
+      if (!this.exit) await Promise.race([this.exited, delay(Math.min(closeGraceMs, killAfterMs))]);
+      if (processGroupAlive(pid)) {
+        signalProcessGroup(pid, "SIGTERM");
+        const gone = await waitForProcessGroupExit(pid, started + killAfterMs);
+        if (!gone) {
+          signalProcessGroup(pid, "SIGKILL");
+          await waitForProcessGroupExit(pid, Date.now() + 5_000);
+        }
+      }
+      await Promise.race([this.exited, delay(1_000)]);
+      this.untrack?.();
+    }
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.burstTimer) clearTimeout(this.burstTimer);
+    this.flushBurst();
+    this.onclose?.();
+  }
+
+  private spawnError(error: NodeJS.ErrnoException): McpTransportError {
+    const { server, command } = this.options;
+    if (error.code === "ENOENT" || error.code === "EACCES") {
+      return new McpTransportError({
+        code: "SERVER_NOT_FOUND",
+        server,
+        cause: error,
+        message:
+          error.code === "ENOENT"
+            ? `Server "${server}": command "${command}" was not found. Install it, or give its full path in "command" (PATH is ${process.env.PATH ?? "unset"}).`
+            : `Server "${server}": command "${command}" is not executable (permission denied).`,
+      });
+    }
+    return new McpTransportError({
+      code: "SERVER_EXITED",
+      server,
+      cause: error,
+      message: withStderrTail(
+        `Server "${server}": could not start "${command}": ${error.message}`,
+        this.stderrTail(),
+      ),
+    });
+  }
+
+  private reportGarbage(line: string): void {
+    this.tail.push(`[stdout] ${line}\n`);
+    if (this.burstTimer) {
+      this.suppressed++;
+      this.burstTimer.refresh();
+      return;
+    }
+    const shown = line.length > 200 ? `${line.slice(0, 200)}…` : line;
+    this.options.onLog?.(
+      `Server "${this.options.server}" printed non-JSON-RPC output on stdout (ignored): ${shown}`,
+    );
+    this.burstTimer = setTimeout(() => this.flushBurst(), BURST_QUIET_MS);
+    this.burstTimer.unref();
+  }
+
+  private flushBurst(): void {
+    this.burstTimer = undefined;
+    if (this.suppressed > 0) {
+      this.options.onLog?.(
+        `Server "${this.options.server}": ${this.suppressed} more non-JSON-RPC stdout line(s) ignored`,
+      );
+    }
+    this.suppressed = 0;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,26 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpTransportError } from "./errors.js";
+
+/** When a failure happened: while connecting, or during an established session. */
+export type FailurePhase = "connect" | "session";
+
+/** One live transport (one process, or one HTTP session) and how to end it. */
+export interface TransportHandle {
+  readonly transport: Transport;
+  /** Turns whatever went wrong into a typed error (exit code + stderr tail, HTTP status, …). */
+  describeFailure(error: unknown, phase: FailurePhase): McpTransportError;
+  /** Ends it for good: stdio takes the whole process group down, HTTP deletes the session. */
+  shutdown(): Promise<void>;
+}
+
+/** Makes a fresh transport per (re)connect attempt. */
+export interface TransportFactory {
+  create(): TransportHandle | Promise<TransportHandle>;
+  /**
+   * Called when a connect attempt failed; returns true when the factory switched to
+   * another transport (Streamable HTTP → legacy SSE) and the attempt should be repeated.
+   */
+  fallback?(error: McpTransportError): boolean;
+  /** The last stderr lines of the server (empty for HTTP). */
+  stderrTail(): string[];
+}
