@@ -1,3 +1,13 @@
+export type {
+  ConnectAllOptions,
+  ConnectFunction,
+  HubEvent,
+  McpHub,
+  ReloadSummary,
+  ServerState,
+  ServerStatus,
+} from "./connect-all.js";
+export { connectAll } from "./connect-all.js";
 export type { NormalizedInputSchema } from "./input-schema.js";
 export { normalizeInputSchema } from "./input-schema.js";
 export type { McpRegistrationErrorCode } from "./mcp-registration-error.js";
@@ -11,6 +21,8 @@ export type {
 } from "./register-server.js";
 export { registerServer } from "./register-server.js";
 export type { McpToolDescription, ServerConnection } from "./server-connection.js";
+export type { ParsedServerEntry, ServerEntry } from "./server-entry.js";
+export { parseServerEntry } from "./server-entry.js";
 export type { FilterOutcome, FilterSkipReason, ToolFilter } from "./tool-filter.js";
 export { filterToolNames } from "./tool-filter.js";
 export type { McpToolCallResult, ToToolResultOptions } from "./tool-result.js";

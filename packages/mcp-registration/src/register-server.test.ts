@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { connectServer, type McpConnection } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
 import {
   descendantsOf,
@@ -11,15 +12,18 @@ import {
 } from "@tinyloop/test-fixtures";
 import { fixtureServer, LONG_TOOL_NAME, TINY_PNG } from "@tinyloop/test-fixtures/mcp-server";
 import { afterEach, describe, expect, it } from "vitest";
-import { type SdkConnection, sdkConnection } from "../test/sdk-connection.js";
+import { sdkConnection } from "../test/sdk-connection.js";
 import { dynamicServer, everythingServer, filesystemServer } from "../test/servers.js";
 import { registerServer } from "./register-server.js";
 
 let marker = newProcessMarker();
-const open: SdkConnection[] = [];
+const open: { close(): Promise<void> }[] = [];
 
-async function connect(name: string, command: { command: string; args: string[] }) {
-  const connection = await sdkConnection(name, command, { [MARKER_VARIABLE]: marker });
+async function connect(
+  name: string,
+  command: { command: string; args: string[] },
+): Promise<McpConnection> {
+  const connection = await connectServer(name, { ...command, env: { [MARKER_VARIABLE]: marker } });
   open.push(connection);
   return connection;
 }
@@ -159,11 +163,25 @@ describe("registerServer with the fixture server", () => {
       content: [{ type: "text", text: '{"sum":3}' }],
       structuredContent: { sum: 3 },
     });
-    // The SDK client itself rejects a mismatching result, so the warning path is covered in
-    // tool-result.test.ts; here the call must still come back as a result, never a throw.
-    const mismatch = await registry.dispatch("mcp_fx_structured", { a: 1, b: 2, mode: "mismatch" });
-    expect(mismatch.content.length).toBeGreaterThan(0);
-    expect(text(mismatch)).toMatch(/outputSchema|structured/i);
+    expect(await registry.dispatch("mcp_fx_structured", { a: 1, b: 2, mode: "mismatch" })).toEqual({
+      content: [
+        { type: "text", text: "3" },
+        {
+          type: "text",
+          text: "[warning: structuredContent does not match the tool's outputSchema: /sum must be number]",
+        },
+      ],
+      structuredContent: { sum: "3" },
+    });
+    expect(await registry.dispatch("mcp_fx_structured", { a: 1, b: 2, mode: "omit" })).toEqual({
+      content: [
+        { type: "text", text: "3" },
+        {
+          type: "text",
+          text: "[warning: the tool declares an outputSchema but returned no structuredContent]",
+        },
+      ],
+    });
   });
 
   it("keeps isError results with the server's text", async () => {
@@ -348,6 +366,17 @@ describe("registerServer keeps the registry true", () => {
     registration.close();
     expect(registry.list().map((tool) => tool.name)).toEqual(["own"]);
     expect(registration.registered).toEqual([]);
+  });
+});
+
+describe("registerServer with any connection of the ServerConnection shape", () => {
+  it("works over the plain SDK client too", async () => {
+    const registry = new ToolRegistry();
+    const connection = await sdkConnection("sdk", fixtureServer(), { [MARKER_VARIABLE]: marker });
+    open.push(connection);
+    const report = await registerServer(registry, connection, { server: "sdk", include: ["echo"] });
+    expect(report.registered).toEqual([{ name: "mcp_sdk_echo", tool: "echo" }]);
+    expect(text(await registry.dispatch("mcp_sdk_echo", { text: "via sdk" }))).toBe("via sdk");
   });
 });
 

@@ -1,0 +1,252 @@
+import { ToolRegistry } from "@tinyloop/registry";
+import {
+  descendantsOf,
+  MARKER_VARIABLE,
+  newProcessMarker,
+  processesWithMarker,
+  waitForNoProcesses,
+} from "@tinyloop/test-fixtures";
+import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
+import { afterEach, describe, expect, it } from "vitest";
+import { dynamicServer, everythingServer } from "../test/servers.js";
+import { connectAll, type HubEvent, type McpHub } from "./connect-all.js";
+
+let marker = newProcessMarker();
+const hubs: McpHub[] = [];
+
+afterEach(async () => {
+  await Promise.all(hubs.splice(0).map((hub) => hub.close()));
+  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
+  expect(await waitForNoProcesses(() => descendantsOf(process.pid))).toEqual([]);
+  marker = newProcessMarker();
+});
+
+/** A stdio entry for `command`, marked so the test can check that no process is left. */
+function entry(command: { command: string; args: string[] }, extra: Record<string, unknown> = {}) {
+  return { ...command, env: { [MARKER_VARIABLE]: marker }, ...extra };
+}
+
+async function start(
+  servers: Record<string, unknown>,
+  events: HubEvent[] = [],
+  registry = new ToolRegistry(),
+) {
+  const hub = await connectAll(servers, registry, {
+    onEvent: (event) => events.push(event),
+    connection: { reconnect: { initialRetries: 0, baseDelayMs: 200, maxDelayMs: 400 } },
+  });
+  hubs.push(hub);
+  return { hub, registry, events };
+}
+
+function text(result: { content: unknown[] }): string {
+  return result.content.map((block) => (block as { text?: string }).text ?? "").join("\n");
+}
+
+function waitForEvent(events: HubEvent[], match: (event: HubEvent) => boolean, timeoutMs = 15_000) {
+  const seen = events.length;
+  return new Promise<HubEvent>((resolve, reject) => {
+    const deadline = Date.now() + timeoutMs;
+    const poll = () => {
+      const found = events.slice(seen).find(match);
+      if (found) resolve(found);
+      else if (Date.now() > deadline)
+        reject(new Error(`no such event; got ${JSON.stringify(events.slice(seen))}`));
+      else setTimeout(poll, 20);
+    };
+    poll();
+  });
+}
+
+describe("connectAll", () => {
+  it("connects servers at once and isolates the one that fails to start", async () => {
+    const { hub, registry, events } = await start({
+      fx: entry(fixtureServer()),
+      everything: entry(everythingServer()),
+      broken: entry(fixtureServer({ exitOnStart: 7, stderrLines: ["cannot open the database"] })),
+    });
+    const byName = Object.fromEntries(hub.servers().map((status) => [status.name, status]));
+    expect(byName.fx).toMatchObject({ state: "ready", lastError: undefined });
+    expect(byName.fx?.toolCount).toBeGreaterThan(10);
+    expect(byName.everything?.state).toBe("ready");
+    expect(byName.broken).toMatchObject({ state: "failed", toolCount: 0 });
+    expect(byName.broken?.lastError).toMatch(/broken/);
+    expect(hub.servers().map((status) => status.name)).toEqual(["fx", "everything", "broken"]);
+    expect(
+      events
+        .filter((event) => event.type === "connecting")
+        .map((event) => event.server)
+        .sort(),
+    ).toEqual(["broken", "everything", "fx"]);
+    const ready = events.filter((event) => event.type === "ready");
+    expect(ready.map((event) => event.server).sort()).toEqual(["everything", "fx"]);
+    expect(ready.find((event) => event.server === "fx")).toMatchObject({
+      toolCount: byName.fx?.toolCount,
+    });
+    const failed = events.find((event) => event.type === "failed");
+    expect(failed).toMatchObject({ server: "broken", reason: expect.stringContaining("broken") });
+    expect(text(await registry.dispatch("mcp_everything_get-sum", { a: 1, b: 2 }))).toBe(
+      "The sum of 1 and 2 is 3.",
+    );
+    expect(text(await registry.dispatch("mcp_fx_add", { a: 1, b: 2 }))).toBe("3");
+    expect(registry.toolsets()).toEqual(expect.arrayContaining(["mcp-fx", "mcp-everything"]));
+    expect(registry.toolsets()).not.toContain("mcp-broken");
+  });
+
+  it("fails a server with a bad entry or a missing command and still starts the others", async () => {
+    const { hub } = await start({
+      typo: { command: "node", tools: { include: "echo" } },
+      missing: entry({ command: "/nonexistent/mcp-server", args: [] }),
+      fx: entry(fixtureServer(), { tools: { include: ["echo"] } }),
+    });
+    const byName = Object.fromEntries(hub.servers().map((status) => [status.name, status]));
+    expect(byName.typo).toMatchObject({ state: "failed" });
+    expect(byName.typo?.lastError).toContain("servers.typo.tools.include: expected an array");
+    expect(byName.missing?.state).toBe("failed");
+    expect(byName.missing?.lastError).toBeTruthy();
+    expect(byName.fx).toMatchObject({ state: "ready", toolCount: 1 });
+  });
+
+  it("skips disabled servers, applies tools filters and exposes reports and the name map", async () => {
+    const { hub, events } = await start({
+      off: entry(fixtureServer(), { enabled: false }),
+      fx: entry(fixtureServer(), { tools: { include: ["e*", "nope"], exclude: ["env"] } }),
+    });
+    expect(hub.servers()).toEqual([
+      { name: "off", state: "disabled", toolCount: 0, lastError: undefined },
+      { name: "fx", state: "ready", toolCount: 2, lastError: undefined },
+    ]);
+    expect(events.some((event) => event.server === "off")).toBe(false);
+    const report = hub.report("fx");
+    expect(report?.registered).toEqual([
+      { name: "mcp_fx_echo", tool: "echo" },
+      { name: "mcp_fx_env", tool: "env" },
+    ]);
+    expect(report?.skipped).toContainEqual({ tool: "add", reason: "not-included" });
+    expect(report?.warnings).toContain('include entry "nope" matches no tool of this server');
+    expect(hub.reports().map((item) => item.server)).toEqual(["fx"]);
+    expect(hub.resolveTool("mcp_fx_echo")).toEqual({ server: "fx", tool: "echo" });
+    expect(hub.resolveTool("mcp_fx_add")).toBeUndefined();
+  });
+
+  it("renames cross-server collisions so both servers' tools are kept", async () => {
+    const { hub, registry } = await start({
+      "a.b": entry(fixtureServer(), { tools: { include: ["stats"] } }),
+      a_b: entry(fixtureServer(), { tools: { include: ["stats"] } }),
+    });
+    const names = hub.reports().flatMap((report) => report.registered.map((item) => item.name));
+    expect(names).toHaveLength(2);
+    expect(new Set(names).size).toBe(2);
+    expect(names).toContain("mcp_a_b_stats");
+    const pids = await Promise.all(
+      names.map(async (name) => JSON.parse(text(await registry.dispatch(name, {}))).pid),
+    );
+    expect(pids[0]).not.toBe(pids[1]);
+    for (const name of names) expect(hub.resolveTool(name)?.tool).toBe("stats");
+  });
+
+  it("follows tools/list_changed: adds and removes tools mid-session", async () => {
+    const { registry, events } = await start({
+      fx: entry(fixtureServer(), { tools: { include: ["add_tool", "late*"] } }),
+      dyn: entry(dynamicServer([{ name: "old" }])),
+    });
+    const added = waitForEvent(events, (event) => event.type === "synced" && event.server === "fx");
+    await registry.dispatch("mcp_fx_add_tool", { name: "late_one" });
+    await added;
+    expect(text(await registry.dispatch("mcp_fx_late_one", { text: "hi" }))).toBe("late_one: hi");
+    const removed = waitForEvent(
+      events,
+      (event) =>
+        event.type === "synced" &&
+        event.server === "dyn" &&
+        !event.report.registered.some((item) => item.tool === "old"),
+    );
+    await registry.dispatch("mcp_dyn_control", { remove: ["old"], add: [{ name: "new" }] });
+    await removed;
+    expect(registry.has("mcp_dyn_old")).toBe(false);
+    expect(registry.has("mcp_dyn_new")).toBe(true);
+    const gone = await registry.dispatch("mcp_dyn_old", {});
+    expect(gone.isError).toBe(true);
+  });
+
+  it("keeps a killed server's tools answering errors while it is down, then works again", async () => {
+    const { hub, registry, events } = await start({
+      fx: entry(fixtureServer(), { tools: { include: ["stats", "echo"] } }),
+    });
+    const before = JSON.parse(text(await registry.dispatch("mcp_fx_stats", {}))).pid as number;
+    const reconnecting = waitForEvent(events, (event) => event.type === "reconnecting");
+    process.kill(before, "SIGKILL");
+    await reconnecting;
+    const down = await registry.dispatch("mcp_fx_echo", { text: "anyone?" });
+    expect(down.isError).toBe(true);
+    expect(text(down)).toMatch(/MCP server "fx" is reconnecting/);
+    expect(registry.has("mcp_fx_echo")).toBe(true);
+    await waitForEvent(events, (event) => event.type === "synced" && event.server === "fx");
+    expect(hub.servers()[0]).toMatchObject({ state: "ready", toolCount: 2 });
+    expect(text(await registry.dispatch("mcp_fx_echo", { text: "back" }))).toBe("back");
+    const after = JSON.parse(text(await registry.dispatch("mcp_fx_stats", {}))).pid as number;
+    expect(after).not.toBe(before);
+  });
+
+  it("turns a call timeout into an error result naming the server", async () => {
+    const { registry } = await start({ fx: entry(fixtureServer(), { timeouts: { callMs: 300 } }) });
+    const result = await registry.dispatch("mcp_fx_hang", {});
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^Tool "hang" of MCP server "fx" timed out/);
+  });
+});
+
+describe("McpHub.reload", () => {
+  it("adds, removes, re-filters and restarts only what changed", async () => {
+    const { hub, registry } = await start({
+      keep: entry(fixtureServer(), { tools: { include: ["stats"] } }),
+      filter: entry(fixtureServer(), { tools: { include: ["stats"] } }),
+      restart: entry(fixtureServer(), { tools: { include: ["stats"] } }),
+      drop: entry(fixtureServer(), { tools: { include: ["stats"] } }),
+    });
+    const pid = async (server: string) =>
+      JSON.parse(text(await registry.dispatch(`mcp_${server}_stats`, {}))).pid as number;
+    const pids = {
+      keep: await pid("keep"),
+      filter: await pid("filter"),
+      restart: await pid("restart"),
+    };
+    const summary = await hub.reload({
+      keep: { ...entry(fixtureServer()), tools: { include: ["stats"] } },
+      filter: entry(fixtureServer(), { tools: { include: ["stats", "echo"] } }),
+      restart: entry(fixtureServer({ name: "renamed" }), { tools: { include: ["stats"] } }),
+      fresh: entry(fixtureServer(), { tools: { include: ["stats"] } }),
+    });
+    expect(summary).toEqual({
+      added: ["fresh"],
+      removed: ["drop"],
+      restarted: ["restart"],
+      refiltered: ["filter"],
+      unchanged: ["keep"],
+    });
+    expect(await pid("keep")).toBe(pids.keep);
+    expect(await pid("filter")).toBe(pids.filter);
+    expect(registry.has("mcp_filter_echo")).toBe(true);
+    expect(await pid("restart")).not.toBe(pids.restart);
+    expect(registry.has("mcp_drop_stats")).toBe(false);
+    expect(await pid("fresh")).toBeGreaterThan(0);
+    expect(hub.servers().map((status) => [status.name, status.state])).toEqual([
+      ["keep", "ready"],
+      ["filter", "ready"],
+      ["restart", "ready"],
+      ["fresh", "ready"],
+    ]);
+  });
+
+  it("retries a failed server, and close() removes every tool", async () => {
+    const { hub, registry } = await start({ later: entry(fixtureServer({ exitOnStart: 1 })) });
+    expect(hub.servers()[0]?.state).toBe("failed");
+    const summary = await hub.reload({ later: entry(fixtureServer({ exitOnStart: 1 })) });
+    expect(summary.restarted).toEqual(["later"]);
+    await hub.reload({ later: entry(fixtureServer(), { tools: { include: ["echo"] } }) });
+    expect(hub.servers()[0]).toMatchObject({ state: "ready", toolCount: 1 });
+    await hub.close();
+    expect(registry.list()).toEqual([]);
+    await expect(hub.reload({})).rejects.toMatchObject({ code: "CLOSED" });
+  });
+});
