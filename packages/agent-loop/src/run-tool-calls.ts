@@ -62,7 +62,10 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
     let approval: Promise<ApprovalDecision> = Promise.resolve(true);
     if (definition && input.approve && !isExitTool(call.name)) {
       const approve = input.approve;
-      approval = approvals.then(() => approve(call, definition, { signal: input.signal }));
+      approval = approvals.then(() =>
+        // After an abort nobody should be asked any more; the call is cancelled anyway.
+        input.signal.aborted ? false : approve(call, definition, { signal: input.signal }),
+      );
       approvals = approval.catch(() => {});
     }
     return settleCall(call, definition, approval, limiter, input);
@@ -78,8 +81,9 @@ async function settleCall(
   input: RunToolCallsInput,
 ): Promise<SettledCall> {
   let startedAt = now();
+  let endedAt: number | undefined;
   const finish = (result: ToolResult, outcome: SettledCall["outcome"]): SettledCall => {
-    const endedAt = now();
+    endedAt ??= now();
     input.onResult({
       type: "tool-result",
       turn: input.turn,
@@ -111,10 +115,13 @@ async function settleCall(
   const dispatched = limiter(async () => {
     if (input.signal.aborted) return ABORTED;
     startedAt = now();
-    return untilAborted(
+    const result = await untilAborted(
       input.registry.dispatch(call.name, call.arguments, { signal: input.signal, callId: call.id }),
       input.signal,
     );
+    // Measured here, before the slot goes to the next waiting call.
+    if (result !== ABORTED) endedAt = now();
+    return result;
   });
   let result: ToolResult | typeof ABORTED;
   try {

@@ -1,0 +1,431 @@
+import type { ChatMessage } from "@tinyloop/inference-adapters";
+import { TINY_PNG } from "@tinyloop/test-fixtures/mcp-server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Agent } from "../agent.js";
+import type { AgentOptions } from "../agent-options.js";
+import type { AgentEvent } from "../events.js";
+import { collect, doneOf, textOf, toolResults } from "./collect.js";
+import type { MakeRig, ModelRig, RigTurn } from "./model-rig.js";
+import { startToolWorld, type ToolWorld } from "./tool-world.js";
+import { historyProblems } from "./valid-history.js";
+
+type ToolMessage = Extract<ChatMessage, { role: "tool" }>;
+const toolMessages = (messages: readonly ChatMessage[]) =>
+  messages.filter((message): message is ToolMessage => message.role === "tool");
+
+/**
+ * The behaviour every adapter must show through the agent: the same tests, run once with
+ * the replay model and once with the OpenAI-compatible adapter against the scripted server.
+ * Tools are real: built-ins and the tools of a fixture MCP server process.
+ */
+export function defineAgentSuite(label: string, makeRig: MakeRig): void {
+  describe(`Agent with ${label}`, () => {
+    let world: ToolWorld;
+    let rig: ModelRig | undefined;
+
+    beforeEach(async () => {
+      world = await startToolWorld();
+    });
+
+    afterEach(async () => {
+      await rig?.close();
+      rig = undefined;
+      expect(await world.close()).toEqual([]);
+    });
+
+    const agentFor = async (
+      turns: RigTurn[],
+      options: Partial<AgentOptions> = {},
+      rigOptions: { vision?: boolean } = {},
+    ) => {
+      rig = await makeRig(turns, rigOptions);
+      return new Agent({
+        model: rig.model,
+        registry: world.registry,
+        systemPrompt: "You are a test agent.",
+        ...options,
+      });
+    };
+
+    it("completes with the model's text when it answers without tools", async () => {
+      const agent = await agentFor([
+        { text: "Hello there", usage: { inputTokens: 12, outputTokens: 3 } },
+      ]);
+      const events = await collect(agent.run("Hi"));
+      expect(events.map((event) => event.type)).toEqual([
+        "turn-start",
+        ...events.filter((event) => event.type === "text-delta").map(() => "text-delta"),
+        "turn-end",
+        "done",
+      ]);
+      expect(doneOf(events)).toMatchObject({
+        reason: "completed",
+        text: "Hello there",
+        turns: 1,
+        usage: { inputTokens: 12, outputTokens: 3 },
+      });
+      expect(agent.messages).toEqual([
+        { role: "system", content: "You are a test agent." },
+        { role: "user", content: "Hi" },
+        { role: "assistant", content: "Hello there" },
+      ]);
+    });
+
+    it("calls built-in and MCP tools and ends with task_complete's summary", async () => {
+      const agent = await agentFor([
+        {
+          calls: [
+            ["shout", { text: "hi" }],
+            ["mcp_fx_echo", { text: "from mcp" }],
+          ],
+        },
+        { calls: [["task_complete", { summary: "Shouted and echoed." }]] },
+      ]);
+      const events = await collect(agent.run("Go"));
+      expect(doneOf(events)).toMatchObject({
+        reason: "completed",
+        text: "Shouted and echoed.",
+        turns: 2,
+      });
+      const results = toolMessages(agent.messages);
+      expect(results.map((message) => [message.toolName, textOf(message.content)])).toEqual([
+        ["shout", "HI"],
+        ["mcp_fx_echo", "from mcp"],
+        ["task_complete", "Task marked complete."],
+      ]);
+      expect(historyProblems(agent.messages)).toEqual([]);
+    });
+
+    it("stops as asked with the question, and continues with the answer in the next run", async () => {
+      const agent = await agentFor([
+        { text: "I need to know.", calls: [["ask_question", { question: "Which file?" }]] },
+        { text: "Reading notes.txt then." },
+      ]);
+      const first = doneOf(await collect(agent.run("Read the file")));
+      expect(first).toMatchObject({ reason: "asked", text: "Which file?" });
+      const second = doneOf(await collect(agent.run("notes.txt")));
+      expect(second).toMatchObject({ reason: "completed", text: "Reading notes.txt then." });
+      expect(agent.messages.map((message) => message.role)).toEqual([
+        "system",
+        "user",
+        "assistant",
+        "tool",
+        "user",
+        "assistant",
+      ]);
+      expect(historyProblems(agent.messages)).toEqual([]);
+    });
+
+    it("stops at maxTurns, counting tool turns", async () => {
+      const agent = await agentFor(
+        [
+          { calls: [["shout", { text: "a" }]] },
+          { calls: [["shout", { text: "b" }]] },
+          { text: "never reached" },
+        ],
+        { maxTurns: 2 },
+      );
+      const events = await collect(agent.run("Loop"));
+      expect(doneOf(events)).toMatchObject({ reason: "max-turns", turns: 2 });
+      expect(events.filter((event) => event.type === "turn-start")).toHaveLength(2);
+      expect(historyProblems(agent.messages)).toEqual([]);
+    });
+
+    it("runs eight 200 ms calls at once (built-in and MCP): all start before any ends", async () => {
+      const calls: Array<[string, Record<string, unknown>]> = [];
+      for (let i = 0; i < 4; i++) calls.push(["mcp_fx_sleep", { ms: 200 }], ["wait", { ms: 200 }]);
+      const agent = await agentFor([{ calls }, { text: "done" }]);
+      const results = toolResults(await collect(agent.run("Sleep")));
+      expect(results).toHaveLength(8);
+      expect(results.every((event) => event.outcome === "ok")).toBe(true);
+      const lastStart = Math.max(...results.map((event) => event.startedAt));
+      const firstEnd = Math.min(...results.map((event) => event.endedAt));
+      expect(lastStart).toBeLessThan(firstEnd);
+    });
+
+    it("bounds parallel calls by toolConcurrency", async () => {
+      const calls = Array.from({ length: 4 }, (): [string, Record<string, unknown>] => [
+        "wait",
+        { ms: 50 },
+      ]);
+      const agent = await agentFor([{ calls }, { text: "done" }], { toolConcurrency: 2 });
+      const results = toolResults(await collect(agent.run("Sleep")));
+      const running = (t: number) =>
+        results.filter((r) => r.startedAt <= t && t < r.endedAt).length;
+      expect(Math.max(...results.map((r) => running(r.startedAt)))).toBe(2);
+    });
+
+    it("appends results in call order whatever order they finish in", async () => {
+      const agent = await agentFor([
+        {
+          calls: [
+            ["mcp_fx_sleep", { ms: 300 }],
+            ["wait", { ms: 10 }],
+            ["mcp_fx_sleep", { ms: 120 }],
+          ],
+        },
+        { text: "ok" },
+      ]);
+      const events = await collect(agent.run("Order"));
+      expect(toolResults(events).map((event) => textOf(event.result.content))).toEqual([
+        "waited 10ms",
+        "slept 120ms",
+        "slept 300ms",
+      ]);
+      const assistant = agent.messages.find((message) => message.role === "assistant");
+      const ids =
+        assistant?.role === "assistant" ? assistant.toolCalls?.map((call) => call.id) : [];
+      const results = toolMessages(agent.messages);
+      expect(results.map((message) => message.toolCallId)).toEqual(ids);
+      expect(results.map((message) => textOf(message.content))).toEqual([
+        "slept 300ms",
+        "waited 10ms",
+        "slept 120ms",
+      ]);
+    });
+
+    it("lets the other calls finish before stopping at an exit tool among them", async () => {
+      const agent = await agentFor([
+        {
+          calls: [
+            ["mcp_fx_sleep", { ms: 150 }],
+            ["task_complete", { summary: "All done." }],
+            ["shout", { text: "last" }],
+          ],
+        },
+      ]);
+      const events = await collect(agent.run("Finish"));
+      expect(doneOf(events)).toMatchObject({ reason: "completed", text: "All done.", turns: 1 });
+      expect(toolResults(events).map((event) => [event.call.name, event.outcome])).toEqual([
+        ["task_complete", "ok"],
+        ["shout", "ok"],
+        ["mcp_fx_sleep", "ok"],
+      ]);
+      expect(toolMessages(agent.messages).map((message) => textOf(message.content))).toEqual([
+        "slept 150ms",
+        "Task marked complete.",
+        "LAST",
+      ]);
+    });
+
+    it("asks approve before each call, in call order; a denial is an error result", async () => {
+      const asked: string[] = [];
+      const agent = await agentFor(
+        [
+          {
+            calls: [
+              ["shout", { text: "yes" }],
+              ["mcp_fx_echo", { text: "no" }],
+            ],
+          },
+          { calls: [["task_complete", {}]] },
+        ],
+        {
+          approve: async (call, definition) => {
+            asked.push(`${call.name}:${definition.source ? "mcp" : definition.toolset}`);
+            return call.name === "shout";
+          },
+        },
+      );
+      const events = await collect(agent.run("Try"));
+      expect(asked).toEqual(["shout:builtin", "mcp_fx_echo:mcp"]); // exit tools are not asked
+      expect(toolResults(events).map((event) => [event.call.name, event.outcome])).toContainEqual([
+        "mcp_fx_echo",
+        "denied",
+      ]);
+      const [shout, echo] = toolMessages(agent.messages);
+      expect(shout && textOf(shout.content)).toBe("YES");
+      expect(echo).toMatchObject({
+        isError: true,
+        content: [{ type: "text", text: "denied by the user" }],
+      });
+      expect(doneOf(events).reason).toBe("completed");
+    });
+
+    it("on abort mid-tool cancels the calls in flight, keeps the history valid and stays usable", async () => {
+      const controller = new AbortController();
+      const agent = await agentFor([
+        {
+          calls: [
+            ["mcp_fx_hang", {}],
+            ["shout", { text: "quick" }],
+            ["wait", { ms: 60_000 }],
+          ],
+        },
+        { text: "Fresh start." },
+      ]);
+      const events: AgentEvent[] = [];
+      for await (const event of agent.run("Hang", { signal: controller.signal })) {
+        events.push(event);
+        if (event.type === "tool-result" && event.call.name === "shout") controller.abort();
+      }
+      expect(doneOf(events).reason).toBe("aborted");
+      expect(toolResults(events).map((event) => [event.call.name, event.outcome])).toEqual([
+        ["shout", "ok"],
+        ["mcp_fx_hang", "cancelled"],
+        ["wait", "cancelled"],
+      ]);
+      const results = toolMessages(agent.messages);
+      expect(results.map((message) => [message.toolName, textOf(message.content)])).toEqual([
+        ["mcp_fx_hang", expect.stringMatching(/^cancelled/)],
+        ["shout", "QUICK"],
+        ["wait", expect.stringMatching(/^cancelled/)],
+      ]);
+      expect(historyProblems(agent.messages)).toEqual([]);
+      // The MCP server saw the cancellation of the hanging call.
+      const stats = await world.registry.dispatch("mcp_fx_stats", {});
+      expect(JSON.parse(textOf(stats.content))).toMatchObject({ cancelled: 1 });
+
+      const next = doneOf(await collect(agent.run("Again")));
+      expect(next).toMatchObject({ reason: "completed", text: "Fresh start." });
+      expect(historyProblems(agent.messages)).toEqual([]);
+    });
+
+    it("treats leaving the loop early as an abort and repairs the history", async () => {
+      const agent = await agentFor([
+        {
+          calls: [
+            ["mcp_fx_hang", {}],
+            ["shout", { text: "x" }],
+          ],
+        },
+        { text: "Back." },
+      ]);
+      for await (const event of agent.run("Go")) {
+        if (event.type === "tool-result") break;
+      }
+      expect(agent.running).toBe(false);
+      expect(historyProblems(agent.messages)).toEqual([]);
+      expect(toolMessages(agent.messages)).toHaveLength(2);
+      expect(doneOf(await collect(agent.run("Again"))).text).toBe("Back.");
+    });
+
+    it("sees a registry change between turns: a server's list_changed and a new built-in", async () => {
+      const agent = await agentFor([
+        {
+          calls: [
+            ["mcp_fx_add_tool", { name: "late" }],
+            ["install", { name: "fresh" }],
+          ],
+        },
+        {
+          calls: [
+            ["mcp_fx_late", { text: "hello late" }],
+            ["fresh", {}],
+          ],
+        },
+        { text: "ok" },
+      ]);
+      // The sync after list_changed is asynchronous; the first turn's results wait for it so
+      // that the change is in the registry before the second turn, as it would be when a
+      // server changes while the model thinks.
+      const synced = world.nextSync();
+      for await (const event of agent.run("Add tools")) {
+        if (event.type === "turn-end" && event.turn === 1) await synced;
+      }
+      // Had the second turn not offered the new tools, their calls would be "unavailable".
+      const results = toolMessages(agent.messages).map((message) => textOf(message.content));
+      expect(results).toEqual(["added late", "installed fresh", "late: hello late", "fresh ran"]);
+    });
+
+    it("cuts long tool results for the model and says so, keeping the full result in the event", async () => {
+      const agent = await agentFor([{ calls: [["mcp_fx_big", { bytes: 5000 }]] }, { text: "ok" }], {
+        maxToolResultChars: 1000,
+      });
+      const events = await collect(agent.run("Big"));
+      expect(textOf(toolResults(events)[0]?.result.content ?? [])).toHaveLength(5000);
+      const [message] = toolMessages(agent.messages);
+      const text = textOf(message?.content ?? []);
+      expect(text.startsWith("x".repeat(1000))).toBe(true);
+      expect(text).not.toContain("x".repeat(1001));
+      expect(text).toContain("[output truncated: showing the first 1000 of 5000 characters]");
+    });
+
+    it("replaces images with a placeholder for a model without vision, and keeps them with vision", async () => {
+      const blind = await agentFor([{ calls: [["mcp_fx_image", {}]] }, { text: "ok" }]);
+      await collect(blind.run("Picture"));
+      const [placeholder] = toolMessages(blind.messages);
+      expect(placeholder?.content).toEqual([
+        {
+          type: "text",
+          text: expect.stringMatching(
+            /^\[the tool returned an image \(image\/png, about 1 KB\) that is not shown/,
+          ),
+        },
+      ]);
+      await rig?.close();
+
+      const seeing = await agentFor(
+        [{ calls: [["mcp_fx_image", {}]] }, { text: "ok" }],
+        {},
+        { vision: true },
+      );
+      await collect(seeing.run("Picture"));
+      const [image] = toolMessages(seeing.messages);
+      expect(image?.content).toEqual([{ type: "image", mimeType: "image/png", data: TINY_PNG }]);
+    });
+
+    it("carries a conversation over several runs", async () => {
+      const agent = await agentFor([
+        { text: "Nice to meet you, Ada." },
+        { calls: [["shout", { text: "ada" }]] },
+        { text: "Your name is ADA." },
+      ]);
+      await collect(agent.run("I am Ada."));
+      const done = doneOf(await collect(agent.run("Shout my name.")));
+      expect(done).toMatchObject({ reason: "completed", text: "Your name is ADA.", turns: 2 });
+      expect(agent.messages.map((message) => message.role)).toEqual([
+        "system",
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+      ]);
+      agent.reset();
+      expect(agent.messages).toEqual([{ role: "system", content: "You are a test agent." }]);
+    });
+
+    it("returns broken arguments, unknown tools and tool errors to the model and keeps going", async () => {
+      const agent = await agentFor([
+        {
+          calls: [
+            ["shout", { loud: true }],
+            ["no_such_tool", {}],
+            ["mcp_fx_fail", { message: "nope" }],
+          ],
+        },
+        { text: "Recovered." },
+      ]);
+      const events = await collect(agent.run("Break things"));
+      expect(toolResults(events).every((event) => event.result.isError)).toBe(true);
+      const texts = toolMessages(agent.messages).map((message) => textOf(message.content));
+      expect(texts[0]).toMatch(/Invalid arguments for tool "shout"/);
+      expect(texts[1]).toMatch(
+        /Tool "no_such_tool" is not available to this agent\. Call one of: .*shout/,
+      );
+      expect(texts[2]).toMatch(/fixture failure: nope/);
+      expect(doneOf(events)).toMatchObject({ reason: "completed", text: "Recovered." });
+    });
+
+    it("offers only the filtered tools, plus the exit tools", async () => {
+      const agent = await agentFor(
+        [{ calls: [["shout", { text: "filtered out" }]] }, { text: "ok" }],
+        { tools: { toolsets: ["mcp-fx"] } },
+      );
+      const events = await collect(agent.run("Shout"));
+      expect(toolResults(events)[0]?.outcome).toBe("unavailable");
+    });
+
+    it("shares one registry between two agents", async () => {
+      const first = await agentFor([{ calls: [["task_complete", { summary: "one" }]] }]);
+      const firstRig = rig;
+      rig = undefined;
+      const second = await agentFor([{ calls: [["task_complete", { summary: "two" }]] }]);
+      expect(doneOf(await collect(first.run("a"))).text).toBe("one");
+      expect(doneOf(await collect(second.run("b"))).text).toBe("two");
+      await firstRig?.close();
+    });
+  });
+}
