@@ -1,3 +1,5 @@
+export type { AnthropicSettings } from "./anthropic/create-anthropic.js";
+export { createAnthropic } from "./anthropic/create-anthropic.js";
 export type {
   AudioContent,
   ContentBlock,

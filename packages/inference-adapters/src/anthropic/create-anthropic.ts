@@ -1,0 +1,144 @@
+import { openEventStream } from "../http/open-event-stream.js";
+import { readServerSentEvents } from "../http/read-server-sent-events.js";
+import { displayUrl } from "../http/redact-secrets.js";
+import type { RequestContext } from "../http/request-context.js";
+import { streamFailure } from "../http/stream-failure.js";
+import { InferenceError } from "../inference-error.js";
+import { type AnthropicTool, toAnthropicTools } from "../tool-schema/to-anthropic-tools.js";
+import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
+import { parseAnthropicStream } from "./parse-anthropic-stream.js";
+import { toAnthropicMessages } from "./to-anthropic-messages.js";
+
+/** Settings of {@link createAnthropic}. */
+export interface AnthropicSettings {
+  /** Model id, e.g. `"claude-sonnet-4-5"`. */
+  model: string;
+  /** Sent as `x-api-key`. Default: the `ANTHROPIC_API_KEY` environment variable. */
+  apiKey?: string;
+  /** Default `https://api.anthropic.com`; `…`, `…/v1` and `…/v1/messages` all work. */
+  baseURL?: string;
+  /** `max_tokens` when the request sets none (the API requires one). Default 4096. */
+  maxTokens?: number;
+  /** `anthropic-version` header. Default `2023-06-01`. */
+  apiVersion?: string;
+  /** Extra request headers, e.g. `anthropic-beta` (their values are treated as secrets in errors). */
+  headers?: Record<string, string>;
+  /** Retries of 429 / 5xx / 529 before anything streamed. Default 2. */
+  maxRetries?: number;
+  /** First retry delay in ms when the server sends no Retry-After; doubles each retry. Default 500. */
+  retryDelayMs?: number;
+  /** Default `{ vision: true, parallelToolCalls: true }`. */
+  capabilities?: Partial<ModelCapabilities>;
+  /** Where the key is read from. Default `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+function messagesUrl(baseURL: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseURL);
+  } catch {
+    throw new InferenceError({
+      code: "CONFIG_INVALID",
+      message: `baseURL: expected an http(s) URL, got ${JSON.stringify(baseURL)} (example: "https://api.anthropic.com").`,
+    });
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  url.pathname = path.endsWith("/messages")
+    ? path
+    : path.endsWith("/v1")
+      ? `${path}/messages`
+      : `${path}/v1/messages`;
+  return url.toString();
+}
+
+/**
+ * A ChatModel for the Anthropic Messages API with streaming: system prompt apart,
+ * `tool_use` / `tool_result` blocks, `input_json_delta` assembly, base64 images, stop
+ * reasons and usage. Failures throw InferenceError with the same codes as the
+ * OpenAI-compatible adapter.
+ * @throws InferenceError `CONFIG_INVALID` for a missing model or a bad base URL.
+ */
+export function createAnthropic(settings: AnthropicSettings): ChatModel {
+  if (typeof settings.model !== "string" || settings.model === "") {
+    throw new InferenceError({
+      code: "CONFIG_INVALID",
+      message: `model: expected a model id string, got ${JSON.stringify(settings.model)} (example: { model: "claude-sonnet-4-5" }).`,
+    });
+  }
+  const url = messagesUrl(settings.baseURL ?? "https://api.anthropic.com");
+  const apiKey = settings.apiKey ?? (settings.env ?? process.env).ANTHROPIC_API_KEY;
+  const capabilities: ModelCapabilities = {
+    vision: settings.capabilities?.vision ?? true,
+    parallelToolCalls: settings.capabilities?.parallelToolCalls ?? true,
+  };
+  const context: RequestContext = {
+    provider: "anthropic",
+    url: displayUrl(url),
+    apiKeyEnv: "ANTHROPIC_API_KEY",
+    hasApiKey: apiKey !== undefined && apiKey !== "",
+    unreachableHint: "Check your network connection and the base URL.",
+    secrets: [
+      ...(apiKey ? [apiKey] : []),
+      ...Object.values(settings.headers ?? {}).filter((value) => value.length >= 8),
+    ],
+    maxRetries: settings.maxRetries ?? 2,
+    retryDelayMs: settings.retryDelayMs ?? 500,
+  };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "text/event-stream",
+    "anthropic-version": settings.apiVersion ?? "2023-06-01",
+    ...(context.hasApiKey ? { "x-api-key": apiKey as string } : {}),
+    ...settings.headers,
+  };
+  const toolCache = new WeakMap<readonly ToolSpec[], AnthropicTool[]>();
+  const convertTools = (tools: readonly ToolSpec[]) => {
+    let converted = toolCache.get(tools);
+    if (!converted) {
+      converted = toAnthropicTools(tools);
+      toolCache.set(tools, converted);
+    }
+    return converted;
+  };
+
+  async function* stream(request: ChatRequest): AsyncGenerator<ModelEvent> {
+    const { system, messages } = toAnthropicMessages(request.messages);
+    const tools =
+      request.tools && request.tools.length > 0 ? convertTools(request.tools) : undefined;
+    const choice = request.toolChoice;
+    const body = {
+      model: settings.model,
+      max_tokens: request.maxTokens ?? settings.maxTokens ?? 4096,
+      ...(system !== undefined ? { system } : {}),
+      messages,
+      ...(tools ? { tools } : {}),
+      ...(tools && choice !== undefined
+        ? {
+            tool_choice:
+              choice === "required"
+                ? { type: "any" }
+                : typeof choice === "string"
+                  ? { type: choice }
+                  : { type: "tool", name: choice.name },
+          }
+        : {}),
+      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      stream: true,
+    };
+    const response = await openEventStream(context, {
+      headers,
+      body: JSON.stringify(body),
+      signal: request.signal,
+      model: settings.model,
+    });
+    if (!response.body) throw streamFailure(new Error("empty body"), context, request.signal);
+    try {
+      yield* parseAnthropicStream(readServerSentEvents(response.body, request.signal), context);
+    } catch (error) {
+      throw streamFailure(error, context, request.signal);
+    }
+  }
+
+  return { provider: "anthropic", modelId: settings.model, capabilities, stream };
+}
