@@ -279,7 +279,7 @@ describe("createAnthropic: errors and abort", () => {
           type: "error",
           error: { type: "overloaded_error", message: "Overloaded" },
         }),
-        malformedAfter: 3,
+        malformedAfter: 4, // message_start, ping, content_block_start, one text_delta
       },
     ]);
     const model = createAnthropic({ baseURL: server.baseURL, model: "c", apiKey: key });
