@@ -54,8 +54,8 @@ function fromPath(file: string): string {
   if (inModules) return fromPackage(inModules.slice("node_modules/".length));
   let current = file;
   while (current !== dirname(current)) {
-    const stem = basename(current).replace(/\.[cm]?[jt]s$|\.py$/, "");
-    if (!GENERIC_FILES.has(stem)) return fromPackage(stem);
+    const name = fromPackage(basename(current).replace(/\.[cm]?[jt]s$|\.py$/, ""));
+    if (name && !GENERIC_FILES.has(name) && name !== "mcp") return name;
     current = dirname(current);
   }
   return "server";

@@ -45,7 +45,7 @@ const KEY_VARIABLES: Array<[string, string]> = [
 ];
 
 /**
- * Picks the adapter. Order: `--cassette` replays; `local`; `anthropic`; a preset name;
+ * Picks the adapter. Order: `--cassette` (or provider `replay` with the cassette as model) replays; `local`; `anthropic`; a preset name;
  * an `endpointUrl` alone means an OpenAI-compatible server; any other provider name
  * (tiny-agents' Hugging Face inference providers such as `nebius`) goes through the
  * Hugging Face router as `model:provider`; nothing at all picks the first provider whose
@@ -57,6 +57,8 @@ export function chooseProvider(
 ): ProviderPlan {
   if (choice.cassette) return { kind: "replay", cassette: choice.cassette };
   let provider = choice.provider?.toLowerCase();
+  // An agent file can say its model is a cassette: "provider": "replay", "model": "demo.jsonl".
+  if (provider === "replay" && choice.model) return { kind: "replay", cassette: choice.model };
   if (provider === undefined && choice.endpointUrl === undefined) {
     provider = KEY_VARIABLES.find(([name]) => env[name])?.[1] ?? "local";
   }

@@ -1,3 +1,4 @@
+import { dirname, resolve } from "node:path";
 import type { AgentSpec } from "../agent/agent-spec.js";
 import { readAgent } from "../agent/read-agent.js";
 import type { Io } from "../io.js";
@@ -40,7 +41,11 @@ export async function prepareRun(
     if (value !== undefined) choice[key] = value;
   };
   pick("provider", flags.provider ?? spec.provider);
-  pick("model", flags.model ?? spec.model);
+  const fileModel =
+    spec.provider === "replay" && spec.model && spec.path
+      ? resolve(dirname(spec.path), spec.model)
+      : spec.model;
+  pick("model", flags.model ?? fileModel);
   pick("endpointUrl", flags.endpointUrl ?? spec.endpointUrl);
   // An explicit --api-key-env beats the file's apiKey; otherwise the file's key is used.
   pick("apiKey", flags.apiKeyEnv ? undefined : spec.apiKey || undefined);

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  MARKER_VARIABLE,
+  newProcessMarker,
+  processesWithMarker,
+  waitForNoProcesses,
+} from "@tinyloop/test-fixtures";
+import { fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
+import { execa, type Result } from "execa";
+
+/** The built CLI entry (build first: pnpm turbo run build --filter=tinyloop...). */
+export const cliBin = fileURLToPath(new URL("../../bin/tinyloop.js", import.meta.url));
+
+/** The real filesystem MCP server, from the CLI's own dependencies. */
+export const filesystemServer = fileURLToPath(
+  new URL(
+    "../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js",
+    import.meta.url,
+  ),
+);
+
+/** A temporary folder with files, and a process marker for the servers started from it. */
+export interface Workspace {
+  dir: string;
+  marker: string;
+  /** `{ TINYLOOP_TEST_MARKER: marker }`, to put into each server's `env`. */
+  markerEnv: Record<string, string>;
+  write(files: Record<string, string>): void;
+  path(name: string): string;
+  /** Fixture MCP server stdio entry (flat tiny-agents / mcpServers shape) carrying the marker. */
+  fixture(args?: string[]): { command: string; args: string[]; env: Record<string, string> };
+  /** Waits until no process with the marker is alive; returns those left. */
+  leftovers(): Promise<unknown[]>;
+  remove(): void;
+}
+
+/** Creates a {@link Workspace}. */
+export function workspace(): Workspace {
+  const dir = mkdtempSync(join(tmpdir(), "tinyloop-cli-"));
+  const marker = newProcessMarker();
+  const markerEnv = { [MARKER_VARIABLE]: marker };
+  return {
+    dir,
+    marker,
+    markerEnv,
+    write(files) {
+      for (const [name, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, name)), { recursive: true });
+        writeFileSync(join(dir, name), text);
+      }
+    },
+    path: (name) => join(dir, name),
+    fixture: (args = []) => ({
+      command: process.execPath,
+      args: [fixtureServerPath, ...args],
+      env: { ...markerEnv },
+    }),
+    leftovers: () => waitForNoProcesses(() => processesWithMarker(marker)),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Runs the built CLI to completion; never rejects (exit codes are asserted by tests). */
+export function runCli(
+  args: string[],
+  {
+    cwd,
+    env = {},
+    input,
+    timeout = 30_000,
+  }: { cwd: string; env?: Record<string, string>; input?: string; timeout?: number },
+): Promise<Result> {
+  return execa(process.execPath, [cliBin, ...args], {
+    cwd,
+    env: { NO_COLOR: "1", ...env },
+    extendEnv: true,
+    reject: false,
+    timeout,
+    ...(input === undefined ? { stdin: "ignore" as const } : { input }),
+  }) as Promise<Result>;
+}

@@ -1,0 +1,330 @@
+import { descendantsOf } from "@tinyloop/test-fixtures";
+import { startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
+import {
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from "@tinyloop/test-fixtures/model-server";
+import { execa } from "execa";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cliBin, runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+
+let ws: Workspace;
+let model: ScriptedModelServer | undefined;
+beforeEach(() => {
+  ws = workspace();
+});
+afterEach(async () => {
+  await model?.close();
+  model = undefined;
+  expect(await ws.leftovers()).toEqual([]);
+  expect(descendantsOf(process.pid).filter((p) => !p.command.includes("vitest"))).toEqual([]);
+  ws.remove();
+});
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+const echoThenAnswer = (server = "fixture") => [
+  { toolCalls: [{ name: `mcp_${server}_echo`, arguments: { text: "ping" } }] },
+  { text: "The fixture said ping.", chunkSize: 4 },
+];
+const modelFlags = () => ["--endpoint-url", `${model?.baseURL}`, "--model", "scripted"];
+
+async function withModel(script: unknown[]): Promise<ScriptedModelServer> {
+  model = await startScriptedModelServer({ script: script as never });
+  return model;
+}
+
+describe("agent file formats", () => {
+  it("runs a tiny-agents folder (flat servers, PROMPT.md) one-shot", async () => {
+    // tiny-agents' list has no names: `node …/fixtures/dist/mcp-server/bin.js` → `fixtures`.
+    await withModel(echoThenAnswer("fixtures"));
+    ws.write({
+      "agent/agent.json": json({ servers: [{ type: "stdio", ...ws.fixture() }] }),
+      "agent/PROMPT.md": "Be brief.",
+    });
+    const r = await runCli(["run", "agent", "-p", "say ping", ...modelFlags()], { cwd: ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("The fixture said ping.");
+    expect(r.stderr).toContain("connected 1/1 servers");
+    expect(r.stderr).toMatch(/→ mcp_fixtures_echo text="ping"/);
+    expect(r.stderr).toMatch(/✓ mcp_fixtures_echo \d+ms · ping/);
+    const first = model?.requests[0]?.body as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(first.messages[0]).toEqual({ role: "system", content: "Be brief." });
+    expect(first.messages[1]).toEqual({ role: "user", content: "say ping" });
+  });
+
+  it("runs a path to a tiny-agents agent.json with the nested config shape", async () => {
+    await withModel(echoThenAnswer("fixtures"));
+    const { command, args, env } = ws.fixture();
+    ws.write({
+      "a/agent.json": json({ servers: [{ type: "stdio", config: { command, args, env } }] }),
+    });
+    const r = await runCli(["run", "a/agent.json", "-p", "go", ...modelFlags()], { cwd: ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("The fixture said ping.");
+    expect(r.stderr).toMatch(/✓ mcp_fixtures_echo \d+ms · ping/);
+  });
+
+  it("reaches an HTTP server from the nested tiny-agents shape with requestInit headers", async () => {
+    const http = await startFixtureHttpServer({ requireToken: "s3cret" }, ws.markerEnv);
+    try {
+      // Server names come from the URL for tiny-agents' list: 127.0.0.1:PORT → localhost-PORT.
+      await withModel(echoThenAnswer(`localhost-${http.port}`));
+      ws.write({
+        "agent.json": json({
+          servers: [
+            {
+              type: "http",
+              config: {
+                url: http.url,
+                options: { requestInit: { headers: { Authorization: "Bearer ${FIXTURE_TOKEN}" } } },
+              },
+            },
+          ],
+        }),
+      });
+      const r = await runCli(["run", ".", "-p", "go", ...modelFlags()], {
+        cwd: ws.dir,
+        env: { FIXTURE_TOKEN: "s3cret" },
+      });
+      expect(r.stderr).toContain("connected 1/1 servers");
+      expect(r.exitCode).toBe(0);
+      expect(r.stderr).toMatch(new RegExp(`✓ mcp_localhost-${http.port}_echo \\d+ms · ping`));
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("runs a Claude/Cursor mcpServers file with the model from flags", async () => {
+    await withModel(echoThenAnswer());
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "go", ...modelFlags()], { cwd: ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("The fixture said ping.");
+  });
+
+  it("runs a Hermes YAML file and applies tools.include", async () => {
+    await withModel([{ text: "ok" }]);
+    const { command, args } = ws.fixture();
+    ws.write({
+      "config.yaml": [
+        "mcp_servers:",
+        "  fixture:",
+        `    command: ${JSON.stringify(command)}`,
+        `    args: ${JSON.stringify(args)}`,
+        `    env: { TINYLOOP_TEST_MARKER: ${JSON.stringify(ws.marker)} }`,
+        "    timeout: 30",
+        "    tools:",
+        "      include: [echo, add]",
+      ].join("\n"),
+    });
+    const r = await runCli(["run", "config.yaml", "-p", "hi", ...modelFlags()], { cwd: ws.dir });
+    expect(r.exitCode).toBe(0);
+    const body = model?.requests[0]?.body as { tools: Array<{ function: { name: string } }> };
+    const names = body.tools.map((t) => t.function.name).filter((n) => n.startsWith("mcp_"));
+    expect(names.sort()).toEqual(["mcp_fixture_add", "mcp_fixture_echo"]);
+  });
+
+  it("runs the default agent: the real filesystem server on the current folder", async () => {
+    ws.write({ "hello.txt": "hi from the file" });
+    await withModel([
+      { toolCalls: [{ name: "mcp_filesystem_read_text_file", arguments: { path: "hello.txt" } }] },
+      { text: "read it" },
+    ]);
+    const r = await runCli(["run", "-p", "read hello.txt", ...modelFlags()], {
+      cwd: ws.dir,
+      env: { PATH: "/usr/bin:/bin" },
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(/✓ mcp_filesystem_read_text_file \d+ms · hi from the file/);
+  });
+
+  it("adds --server and --url servers to the agent", async () => {
+    const http = await startFixtureHttpServer({}, ws.markerEnv);
+    try {
+      await withModel([{ text: "ok" }]);
+      const { args } = ws.fixture();
+      const r = await runCli(
+        [
+          "run",
+          "-p",
+          "hi",
+          "--server",
+          `node ${args.join(" ")}`,
+          "--url",
+          http.url,
+          ...modelFlags(),
+        ],
+        { cwd: ws.dir, env: ws.markerEnv },
+      );
+      expect(r.exitCode).toBe(0);
+      expect(r.stderr).toContain("connected 3/3 servers");
+    } finally {
+      await http.close();
+    }
+  });
+});
+
+describe("inputs and variables", () => {
+  it("fills ${input:ID} from its environment variable and ${VAR:-default}", async () => {
+    await withModel([
+      { toolCalls: [{ name: "mcp_fixtures_env", arguments: {} }] },
+      { text: "done" },
+    ]);
+    const fixture = ws.fixture();
+    ws.write({
+      "agent.json": json({
+        inputs: [{ id: "service-token", description: "Service token", password: true }],
+        servers: [
+          {
+            type: "stdio",
+            ...fixture,
+            env: {
+              ...fixture.env,
+              SERVICE_TOKEN: "${input:service-token}",
+              REGION: "${REGION:-eu-west}",
+            },
+          },
+        ],
+      }),
+    });
+    const r = await runCli(["run", ".", "-p", "env", "--json", "--yes", ...modelFlags()], {
+      cwd: ws.dir,
+      env: { SERVICE_TOKEN: "tok-123" },
+    });
+    expect(r.exitCode).toBe(0);
+    const result = r.stdout
+      .split("\n")
+      .map((l) => JSON.parse(l))
+      .find((e) => e.type === "tool-result");
+    const env = JSON.parse(result.result.content[0].text);
+    expect(env).toMatchObject({ SERVICE_TOKEN: "tok-123", REGION: "eu-west" });
+    expect(env.OPENAI_API_KEY).toBeUndefined();
+  });
+});
+
+describe("exit codes", () => {
+  it("exits 1 on a model error, with one readable line", async () => {
+    await withModel([{ status: 401, message: "bad key" }]);
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", ...modelFlags()], { cwd: ws.dir });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^error: .+/m);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("exits 3 when the turns run out", async () => {
+    await withModel([{ toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "a" } }] }]);
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", "--max-turns", "1", ...modelFlags()], {
+      cwd: ws.dir,
+    });
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toContain("raise --max-turns");
+  });
+
+  it("exits 130 on Ctrl+C during a slow tool and leaves no server behind", async () => {
+    await withModel([
+      { toolCalls: [{ name: "mcp_fixture_sleep", arguments: { ms: 20000 } }] },
+      { text: "never" },
+    ]);
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    const child = execa(
+      process.execPath,
+      [cliBin, "run", ".mcp.json", "-p", "sleep", "--yes", ...modelFlags()],
+      {
+        cwd: ws.dir,
+        env: { NO_COLOR: "1" },
+        reject: false,
+        stdin: "ignore",
+      },
+    );
+    let seen = "";
+    await new Promise<void>((resolve) => {
+      child.stderr?.on("data", (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes("→ mcp_fixture_sleep")) resolve();
+      });
+    });
+    child.kill("SIGINT");
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+    expect(r.stderr).toContain("interrupted");
+  });
+
+  it("exits 143 on SIGTERM in the REPL and closes the servers", async () => {
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    await withModel([{ text: "x" }]);
+    const child = execa(process.execPath, [cliBin, "run", ".mcp.json", ...modelFlags()], {
+      cwd: ws.dir,
+      env: { NO_COLOR: "1" },
+      reject: false,
+      stdin: "pipe",
+    });
+    let seen = "";
+    await new Promise<void>((resolve) => {
+      child.stderr?.on("data", (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes("connected 1/1")) resolve();
+      });
+    });
+    child.kill("SIGTERM");
+    const r = await child;
+    expect(r.exitCode).toBe(143);
+  });
+});
+
+describe("--json and approval", () => {
+  it("prints one JSON event per line, session and servers first, done last", async () => {
+    await withModel(echoThenAnswer());
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "go", "--json", ...modelFlags()], {
+      cwd: ws.dir,
+    });
+    expect(r.exitCode).toBe(0);
+    const events = r.stdout.split("\n").map((line) => JSON.parse(line) as { type: string });
+    expect(events[0]).toMatchObject({
+      type: "session",
+      provider: "openai-compatible",
+      model: "scripted",
+      replay: false,
+    });
+    expect(events[1]).toEqual({ type: "server", server: "fixture", state: "ready", tools: 15 });
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["turn-start", "tool-call", "tool-result", "text-delta", "turn-end"]),
+    );
+    expect(events.at(-1)).toMatchObject({
+      type: "done",
+      reason: "completed",
+      text: "The fixture said ping.",
+    });
+  });
+
+  it("denies a tool that is not read-only without a terminal, saying how to allow it", async () => {
+    await withModel([
+      { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
+      { text: "denied" },
+    ]);
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "add", ...modelFlags()], { cwd: ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain("✗ denied mcp_fixture_add");
+    const second = JSON.stringify(model?.requests[1]?.body);
+    expect(second).toContain(
+      'run with --yes, or set \\"approval\\": \\"never\\" in the agent file',
+    );
+  });
+
+  it("runs it with --yes", async () => {
+    await withModel([
+      { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
+      { text: "3" },
+    ]);
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "add", "--yes", ...modelFlags()], {
+      cwd: ws.dir,
+    });
+    expect(r.stderr).toMatch(/✓ mcp_fixture_add \d+ms · 3/);
+  });
+});
