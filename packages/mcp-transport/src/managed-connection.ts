@@ -58,6 +58,7 @@ export class ManagedConnection implements McpConnection {
   private closing: Promise<void> | undefined;
   private sleepAbort = new AbortController();
   private generation = 0;
+  private readonly retiring = new Set<Promise<void>>();
 
   constructor(
     readonly name: string,
@@ -261,6 +262,7 @@ export class ManagedConnection implements McpConnection {
       );
       return result as McpCallResult;
     } catch (error) {
+      if (signal?.aborted && !timedOutTotal) throw this.cancelledError(name, error);
       if (timedOutTotal || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
         const limit =
           timedOutTotal || /Maximum total timeout/.test(String(error))
@@ -273,7 +275,6 @@ export class ManagedConnection implements McpConnection {
           message: `Tool "${name}" on server "${this.name}" did not answer within ${limit}; the server was sent notifications/cancelled.`,
         });
       }
-      if (signal?.aborted) throw this.cancelledError(name, error);
       if (error instanceof McpError && !isConnectionClosed(error)) {
         throw new McpTransportError({
           code: "RPC_ERROR",
@@ -407,8 +408,9 @@ export class ManagedConnection implements McpConnection {
     cause: McpTransportError,
     immediate: boolean,
   ): Promise<void> {
-    // Whatever the old server left (grandchildren, an HTTP session) goes first.
-    await old?.shutdown().catch(() => {});
+    // Whatever the old server left (grandchildren, a hung process, an HTTP session) is taken
+    // down in the background, so a hung server's kill delay does not hold up its replacement.
+    if (old) this.retire(old);
     let last = cause;
     let first = true;
     const { sessionRetries } = this.settings.reconnect;
@@ -463,9 +465,7 @@ export class ManagedConnection implements McpConnection {
           if (this.client !== client) return;
           const failure = this.handle?.describeFailure(error, "session") ?? this.asError(error);
           this.log(`Server "${this.name}": health ping failed (${failure.message}); reconnecting`);
-          const handle = this.handle;
           this.drop(failure, false);
-          void handle?.shutdown();
         })
         .finally(() => {
           inFlight = false;
@@ -509,6 +509,15 @@ export class ManagedConnection implements McpConnection {
     }
   }
 
+  /** Shuts a replaced transport down in the background; close() waits for it. */
+  private retire(handle: TransportHandle): void {
+    const done: Promise<void> = handle
+      .shutdown()
+      .catch(() => {})
+      .finally(() => this.retiring.delete(done));
+    this.retiring.add(done);
+  }
+
   private async shutdown(): Promise<void> {
     this.generation++;
     this.clearTimers();
@@ -519,7 +528,10 @@ export class ManagedConnection implements McpConnection {
     );
     this.client = undefined;
     this.handle = undefined;
-    await Promise.all(handles.map((handle) => handle.shutdown().catch(() => {})));
+    await Promise.all([
+      ...handles.map((handle) => handle.shutdown().catch(() => {})),
+      ...this.retiring,
+    ]);
   }
 
   private clearTimers(): void {

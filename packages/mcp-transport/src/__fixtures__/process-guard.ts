@@ -12,6 +12,8 @@ import type { McpConnection } from "../connection-types.js";
 export interface ProcessGuard {
   /** `{ TINYLOOP_TEST_MARKER: <marker of this test> }`, to put in a config's `env`. */
   env(): Record<string, string>;
+  /** The marker of the running test. */
+  marker(): string;
   /** Closes the connection after the test (even when the test fails). */
   track<T extends McpConnection>(connection: T): T;
 }
@@ -33,6 +35,7 @@ export function useProcessGuard(): ProcessGuard {
   });
   return {
     env: () => ({ [MARKER_VARIABLE]: marker }),
+    marker: () => marker,
     track: (connection) => {
       connections.push(connection);
       return connection;

@@ -153,7 +153,7 @@ export class StdioProcessTransport implements Transport {
   /** Writes one message to the server's stdin. */
   async send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.subprocess?.stdin;
-    if (!stdin || !stdin.writable || this.exit || this.closing) {
+    if (!stdin?.writable || this.exit || this.closing) {
       throw new McpTransportError({
         code: "NOT_CONNECTED",
         server: this.options.server,

@@ -1,0 +1,300 @@
+import { fixtureServer, LONG_TOOL_NAME, TINY_PNG } from "@tinyloop/test-fixtures/mcp-server";
+import { describe, expect, it } from "vitest";
+import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { connectServer } from "./connect-server.js";
+import type { ConnectOptions } from "./connection-types.js";
+import { McpTransportError } from "./errors.js";
+
+const guard = useProcessGuard();
+const fast: ConnectOptions = { reconnect: { initialRetries: 0, baseDelayMs: 20, maxDelayMs: 50 } };
+
+async function connectFixture(
+  options: Parameters<typeof fixtureServer>[0] = {},
+  connect: ConnectOptions = fast,
+) {
+  const { command, args } = fixtureServer(options);
+  return guard.track(await connectServer("fx", { command, args, env: guard.env() }, connect));
+}
+
+async function rejection(promise: Promise<unknown>): Promise<McpTransportError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(McpTransportError.isInstance(error)).toBe(true);
+    return error as McpTransportError;
+  }
+  throw new Error("expected a rejection");
+}
+
+describe("connectServer over stdio (fixture server)", () => {
+  it("initializes and exposes serverInfo, capabilities and state", async () => {
+    const connection = await connectFixture({ name: "my-fixture" });
+    expect(connection.state).toBe("ready");
+    expect(connection.name).toBe("fx");
+    expect(connection.serverInfo).toEqual({ name: "my-fixture", version: "1.0.0" });
+    expect(connection.capabilities?.tools?.listChanged).toBe(true);
+  });
+
+  it("lists every tool across pages", async () => {
+    const connection = await connectFixture({ tools: 40, pageSize: 7 });
+    const tools = await connection.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toContain("echo");
+    expect(names).toContain("tool_40");
+    expect(names).toContain(LONG_TOOL_NAME);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.length).toBe(15 + 40);
+    expect(tools.find((tool) => tool.name === "structured")?.outputSchema).toMatchObject({
+      type: "object",
+    });
+  });
+
+  it("calls tools and returns every content type", async () => {
+    const connection = await connectFixture();
+    expect(await connection.callTool("add", { a: 2, b: 40 })).toEqual({
+      content: [{ type: "text", text: "42" }],
+    });
+    expect((await connection.callTool("image", {})).content).toEqual([
+      { type: "image", mimeType: "image/png", data: TINY_PNG },
+    ]);
+    const types = (await connection.callTool("content_types", {})).content.map(
+      (block) => block.type,
+    );
+    expect(types).toEqual(["text", "image", "audio", "resource", "resource", "resource_link"]);
+    const failed = await connection.callTool("fail", { message: "nope" });
+    expect(failed.isError).toBe(true);
+    expect(failed.content).toEqual([{ type: "text", text: "fixture failure: nope" }]);
+  });
+
+  it("returns content when a tool with outputSchema omits or mismatches structuredContent", async () => {
+    const connection = await connectFixture();
+    await connection.listTools(); // the SDK Client would cache output validators here
+    expect(await connection.callTool("structured", { a: 1, b: 2, mode: "omit" })).toEqual({
+      content: [{ type: "text", text: "3" }],
+    });
+    const mismatch = await connection.callTool("structured", { a: 1, b: 2, mode: "mismatch" });
+    expect(mismatch.structuredContent).toEqual({ sum: "3" });
+    const ok = await connection.callTool("structured", { a: 1, b: 2 });
+    expect(ok.structuredContent).toEqual({ sum: 3 });
+  });
+
+  it("reports a JSON-RPC error answer as RPC_ERROR", async () => {
+    const connection = await connectFixture();
+    const error = await rejection(connection.callTool("no_such_tool", {}));
+    expect(error.code).toBe("RPC_ERROR");
+    expect(error.message).toContain("no_such_tool");
+    expect(connection.state).toBe("ready");
+  });
+
+  it("carries a 64 MiB base64 image result without closing the transport", async () => {
+    const connection = await connectFixture();
+    const bytes = 64 * 1024 * 1024;
+    const result = await connection.callTool("big", { bytes, kind: "image" });
+    const block = result.content[0];
+    expect(block?.type === "image" && block.data.length).toBe(bytes);
+    expect(await connection.callTool("echo", { text: "still here" })).toEqual({
+      content: [{ type: "text", text: "still here" }],
+    });
+  });
+
+  it("reports non-JSON stdout once per burst and keeps the connection", async () => {
+    const logs: string[] = [];
+    const connection = await connectFixture(
+      { garbage: true },
+      { ...fast, onLog: (line) => logs.push(line) },
+    );
+    for (let i = 0; i < 5; i++) await connection.callTool("echo", { text: `n${i}` });
+    expect(await connection.callTool("echo", { text: "ok" })).toEqual({
+      content: [{ type: "text", text: "ok" }],
+    });
+    const reports = logs.filter((line) => line.includes("printed non-JSON-RPC output on stdout"));
+    expect(reports.length).toBeGreaterThanOrEqual(1);
+    expect(reports.length).toBeLessThan(3);
+    expect(connection.stderrTail().some((line) => line.startsWith("[stdout] garbage"))).toBe(true);
+  });
+
+  it("drains a flood of stderr and keeps the last 50 lines", async () => {
+    const connection = await connectFixture({
+      floodStderrBytes: 4 * 1024 * 1024,
+      stderrLines: ["last words"],
+    });
+    expect(await connection.callTool("echo", { text: "ok" })).toEqual({
+      content: [{ type: "text", text: "ok" }],
+    });
+    const tail = connection.stderrTail();
+    expect(tail.length).toBe(50);
+    expect(tail.every((line) => /^e+$/.test(line))).toBe(true);
+  });
+
+  it("passes only the safe list plus the config's env to the server", async () => {
+    process.env.OPENAI_API_KEY = "sk-test-must-not-leak";
+    process.env.HF_TOKEN = "hf_test_must_not_leak";
+    try {
+      const { command, args } = fixtureServer();
+      const connection = guard.track(
+        await connectServer("fx", { command, args, env: { ...guard.env(), CHOSEN: "yes" } }, fast),
+      );
+      const result = await connection.callTool("env", {});
+      const block = result.content[0];
+      const env = JSON.parse(block?.type === "text" ? block.text : "{}") as Record<string, string>;
+      expect(env.CHOSEN).toBe("yes");
+      expect(env.OPENAI_API_KEY).toBeUndefined();
+      expect(env.HF_TOKEN).toBeUndefined();
+      const allowed =
+        /^(PATH|HOME|USER|LOGNAME|SHELL|TERM|LANG|LC_ALL|TMPDIR|XDG_.*|CHOSEN|TINYLOOP_TEST_MARKER)$/;
+      expect(Object.keys(env).filter((key) => !allowed.test(key))).toEqual([]);
+    } finally {
+      delete process.env.OPENAI_API_KEY;
+      delete process.env.HF_TOKEN;
+    }
+  });
+
+  it("fails with SERVER_NOT_FOUND naming a command that does not exist", async () => {
+    const error = await rejection(
+      connectServer("ghost", { command: "tinyloop-no-such-binary", env: guard.env() }),
+    );
+    expect(error.code).toBe("SERVER_NOT_FOUND");
+    expect(error.message).toContain('"tinyloop-no-such-binary"');
+    expect(error.server).toBe("ghost");
+  });
+
+  it("fails with CONFIG_INVALID before spawning anything", async () => {
+    const error = await rejection(connectServer("bad", { command: 42 } as never));
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.message).toContain("bad.command: expected a string, got the number 42");
+  });
+
+  it("reports the exit code and stderr tail of a server that exits during start", async () => {
+    const { command, args } = fixtureServer({
+      stderrLines: ["config file missing: /etc/x.yaml"],
+      exitOnStart: 7,
+    });
+    const error = await rejection(connectServer("dies", { command, args, env: guard.env() }, fast));
+    expect(error.code).toBe("SERVER_EXITED");
+    expect(error.exitCode).toBe(7);
+    expect(error.message).toContain("exited with code 7 during start");
+    expect(error.stderrTail).toContain("config file missing: /etc/x.yaml");
+    expect(error.message).toContain("config file missing: /etc/x.yaml");
+  });
+
+  it("retries a failing start initialRetries times, then fails", async () => {
+    const states: string[] = [];
+    const { command, args } = fixtureServer({ stderrLines: ["attempt"], exitOnStart: 1 });
+    const started = connectServer(
+      "flaky",
+      { command, args, env: guard.env() },
+      { reconnect: { initialRetries: 2, baseDelayMs: 10, maxDelayMs: 20 } },
+    );
+    const error = await rejection(started);
+    expect(error.code).toBe("SERVER_EXITED");
+    // one stderr tail shared across attempts: three starts, three "attempt" lines
+    expect(error.stderrTail?.filter((line) => line === "attempt")).toHaveLength(3);
+    expect(states).toEqual([]);
+  });
+
+  it("times out a server that never answers initialize with CONNECT_TIMEOUT", async () => {
+    const error = await rejection(
+      connectFixture(
+        { hangInitialize: true, stderrLines: ["booting"] },
+        { ...fast, timeouts: { connectMs: 1_500 } },
+      ),
+    );
+    expect(error.code).toBe("CONNECT_TIMEOUT");
+    expect(error.message).toContain("1500 ms");
+    expect(error.message).toContain("booting");
+  });
+
+  it("waits for a slow-starting server within connectMs", async () => {
+    const connection = await connectFixture({ startDelayMs: 500 });
+    expect(connection.state).toBe("ready");
+  });
+});
+
+describe("callTool timeout, cancellation and progress", () => {
+  it("times out a hung call with CALL_TIMEOUT and the server receives notifications/cancelled", async () => {
+    const connection = await connectFixture();
+    const error = await rejection(connection.callTool("hang", {}, { timeoutMs: 200 }));
+    expect(error.code).toBe("CALL_TIMEOUT");
+    expect(error.message).toContain("200 ms");
+    const stats = await connection.callTool("stats", {});
+    const block = stats.content[0];
+    expect(JSON.parse(block?.type === "text" ? block.text : "{}")).toMatchObject({ cancelled: 1 });
+    expect(connection.stderrTail()).toContain("fixture: request cancelled");
+  });
+
+  it("rejects with CANCELLED when the signal aborts, and the server is told", async () => {
+    const connection = await connectFixture();
+    const controller = new AbortController();
+    const call = connection.callTool("sleep", { ms: 10_000 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const error = await rejection(call);
+    expect(error.code).toBe("CANCELLED");
+    const stats = await connection.callTool("stats", {});
+    const block = stats.content[0];
+    expect(JSON.parse(block?.type === "text" ? block.text : "{}")).toMatchObject({ cancelled: 1 });
+  });
+
+  it("rejects at once with CANCELLED when the signal is already aborted", async () => {
+    const connection = await connectFixture();
+    const error = await rejection(
+      connection.callTool("echo", { text: "x" }, { signal: AbortSignal.abort() }),
+    );
+    expect(error.code).toBe("CANCELLED");
+  });
+
+  it("lets progress reset the timeout and reports every step", async () => {
+    const connection = await connectFixture();
+    const seen: number[] = [];
+    const result = await connection.callTool(
+      "progress",
+      { steps: 8, delayMs: 100 },
+      { timeoutMs: 300, onProgress: (p) => seen.push(p.progress) },
+    );
+    expect(result.content).toEqual([{ type: "text", text: "done 8 steps" }]);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("bounds a progressing call by maxTotalMs", async () => {
+    const connection = await connectFixture({}, { ...fast, timeouts: { maxTotalMs: 400 } });
+    const error = await rejection(
+      connection.callTool(
+        "progress",
+        { steps: 50, delayMs: 50 },
+        { timeoutMs: 300, onProgress: () => {} },
+      ),
+    );
+    expect(error.code).toBe("CALL_TIMEOUT");
+    expect(error.message).toContain("maxTotalMs");
+  });
+
+  it("without onProgress the plain timeout applies", async () => {
+    const connection = await connectFixture();
+    const error = await rejection(
+      connection.callTool("progress", { steps: 8, delayMs: 100 }, { timeoutMs: 300 }),
+    );
+    expect(error.code).toBe("CALL_TIMEOUT");
+  });
+});
+
+describe("tools/list_changed", () => {
+  it("fires onToolsListChanged when the server changes its tools", async () => {
+    const connection = await connectFixture();
+    let fired = 0;
+    const changed = new Promise<void>((resolve) =>
+      connection.onToolsListChanged(() => {
+        fired++;
+        resolve();
+      }),
+    );
+    await connection.callTool("add_tool", { name: "fresh_tool" });
+    await changed;
+    expect(fired).toBe(1);
+    expect((await connection.listTools()).map((tool) => tool.name)).toContain("fresh_tool");
+  });
+
+  it("fires for a server that changes its tools on its own", async () => {
+    const connection = await connectFixture({ listChangedAfterMs: 100 });
+    await new Promise<void>((resolve) => connection.onToolsListChanged(resolve));
+    expect((await connection.listTools()).map((tool) => tool.name)).toContain("late_tool");
+  });
+});

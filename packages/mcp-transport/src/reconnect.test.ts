@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fixtureServer, fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
+import { afterAll, describe, expect, it } from "vitest";
+import { reach, recordStates, rejection, serverPid, textOf } from "./__fixtures__/helpers.js";
+import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { connectServer } from "./connect-server.js";
+import type { ConnectOptions, ReconnectPolicy } from "./connection-types.js";
+
+const guard = useProcessGuard();
+const scratch = mkdtempSync(join(tmpdir(), "tinyloop-reconnect-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function options(reconnect: Partial<ReconnectPolicy> = {}): ConnectOptions {
+  return { reconnect: { initialRetries: 0, baseDelayMs: 20, maxDelayMs: 100, ...reconnect } };
+}
+
+async function connectFixture(
+  flags: Parameters<typeof fixtureServer>[0] = {},
+  connect = options(),
+) {
+  const { command, args } = fixtureServer(flags);
+  return guard.track(await connectServer("fx", { command, args, env: guard.env() }, connect));
+}
+
+describe("reconnect", () => {
+  it("comes back after the server is SIGKILLed mid-session, and the next call succeeds", async () => {
+    const connection = await connectFixture();
+    const states = recordStates(connection);
+    const before = await serverPid(connection);
+    process.kill(before, "SIGKILL");
+    await reach(connection, "reconnecting");
+    await reach(connection, "ready");
+    expect(states).toEqual(["reconnecting", "ready"]);
+    expect(textOf(await connection.callTool("echo", { text: "back" }))).toBe("back");
+    expect(await serverPid(connection)).not.toBe(before);
+  });
+
+  it("a call made while reconnecting waits for the server and succeeds", async () => {
+    const connection = await connectFixture({}, options({ baseDelayMs: 300, maxDelayMs: 300 }));
+    process.kill(await serverPid(connection), "SIGKILL");
+    await reach(connection, "reconnecting");
+    expect(
+      textOf(await connection.callTool("echo", { text: "waited" }, { timeoutMs: 10_000 })),
+    ).toBe("waited");
+  });
+
+  it("a call waiting for a reconnect is bounded by its own timeout", async () => {
+    const connection = await connectFixture({}, options({ baseDelayMs: 5_000, maxDelayMs: 5_000 }));
+    process.kill(await serverPid(connection), "SIGKILL");
+    await reach(connection, "reconnecting");
+    const error = await rejection(connection.callTool("echo", { text: "x" }, { timeoutMs: 200 }));
+    expect(error.code).toBe("CALL_TIMEOUT");
+    expect(error.message).toContain("waiting for the server to reconnect");
+  });
+
+  it("a call in flight when the server crashes fails with the stderr tail, then the server comes back", async () => {
+    const connection = await connectFixture({ crashOn: "add" });
+    const error = await rejection(connection.callTool("add", { a: 1, b: 2 }));
+    expect(error.code).toBe("SERVER_EXITED");
+    expect(error.message).toContain("fixture: crashing on purpose in tool add");
+    expect(error.stderrTail).toContain("fixture: crashing on purpose in tool add");
+    expect(textOf(await connection.callTool("echo", { text: "again" }))).toBe("again");
+  });
+
+  it("survives a server that exits after every call while the retry budget lasts", async () => {
+    const connection = await connectFixture({ exitAfterCalls: 1 }, options({ sessionRetries: 10 }));
+    for (let i = 0; i < 4; i++) {
+      expect(
+        textOf(await connection.callTool("echo", { text: `call ${i}` }, { timeoutMs: 10_000 })),
+      ).toBe(`call ${i}`);
+      await reach(connection, "reconnecting").catch(() => {});
+    }
+  });
+
+  it("goes failed when the server cannot be restarted, and calls return at once with the reason", async () => {
+    const flag = join(scratch, "started-once");
+    const script = `if [ -e '${flag}' ]; then echo 'refusing to start again' >&2; exit 5; fi; touch '${flag}'; exec '${process.execPath}' '${fixtureServerPath}'`;
+    const connection = guard.track(
+      await connectServer(
+        "once",
+        { command: "sh", args: ["-c", script], env: guard.env() },
+        options({ sessionRetries: 2 }),
+      ),
+    );
+    const states = recordStates(connection);
+    process.kill(await serverPid(connection), "SIGKILL");
+    await reach(connection, "failed");
+    expect(states).toEqual(["reconnecting", "failed"]);
+    const error = await rejection(
+      connection.callTool("echo", { text: "x" }, { timeoutMs: 30_000 }),
+    );
+    expect(error.code).toBe("NOT_CONNECTED");
+    expect(error.message).toContain("exited with code 5");
+    expect(error.message).toContain("refusing to start again");
+    expect(error.stderrTail).toContain("refusing to start again");
+    await rejection(connection.listTools());
+  });
+
+  it("restores the retry budget once the connection stayed healthy", async () => {
+    const connection = await connectFixture(
+      {},
+      options({ sessionRetries: 1, healthyAfterMs: 200 }),
+    );
+    for (let round = 0; round < 3; round++) {
+      process.kill(await serverPid(connection), "SIGKILL");
+      await reach(connection, "reconnecting");
+      await reach(connection, "ready");
+      await new Promise((resolve) => setTimeout(resolve, 400)); // healthy long enough
+    }
+    expect(textOf(await connection.callTool("echo", { text: "still" }))).toBe("still");
+  });
+
+  it("without a healthy period the budget runs out", async () => {
+    const connection = await connectFixture(
+      {},
+      options({ sessionRetries: 1, healthyAfterMs: 60_000 }),
+    );
+    process.kill(await serverPid(connection), "SIGKILL");
+    await reach(connection, "reconnecting");
+    await reach(connection, "ready");
+    process.kill(await serverPid(connection), "SIGKILL");
+    await reach(connection, "failed");
+  });
+
+  it("re-reads tools after a reconnect (onToolsListChanged fires)", async () => {
+    const connection = await connectFixture();
+    let fired = false;
+    connection.onToolsListChanged(() => {
+      fired = true;
+    });
+    process.kill(await serverPid(connection), "SIGKILL");
+    await reach(connection, "reconnecting");
+    await reach(connection, "ready");
+    expect(fired).toBe(true);
+  });
+
+  it("health pings notice a server that stopped answering and replace it", async () => {
+    const connection = await connectFixture(
+      {},
+      { ...options(), pingIntervalMs: 150, killAfterMs: 1_000 },
+    );
+    const before = await serverPid(connection);
+    process.kill(before, "SIGSTOP"); // alive but silent
+    try {
+      await reach(connection, "reconnecting");
+      await reach(connection, "ready");
+    } finally {
+      try {
+        process.kill(before, "SIGCONT");
+      } catch {
+        // already gone
+      }
+    }
+    expect(await serverPid(connection)).not.toBe(before);
+  });
+});
