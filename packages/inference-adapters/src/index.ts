@@ -14,6 +14,12 @@ export type { OpenAICompatibleSettings } from "./openai-compatible/create-openai
 export { createOpenAICompatible } from "./openai-compatible/create-openai-compatible.js";
 export type { ProviderPreset, ProviderPresetName } from "./openai-compatible/presets.js";
 export { providerPresets, resolvePreset } from "./openai-compatible/presets.js";
+export type { CassetteEntry, RequestFingerprint } from "./replay/cassette.js";
+export { fingerprintRequest } from "./replay/cassette.js";
+export type { ReplayModelSettings } from "./replay/create-replay-model.js";
+export { createReplayModel } from "./replay/create-replay-model.js";
+export type { RecordModelSettings } from "./replay/record-model.js";
+export { recordModel } from "./replay/record-model.js";
 export { normalizeToolSchema } from "./tool-schema/normalize-tool-schema.js";
 export type { AnthropicTool } from "./tool-schema/to-anthropic-tools.js";
 export { toAnthropicTools } from "./tool-schema/to-anthropic-tools.js";
