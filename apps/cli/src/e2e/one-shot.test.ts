@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
 import { descendantsOf } from "@tinyloop/test-fixtures";
 import { startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
 import {

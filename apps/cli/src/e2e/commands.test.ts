@@ -1,0 +1,195 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
+import { existsSync, readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BAD_CONFIGS } from "../__fixtures__/bad-configs.js";
+import { runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+
+let ws: Workspace;
+beforeEach(() => {
+  ws = workspace();
+});
+afterEach(async () => {
+  expect(await ws.leftovers()).toEqual([]);
+  ws.remove();
+});
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+describe("bad agent files through the binary", () => {
+  it.each(BAD_CONFIGS)(
+    "config check: $name → exit 2 and the message",
+    async ({ files, target, env, expect: words }) => {
+      ws.write(files);
+      const r = await runCli(["config", "check", target], { cwd: ws.dir, env: env ?? {} });
+      expect(r.exitCode).toBe(2);
+      for (const word of words) expect(r.stderr).toContain(word);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.stdout).toBe("");
+    },
+  );
+
+  it("run with a bad second server starts no server at all", async () => {
+    const started = ws.path("started");
+    ws.write({
+      "agent.json": json({
+        servers: [
+          {
+            type: "stdio",
+            command: process.execPath,
+            args: ["-e", `require("fs").writeFileSync(${JSON.stringify(started)}, "")`],
+          },
+          { type: "stdio", command: 42 },
+        ],
+      }),
+    });
+    const r = await runCli(
+      ["run", ".", "-p", "hi", "--model", "m", "--endpoint-url", "http://127.0.0.1:9/v1"],
+      { cwd: ws.dir },
+    );
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("servers[1].command: expected a string, got a number (42)");
+    expect(existsSync(started)).toBe(false);
+  });
+
+  it("a usage error exits 2", async () => {
+    const r = await runCli(["run", "--max-turns", "zero"], { cwd: ws.dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`expected a whole number above 0, got "zero"`);
+  });
+});
+
+describe("config check", () => {
+  it("prints the normalised agent with secrets redacted", async () => {
+    ws.write({
+      ".mcp.json": json({
+        mcpServers: {
+          gh: {
+            command: "npx",
+            args: ["-y", "server-github"],
+            env: { GITHUB_TOKEN: "${GH}", LOG_LEVEL: "debug" },
+          },
+          remote: {
+            type: "http",
+            url: "https://example.com/mcp",
+            headers: { Authorization: "Bearer ${GH}" },
+          },
+        },
+      }),
+    });
+    const r = await runCli(
+      ["config", "check", ".mcp.json", "--model", "gpt-4o-mini", "--provider", "openai"],
+      {
+        cwd: ws.dir,
+        env: { GH: "ghp_secret" },
+      },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).not.toContain("ghp_secret");
+    const out = JSON.parse(r.stdout);
+    expect(out.format).toBe("mcp-servers");
+    expect(out.model).toBe("openai gpt-4o-mini");
+    expect(out.servers[0]).toMatchObject({
+      name: "gh",
+      type: "stdio",
+      env: { GITHUB_TOKEN: "***", LOG_LEVEL: "debug" },
+    });
+    expect(out.servers[1]).toMatchObject({
+      name: "remote",
+      type: "http",
+      headers: { Authorization: "***" },
+    });
+  });
+});
+
+describe("mcp tools and mcp call", () => {
+  it("lists each server's tools under the agent's names and what the filter skipped", async () => {
+    const fixture = ws.fixture();
+    ws.write({
+      ".mcp.json": json({
+        mcpServers: { fx: { ...fixture, tools: { exclude: ["hang", "big"] } } },
+      }),
+    });
+    const r = await runCli(["mcp", "tools", ".mcp.json"], { cwd: ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^fx {2}ready {2}13 tools/m);
+    expect(r.stdout).toMatch(/^ {2}mcp_fx_echo {2}Returns its text argument unchanged\./m);
+    expect(r.stdout).toMatch(/^ {2}skipped hang: /m);
+    expect(r.stdout).toMatch(/^ {2}skipped big: /m);
+  });
+
+  it("works with only --server", async () => {
+    const { args } = ws.fixture();
+    const r = await runCli(["mcp", "tools", "--server", `node ${args.join(" ")}`], {
+      cwd: ws.dir,
+      env: ws.markerEnv,
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("mcp_fixtures_add");
+  });
+
+  it("calls one tool and prints its result", async () => {
+    ws.write({ ".mcp.json": json({ mcpServers: { fx: ws.fixture() } }) });
+    const r = await runCli(
+      ["mcp", "call", "mcp_fx_add", ".mcp.json", "--args", `{"a": 2, "b": 40}`],
+      { cwd: ws.dir },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("42");
+  });
+
+  it("reports an error result with exit 1", async () => {
+    ws.write({ ".mcp.json": json({ mcpServers: { fx: ws.fixture() } }) });
+    const r = await runCli(
+      ["mcp", "call", "mcp_fx_fail", ".mcp.json", "--args", `{"message": "boom"}`],
+      { cwd: ws.dir },
+    );
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("fixture failure: boom");
+  });
+
+  it("rejects --args that are not JSON with exit 2", async () => {
+    ws.write({ ".mcp.json": json({ mcpServers: { fx: ws.fixture() } }) });
+    const r = await runCli(["mcp", "call", "mcp_fx_add", ".mcp.json", "--args", "{a: 1}"], {
+      cwd: ws.dir,
+    });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("--args: not valid JSON");
+  });
+});
+
+describe("init, --help, --version", () => {
+  it("writes a starter agent that config check accepts, and never overwrites", async () => {
+    const first = await runCli(["init", "bot"], { cwd: ws.dir });
+    expect(first.exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(ws.path("bot/agent.json"), "utf8")).servers).toHaveLength(1);
+    expect(readFileSync(ws.path("bot/PROMPT.md"), "utf8")).toContain("filesystem tools");
+    const check = await runCli(["config", "check", "bot", "--model", "m", "--provider", "ollama"], {
+      cwd: ws.dir,
+    });
+    expect(check.exitCode).toBe(0);
+    const again = await runCli(["init", "bot"], { cwd: ws.dir });
+    expect(again.exitCode).toBe(2);
+    expect(again.stderr).toContain("already exists");
+  });
+
+  it.each([
+    ["--help"],
+    ["run", "--help"],
+    ["mcp", "tools", "--help"],
+    ["mcp", "call", "--help"],
+    ["config", "check", "--help"],
+    ["init", "--help"],
+  ])("%s %s prints usage", async (...args) => {
+    const r = await runCli(args.filter(Boolean), { cwd: ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("Usage: tinyloop");
+  });
+
+  it("--version prints the package version", async () => {
+    const { version } = JSON.parse(
+      readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+    );
+    const r = await runCli(["--version"], { cwd: ws.dir });
+    expect(r.stdout).toBe(version);
+  });
+});
