@@ -14,6 +14,8 @@ export interface McpToolContext {
   lastError: () => Error | undefined;
   maxTextLength?: number;
   callTimeoutMs?: number;
+  /** Told about problems found only when the tool is first called (an uncompilable outputSchema). */
+  onWarning?: (warning: string) => void;
 }
 
 /** A registry definition and handler for one MCP tool, plus notes for the report. */
@@ -69,12 +71,22 @@ export function buildMcpTool(
   const annotations = annotationsOf(tool);
   if (annotations) definition.annotations = annotations;
   let validateOutput: OutputValidator | undefined;
-  if (isRecord(tool.outputSchema)) {
-    definition.outputSchema = tool.outputSchema;
-    const compiled = compileOutputSchema(tool.outputSchema);
-    if ("error" in compiled)
-      warnings.push(`tool "${tool.name}": ${compiled.error}; results are not checked`);
-    else validateOutput = compiled.validate;
+  const outputSchema = tool.outputSchema;
+  if (isRecord(outputSchema)) {
+    definition.outputSchema = outputSchema;
+    // Compiled on the first result, not here: Ajv needs milliseconds per schema, which
+    // would add up when many servers register hundreds of tools at start-up.
+    let compiled: OutputValidator | undefined;
+    validateOutput = (value) => {
+      if (!compiled) {
+        const outcome = compileOutputSchema(outputSchema);
+        if ("error" in outcome) {
+          context.onWarning?.(`tool "${tool.name}": ${outcome.error}; results are not checked`);
+          compiled = () => ({ valid: true });
+        } else compiled = outcome.validate;
+      }
+      return compiled(value);
+    };
   }
   const { connection, server, maxTextLength, callTimeoutMs } = context;
   const convert = { maxTextLength, validateOutput };

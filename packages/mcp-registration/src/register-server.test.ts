@@ -184,6 +184,25 @@ describe("registerServer with the fixture server", () => {
     });
   });
 
+  it("reports an outputSchema that cannot be compiled once the tool is first called", async () => {
+    const registry = new ToolRegistry();
+    const broken = { type: "object", properties: { a: { $ref: "#/nowhere" } } };
+    const registration = await registerServer(
+      registry,
+      await connect("dyn", dynamicServer([{ name: "odd", outputSchema: broken }])),
+      { server: "dyn" },
+    );
+    expect(registration.warnings).toEqual([]);
+    const result = await registry.dispatch("mcp_dyn_odd", { structured: { a: 1 } });
+    expect(result.structuredContent).toEqual({ a: 1 });
+    expect(result.content).toHaveLength(1);
+    expect(registration.warnings).toEqual([
+      expect.stringMatching(
+        /^tool "odd": outputSchema could not be compiled: .*; results are not checked$/,
+      ),
+    ]);
+  });
+
   it("keeps isError results with the server's text", async () => {
     const registry = new ToolRegistry();
     await registerServer(registry, await connect("fx", fixtureServer()), { server: "fx" });

@@ -302,6 +302,10 @@ class Registration {
       lastError: () => this.lastError,
       maxTextLength: this.options.maxTextLength,
       callTimeoutMs: this.options.callTimeoutMs,
+      onWarning: (warning) => {
+        this.held.get(tool.name)?.warnings.push(warning);
+        this.latest.warnings.push(warning);
+      },
     });
     try {
       this.registry.register(built.definition, built.handler, {

@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
 
 /** The dynamic test server (see __fixtures__/dynamic-server.mjs) with these tools. */
 export function dynamicServer(
-  tools: { name: string; description?: string; inputSchema?: object }[],
+  tools: { name: string; description?: string; inputSchema?: object; outputSchema?: object }[],
   name = "dynamic",
 ) {
   return {

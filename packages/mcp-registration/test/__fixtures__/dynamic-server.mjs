@@ -3,7 +3,7 @@
 // argv[2]: JSON { "name"?: string, "tools": [{ "name": string, "description"?: string, "inputSchema"?: object }] }
 // Tool "control" (always present) takes { add?: [tool], remove?: [name], replace?: [tool] }
 // and sends notifications/tools/list_changed. Every other tool echoes { tool, args }
-// (after waiting `delayMs` when the arguments have it).
+// (after waiting `delayMs` when the arguments have it, with `structured` as structuredContent).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -47,7 +47,8 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     return { content: [{ type: "text", text: `no tool ${name}` }], isError: true };
   if (typeof args.delayMs === "number")
     await new Promise((resolve) => setTimeout(resolve, args.delayMs));
-  return { content: [{ type: "text", text: JSON.stringify({ tool: name, args }) }] };
+  const result = { content: [{ type: "text", text: JSON.stringify({ tool: name, args }) }] };
+  return args.structured ? { ...result, structuredContent: args.structured } : result;
 });
 await server.connect(new StdioServerTransport());
 process.stdin.on("end", () => process.exit(0));
