@@ -1,0 +1,286 @@
+import { randomUUID } from "node:crypto";
+import type {
+  ChatModelFunctions,
+  LlamaChat,
+  LlamaChatResponse,
+  LlamaContext,
+  LlamaContextSequence,
+} from "node-llama-cpp";
+import { InferenceError } from "../inference-error.js";
+import { normalizeToolSchema } from "../tool-schema/normalize-tool-schema.js";
+import type { ChatModel, ChatRequest, FinishReason, ModelEvent, ToolSpec } from "../types.js";
+import type { DownloadProgress } from "./download-model.js";
+import { EventChannel } from "./event-channel.js";
+import { loadNodeLlamaCpp } from "./load-node-llama-cpp.js";
+import { acquireModel, type GpuSetting, type ModelLease } from "./model-pool.js";
+import { resolveModelFile } from "./resolve-model-file.js";
+import { toGbnfSchema } from "./to-gbnf-schema.js";
+import { toLlamaHistory } from "./to-llama-history.js";
+
+/** Settings of {@link createLlamaCpp}. */
+export interface LlamaCppSettings {
+  /** A `.gguf` file path, or `hf:<owner>/<repo>/<file>.gguf` (downloaded once into the cache). */
+  model: string;
+  /** Context window in tokens; default: as much as fits in memory, at most 8192 (and the model's own limit). */
+  contextSize?: number;
+  /** `"auto"` (default): the best GPU node-llama-cpp finds, else the CPU; `false`: CPU only. */
+  gpu?: GpuSetting;
+  /** CPU threads for generation; default: the number of math cores node-llama-cpp detects. */
+  threads?: number;
+  /** Sampling temperature when a request gives none; default 0.2. 0 means greedy. */
+  temperature?: number;
+  /** Folder for downloaded models; default `$XDG_CACHE_HOME/tinyloop/models` or `~/.cache/tinyloop/models`. */
+  cacheDir?: string;
+  /** Hub base URL for `hf:`; default `$TINYLOOP_HF_ENDPOINT`, `$HF_ENDPOINT`, https://huggingface.co. */
+  hfEndpoint?: string;
+  /** Called while an `hf:` model downloads (bytes done / total), e.g. for a progress bar. */
+  onDownloadProgress?: (progress: DownloadProgress) => void;
+  /** @internal The module to import instead of "node-llama-cpp" (tests of the missing-package error). */
+  nodeLlamaCppModule?: string;
+}
+
+/** A local llama.cpp model: a {@link ChatModel} that can be loaded ahead of the first call. */
+export interface LlamaCppChatModel extends ChatModel {
+  /**
+   * Resolves the model (downloading an `hf:` file if needed), loads it and creates its
+   * context. `stream` does this itself on first use; call it to show progress or fail early.
+   */
+  load(options?: { signal?: AbortSignal }): Promise<void>;
+  /** Releases the context and this use of the model (freed once no instance uses it). */
+  close(): Promise<void>;
+}
+
+interface Loaded {
+  lease: ModelLease;
+  context: LlamaContext;
+  sequence: LlamaContextSequence;
+  chat: LlamaChat;
+}
+
+const DEFAULT_MAX_CONTEXT = 8192;
+
+function toFunctions(request: ChatRequest): ChatModelFunctions | undefined {
+  const choice = request.toolChoice ?? "auto";
+  if (choice === "none" || !request.tools || request.tools.length === 0) return undefined;
+  const tools: ToolSpec[] =
+    typeof choice === "object"
+      ? request.tools.filter((t) => t.name === choice.name)
+      : request.tools;
+  if (tools.length === 0) return undefined;
+  return Object.fromEntries(
+    tools.map((tool) => [
+      tool.name,
+      {
+        description: tool.description,
+        params: toGbnfSchema(normalizeToolSchema(tool.inputSchema)),
+      },
+    ]),
+  );
+}
+
+function finishReason(
+  stop: LlamaChatResponse["metadata"]["stopReason"],
+  calls: number,
+): FinishReason {
+  if (calls > 0) return "tool-calls";
+  return stop === "maxTokens" ? "length" : "stop";
+}
+
+function abortedError(cause?: unknown): InferenceError {
+  return new InferenceError({
+    code: "ABORTED",
+    provider: "local",
+    message: "The local model's generation was aborted.",
+    cause,
+  });
+}
+
+/**
+ * A {@link ChatModel} running a GGUF model in this process through node-llama-cpp (an
+ * optional peer dependency, imported only when the model is first loaded). Tool calls use
+ * node-llama-cpp's function calling with the chat wrapper resolved from the model's own chat
+ * template; arguments are constrained by a grammar built from each tool's schema.
+ *
+ * @example
+ * const model = createLlamaCpp({ model: "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-q4_k_m.gguf" });
+ * for await (const event of model.stream({ messages: [{ role: "user", content: "Hi" }] })) { … }
+ * await model.close();
+ */
+export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
+  const gpu: GpuSetting = settings.gpu ?? "auto";
+  let loading: Promise<Loaded> | undefined;
+  let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const load = (signal?: AbortSignal): Promise<Loaded> => {
+    if (closed) {
+      return Promise.reject(
+        new InferenceError({
+          code: "CONFIG_INVALID",
+          provider: "local",
+          message: "This local model was closed; create a new one.",
+        }),
+      );
+    }
+    loading ??= (async () => {
+      const module = await loadNodeLlamaCpp(settings.nodeLlamaCppModule);
+      const path = await resolveModelFile(settings.model, {
+        ...(settings.cacheDir ? { cacheDir: settings.cacheDir } : {}),
+        ...(settings.hfEndpoint ? { hfEndpoint: settings.hfEndpoint } : {}),
+        ...(settings.onDownloadProgress ? { onDownloadProgress: settings.onDownloadProgress } : {}),
+        ...(signal ? { signal } : {}),
+      });
+      const lease = await acquireModel(module, path, gpu);
+      try {
+        const context = await lease.model.createContext({
+          contextSize: settings.contextSize ?? { max: DEFAULT_MAX_CONTEXT },
+          // node-llama-cpp defaults to at least 4 threads; more threads than math cores only
+          // makes llama.cpp's workers wait on each other.
+          threads: settings.threads ?? Math.max(1, lease.llama.cpuMathCores),
+        });
+        const sequence = context.getSequence();
+        const chat = new module.LlamaChat({ contextSequence: sequence });
+        return { lease, context, sequence, chat };
+      } catch (error) {
+        await lease.release();
+        throw new InferenceError({
+          code: "CONFIG_INVALID",
+          provider: "local",
+          message: `Could not create a context for ${settings.model}: ${error instanceof Error ? error.message : String(error)}. Try a smaller contextSize.`,
+          cause: error,
+        });
+      }
+    })();
+    loading.catch(() => {
+      loading = undefined;
+    });
+    return loading;
+  };
+
+  async function* generate(request: ChatRequest): AsyncGenerator<ModelEvent> {
+    if (request.signal?.aborted) throw abortedError(request.signal.reason);
+    const loaded = await load(request.signal);
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(request.signal?.reason);
+    request.signal?.addEventListener("abort", onAbort, { once: true });
+    const channel = new EventChannel<ModelEvent>();
+    const ids: string[] = [];
+    const idFor = (index: number) => {
+      ids[index] ??= `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`;
+      return ids[index];
+    };
+    const meterBefore = loaded.sequence.tokenMeter.getState();
+    const functions = toFunctions(request);
+    const temperature = request.temperature ?? settings.temperature ?? 0.2;
+    const run = loaded.chat
+      .generateResponse(toLlamaHistory(request.messages), {
+        signal: controller.signal,
+        stopOnAbortSignal: false,
+        temperature,
+        ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}),
+        onTextChunk: (text) => {
+          if (text !== "") channel.push({ type: "text-delta", text });
+        },
+        ...(functions
+          ? {
+              functions,
+              documentFunctionParams: true,
+              onFunctionCallParamsChunk: (chunk) => {
+                if (/^\n*$/.test(chunk.paramsChunk)) return;
+                const first = ids[chunk.callIndex] === undefined;
+                channel.push({
+                  type: "tool-call-delta",
+                  index: chunk.callIndex,
+                  ...(first ? { id: idFor(chunk.callIndex), name: chunk.functionName } : {}),
+                  argumentsDelta: chunk.paramsChunk,
+                });
+              },
+            }
+          : {}),
+      })
+      .then((response) => {
+        const calls = response.functionCalls ?? [];
+        calls.forEach((call, index) => {
+          channel.push({
+            type: "tool-call",
+            id: idFor(index),
+            name: call.functionName,
+            arguments: JSON.stringify(call.params ?? {}),
+          });
+        });
+        const used = loaded.sequence.tokenMeter.diff(meterBefore);
+        channel.push({
+          type: "usage",
+          inputTokens: Math.max(0, loaded.sequence.contextTokens.length - used.usedOutputTokens),
+          outputTokens: used.usedOutputTokens,
+        });
+        channel.push({
+          type: "finish",
+          reason: finishReason(response.metadata.stopReason, calls.length),
+        });
+        channel.end();
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) channel.fail(abortedError(error));
+        else
+          channel.fail(
+            InferenceError.isInstance(error)
+              ? error
+              : new InferenceError({
+                  code: "SERVER",
+                  provider: "local",
+                  message: `llama.cpp generation failed: ${error instanceof Error ? error.message : String(error)}`,
+                  cause: error,
+                }),
+          );
+      });
+    try {
+      yield* channel;
+    } finally {
+      // Also reached when the consumer stops iterating early: stop generating at once.
+      if (!controller.signal.aborted) controller.abort();
+      request.signal?.removeEventListener("abort", onAbort);
+      await run;
+    }
+  }
+
+  return {
+    provider: "local",
+    modelId: settings.model,
+    capabilities: { vision: false, parallelToolCalls: true },
+    stream(request: ChatRequest): AsyncIterable<ModelEvent> {
+      return {
+        [Symbol.asyncIterator]: () =>
+          (async function* () {
+            // One generation at a time per instance (they share one context sequence).
+            const previous = queue;
+            let release!: () => void;
+            queue = new Promise<void>((resolve) => {
+              release = resolve;
+            });
+            try {
+              await previous;
+              yield* generate(request);
+            } finally {
+              release();
+            }
+          })(),
+      };
+    },
+    async load(options) {
+      await load(options?.signal);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await queue.catch(() => undefined);
+      const current = loading;
+      loading = undefined;
+      const loaded = await current?.catch(() => undefined);
+      if (!loaded) return;
+      loaded.chat.dispose({ disposeSequence: true });
+      await loaded.context.dispose();
+      await loaded.lease.release();
+    },
+  };
+}
