@@ -1,16 +1,10 @@
+import { createReplayModel } from "@tinyloop/inference-adapters";
 import { ToolRegistry } from "@tinyloop/registry";
 import { describe, expect, it } from "vitest";
 import { Agent } from "./agent.js";
 import { AgentError } from "./agent-error.js";
 
-const model = {
-  provider: "none",
-  modelId: "none",
-  capabilities: { vision: false, parallelToolCalls: true },
-  stream: () => {
-    throw new Error("not called");
-  },
-};
+const model = createReplayModel({ cassette: [] });
 
 function optionsError(make: () => unknown): AgentError {
   try {
