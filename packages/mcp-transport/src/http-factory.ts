@@ -29,7 +29,9 @@ export function httpStatusOf(error: unknown): number | undefined {
   if (error instanceof StreamableHTTPError || error instanceof SseError) {
     return typeof error.code === "number" && error.code >= 100 ? error.code : undefined;
   }
-  return undefined;
+  // The SSE transport reports a failed POST as a plain Error "… (HTTP 404): …".
+  const match = error instanceof Error ? /\(HTTP (\d{3})\)/.exec(error.message) : null;
+  return match ? Number(match[1]) : undefined;
 }
 
 /** True for a network-level failure (refused, reset, DNS): the request never got an answer. */
