@@ -9,7 +9,14 @@ import {
   waitForNoProcesses,
 } from "@tinyloop/test-fixtures";
 import { fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
-import { execa, type Result } from "execa";
+import { execa } from "execa";
+
+/** What a finished CLI run left behind. */
+export interface CliResult {
+  exitCode: number | undefined;
+  stdout: string;
+  stderr: string;
+}
 
 /** The built CLI entry (build first: pnpm turbo run build --filter=tinyloop...). */
 export const cliBin = fileURLToPath(new URL("../../bin/tinyloop.js", import.meta.url));
@@ -72,7 +79,7 @@ export function runCli(
     input,
     timeout = 30_000,
   }: { cwd: string; env?: Record<string, string>; input?: string; timeout?: number },
-): Promise<Result> {
+): Promise<CliResult> {
   return execa(process.execPath, [cliBin, ...args], {
     cwd,
     env: { NO_COLOR: "1", ...env },
@@ -80,5 +87,5 @@ export function runCli(
     reject: false,
     timeout,
     ...(input === undefined ? { stdin: "ignore" as const } : { input }),
-  }) as Promise<Result>;
+  }).then((r) => ({ exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) }));
 }
