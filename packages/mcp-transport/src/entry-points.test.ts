@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Every module reachable from `entry` through static imports (dynamic import() is not followed). */
+function staticGraph(entry: string): Map<string, string> {
+  const seen = new Map<string, string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    const source = readFileSync(file, "utf8");
+    seen.set(file, source);
+    for (const match of source.matchAll(/^(?:import|export)\s[^;]*?from\s+"(\.[^"]+)\.js";/gms)) {
+      visit(normalize(join(dirname(file), `${match[1]}.ts`)));
+    }
+  };
+  visit(entry);
+  return seen;
+}
+
+describe("entry points", () => {
+  it("the root entry does not statically load node:child_process or execa (they sit behind ./stdio)", () => {
+    const graph = staticGraph(join(here, "index.ts"));
+    expect(graph.size).toBeGreaterThan(5);
+    const offenders = [...graph].filter(([, source]) =>
+      /from\s+"(node:child_process|execa)"/.test(source),
+    );
+    expect(offenders.map(([file]) => file)).toEqual([]);
+  });
+
+  it("the stdio entry does", () => {
+    const graph = staticGraph(join(here, "stdio", "index.ts"));
+    expect([...graph.values()].some((source) => /from\s+"execa"/.test(source))).toBe(true);
+  });
+});
