@@ -196,6 +196,23 @@ describe("connectAll", () => {
   });
 });
 
+describe("connectAll input checks", () => {
+  it("throws for servers that are not a record and for bad options", async () => {
+    const registry = new ToolRegistry();
+    await expect(
+      connectAll([] as unknown as Record<string, unknown>, registry),
+    ).rejects.toMatchObject({
+      code: "CONFIG_INVALID",
+      message: expect.stringContaining("connectAll: expected a record of named server configs"),
+    });
+    await expect(connectAll({}, registry, { maxTextLength: -1 })).rejects.toMatchObject({
+      code: "OPTIONS_INVALID",
+      message:
+        "connectAll: options.maxTextLength: expected a positive integer (e.g. 100000), got -1",
+    });
+  });
+});
+
 describe("McpHub.reload", () => {
   it("adds, removes, re-filters and restarts only what changed", async () => {
     const { hub, registry } = await start({

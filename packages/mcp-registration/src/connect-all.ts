@@ -204,8 +204,9 @@ class Hub implements McpHub {
         this.emit({ type: "failed", server: slot.name, reason: firstLine(error), error });
       }
     });
+    let registration: ServerRegistration;
     try {
-      slot.registration = await registerServer(this.registry, connection, {
+      registration = await registerServer(this.registry, connection, {
         server: slot.name,
         include: entry.filter.include,
         exclude: entry.filter.exclude,
@@ -224,10 +225,20 @@ class Hub implements McpHub {
       });
     } catch (error) {
       if (!slot.stopped) this.fail(slot, asError(error));
+      slot.unsubscribe?.();
+      slot.connection = undefined;
+      await withTimeout(
+        connection.close().catch(() => undefined),
+        this.shutdownTimeoutMs,
+      );
       return;
     }
-    if (slot.stopped) return;
-    const report = slot.registration.report();
+    if (slot.stopped) {
+      registration.close(); // stopped while listing: stop() could not see this registration
+      return;
+    }
+    slot.registration = registration;
+    const report = registration.report();
     this.emit({ type: "ready", server: slot.name, toolCount: report.registered.length, report });
   }
 
@@ -380,6 +391,28 @@ class Hub implements McpHub {
   }
 }
 
+function validateHubOptions(options: ConnectAllOptions): void {
+  const fail = (message: string) => {
+    throw new McpRegistrationError({ code: "OPTIONS_INVALID", message: `connectAll: ${message}` });
+  };
+  const positive = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
+  if (options.maxTextLength !== undefined && !positive(options.maxTextLength)) {
+    fail(
+      `options.maxTextLength: expected a positive integer (e.g. 100000), got ${JSON.stringify(options.maxTextLength)}`,
+    );
+  }
+  if (options.shutdownTimeoutMs !== undefined && !positive(options.shutdownTimeoutMs)) {
+    fail(
+      `options.shutdownTimeoutMs: expected a positive integer of milliseconds (e.g. 12000), got ${JSON.stringify(options.shutdownTimeoutMs)}`,
+    );
+  }
+  if (options.prefix !== undefined && typeof options.prefix !== "string") {
+    fail(
+      `options.prefix: expected a string (e.g. "mcp", or "" for none), got ${JSON.stringify(options.prefix)}`,
+    );
+  }
+}
+
 function placeholder(name: string): Slot {
   return {
     name,
@@ -434,6 +467,7 @@ export async function connectAll(
       message: `connectAll: expected a record of named server configs like { "fs": { "command": "npx", "args": [...] } }, got ${JSON.stringify(servers)}`,
     });
   }
+  validateHubOptions(options);
   const hub = new Hub(registry, options);
   await hub.start(servers);
   return hub;

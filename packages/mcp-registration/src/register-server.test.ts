@@ -258,6 +258,50 @@ describe("registerServer with the fixture server", () => {
   });
 });
 
+describe("registerServer options", () => {
+  it("rejects bad options with OPTIONS_INVALID, naming the option and an example", async () => {
+    const connection = await connect("fx", fixtureServer());
+    const registry = new ToolRegistry();
+    await expect(registerServer(registry, connection, { server: "" })).rejects.toMatchObject({
+      code: "OPTIONS_INVALID",
+      message: expect.stringContaining(
+        'options.server: expected a non-empty string (the server\'s name, e.g. "github")',
+      ),
+    });
+    await expect(
+      registerServer(registry, connection, {
+        server: "fx",
+        include: "read_*" as unknown as string[],
+      }),
+    ).rejects.toThrow(
+      'options.include: expected an array of tool names or globs (e.g. ["read_*"]), got "read_*"',
+    );
+    await expect(
+      registerServer(registry, connection, { server: "fx", maxTextLength: 0 }),
+    ).rejects.toThrow("options.maxTextLength: expected a positive integer, got 0");
+    expect(registry.list()).toEqual([]);
+  });
+
+  it("uses a custom prefix and toolset, or no prefix at all", async () => {
+    const registry = new ToolRegistry();
+    await registerServer(registry, await connect("fx", fixtureServer()), {
+      server: "fx",
+      include: ["echo"],
+      prefix: "ext",
+      toolset: "external",
+    });
+    await registerServer(registry, await connect("fx2", fixtureServer()), {
+      server: "fx2",
+      include: ["echo"],
+      prefix: "",
+    });
+    expect(registry.list().map((tool) => [tool.name, tool.toolset])).toEqual([
+      ["ext_fx_echo", "external"],
+      ["fx2_echo", "mcp-fx2"],
+    ]);
+  });
+});
+
 describe("registerServer collisions", () => {
   it("keeps tools of one server whose names collide after sanitising, under distinct names", async () => {
     const registry = new ToolRegistry();

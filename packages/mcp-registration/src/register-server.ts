@@ -101,6 +101,11 @@ function validateOptions(options: RegisterServerOptions): void {
       );
     }
   }
+  if (options.prefix !== undefined && typeof options.prefix !== "string") {
+    fail(
+      `registerServer: options.prefix: expected a string (e.g. "mcp", or "" for none), got ${JSON.stringify(options.prefix)}`,
+    );
+  }
   if (
     options.maxTextLength !== undefined &&
     !(Number.isInteger(options.maxTextLength) && options.maxTextLength > 0)
