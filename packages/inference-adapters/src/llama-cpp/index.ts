@@ -2,8 +2,8 @@ export type { LlamaCppChatModel, LlamaCppSettings } from "./create-llama-cpp.js"
 export { createLlamaCpp } from "./create-llama-cpp.js";
 export { DEFAULT_LOCAL_MODEL } from "./default-model.js";
 export type { DownloadProgress } from "./download-model.js";
-export { NODE_LLAMA_CPP_VERSION } from "./load-node-llama-cpp.js";
+export type { GpuSetting } from "./gpu-setting.js";
 export { defaultModelCacheDir } from "./model-cache-dir.js";
-export type { GpuSetting } from "./model-pool.js";
+export { NODE_LLAMA_CPP_VERSION } from "./node-llama-cpp-version.js";
 export type { ResolveModelOptions } from "./resolve-model-file.js";
 export { resolveModelFile } from "./resolve-model-file.js";

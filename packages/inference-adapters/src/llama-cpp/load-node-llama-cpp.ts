@@ -1,10 +1,8 @@
 import { InferenceError } from "../inference-error.js";
+import { NODE_LLAMA_CPP_VERSION } from "./node-llama-cpp-version.js";
 
 /** The module type of node-llama-cpp (types only; the code is loaded on demand). */
 export type NodeLlamaCppModule = typeof import("node-llama-cpp");
-
-/** The version this adapter is built and tested against. */
-export const NODE_LLAMA_CPP_VERSION = "3.21.1";
 
 const loaded = new Map<string, Promise<NodeLlamaCppModule>>();
 

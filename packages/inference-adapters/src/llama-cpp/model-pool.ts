@@ -1,9 +1,7 @@
 import type { Llama, LlamaModel } from "node-llama-cpp";
 import { InferenceError } from "../inference-error.js";
+import type { GpuSetting } from "./gpu-setting.js";
 import type { NodeLlamaCppModule } from "./load-node-llama-cpp.js";
-
-/** GPU use: `"auto"` (best available, else CPU) or `false` (CPU only). */
-export type GpuSetting = "auto" | false;
 
 interface PooledModel {
   refs: number;
