@@ -8,7 +8,7 @@
  * Prints the markdown report on stdout, progress on stderr.
  */
 import { writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
@@ -68,6 +68,7 @@ const results: BenchResults = {
     node: process.versions.node,
     platform: `${process.platform}-${process.arch}`,
   },
+  loadAverage: { start: loadavg()[0] ?? 0, end: 0 },
   warmupRuns,
   measuredRuns,
   leftoverGraceMs: LEFTOVER_GRACE_MS,
@@ -86,6 +87,12 @@ for (const scenario of pick(scenarios, values.scenarios, "scenarios")) {
   );
 }
 
+results.loadAverage.end = loadavg()[0] ?? 0;
+if (Math.max(results.loadAverage.start, results.loadAverage.end) > results.machine.cpus) {
+  results.notes.push(
+    `The machine was busy (load average above ${results.machine.cpus}): wall times are noisy, and tinyloop's servers, each started in its own session for process-group shutdown, get their own scheduler autogroup, hence a larger share of a contended CPU than the floor's or tiny-agents' servers. Compare on a quiet machine.`,
+  );
+}
 writeFileSync(values.out, `${JSON.stringify(results, null, 2)}\n`);
 process.stdout.write(`${markdownReport(results)}\n`);
 log(`wrote ${values.out}`);

@@ -35,6 +35,8 @@ export interface ScenarioResult {
 export interface BenchResults {
   date: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
+  /** The machine's 1-minute load average when the suite started and ended (busy if above cpus). */
+  loadAverage: { start: number; end: number };
   warmupRuns: number;
   measuredRuns: number;
   leftoverGraceMs: number;

@@ -15,8 +15,8 @@ export type ScenarioTurn =
 /** What a scenario holds a contender to. */
 export interface ScenarioTarget {
   metric: "wall" | "rss";
-  /** Ceiling of tinyloop's median divided by the floor's median. */
-  maxRatio: number;
+  /** Ceiling of tinyloop's median divided by the floor's median; absent for a reference scenario. */
+  maxRatio?: number;
 }
 
 /** One benchmark scenario: servers, the model's turns, the target. */
@@ -28,6 +28,7 @@ export interface Scenario {
   servers: Array<{ name: string; flags: string[] }>;
   prompt: string;
   turns: ScenarioTurn[];
+  /** The metric the scenario is about, and the ceiling for tinyloop (none: a reference figure). */
   target: ScenarioTarget;
 }
 
@@ -41,8 +42,17 @@ function sleepCall(ms: number): ScenarioCall {
   return { server: "s0", tool: "sleep", arguments: { ms }, expect: `slept ${ms}ms` };
 }
 
-/** The five scenarios of issue 9, in report order. */
+/** The five scenarios of issue 9 and one reference scenario, in report order. */
 export const scenarios: Scenario[] = [
+  {
+    id: "startup-1",
+    title: "1 server, one text turn",
+    shows: "reference: fixed start-up and shutdown cost",
+    servers: servers(1),
+    prompt: "Say hello.",
+    turns: [{ kind: "answer", text: FINAL("startup-1") }],
+    target: { metric: "wall" },
+  },
   {
     id: "parallel-tools",
     title: "1 server, 8 × sleep(200 ms) in one turn",
