@@ -9,7 +9,8 @@ import {
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { dynamicServer, everythingServer } from "../test/servers.js";
-import { connectAll, type HubEvent, type McpHub } from "./connect-all.js";
+import { connectAll } from "./connect-all.js";
+import type { HubEvent, McpHub } from "./hub-types.js";
 
 let marker = newProcessMarker();
 const hubs: McpHub[] = [];

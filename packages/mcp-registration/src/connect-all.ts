@@ -1,12 +1,14 @@
-import {
-  type ConnectionState,
-  type ConnectOptions,
-  connectServer,
-  DEFAULT_KILL_AFTER_MS,
-  type McpConnection,
-  type ServerConfig,
-} from "@tinyloop/mcp-transport";
+import { connectServer, DEFAULT_KILL_AFTER_MS, type McpConnection } from "@tinyloop/mcp-transport";
 import type { ToolRegistry } from "@tinyloop/registry";
+import type {
+  ConnectAllOptions,
+  ConnectFunction,
+  HubEvent,
+  McpHub,
+  ReloadSummary,
+  ServerState,
+  ServerStatus,
+} from "./hub-types.js";
 import { McpRegistrationError } from "./mcp-registration-error.js";
 import {
   type RegistrationReport,
@@ -19,81 +21,6 @@ import {
   type ServerEntry,
   sameFilter,
 } from "./server-entry.js";
-
-/** State of one server of the hub: the connection's, or `disabled` for `enabled: false`. */
-export type ServerState = ConnectionState | "disabled";
-
-/** One line of {@link McpHub.servers}. */
-export interface ServerStatus {
-  name: string;
-  state: ServerState;
-  /** Tools of this server now in the registry. */
-  toolCount: number;
-  /** Why the server last failed or dropped (first line of the error), if it did. */
-  lastError: string | undefined;
-}
-
-/** Progress of the hub's servers, for a CLI to show. */
-export type HubEvent =
-  | { type: "connecting"; server: string }
-  | { type: "ready"; server: string; toolCount: number; report: RegistrationReport }
-  | { type: "failed"; server: string; reason: string; error: Error }
-  | { type: "reconnecting"; server: string; reason: string | undefined }
-  /** The server's tools were re-listed (after `tools/list_changed`, a reconnect or a filter change). */
-  | { type: "synced"; server: string; toolCount: number; report: RegistrationReport }
-  | { type: "closed"; server: string };
-
-/** Opens a connection; `connectServer` of `@tinyloop/mcp-transport` unless replaced. */
-export type ConnectFunction = (
-  name: string,
-  config: ServerConfig,
-  options?: ConnectOptions,
-) => Promise<McpConnection>;
-
-/** Options of {@link connectAll}. */
-export interface ConnectAllOptions {
-  /** First part of tool names. Default `"mcp"`. */
-  prefix?: string;
-  /** Cap on each text of a result, in characters. Default 100 000. */
-  maxTextLength?: number;
-  /** Passed to every `connectServer` call (timeouts, reconnect policy, log lines). */
-  connection?: ConnectOptions;
-  /** Told about every server's progress. A listener that throws is ignored. */
-  onEvent?: (event: HubEvent) => void;
-  /** Bound on `close()` (and on stopping servers in `reload`). Default: the transport's kill delay + 2 s. */
-  shutdownTimeoutMs?: number;
-  /** Replaces how connections are opened (tests, custom transports). */
-  connect?: ConnectFunction;
-}
-
-/** What {@link McpHub.reload} did, by server name. */
-export interface ReloadSummary {
-  added: string[];
-  removed: string[];
-  /** Connection config changed, or the server had failed: closed and connected again. */
-  restarted: string[];
-  /** Only `tools` changed: re-filtered without a restart. */
-  refiltered: string[];
-  unchanged: string[];
-}
-
-/** Many servers, connected and registered; see {@link connectAll}. */
-export interface McpHub {
-  /** Every configured server (also disabled and failed ones), in configuration order. */
-  servers(): ServerStatus[];
-  /** The latest registration report of a server (what was registered, what filters skipped). */
-  report(server: string): RegistrationReport | undefined;
-  /** The latest registration reports of all servers that got as far as listing their tools. */
-  reports(): RegistrationReport[];
-  /** Registered tool name → where it comes from, for tools of this hub's servers. */
-  resolveTool(name: string): { server: string; tool: string } | undefined;
-  /** The live connection of a server, if it is connected (or reconnecting). */
-  connection(server: string): McpConnection | undefined;
-  /** Applies a new set of servers: adds, removes and restarts only what changed. */
-  reload(servers: Record<string, unknown>): Promise<ReloadSummary>;
-  /** Closes every server in parallel and removes their tools, bounded by the shutdown timeout. */
-  close(): Promise<void>;
-}
 
 interface Slot {
   name: string;

@@ -1,3 +1,4 @@
+export { connectAll } from "./connect-all.js";
 export type {
   ConnectAllOptions,
   ConnectFunction,
@@ -6,8 +7,7 @@ export type {
   ReloadSummary,
   ServerState,
   ServerStatus,
-} from "./connect-all.js";
-export { connectAll } from "./connect-all.js";
+} from "./hub-types.js";
 export type { NormalizedInputSchema } from "./input-schema.js";
 export { normalizeInputSchema } from "./input-schema.js";
 export type { McpRegistrationErrorCode } from "./mcp-registration-error.js";
