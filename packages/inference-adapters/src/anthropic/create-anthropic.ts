@@ -1,12 +1,13 @@
+import { lazyStream } from "../http/lazy-stream.js";
 import { openEventStream } from "../http/open-event-stream.js";
-import { readServerSentEvents } from "../http/read-server-sent-events.js";
 import { displayUrl } from "../http/redact-secrets.js";
 import type { RequestContext } from "../http/request-context.js";
+import { streamModelEvents } from "../http/stream-events.js";
 import { streamFailure } from "../http/stream-failure.js";
 import { InferenceError } from "../inference-error.js";
 import { type AnthropicTool, toAnthropicTools } from "../tool-schema/to-anthropic-tools.js";
 import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
-import { parseAnthropicStream } from "./parse-anthropic-stream.js";
+import { AnthropicStreamParser } from "./parse-anthropic-stream.js";
 import { toAnthropicMessages } from "./to-anthropic-messages.js";
 
 /** Settings of {@link createAnthropic}. */
@@ -102,7 +103,7 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
     return converted;
   };
 
-  async function* stream(request: ChatRequest): AsyncGenerator<ModelEvent> {
+  async function open(request: ChatRequest): Promise<AsyncIterator<ModelEvent>> {
     const { system, messages } = toAnthropicMessages(request.messages);
     const tools =
       request.tools && request.tools.length > 0 ? convertTools(request.tools) : undefined;
@@ -133,12 +134,18 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
       model: settings.model,
     });
     if (!response.body) throw streamFailure(new Error("empty body"), context, request.signal);
-    try {
-      yield* parseAnthropicStream(readServerSentEvents(response.body, request.signal), context);
-    } catch (error) {
-      throw streamFailure(error, context, request.signal);
-    }
+    return streamModelEvents(
+      response.body,
+      new AnthropicStreamParser(context),
+      context,
+      request.signal,
+    );
   }
 
-  return { provider: "anthropic", modelId: settings.model, capabilities, stream };
+  return {
+    provider: "anthropic",
+    modelId: settings.model,
+    capabilities,
+    stream: (request) => lazyStream(() => open(request)),
+  };
 }

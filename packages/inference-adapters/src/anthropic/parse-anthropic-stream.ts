@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { EventSourceMessage } from "eventsource-parser";
 import { redactSecrets } from "../http/redact-secrets.js";
 import type { RequestContext } from "../http/request-context.js";
+import type { StreamParser } from "../http/stream-events.js";
 import { interruptedError, protocolError } from "../http/stream-failure.js";
 import { InferenceError } from "../inference-error.js";
 import type { FinishReason, ModelEvent } from "../types.js";
@@ -34,22 +35,26 @@ const tokens = (value: unknown) =>
   typeof value === "number" && Number.isFinite(value) ? value : 0;
 
 /**
- * Turns Messages API SSE events into ModelEvents: text deltas, tool-call deltas
+ * Parses Messages API SSE events into ModelEvents: text deltas, tool-call deltas
  * (`index` counts tool calls, not content blocks) and each complete tool call when its
  * block stops, then usage (input from `message_start`, including cache reads and writes;
  * output from the last `message_delta`) and the finish reason at `message_stop`.
  */
-export async function* parseAnthropicStream(
-  events: AsyncIterable<EventSourceMessage>,
-  context: RequestContext,
-): AsyncGenerator<ModelEvent> {
-  const blocks = new Map<number, ToolBlock>();
-  let toolCount = 0;
-  let inputTokens = 0;
-  let outputTokens = 0;
-  let stopReason: unknown;
-  for await (const event of events) {
-    if (event.data.trim() === "") continue;
+export class AnthropicStreamParser implements StreamParser {
+  readonly #context: RequestContext;
+  readonly #blocks = new Map<number, ToolBlock>();
+  #toolCount = 0;
+  #inputTokens = 0;
+  #outputTokens = 0;
+  #stopReason: unknown;
+
+  constructor(context: RequestContext) {
+    this.#context = context;
+  }
+
+  push(event: EventSourceMessage, out: ModelEvent[]): boolean {
+    const context = this.#context;
+    if (event.data.trim() === "") return false;
     let payload: Payload;
     try {
       payload = JSON.parse(event.data) as Payload;
@@ -63,24 +68,20 @@ export async function* parseAnthropicStream(
     switch (type) {
       case "message_start": {
         const usage = (payload.message as { usage?: Record<string, unknown> } | undefined)?.usage;
-        inputTokens =
+        this.#inputTokens =
           tokens(usage?.input_tokens) +
           tokens(usage?.cache_creation_input_tokens) +
           tokens(usage?.cache_read_input_tokens);
-        outputTokens = tokens(usage?.output_tokens);
-        break;
+        this.#outputTokens = tokens(usage?.output_tokens);
+        return false;
       }
       case "content_block_start": {
-        const block = payload.content_block as {
-          type?: unknown;
-          id?: unknown;
-          name?: unknown;
-          text?: unknown;
-        };
-        const index = Number(payload.index);
+        const block = payload.content_block as
+          | { type?: unknown; id?: unknown; name?: unknown; text?: unknown }
+          | undefined;
         if (block?.type === "tool_use") {
           const tool: ToolBlock = {
-            ordinal: toolCount++,
+            ordinal: this.#toolCount++,
             id:
               typeof block.id === "string" && block.id !== ""
                 ? block.id
@@ -88,67 +89,77 @@ export async function* parseAnthropicStream(
             name: typeof block.name === "string" ? block.name : "",
             json: "",
           };
-          blocks.set(index, tool);
-          yield {
+          this.#blocks.set(Number(payload.index), tool);
+          out.push({
             type: "tool-call-delta",
             index: tool.ordinal,
             id: tool.id,
             name: tool.name,
             argumentsDelta: "",
-          };
+          });
         } else if (block?.type === "text" && typeof block.text === "string" && block.text !== "") {
-          yield { type: "text-delta", text: block.text };
+          out.push({ type: "text-delta", text: block.text });
         }
-        break;
+        return false;
       }
       case "content_block_delta": {
         const delta = payload.delta as
           | { type?: unknown; text?: unknown; partial_json?: unknown }
           | undefined;
         if (delta?.type === "text_delta" && typeof delta.text === "string") {
-          if (delta.text !== "") yield { type: "text-delta", text: delta.text };
+          if (delta.text !== "") out.push({ type: "text-delta", text: delta.text });
         } else if (delta?.type === "input_json_delta" && typeof delta.partial_json === "string") {
-          const tool = blocks.get(Number(payload.index));
-          if (!tool)
+          const tool = this.#blocks.get(Number(payload.index));
+          if (!tool) {
             throw protocolError(
               context,
               "input_json_delta for a block that is not tool_use",
               event.data,
             );
+          }
           tool.json += delta.partial_json;
-          yield {
+          out.push({
             type: "tool-call-delta",
             index: tool.ordinal,
             argumentsDelta: delta.partial_json,
-          };
+          });
         }
         // thinking_delta, signature_delta, citations_delta: not part of the ChatModel events.
-        break;
+        return false;
       }
       case "content_block_stop": {
-        const tool = blocks.get(Number(payload.index));
+        const tool = this.#blocks.get(Number(payload.index));
         if (tool) {
-          yield {
+          out.push({
             type: "tool-call",
             id: tool.id,
             name: tool.name,
             arguments: tool.json.trim() === "" ? "{}" : tool.json,
-          };
+          });
         }
-        break;
+        return false;
       }
       case "message_delta": {
         const delta = payload.delta as { stop_reason?: unknown } | undefined;
-        if (delta?.stop_reason !== undefined && delta.stop_reason !== null)
-          stopReason = delta.stop_reason;
+        if (delta?.stop_reason !== undefined && delta.stop_reason !== null) {
+          this.#stopReason = delta.stop_reason;
+        }
         const usage = payload.usage as Record<string, unknown> | undefined;
-        if (usage && typeof usage.output_tokens === "number") outputTokens = usage.output_tokens;
-        break;
+        if (usage && typeof usage.output_tokens === "number")
+          this.#outputTokens = usage.output_tokens;
+        return false;
       }
       case "message_stop":
-        yield { type: "usage", inputTokens, outputTokens };
-        yield { type: "finish", reason: mapAnthropicStopReason(stopReason, toolCount > 0) };
-        return;
+        out.push({
+          type: "usage",
+          inputTokens: this.#inputTokens,
+          outputTokens: this.#outputTokens,
+        });
+        out.push({
+          type: "finish",
+          reason: mapAnthropicStopReason(this.#stopReason, this.#toolCount > 0),
+        });
+        return true;
       case "error": {
         const error = payload.error as { type?: unknown; message?: unknown } | undefined;
         const said = redactSecrets(
@@ -162,8 +173,11 @@ export async function* parseAnthropicStream(
         });
       }
       default:
-        break; // ping and event types added later
+        return false; // ping, and event types added later
     }
   }
-  throw interruptedError(context);
+
+  end(): void {
+    throw interruptedError(this.#context);
+  }
 }

@@ -504,6 +504,16 @@ describe("createOpenAICompatible: abort", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("sends nothing until the stream is read", async () => {
+    const server = await serve([{ text: "x" }]);
+    const model = createOpenAICompatible({ baseURL: server.baseURL, model: "m" });
+    const unread = model.stream(hello);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests).toHaveLength(0);
+    await unread[Symbol.asyncIterator]().return?.();
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("leaving the loop early closes the connection", async () => {
     const server = await serve([{ text: "a b c", hang: true }]);
     const model = createOpenAICompatible({ baseURL: server.baseURL, model: "m" });

@@ -1,13 +1,14 @@
+import { lazyStream } from "../http/lazy-stream.js";
 import { openEventStream } from "../http/open-event-stream.js";
-import { readServerSentEvents } from "../http/read-server-sent-events.js";
 import { displayUrl } from "../http/redact-secrets.js";
 import type { RequestContext } from "../http/request-context.js";
+import { streamModelEvents } from "../http/stream-events.js";
 import { streamFailure } from "../http/stream-failure.js";
 import { InferenceError } from "../inference-error.js";
 import { type OpenAITool, toOpenAITools } from "../tool-schema/to-openai-tools.js";
 import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
 import { chatCompletionsUrl } from "./chat-completions-url.js";
-import { parseChatCompletionStream } from "./parse-chat-completion-stream.js";
+import { ChatCompletionStreamParser } from "./parse-chat-completion-stream.js";
 import { isPresetName, providerPresets } from "./presets.js";
 import { toOpenAIMessages } from "./to-openai-messages.js";
 
@@ -118,7 +119,7 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     return converted;
   };
 
-  async function* stream(request: ChatRequest): AsyncGenerator<ModelEvent> {
+  async function open(request: ChatRequest): Promise<AsyncIterator<ModelEvent>> {
     const tools =
       request.tools && request.tools.length > 0 ? convertTools(request.tools) : undefined;
     const choice = request.toolChoice;
@@ -146,15 +147,19 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
       model: settings.model,
     });
     if (!response.body) throw streamFailure(new Error("empty body"), context, request.signal);
-    try {
-      yield* parseChatCompletionStream(
-        readServerSentEvents(response.body, request.signal),
-        context,
-      );
-    } catch (error) {
-      throw streamFailure(error, context, request.signal);
-    }
+    return streamModelEvents(
+      response.body,
+      new ChatCompletionStreamParser(context),
+      context,
+      request.signal,
+    );
   }
 
-  return { provider, modelId: settings.model, capabilities, stream };
+  return {
+    provider,
+    modelId: settings.model,
+    capabilities,
+    // Opens the request on the first read, then hands over the event stream itself.
+    stream: (request) => lazyStream(() => open(request)),
+  };
 }

@@ -2,6 +2,7 @@ import type { EventSourceMessage } from "eventsource-parser";
 import { serverMessage } from "../http/http-status-error.js";
 import { redactSecrets } from "../http/redact-secrets.js";
 import type { RequestContext } from "../http/request-context.js";
+import type { StreamParser } from "../http/stream-events.js";
 import { interruptedError, protocolError } from "../http/stream-failure.js";
 import { InferenceError } from "../inference-error.js";
 import type { FinishReason, ModelEvent } from "../types.js";
@@ -33,69 +34,85 @@ export function mapOpenAIFinishReason(reason: unknown, hasToolCalls: boolean): F
 }
 
 /**
- * Turns chat-completions SSE events into ModelEvents: text deltas and tool-call deltas as
- * they come, then the complete tool calls, usage (from the final usage chunk, or any chunk
- * that carries it) and the finish reason once the stream has ended.
+ * Parses chat-completions SSE events into ModelEvents: text deltas and tool-call deltas as
+ * they come, then — at `data: [DONE]`, or at the end of a body that sent a finish_reason —
+ * the complete tool calls, usage (from the final usage chunk, or any chunk that carries it)
+ * and the finish reason.
  */
-export async function* parseChatCompletionStream(
-  events: AsyncIterable<EventSourceMessage>,
-  context: RequestContext,
-): AsyncGenerator<ModelEvent> {
-  const calls = new ToolCallAssembler();
-  let finishReason: unknown;
-  let usage: { inputTokens: number; outputTokens: number } | undefined;
-  let sawDone = false;
-  for await (const event of events) {
+export class ChatCompletionStreamParser implements StreamParser {
+  readonly #context: RequestContext;
+  readonly #calls = new ToolCallAssembler();
+  #finishReason: unknown;
+  #usage: { inputTokens: number; outputTokens: number } | undefined;
+
+  constructor(context: RequestContext) {
+    this.#context = context;
+  }
+
+  push(event: EventSourceMessage, out: ModelEvent[]): boolean {
     const data = event.data;
     if (data === "[DONE]") {
-      sawDone = true;
-      break;
+      this.#close(out);
+      return true;
     }
-    if (data.trim() === "") continue;
+    if (data.trim() === "") return false;
     let chunk: Chunk;
     try {
       chunk = JSON.parse(data) as Chunk;
     } catch {
-      throw protocolError(context, "an event that is not JSON", data);
+      throw protocolError(this.#context, "an event that is not JSON", data);
     }
     if (typeof chunk !== "object" || chunk === null || Array.isArray(chunk)) {
-      throw protocolError(context, "an event that is not a JSON object", data);
+      throw protocolError(this.#context, "an event that is not a JSON object", data);
     }
     if (chunk.error !== undefined && chunk.error !== null) {
       throw new InferenceError({
         code: "SERVER",
-        message: `${context.provider} reported an error in the middle of the stream: ${redactSecrets(serverMessage(data), context.secrets)}`,
-        provider: context.provider,
+        message: `${this.#context.provider} reported an error in the middle of the stream: ${redactSecrets(serverMessage(data), this.#context.secrets)}`,
+        provider: this.#context.provider,
       });
     }
     if (chunk.usage) {
-      usage = {
+      this.#usage = {
         inputTokens: Number(chunk.usage.prompt_tokens ?? 0) || 0,
         outputTokens: Number(chunk.usage.completion_tokens ?? 0) || 0,
       };
     }
     const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
-    if (!choice) continue;
+    if (!choice) return false;
     const delta = choice.delta;
     if (delta) {
       if (typeof delta.content === "string" && delta.content !== "") {
-        yield { type: "text-delta", text: delta.content };
+        out.push({ type: "text-delta", text: delta.content });
       }
       if (Array.isArray(delta.tool_calls)) {
         let position = 0;
         for (const entry of delta.tool_calls as ToolCallDeltaChunk[]) {
-          if (typeof entry === "object" && entry !== null) yield calls.add(entry, position);
+          if (typeof entry === "object" && entry !== null)
+            out.push(this.#calls.add(entry, position));
           position++;
         }
       }
     }
     if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
-      finishReason = choice.finish_reason;
+      this.#finishReason = choice.finish_reason;
     }
+    return false;
   }
-  if (!sawDone && finishReason === undefined) throw interruptedError(context);
-  const complete = calls.finish();
-  for (const call of complete) yield { type: "tool-call", ...call };
-  if (usage) yield { type: "usage", ...usage };
-  yield { type: "finish", reason: mapOpenAIFinishReason(finishReason, complete.length > 0) };
+
+  end(out: ModelEvent[]): void {
+    // Some servers end the body after the finish_reason without sending [DONE].
+    if (this.#finishReason === undefined) throw interruptedError(this.#context);
+    this.#close(out);
+  }
+
+  #close(out: ModelEvent[]): void {
+    const complete = this.#calls.finish();
+    for (const call of complete) out.push({ type: "tool-call", ...call });
+    if (this.#usage) out.push({ type: "usage", ...this.#usage });
+    out.push({
+      type: "finish",
+      reason: mapOpenAIFinishReason(this.#finishReason, complete.length > 0),
+    });
+  }
 }
