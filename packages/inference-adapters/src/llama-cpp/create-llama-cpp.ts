@@ -111,6 +111,9 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
   const gpu: GpuSetting = settings.gpu ?? "auto";
   let loading: Promise<Loaded> | undefined;
   let closed = false;
+  // Aborts the generation in progress when the model is closed.
+  const closing = new AbortController();
+  const running = new Set<Promise<void>>();
   let queue: Promise<unknown> = Promise.resolve();
 
   const load = (signal?: AbortSignal): Promise<Loaded> => {
@@ -164,6 +167,8 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
     const controller = new AbortController();
     const onAbort = () => controller.abort(request.signal?.reason);
     request.signal?.addEventListener("abort", onAbort, { once: true });
+    const onClose = () => controller.abort();
+    closing.signal.addEventListener("abort", onClose, { once: true });
     const channel = new EventChannel<ModelEvent>();
     const ids: string[] = [];
     const idFor = (index: number) => {
@@ -235,12 +240,15 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
                 }),
           );
       });
+    running.add(run);
+    void run.finally(() => running.delete(run));
     try {
       yield* channel;
     } finally {
       // Also reached when the consumer stops iterating early: stop generating at once.
       if (!controller.signal.aborted) controller.abort();
       request.signal?.removeEventListener("abort", onAbort);
+      closing.signal.removeEventListener("abort", onClose);
       await run;
     }
   }
@@ -274,7 +282,8 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
     async close() {
       if (closed) return;
       closed = true;
-      await queue.catch(() => undefined);
+      closing.abort();
+      await Promise.allSettled([...running]);
       const current = loading;
       loading = undefined;
       const loaded = await current?.catch(() => undefined);

@@ -194,6 +194,37 @@ describe("createLlamaCpp with a real GGUF", () => {
     }
   });
 
+  it("runs concurrent streams on one model one after the other", async () => {
+    const model = createLlamaCpp({ model: replyModel, gpu: false, contextSize: 1024, threads: 1 });
+    try {
+      const texts = await Promise.all(
+        [0, 1, 2].map(async () => {
+          const events = await collect(model.stream({ messages: hello }));
+          return events.map((e) => (e.type === "text-delta" ? e.text : "")).join("");
+        }),
+      );
+      expect(texts).toEqual(["Hello, world!", "Hello, world!", "Hello, world!"]);
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("close() stops a generation in progress", async () => {
+    const model = createLlamaCpp({ model: loopModel, gpu: false, contextSize: 4096, threads: 1 });
+    let deltas = 0;
+    let closing: Promise<void> | undefined;
+    const error = await rejection(
+      (async () => {
+        for await (const event of model.stream({ messages: hello, maxTokens: 3000 })) {
+          if (event.type === "text-delta" && ++deltas === 3) closing = model.close();
+        }
+      })(),
+    );
+    await closing;
+    expect(error.code).toBe("ABORTED");
+    expect(deltas).toBeLessThan(40);
+  });
+
   it("reuses one loaded model for the same file and frees it after the last close", async () => {
     const before = loadedModelCount();
     const first = createLlamaCpp({ model: replyModel, gpu: false, contextSize: 512, threads: 1 });
