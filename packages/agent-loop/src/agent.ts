@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { ChatMessage, ToolCall } from "@tinyloop/inference-adapters";
 import { AgentError } from "./agent-error.js";
 import {
@@ -115,6 +116,9 @@ export class Agent {
     if (outerSignal?.aborted) forwardAbort();
     outerSignal?.addEventListener("abort", forwardAbort, { once: true });
     const signal = controller.signal;
+    // Every tool call in flight (and the registry, the MCP client) listens to this signal;
+    // eight parallel calls are normal, not a leak worth Node's warning.
+    setMaxListeners(0, signal);
     const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
     let turns = 0;
     let lastText: string | undefined;

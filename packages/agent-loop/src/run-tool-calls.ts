@@ -59,7 +59,7 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
   let approvals: Promise<unknown> = Promise.resolve();
   const settled = input.calls.map((call) => {
     const definition = input.offered.get(call.name);
-    let approval: Promise<ApprovalDecision> = Promise.resolve(true);
+    let approval: Promise<ApprovalDecision> | undefined;
     if (definition && input.approve && !isExitTool(call.name)) {
       const approve = input.approve;
       approval = approvals.then(() =>
@@ -76,7 +76,7 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
 async function settleCall(
   call: ToolCall,
   definition: ToolDefinition | undefined,
-  approval: Promise<ApprovalDecision>,
+  approval: Promise<ApprovalDecision> | undefined,
   limiter: Limiter,
   input: RunToolCallsInput,
 ): Promise<SettledCall> {
@@ -99,9 +99,9 @@ async function settleCall(
 
   if (!definition) return finish(unavailableResult(call.name, input.offered.keys()), "unavailable");
 
-  let decision: ApprovalDecision | typeof ABORTED;
+  let decision: ApprovalDecision | typeof ABORTED = true;
   try {
-    decision = await untilAborted(approval, input.signal);
+    if (approval !== undefined) decision = await untilAborted(approval, input.signal);
   } catch (error) {
     return finish(failedResult("Asking for approval", error), "denied");
   }
@@ -115,12 +115,12 @@ async function settleCall(
   const dispatched = limiter(async () => {
     if (input.signal.aborted) return ABORTED;
     startedAt = now();
-    const result = await untilAborted(
-      input.registry.dispatch(call.name, call.arguments, { signal: input.signal, callId: call.id }),
-      input.signal,
-    );
-    // Measured here, before the slot goes to the next waiting call.
-    if (result !== ABORTED) endedAt = now();
+    // The registry answers "cancelled" at once on abort, so the slot is freed then too.
+    const result = await input.registry.dispatch(call.name, call.arguments, {
+      signal: input.signal,
+      callId: call.id,
+    });
+    endedAt = now(); // measured here, before the slot goes to the next waiting call
     return result;
   });
   let result: ToolResult | typeof ABORTED;
