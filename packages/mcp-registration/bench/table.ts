@@ -15,7 +15,7 @@ export function printTable(
 ): void {
   const baseline = rows[0]?.value ?? 1;
   console.log(`\n### ${title}\n`);
-  console.log(`| | median (${unit}) | ratio |`);
+  console.log(`| | ${unit} | ratio |`);
   console.log("|---|---:|---:|");
   for (const row of rows) {
     console.log(
