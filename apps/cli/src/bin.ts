@@ -14,39 +14,53 @@ const io: Io = {
 const lifecycle = new Lifecycle();
 const result = { code: EXIT.ok as number };
 
+let terminalGone = false;
+function say(text: string): void {
+  if (terminalGone) return;
+  try {
+    process.stderr.write(text);
+  } catch {
+    terminalGone = true;
+  }
+}
+
 /** One readable line (plus the example line of config errors), never a stack trace. */
 function report(error: unknown): number {
   if (CliError.isInstance(error)) {
-    process.stderr.write(`tinyloop: ${error.message}\n`);
+    say(`tinyloop: ${error.message}\n`);
     return EXIT.configError;
   }
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown }).code;
-  process.stderr.write(
-    `tinyloop: ${message.split("\n")[0]}${typeof code === "string" ? ` (${code})` : ""}\n`,
-  );
-  if (process.env.TINYLOOP_DEBUG && error instanceof Error)
-    process.stderr.write(`${error.stack}\n`);
+  say(`tinyloop: ${message.split("\n")[0]}${typeof code === "string" ? ` (${code})` : ""}\n`);
+  if (process.env.TINYLOOP_DEBUG && error instanceof Error) say(`${error.stack}\n`);
   return EXIT.runError;
 }
 
+let failing = false;
+const onFatal = (error: unknown) => {
+  // Only the first fatal error is reported: a dead terminal makes every later write fail too.
+  if (failing) return;
+  failing = true;
+  void lifecycle.exit(report(error));
+};
 process.on("SIGTERM", () => void lifecycle.exit(EXIT.terminated));
-process.on("SIGHUP", () => void lifecycle.exit(EXIT.terminated));
-process.on("uncaughtException", (error) => void lifecycle.exit(report(error)));
-process.on("unhandledRejection", (error) => void lifecycle.exit(report(error)));
-// A closed stdout (`tinyloop … | head`) is an end of output, not a crash.
-process.stdout.on("error", () => void lifecycle.exit(EXIT.ok));
+process.on("uncaughtException", onFatal);
+process.on("unhandledRejection", onFatal);
+// The terminal went away (SIGHUP, or EIO/EPIPE on a standard stream): close the servers and go.
+const hangUp = (code: number) => () => {
+  terminalGone = true;
+  void lifecycle.exit(code);
+};
+process.on("SIGHUP", hangUp(EXIT.terminated));
+process.stdout.on("error", hangUp(EXIT.ok));
+process.stderr.on("error", hangUp(EXIT.ok));
+process.stdin.on("error", hangUp(EXIT.ok));
 
-// Until a command installs its own handler, Ctrl+C during startup exits cleanly.
-const startupSigint = () => void lifecycle.exit(EXIT.interrupted);
-process.on("SIGINT", startupSigint);
+process.on("SIGINT", () => lifecycle.interrupt());
 
 try {
   const program = buildProgram(io, lifecycle, result);
-  program.hook("preAction", () => {
-    process.off("SIGINT", startupSigint);
-    process.on("SIGINT", () => {});
-  });
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {

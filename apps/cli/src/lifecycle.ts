@@ -5,6 +5,21 @@
 export class Lifecycle {
   readonly #closers: Array<() => Promise<unknown>> = [];
   #closing: Promise<void> | undefined;
+  #onInterrupt: (() => void) | undefined;
+
+  /**
+   * What Ctrl+C (SIGINT) does now: a running one-shot aborts its run, the REPL aborts the
+   * turn. With no handler set (startup, connecting), it closes everything and exits 130.
+   */
+  set onInterrupt(handler: (() => void) | undefined) {
+    this.#onInterrupt = handler;
+  }
+
+  /** Called on SIGINT. */
+  interrupt(): void {
+    if (this.#onInterrupt) this.#onInterrupt();
+    else void this.exit(130);
+  }
 
   /** Registers something to close; closers run in parallel. */
   add(closer: () => Promise<unknown>): void {

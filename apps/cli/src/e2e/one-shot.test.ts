@@ -329,3 +329,50 @@ describe("--json and approval", () => {
     expect(r.stderr).toMatch(/✓ mcp_fixture_add \d+ms · 3/);
   });
 });
+
+describe("the REPL with piped input", () => {
+  it("answers each line, runs slash commands, and exits 0 at the end of input", async () => {
+    await withModel([{ text: "first answer" }, { text: "second answer" }]);
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", ...modelFlags()], {
+      cwd: ws.dir,
+      input: "one\n/servers\ntwo\n",
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("first answer\nfixture  ready  15 tools\nsecond answer");
+    expect(model?.requests).toHaveLength(2);
+  });
+
+  it("keeps going after a model error, in one readable line", async () => {
+    await withModel([{ status: 401, message: "bad key" }, { text: "fine now" }]);
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", ...modelFlags()], {
+      cwd: ws.dir,
+      input: "one\ntwo\n",
+      env: {},
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^error: .+\nfine now$/);
+  });
+});
+
+describe("failed servers", () => {
+  it("reports a server that fails to start in one line and runs with the rest", async () => {
+    await withModel([{ text: "still here" }]);
+    ws.write({
+      ".mcp.json": json({
+        mcpServers: {
+          fixture: ws.fixture(),
+          broken: { command: "definitely-not-a-command-xyz" },
+          dead: ws.fixture(["--exit-on-start", "3"]),
+        },
+      }),
+    });
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", ...modelFlags()], { cwd: ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("still here");
+    expect(r.stderr).toMatch(/^✗ server broken failed: .+$/m);
+    expect(r.stderr).toMatch(/^✗ server dead failed: .+$/m);
+    expect(r.stderr).toContain("connected 3/3 servers · 15 tools");
+  });
+});

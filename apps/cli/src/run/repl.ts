@@ -57,6 +57,7 @@ export function runRepl({
   style,
   json,
   setAsk,
+  lifecycle,
 }: {
   session: Session;
   io: Io;
@@ -82,6 +83,7 @@ export function runRepl({
   const result = new Promise<number>((resolve) => {
     finish = (code) => {
       ended = true;
+      lifecycle.onInterrupt = undefined;
       turn?.abort();
       rl.close();
       resolve(code);
@@ -166,7 +168,7 @@ export function runRepl({
     queue.push(line);
     void drain();
   });
-  rl.on("SIGINT", () => {
+  const onInterrupt = () => {
     if (turn) {
       turn.abort();
       return;
@@ -180,7 +182,10 @@ export function runRepl({
     io.stdout.write("^C\n");
     (rl as unknown as { line: string }).line = "";
     rl.prompt();
-  });
+  };
+  // On a terminal readline turns Ctrl+C into this event; with piped input it is a real SIGINT.
+  rl.on("SIGINT", onInterrupt);
+  lifecycle.onInterrupt = onInterrupt;
   rl.on("close", () => {
     inputClosed = true;
     if (!working && queue.length === 0) finish(EXIT.ok);

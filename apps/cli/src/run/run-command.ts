@@ -160,8 +160,9 @@ export async function runCommand(
   }
 
   const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.on("SIGINT", onSigint);
+  // A second Ctrl+C while the run winds down leaves at once (servers are still closed).
+  lifecycle.onInterrupt = () =>
+    controller.signal.aborted ? void lifecycle.exit(EXIT.interrupted) : controller.abort();
   try {
     const printer = new EventPrinter({ text: io.stdout, info: io.stderr, style });
     let streamed = "";
@@ -186,6 +187,6 @@ export async function runCommand(
     }
     return exitCodeFor(done);
   } finally {
-    process.off("SIGINT", onSigint);
+    lifecycle.onInterrupt = undefined;
   }
 }

@@ -1,0 +1,145 @@
+import { execFileSync } from "node:child_process";
+import {
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from "@tinyloop/test-fixtures/model-server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cliBin, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+
+let ws: Workspace;
+let model: ScriptedModelServer | undefined;
+let session: string;
+
+const tmux = (...args: string[]) => execFileSync("tmux", args, { encoding: "utf8" });
+const screen = () => tmux("capture-pane", "-p", "-t", session);
+const keys = (...k: string[]) => tmux("send-keys", "-t", session, ...k);
+
+async function waitFor(
+  check: (text: string) => boolean,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const text = screen();
+    if (check(text)) return text;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeEach(() => {
+  ws = workspace();
+  session = `tinyloop-test-${process.pid}-${Date.now()}`;
+});
+afterEach(async () => {
+  try {
+    tmux("kill-session", "-t", session);
+  } catch {
+    // already gone
+  }
+  await model?.close();
+  expect(await ws.leftovers()).toEqual([]);
+  ws.remove();
+});
+
+function start(args: string[]): void {
+  const command = [process.execPath, cliBin, ...args].map((a) => `'${a}'`).join(" ");
+  tmux(
+    "new-session",
+    "-d",
+    "-x",
+    "120",
+    "-y",
+    "40",
+    "-s",
+    session,
+    "-c",
+    ws.dir,
+    `NO_COLOR=1 ${command}; echo EXIT=$?; sleep 60`,
+  );
+}
+
+describe("the REPL in a real terminal", () => {
+  it("streams, lists tools, asks approval, survives Ctrl+C in a slow tool, exits on Ctrl+D", async () => {
+    model = await startScriptedModelServer({
+      script: [
+        {
+          chunks: ["Streaming ", "one ", "piece ", "at ", "a ", "time ", "until ", "the ", "end."],
+          delayMs: 250,
+        },
+        { toolCalls: [{ name: "mcp_fx_sleep", arguments: { ms: 30000 } }] },
+        { text: "Back after the interruption." },
+      ],
+    });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => s.includes("connected 1/1 servers") && /^›/m.test(s), "the prompt");
+
+    keys("/tools", "Enter");
+    await waitFor(
+      (s) => s.includes("mcp_fx_echo [read-only]") && s.includes("mcp-fx (15)"),
+      "/tools",
+    );
+
+    keys("hello", "Enter");
+    const partial = await waitFor((s) => s.includes("Streaming one"), "the first pieces");
+    expect(partial).not.toContain("until the end.");
+    await waitFor(
+      (s) => s.includes("Streaming one piece at a time until the end."),
+      "the whole answer",
+    );
+
+    keys("sleep please", "Enter");
+    await waitFor(
+      (s) => s.includes("allow mcp_fx_sleep ms=30000? [y]es / [n]o / [a]lways"),
+      "the approval question",
+    );
+    keys("y", "Enter");
+    await new Promise((r) => setTimeout(r, 700));
+    keys("C-c");
+    await waitFor(
+      (s) => /✗ cancelled mcp_fx_sleep/.test(s) && s.includes("interrupted"),
+      "the interrupted turn",
+    );
+
+    keys("again", "Enter");
+    await waitFor((s) => s.includes("Back after the interruption."), "the next answer");
+
+    keys("C-d");
+    const end = await waitFor((s) => s.includes("EXIT="), "the exit");
+    expect(end).toContain("EXIT=0");
+    expect(end).not.toMatch(/\n\s+at /);
+  });
+
+  it("exits 0 on /exit", async () => {
+    model = await startScriptedModelServer({ script: [{ text: "x" }] });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("/help", "Enter");
+    await waitFor((s) => s.includes("/reset    start the conversation over"), "/help");
+    keys("/exit", "Enter");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+
+  it("closes its servers when the terminal goes away", async () => {
+    model = await startScriptedModelServer({ script: [{ text: "x" }] });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    tmux("kill-session", "-t", session);
+    // afterEach asserts that no process with the marker is left.
+  });
+
+  it("exits 0 on Ctrl+C at an empty prompt", async () => {
+    model = await startScriptedModelServer({ script: [{ text: "x" }] });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("/servers", "Enter");
+    await waitFor((s) => /fx {2}ready {2}15 tools/.test(s), "/servers");
+    keys("C-c");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+});
