@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InferenceError } from "../inference-error.js";
 import { chatCompletionsUrl } from "./chat-completions-url.js";
+import { createOpenAICompatible } from "./create-openai-compatible.js";
 import { resolvePreset } from "./presets.js";
 
 describe("resolvePreset", () => {
@@ -32,5 +33,22 @@ describe("resolvePreset", () => {
     expect((caught as InferenceError).code).toBe("CONFIG_INVALID");
     expect((caught as InferenceError).message).toContain('Unknown provider preset "olama"');
     expect((caught as InferenceError).message).toContain("ollama");
+  });
+});
+
+describe("presets in createOpenAICompatible", () => {
+  it("a preset name as provider supplies the base URL and reads its key variable", () => {
+    const model = createOpenAICompatible({ provider: "groq", model: "llama-3.3-70b", env: {} });
+    expect(model.provider).toBe("groq");
+    expect(model.modelId).toBe("llama-3.3-70b");
+  });
+
+  it("a base URL that matches a preset names the provider", () => {
+    expect(
+      createOpenAICompatible({ baseURL: "http://localhost:11434/v1/", model: "qwen3" }).provider,
+    ).toBe("ollama");
+    expect(createOpenAICompatible({ baseURL: "http://127.0.0.1:9/v1", model: "x" }).provider).toBe(
+      "openai-compatible",
+    );
   });
 });
