@@ -45,8 +45,9 @@ async function startHub(file: Buffer, mode: Mode): Promise<Hub> {
     } else res.writeHead(200, { "content-length": body.length });
     if (mode === "cut-once" && cuts === 0) {
       cuts++;
-      // Half the file, then the connection drops.
-      res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
+      // Headers and half the file, then the connection closes (after that data is delivered).
+      res.flushHeaders();
+      res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.end());
       return;
     }
     res.end(body);
