@@ -1,4 +1,5 @@
 import type { ToolResult } from "@tinyloop/registry";
+import { errorSummary } from "./error-summary.js";
 
 /** Why a server cannot take a call right now, from its state and its last error. */
 export function unavailableResult(
@@ -7,7 +8,7 @@ export function unavailableResult(
   state: string,
   lastError?: Error,
 ): ToolResult {
-  const reason = lastError ? ` Last error: ${firstLine(lastError.message)}` : "";
+  const reason = lastError ? ` Last error: ${errorSummary(lastError)}` : "";
   const text =
     state === "reconnecting" || state === "connecting"
       ? `MCP server "${server}" is ${state} (the connection dropped), so tool "${tool}" was not called.${reason} Try again in a moment.`
@@ -21,7 +22,7 @@ export function unavailableResult(
 export function callFailureResult(server: string, tool: string, error: unknown): ToolResult {
   const code =
     typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
-  const message = firstLine(error instanceof Error ? error.message : String(error));
+  const message = errorSummary(error);
   let text: string;
   switch (code) {
     case "CALL_TIMEOUT":
@@ -40,10 +41,4 @@ export function callFailureResult(server: string, tool: string, error: unknown):
       text = `Tool "${tool}" of MCP server "${server}" failed: ${message}`;
   }
   return { content: [{ type: "text", text }], isError: true };
-}
-
-// Transport messages may end with a block of stderr lines; the model needs the reason only.
-function firstLine(message: string): string {
-  const line = message.split("\n", 1)[0] ?? "";
-  return line === "" ? "(no message)" : line;
 }

@@ -6,7 +6,7 @@ import {
   processesWithMarker,
   waitForNoProcesses,
 } from "@tinyloop/test-fixtures";
-import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
+import { fixtureServer, startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { dynamicServer, everythingServer } from "../test/servers.js";
 import { connectAll } from "./connect-all.js";
@@ -187,6 +187,52 @@ describe("connectAll", () => {
     expect(text(await registry.dispatch("mcp_fx_echo", { text: "back" }))).toBe("back");
     const after = JSON.parse(text(await registry.dispatch("mcp_fx_stats", {}))).pid as number;
     expect(after).not.toBe(before);
+  });
+
+  it("registers a Streamable HTTP server beside a stdio one", async () => {
+    const http = await startFixtureHttpServer({ name: "remote" }, { [MARKER_VARIABLE]: marker });
+    try {
+      const { hub, registry } = await start({
+        remote: { url: http.url, tools: { include: ["echo", "content_types"] } },
+        local: entry(fixtureServer(), { tools: { include: ["echo"] } }),
+      });
+      expect(hub.servers().map((status) => [status.name, status.state, status.toolCount])).toEqual([
+        ["remote", "ready", 2],
+        ["local", "ready", 1],
+      ]);
+      expect(text(await registry.dispatch("mcp_remote_echo", { text: "over http" }))).toBe(
+        "over http",
+      );
+      const blocks = (await registry.dispatch("mcp_remote_content_types", {})).content.map(
+        (block) => block.type,
+      );
+      expect(blocks).toEqual(["text", "image", "audio", "resource", "resource", "resource_link"]);
+    } finally {
+      await hubs.pop()?.close();
+      await http.close();
+    }
+  });
+
+  it("keeps the tools of a server that is down for good answering errors, and reports it", async () => {
+    const { hub, registry, events } = await start({
+      fx: entry(fixtureServer({ crashOn: "add" }), {
+        reconnect: { sessionRetries: 0 },
+        tools: { include: ["add", "echo"] },
+      }),
+    });
+    const failed = waitForEvent(events, (event) => event.type === "failed");
+    const crashed = await registry.dispatch("mcp_fx_add", { a: 1, b: 2 });
+    expect(crashed.isError).toBe(true);
+    expect(text(crashed)).toMatch(/MCP server "fx"|Tool "add" of MCP server "fx"/);
+    await failed;
+    const down = await registry.dispatch("mcp_fx_echo", { text: "still there?" });
+    expect(down.isError).toBe(true);
+    expect(text(down)).toMatch(
+      /^MCP server "fx" is down \(failed\), so tool "echo" cannot be called until the server is restarted\./,
+    );
+    expect(registry.has("mcp_fx_echo")).toBe(true);
+    expect(hub.servers()[0]).toMatchObject({ name: "fx", state: "failed", toolCount: 2 });
+    expect(hub.servers()[0]?.lastError).toBeTruthy();
   });
 
   it("turns a call timeout into an error result naming the server", async () => {

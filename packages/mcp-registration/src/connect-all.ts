@@ -1,5 +1,6 @@
 import { connectServer, DEFAULT_KILL_AFTER_MS, type McpConnection } from "@tinyloop/mcp-transport";
 import type { ToolRegistry } from "@tinyloop/registry";
+import { errorSummary } from "./error-summary.js";
 import type {
   ConnectAllOptions,
   ConnectFunction,
@@ -34,8 +35,6 @@ interface Slot {
   started: Promise<void>;
   unsubscribe: (() => void) | undefined;
 }
-
-const firstLine = (error: Error) => error.message.split("\n", 1)[0] ?? error.message;
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
@@ -99,7 +98,7 @@ class Hub implements McpHub {
   private fail(slot: Slot, error: Error): void {
     slot.state = "failed";
     slot.lastError = error;
-    this.emit({ type: "failed", server: slot.name, reason: firstLine(error), error });
+    this.emit({ type: "failed", server: slot.name, reason: errorSummary(error), error });
   }
 
   private async run(slot: Slot, entry: ParsedServerEntry): Promise<void> {
@@ -123,12 +122,12 @@ class Hub implements McpHub {
         this.emit({
           type: "reconnecting",
           server: slot.name,
-          reason: detail?.error ? firstLine(detail.error) : undefined,
+          reason: detail?.error ? errorSummary(detail.error) : undefined,
         });
       } else if (state === "failed") {
         const error =
           detail?.error ?? slot.lastError ?? new Error(`MCP server "${slot.name}" failed`);
-        this.emit({ type: "failed", server: slot.name, reason: firstLine(error), error });
+        this.emit({ type: "failed", server: slot.name, reason: errorSummary(error), error });
       }
     });
     let registration: ServerRegistration;
@@ -192,7 +191,7 @@ class Hub implements McpHub {
       name: slot.name,
       state: slot.connection?.state ?? slot.state,
       toolCount: slot.registration?.registered.length ?? 0,
-      lastError: slot.lastError ? firstLine(slot.lastError) : undefined,
+      lastError: slot.lastError ? errorSummary(slot.lastError) : undefined,
     }));
   }
 

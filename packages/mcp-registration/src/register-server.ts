@@ -1,4 +1,5 @@
 import { RegistryError, type ToolRegistry } from "@tinyloop/registry";
+import { errorSummary } from "./error-summary.js";
 import { McpRegistrationError } from "./mcp-registration-error.js";
 import { buildMcpTool } from "./mcp-tool-definition.js";
 import { allocateToolName, type NameHolder } from "./name-allocation.js";
@@ -222,7 +223,7 @@ class Registration {
       listed = await this.connection.listTools();
     } catch (error) {
       // Keep what is registered: while the server is away its tools answer error results.
-      const message = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
+      const message = errorSummary(error);
       this.latest = {
         ...this.latest,
         warnings: [`could not list the tools of "${this.server}": ${message}`],
