@@ -15,7 +15,7 @@ export interface ServerStatus {
   state: ServerState;
   /** Tools of this server now in the registry. */
   toolCount: number;
-  /** Why the server last failed or dropped (first line of the error), if it did. */
+  /** Why the server last failed or dropped (the message without its stderr block), if it did. */
   lastError: string | undefined;
 }
 
