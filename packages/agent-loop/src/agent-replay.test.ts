@@ -48,7 +48,7 @@ describe("Agent with the replay model: model failures and what each request carr
   });
 
   it("sends each turn the whole history and the tools of the registry as it is then (strict fingerprints)", async () => {
-    const builtins = ["wait", "shout", "install"];
+    const builtins = ["latch", "wait", "shout", "install"];
     const mcp = world.registry.list({ toolsets: ["mcp-fx"] }).map((tool) => tool.name);
     const exits = ["task_complete", "ask_question"];
     const first = toCassetteEntry({ calls: [["install", { name: "fresh" }]] }, 1);

@@ -130,14 +130,18 @@ describe("Agent on the wire (OpenAI-compatible adapter, scripted server, fixture
         toolCalls: [
           { id: "h1", name: "mcp_fx_hang", arguments: {} },
           { id: "w1", name: "wait", arguments: { ms: 60_000 } },
+          { id: "s1", name: "shout", arguments: { text: "in flight" } },
         ],
       },
       { text: "Fine." },
     ]);
-    setTimeout(() => controller.abort(), 150);
-    expect(doneOf(await collect(agent.run("Hang", { signal: controller.signal }))).reason).toBe(
-      "aborted",
-    );
+    const events: AgentEvent[] = [];
+    for await (const event of agent.run("Hang", { signal: controller.signal })) {
+      events.push(event);
+      // All three calls are dispatched together, so the other two are in flight now.
+      if (event.type === "tool-result" && event.call.id === "s1") controller.abort();
+    }
+    expect(doneOf(events).reason).toBe("aborted");
     expect(doneOf(await collect(agent.run("Again")))).toMatchObject({
       reason: "completed",
       text: "Fine.",
@@ -146,7 +150,7 @@ describe("Agent on the wire (OpenAI-compatible adapter, scripted server, fixture
     expect(wireProblems(messages)).toEqual([]);
     expect(
       messages.filter((message) => message.role === "tool").map((m) => m.tool_call_id),
-    ).toEqual(["h1", "w1"]);
+    ).toEqual(["h1", "w1", "s1"]);
     expect(String(messages.find((m) => m.tool_call_id === "h1")?.content)).toMatch(/cancelled/);
   });
 

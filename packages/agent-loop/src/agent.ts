@@ -1,5 +1,6 @@
 import { setMaxListeners } from "node:events";
 import type { ChatMessage, ToolCall } from "@tinyloop/inference-adapters";
+import type { ToolResult } from "@tinyloop/registry";
 import { AgentError } from "./agent-error.js";
 import {
   type AgentOptions,
@@ -8,12 +9,11 @@ import {
 } from "./agent-options.js";
 import { EventChannel } from "./event-channel.js";
 import type { AgentEvent, DoneEvent, StopReason, TokenUsage, ToolResultEvent } from "./events.js";
-import { AGENT_TOOLSET, ASK_QUESTION, ensureExitTools, exitToolText } from "./exit-tools.js";
-import { runToolCalls, type SettledCall } from "./run-tool-calls.js";
+import { ensureExitTools, exitOf } from "./exit-tools.js";
+import { runToolCalls } from "./run-tool-calls.js";
 import { type ModelTurn, streamModelTurn } from "./stream-model-turn.js";
-import { toModelContent } from "./to-model-content.js";
-import { cancelledResult } from "./tool-result-texts.js";
 import { ToolSpecCache } from "./tool-spec-cache.js";
+import { toolTurnMessages } from "./tool-turn-messages.js";
 import { type AgentInput, toUserMessage } from "./user-message.js";
 
 /** Options of one `agent.run` call. */
@@ -26,7 +26,7 @@ export interface RunOptions {
 interface OpenTurn {
   text: string;
   calls: ToolCall[];
-  settled: Map<ToolCall, SettledCall>;
+  results: Map<ToolCall, ToolResult>;
 }
 
 /**
@@ -181,7 +181,7 @@ export class Agent {
         }
 
         lastText = turn.text || undefined;
-        open = { text: turn.text, calls: turn.toolCalls, settled: new Map() };
+        open = { text: turn.text, calls: turn.toolCalls, results: new Map() };
         const channel = new EventChannel<ToolResultEvent>();
         const settledTurn = open;
         const all = runToolCalls({
@@ -193,11 +193,7 @@ export class Agent {
           concurrency: this.#options.toolConcurrency,
           signal,
           onResult: (event) => {
-            settledTurn.settled.set(event.call, {
-              call: event.call,
-              result: event.result,
-              outcome: event.outcome,
-            });
+            settledTurn.results.set(event.call, event.result);
             channel.push(event);
           },
         }).finally(() => channel.close());
@@ -208,16 +204,9 @@ export class Agent {
         yield turnEnd;
 
         if (signal.aborted) return yield done("aborted");
-        const exit = settled.find(
-          (entry) =>
-            entry.outcome === "ok" &&
-            offered.byName.get(entry.call.name)?.toolset === AGENT_TOOLSET,
-        );
-        if (exit) {
-          const text = exitToolText(exit.call.arguments) ?? (turn.text || undefined);
-          const reason = exit.call.name === ASK_QUESTION ? "asked" : "completed";
-          return yield done(reason, text === undefined ? {} : { text });
-        }
+        const exit = exitOf(settled, offered.byName, turn.text);
+        if (exit)
+          return yield done(exit.reason, exit.text === undefined ? {} : { text: exit.text });
       }
     } finally {
       outerSignal?.removeEventListener("abort", forwardAbort);
@@ -234,16 +223,6 @@ export class Agent {
       vision: this.#options.model.capabilities.vision,
       maxChars: this.#options.maxToolResultChars,
     };
-    this.#messages.push({ role: "assistant", content: turn.text, toolCalls: turn.calls });
-    for (const call of turn.calls) {
-      const result = turn.settled.get(call)?.result ?? cancelledResult();
-      this.#messages.push({
-        role: "tool",
-        toolCallId: call.id,
-        toolName: call.name,
-        content: toModelContent(result, options),
-        ...(result.isError ? { isError: true } : {}),
-      });
-    }
+    this.#messages.push(...toolTurnMessages(turn.text, turn.calls, turn.results, options));
   }
 }

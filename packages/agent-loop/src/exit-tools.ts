@@ -1,5 +1,6 @@
 import type { ToolDefinition, ToolRegistry } from "@tinyloop/registry";
 import { AgentError } from "./agent-error.js";
+import type { SettledCall } from "./run-tool-calls.js";
 
 /** Toolset of the agent's own built-in tools. */
 export const AGENT_TOOLSET = "agent";
@@ -82,4 +83,27 @@ export function exitToolText(args: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * How a tool turn ends the run, if it does: the first successful call (in call order) of
+ * one of the agent's own exit tools. A failed exit call (say, `ask_question` without a
+ * question) does not stop the run; the model reads the error and tries again.
+ */
+export function exitOf(
+  settled: readonly SettledCall[],
+  offered: ReadonlyMap<string, ToolDefinition>,
+  turnText: string,
+): { reason: "completed" | "asked"; text: string | undefined } | undefined {
+  const exit = settled.find(
+    (entry) =>
+      entry.outcome === "ok" &&
+      isExitTool(entry.call.name) &&
+      offered.get(entry.call.name)?.toolset === AGENT_TOOLSET,
+  );
+  if (!exit) return undefined;
+  return {
+    reason: exit.call.name === ASK_QUESTION ? "asked" : "completed",
+    text: exitToolText(exit.call.arguments) ?? (turnText || undefined),
+  };
 }

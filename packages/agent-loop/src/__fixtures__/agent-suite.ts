@@ -121,7 +121,7 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
         [
           { calls: [["shout", { text: "a" }]] },
           { calls: [["shout", { text: "b" }]] },
-          { text: "never reached" },
+          { text: "Reached in the next run." },
         ],
         { maxTurns: 2 },
       );
@@ -129,6 +129,11 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
       expect(doneOf(events)).toMatchObject({ reason: "max-turns", turns: 2 });
       expect(events.filter((event) => event.type === "turn-start")).toHaveLength(2);
       expect(historyProblems(agent.messages)).toEqual([]);
+      expect(doneOf(await collect(agent.run("Go on")))).toMatchObject({
+        reason: "completed",
+        text: "Reached in the next run.",
+        turns: 1,
+      });
     });
 
     it("runs eight 200 ms calls at once (built-in and MCP): all start before any ends", async () => {
@@ -159,18 +164,20 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
       const agent = await agentFor([
         {
           calls: [
-            ["mcp_fx_sleep", { ms: 300 }],
-            ["wait", { ms: 10 }],
-            ["mcp_fx_sleep", { ms: 120 }],
+            ["latch", { name: "first", after: "second" }],
+            ["latch", { name: "second", after: "third" }],
+            ["latch", { name: "third" }],
+            ["mcp_fx_echo", { text: "fourth" }],
           ],
         },
         { text: "ok" },
       ]);
       const events = await collect(agent.run("Order"));
-      expect(toolResults(events).map((event) => textOf(event.result.content))).toEqual([
-        "waited 10ms",
-        "slept 120ms",
-        "slept 300ms",
+      const finished = toolResults(events).map((event) => textOf(event.result.content));
+      expect(finished.filter((text) => text !== "fourth")).toEqual([
+        "third done",
+        "second done",
+        "first done",
       ]);
       const assistant = agent.messages.find((message) => message.role === "assistant");
       const ids =
@@ -178,9 +185,10 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
       const results = toolMessages(agent.messages);
       expect(results.map((message) => message.toolCallId)).toEqual(ids);
       expect(results.map((message) => textOf(message.content))).toEqual([
-        "slept 300ms",
-        "waited 10ms",
-        "slept 120ms",
+        "first done",
+        "second done",
+        "third done",
+        "fourth",
       ]);
     });
 
@@ -196,11 +204,15 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
       ]);
       const events = await collect(agent.run("Finish"));
       expect(doneOf(events)).toMatchObject({ reason: "completed", text: "All done.", turns: 1 });
-      expect(toolResults(events).map((event) => [event.call.name, event.outcome])).toEqual([
-        ["task_complete", "ok"],
-        ["shout", "ok"],
-        ["mcp_fx_sleep", "ok"],
-      ]);
+      const outcomes = toolResults(events).map((event) => [event.call.name, event.outcome]);
+      expect(outcomes).toHaveLength(3);
+      expect(outcomes).toEqual(
+        expect.arrayContaining([
+          ["mcp_fx_sleep", "ok"],
+          ["task_complete", "ok"],
+          ["shout", "ok"],
+        ]),
+      );
       expect(toolMessages(agent.messages).map((message) => textOf(message.content))).toEqual([
         "slept 150ms",
         "Task marked complete.",
@@ -279,6 +291,41 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
       const next = doneOf(await collect(agent.run("Again")));
       expect(next).toMatchObject({ reason: "completed", text: "Fresh start." });
       expect(historyProblems(agent.messages)).toEqual([]);
+    });
+
+    it("cancels a call whose approval is still pending when the run aborts", async () => {
+      const controller = new AbortController();
+      let hookSignal: AbortSignal | undefined;
+      const agent = await agentFor(
+        [{ calls: [["shout", { text: "wait for me" }]] }, { text: "Later." }],
+        {
+          // A person who never answers: the hook waits until the run's signal aborts.
+          approve: (_call, _definition, { signal }) => {
+            hookSignal = signal;
+            setTimeout(() => controller.abort(), 50);
+            return new Promise<boolean>(() => {});
+          },
+        },
+      );
+      const events = await collect(agent.run("Shout", { signal: controller.signal }));
+      expect(doneOf(events).reason).toBe("aborted");
+      expect(hookSignal?.aborted).toBe(true);
+      expect(toolResults(events).map((event) => event.outcome)).toEqual(["cancelled"]);
+      expect(historyProblems(agent.messages)).toEqual([]);
+      expect(doneOf(await collect(agent.run("Again"))).text).toBe("Later.");
+    });
+
+    it("keeps the partial answer when the consumer stops during the stream", async () => {
+      const agent = await agentFor([{ text: "One two three four." }, { text: "Next." }]);
+      for await (const event of agent.run("Count")) {
+        if (event.type === "text-delta") break;
+      }
+      const last = agent.messages.at(-1);
+      expect(last?.role).toBe("assistant");
+      const partial = last?.role === "assistant" ? last.content : "";
+      expect(partial.length).toBeGreaterThan(0);
+      expect("One two three four.".startsWith(partial)).toBe(true);
+      expect(doneOf(await collect(agent.run("Again"))).text).toBe("Next.");
     });
 
     it("treats leaving the loop early as an abort and repairs the history", async () => {

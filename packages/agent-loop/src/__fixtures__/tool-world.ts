@@ -32,8 +32,42 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     );
   });
 
-/** Built-in tools (toolset `builtin`): `wait`, `shout`, `install`. */
+/** Built-in tools (toolset `builtin`): `wait`, `shout`, `install`, `latch`. */
 export function registerBuiltins(registry: ToolRegistry): void {
+  const latches = new Map<string, { opened: Promise<void>; open: () => void }>();
+  const latch = (name: string) => {
+    let entry = latches.get(name);
+    if (!entry) {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      entry = { opened, open };
+      latches.set(name, entry);
+    }
+    return entry;
+  };
+  registry.register(
+    {
+      name: "latch",
+      toolset: "builtin",
+      description:
+        "Finishes only after the call named `after` finished: an order set by the arguments, not by time.",
+      inputSchema: {
+        type: "object",
+        properties: { name: { type: "string" }, after: { type: "string" } },
+        required: ["name"],
+      },
+    },
+    async (args) => {
+      if (typeof args.after === "string") {
+        await latch(args.after).opened;
+        await new Promise((resolve) => setImmediate(resolve)); // let that call's result land first
+      }
+      latch(String(args.name)).open();
+      return `${String(args.name)} done`;
+    },
+  );
   registry.register(
     {
       name: "wait",
