@@ -235,6 +235,27 @@ describe("connectAll", () => {
     expect(hub.servers()[0]?.lastError).toBeTruthy();
   });
 
+  it("re-lists after a reconnect: tools the restarted server no longer has are removed", async () => {
+    const { registry, events } = await start({ dyn: entry(dynamicServer([{ name: "base" }])) });
+    const grown = waitForEvent(events, (event) => event.type === "synced");
+    await registry.dispatch("mcp_dyn_control", { add: [{ name: "temp" }] });
+    await grown;
+    expect(registry.has("mcp_dyn_temp")).toBe(true);
+    const [server] = processesWithMarker(marker);
+    const back = waitForEvent(
+      events,
+      (event) =>
+        event.type === "synced" && !event.report.registered.some((item) => item.tool === "temp"),
+    );
+    process.kill(server?.pid ?? 0, "SIGKILL");
+    await back;
+    expect(registry.has("mcp_dyn_temp")).toBe(false);
+    expect(JSON.parse(text(await registry.dispatch("mcp_dyn_base", {})))).toEqual({
+      tool: "base",
+      args: {},
+    });
+  });
+
   it("turns a call timeout into an error result naming the server", async () => {
     const { registry } = await start({ fx: entry(fixtureServer(), { timeouts: { callMs: 300 } }) });
     const result = await registry.dispatch("mcp_fx_hang", {});
