@@ -4,7 +4,11 @@ import type { ModelChoice, ProviderPlan } from "./choose-provider.js";
 
 /** Hooks the CLI gives the model factory for things it shows on the terminal. */
 export interface ModelHooks {
-  onDownloadProgress?: (progress: { downloadedBytes: number; totalBytes?: number }) => void;
+  onDownloadProgress?: (progress: {
+    uri?: string;
+    downloadedBytes: number;
+    totalBytes?: number | undefined;
+  }) => void;
 }
 
 function needModel(plan: { model: string | undefined }, provider: string): string {

@@ -6,6 +6,7 @@ import { createModel } from "../model/create-model.js";
 import { openSession, type Session } from "../session/open-session.js";
 import { type AskApproval, createApprover } from "../terminal/approval.js";
 import { askLine } from "../terminal/ask-secret.js";
+import { downloadBar } from "../terminal/download-bar.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { createStyle } from "../terminal/style.js";
 import { toJsonLine } from "./json-events.js";
@@ -70,16 +71,10 @@ export async function runCommand(
   const oneShot = flags.prompt !== undefined;
   const tty = io.stdin.isTTY === true;
 
-  let progressBar = false;
+  const showDownload = downloadBar(io.stderr, io.stderr.isTTY === true);
   const model = await createModel(plan, choice, io.env, {
-    onDownloadProgress: ({ downloadedBytes, totalBytes }) => {
-      if (json) return;
-      const mb = (n: number) => (n / 1e6).toFixed(1);
-      const pct = totalBytes ? ` ${Math.floor((downloadedBytes / totalBytes) * 100)}%` : "";
-      io.stderr.write(
-        `\r\u001b[Kdownloading model${pct} ${mb(downloadedBytes)}${totalBytes ? `/${mb(totalBytes)}` : ""} MB`,
-      );
-      progressBar = true;
+    onDownloadProgress: (report) => {
+      if (!json) showDownload(report);
     },
   });
   lifecycle.add(async () => model.close?.());
@@ -137,7 +132,6 @@ export async function runCommand(
     },
   });
   lifecycle.add(() => session.close());
-  if (progressBar) io.stderr.write("\n");
   progress.finish();
   if (json) {
     for (const s of session.hub.servers())
