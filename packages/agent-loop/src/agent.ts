@@ -8,7 +8,14 @@ import {
   resolveAgentOptions,
 } from "./agent-options.js";
 import { EventChannel } from "./event-channel.js";
-import type { AgentEvent, DoneEvent, StopReason, TokenUsage, ToolResultEvent } from "./events.js";
+import type {
+  AgentEvent,
+  DoneEvent,
+  StopReason,
+  TokenUsage,
+  ToolProgressEvent,
+  ToolResultEvent,
+} from "./events.js";
 import { ensureExitTools, exitOf } from "./exit-tools.js";
 import { runToolCalls } from "./run-tool-calls.js";
 import { type ModelTurn, streamModelTurn } from "./stream-model-turn.js";
@@ -182,7 +189,7 @@ export class Agent {
 
         lastText = turn.text || undefined;
         open = { text: turn.text, calls: turn.toolCalls, results: new Map() };
-        const channel = new EventChannel<ToolResultEvent>();
+        const channel = new EventChannel<ToolResultEvent | ToolProgressEvent>();
         const settledTurn = open;
         const all = runToolCalls({
           calls: turn.toolCalls,
@@ -196,6 +203,7 @@ export class Agent {
             settledTurn.results.set(event.call, event.result);
             channel.push(event);
           },
+          onProgress: (event) => channel.push(event),
         }).finally(() => channel.close());
         for await (const event of channel) yield event;
         const settled = await all;

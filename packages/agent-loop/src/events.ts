@@ -50,6 +50,16 @@ export interface ToolCallEvent {
   call: ToolCall;
 }
 
+/** A running tool reported progress (MCP `notifications/progress`, or a built-in's `onProgress`). */
+export interface ToolProgressEvent {
+  type: "tool-progress";
+  turn: number;
+  call: ToolCall;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
 /** A tool call finished (or was denied, refused or cancelled). Emitted in completion order. */
 export interface ToolResultEvent {
   type: "tool-result";
@@ -101,6 +111,7 @@ export type AgentEvent =
   | TextDeltaEvent
   | ToolCallDeltaEvent
   | ToolCallEvent
+  | ToolProgressEvent
   | ToolResultEvent
   | TurnEndEvent
   | DoneEvent;

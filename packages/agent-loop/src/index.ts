@@ -12,6 +12,7 @@ export type {
   TokenUsage,
   ToolCallDeltaEvent,
   ToolCallEvent,
+  ToolProgressEvent,
   ToolResultEvent,
   TurnEndEvent,
   TurnStartEvent,

@@ -1,7 +1,7 @@
 import type { ToolCall } from "@tinyloop/inference-adapters";
 import type { ToolDefinition, ToolRegistry, ToolResult } from "@tinyloop/registry";
 import { ABORTED, untilAborted } from "./abortable.js";
-import type { ToolResultEvent } from "./events.js";
+import type { ToolProgressEvent, ToolResultEvent } from "./events.js";
 import { isExitTool } from "./exit-tools.js";
 import { type Limiter, limitConcurrency } from "./limit-concurrency.js";
 import {
@@ -43,6 +43,8 @@ export interface RunToolCallsInput {
   signal: AbortSignal;
   /** Called as each call settles, in completion order. */
   onResult: (event: ToolResultEvent) => void;
+  /** Called when a running tool reports progress. */
+  onProgress: (event: ToolProgressEvent) => void;
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -119,6 +121,11 @@ async function settleCall(
     const result = await input.registry.dispatch(call.name, call.arguments, {
       signal: input.signal,
       callId: call.id,
+      onProgress: (progress) => {
+        if (endedAt === undefined && !input.signal.aborted) {
+          input.onProgress({ type: "tool-progress", turn: input.turn, call, ...progress });
+        }
+      },
     });
     endedAt = now(); // measured here, before the slot goes to the next waiting call
     return result;

@@ -375,6 +375,22 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
       expect(results).toEqual(["added late", "installed fresh", "late: hello late", "fresh ran"]);
     });
 
+    it("passes on the progress a tool reports while it runs", async () => {
+      const agent = await agentFor([
+        { calls: [["mcp_fx_progress", { steps: 3, delayMs: 10 }]] },
+        { text: "ok" },
+      ]);
+      const events = await collect(agent.run("Progress"));
+      const seen = events
+        .filter((event) => event.type === "tool-progress" || event.type === "tool-result")
+        .map((event) =>
+          event.type === "tool-progress"
+            ? `${event.progress}/${event.total} ${event.message}`
+            : "result",
+        );
+      expect(seen).toEqual(["1/3 step 1 of 3", "2/3 step 2 of 3", "3/3 step 3 of 3", "result"]);
+    });
+
     it("cuts long tool results for the model and says so, keeping the full result in the event", async () => {
       const agent = await agentFor([{ calls: [["mcp_fx_big", { bytes: 5000 }]] }, { text: "ok" }], {
         maxToolResultChars: 1000,
