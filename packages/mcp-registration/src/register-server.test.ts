@@ -282,6 +282,23 @@ describe("registerServer options", () => {
     expect(registry.list()).toEqual([]);
   });
 
+  it("still registers when a registry change listener throws, and says so", async () => {
+    const registry = new ToolRegistry();
+    registry.onChange(() => {
+      throw new Error("listener broke");
+    });
+    const report = await registerServer(registry, await connect("fx", fixtureServer()), {
+      server: "fx",
+      include: ["echo", "add"],
+    });
+    expect(report.registered.map((item) => item.name)).toEqual(["mcp_fx_echo", "mcp_fx_add"]);
+    expect(report.warnings).toEqual([
+      'a registry change listener threw while registering "mcp_fx_echo": listener broke',
+      'a registry change listener threw while registering "mcp_fx_add": listener broke',
+    ]);
+    expect(text(await registry.dispatch("mcp_fx_echo", { text: "ok" }))).toBe("ok");
+  });
+
   it("uses a custom prefix and toolset, or no prefix at all", async () => {
     const registry = new ToolRegistry();
     await registerServer(registry, await connect("fx", fixtureServer()), {

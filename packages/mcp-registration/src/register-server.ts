@@ -158,9 +158,17 @@ class Registration {
     );
   }
 
+  /** A sync started by a notification: never rejects (nobody would see it). */
   private async resync(): Promise<void> {
-    const report = await this.sync();
-    if (!this.closed) this.options.onSync?.(report);
+    try {
+      const report = await this.sync();
+      if (!this.closed) this.options.onSync?.(report);
+    } catch (error) {
+      this.latest = {
+        ...this.latest,
+        warnings: [...this.latest.warnings, `re-sync failed: ${errorSummary(error)}`],
+      };
+    }
   }
 
   report(): RegistrationReport {
@@ -206,7 +214,12 @@ class Registration {
   private drop(tool: string): void {
     const held = this.held.get(tool);
     this.held.delete(tool);
-    if (held && this.holds(held.name, tool)) this.registry.unregister(held.name);
+    if (!held || !this.holds(held.name, tool)) return;
+    try {
+      this.registry.unregister(held.name);
+    } catch {
+      // An onChange listener threw after the tool was removed; the removal stands.
+    }
   }
 
   private holderOf = (name: string): NameHolder => {
@@ -318,14 +331,20 @@ class Registration {
         replace: this.holds(name, tool.name),
       });
     } catch (error) {
-      this.held.delete(tool.name);
-      if (!RegistryError.isInstance(error)) throw error;
-      report.skipped.push({
-        tool: tool.name,
-        reason: "rejected-by-registry",
-        detail: error.message,
-      });
-      return;
+      if (!RegistryError.isInstance(error) && this.holds(name, tool.name)) {
+        // The registry rethrows an onChange listener's error after registering: the tool is in.
+        report.warnings.push(
+          `a registry change listener threw while registering "${name}": ${errorSummary(error)}`,
+        );
+      } else {
+        this.held.delete(tool.name);
+        report.skipped.push({
+          tool: tool.name,
+          reason: "rejected-by-registry",
+          detail: errorSummary(error),
+        });
+        return;
+      }
     }
     this.held.set(tool.name, { name, fingerprint, warnings: built.warnings });
     report.registered.push({ name, tool: tool.name });
