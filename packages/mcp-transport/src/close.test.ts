@@ -1,4 +1,6 @@
-import { descendantsOf, processesWithMarker } from "@tinyloop/test-fixtures";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { descendantsOf, processesWithMarker, waitForNoProcesses } from "@tinyloop/test-fixtures";
 import { fixtureServer, fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
 import { describe, expect, it } from "vitest";
 import { reach, recordStates, rejection, serverPid } from "./__fixtures__/helpers.js";
@@ -90,4 +92,30 @@ describe("close()", () => {
     expect((await rejection(waiting)).code).toBe("CLOSED");
     expect(aliveNow()).toEqual([]);
   });
+
+  it.each(["exit", "throw"])(
+    "kills the servers' process groups when the program ends without close() (%s)",
+    async (how) => {
+      const { command, args } = fixtureServer({ spawnChild: true, linger: true });
+      const script = fileURLToPath(
+        new URL("./__fixtures__/exit-without-close.ts", import.meta.url),
+      );
+      const run = spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "--conditions=@tinyloop/source",
+          script,
+          how,
+          JSON.stringify({ command, args, env: guard.env() }),
+        ],
+        { encoding: "utf8", timeout: 60_000 },
+      );
+      expect(run.stdout).toContain("connected");
+      // SIGKILL was sent before the program exited; give the kernel a moment to finish them
+      const left = await waitForNoProcesses(() => processesWithMarker(guard.marker()), 2_000);
+      expect(left.map((p) => p.command)).toEqual([]);
+    },
+  );
 });
