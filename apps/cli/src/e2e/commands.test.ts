@@ -193,3 +193,18 @@ describe("init, --help, --version", () => {
     expect(r.stdout).toBe(version);
   });
 });
+
+describe("the examples", () => {
+  const examples = new URL("../../../../examples/", import.meta.url);
+  it.each(["offline-demo", "hosted-openai", "ollama", "http-server"])(
+    "examples/%s passes config check",
+    async (name) => {
+      const r = await runCli(["config", "check", new URL(name, examples).pathname], {
+        cwd: ws.dir,
+        env: { OPENAI_API_KEY: "sk-test", MCP_TOKEN: "t" },
+      });
+      expect(r.stderr).toBe("");
+      expect(r.exitCode).toBe(0);
+    },
+  );
+});

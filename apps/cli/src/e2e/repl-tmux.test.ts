@@ -112,6 +112,51 @@ describe("the REPL in a real terminal", () => {
     expect(end).not.toMatch(/\n\s+at /);
   });
 
+  it("asks for an input on the terminal and does not echo a password", async () => {
+    ws.write({
+      "agent.json": JSON.stringify({
+        inputs: [{ id: "fx-secret", description: "Fixture secret", password: true }],
+        servers: [
+          {
+            type: "stdio",
+            command: "node",
+            args: ["server.js"],
+            env: { GIVEN: "${input:fx-secret}" },
+          },
+        ],
+      }),
+    });
+    start(["config", "check", "."]);
+    await waitFor((s) => s.includes("Fixture secret (hidden):"), "the question");
+    keys("hunter2");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen()).not.toContain("hunter2");
+    keys("Enter");
+    const end = await waitFor((s) => s.includes("EXIT="), "the exit");
+    expect(end).toContain(`"GIVEN": "hunter2"`);
+    expect(end).toContain("EXIT=0");
+  });
+
+  it("shows a live connecting line, then one line per failed server", async () => {
+    model = await startScriptedModelServer({ script: [{ text: "x" }] });
+    ws.write({
+      ".mcp.json": JSON.stringify({
+        mcpServers: {
+          fast: ws.fixture(),
+          slow: ws.fixture(["--start-delay-ms", "2500"]),
+          broken: ws.fixture(["--exit-on-start", "3"]),
+        },
+      }),
+    });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^connecting [12]\/3 servers · (15|30) tools/m.test(s), "the live line");
+    const ready = await waitFor((s) => /^›/m.test(s), "the prompt");
+    expect(ready).toMatch(/^✗ server broken failed: .+/m);
+    expect(ready).toContain("connected 3/3 servers · 30 tools");
+    keys("/exit", "Enter");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+
   it("exits 0 on /exit", async () => {
     model = await startScriptedModelServer({ script: [{ text: "x" }] });
     ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
