@@ -1,5 +1,6 @@
 // Benchmarks of the agent loop against a bare loop, both on the same replay model and
 // registry in the same run. Run with `pnpm --filter @tinyloop/agent-loop bench` (uses dist/).
+import { availableParallelism, loadavg } from "node:os";
 import { Agent } from "@tinyloop/agent-loop";
 import {
   type CassetteEntry,
@@ -13,7 +14,7 @@ import { bareLoop, type TurnTiming } from "./bare-loop.js";
 const HISTORY = 200; // messages in the conversation when turns are measured
 const MEASURED_TURNS = 20; // per cycle
 const CYCLES = 15;
-const PARALLEL_CYCLES = 10;
+const PARALLEL_CYCLES = 5; // per round, two rounds
 const SLEEP_MS = 200;
 
 function toolTurn(turn: number, calls: Array<[string, Record<string, unknown>]>): CassetteEntry {
@@ -167,13 +168,20 @@ async function bareParallelTimes(): Promise<number[]> {
 const ms = (value: number) => (value < 10 ? `${value.toFixed(3)} ms` : `${value.toFixed(1)} ms`);
 
 async function main() {
-  // Warm up both paths (JIT), then measure each twice, interleaved, keeping all samples.
+  // Warm up both paths (JIT); then alternate agent and bare rounds so that both see the
+  // same machine load.
   await agentTurnTimes();
   await bareTurnTimes();
-  const agentTurns = [...(await agentTurnTimes()), ...(await agentTurnTimes())];
-  const bareTurns = [...(await bareTurnTimes()), ...(await bareTurnTimes())];
-  const agentParallel = await agentParallelTimes();
-  const bareParallel = await bareParallelTimes();
+  const agentTurns: number[] = [];
+  const bareTurns: number[] = [];
+  const agentParallel: number[] = [];
+  const bareParallel: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    agentTurns.push(...(await agentTurnTimes()));
+    bareTurns.push(...(await bareTurnTimes()));
+    agentParallel.push(...(await agentParallelTimes()));
+    bareParallel.push(...(await bareParallelTimes()));
+  }
 
   const turnAgent = median(agentTurns);
   const turnBare = median(bareTurns);
@@ -199,7 +207,7 @@ async function main() {
   console.log("|---|---|---|---|---|");
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
   console.log(
-    `\nBoth loops use the same replay model and registry; the bare loop streams, dispatches with Promise.all and appends messages, nothing else. Node ${process.version}.`,
+    `\nBoth loops use the same replay model and registry; the bare loop streams, dispatches with Promise.all and appends messages, nothing else. Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores (timers run late on a loaded machine; the ratio to the bare loop is the fair comparison then).`,
   );
 }
 
