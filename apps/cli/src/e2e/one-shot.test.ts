@@ -376,3 +376,22 @@ describe("failed servers", () => {
     expect(r.stderr).toContain("connected 3/3 servers · 15 tools");
   });
 });
+
+describe("--verbose", () => {
+  it("shows server stderr and connect timings", async () => {
+    await withModel([{ text: "ok" }, { text: "ok" }]);
+    ws.write({
+      ".mcp.json": json({
+        mcpServers: { fixture: ws.fixture(["--stderr-line", "hello from stderr"]) },
+      }),
+    });
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", "--verbose", ...modelFlags()], {
+      cwd: ws.dir,
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(/^server fixture: ready in \d+ms, 15 tools$/m);
+    expect(r.stderr).toContain("server fixture stderr: hello from stderr");
+    const quiet = await runCli(["run", ".mcp.json", "-p", "hi", ...modelFlags()], { cwd: ws.dir });
+    expect(quiet.stderr).not.toContain("hello from stderr");
+  });
+});

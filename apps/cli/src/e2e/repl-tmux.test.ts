@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
 import { execFileSync } from "node:child_process";
 import {
   type ScriptedModelServer,

@@ -66,7 +66,13 @@ export async function connectServers(
     ...(connection ? { connection } : {}),
   });
   // Servers that ended up neither ready nor failed (disabled) still count as done.
-  for (const status of hub.servers()) done.add(status.name);
+  for (const status of hub.servers()) {
+    done.add(status.name);
+    // --verbose shows what each server wrote to stderr while starting.
+    for (const line of progress.verbose ? (hub.connection(status.name)?.stderrTail() ?? []) : []) {
+      progress.verbose?.(`server ${status.name} stderr: ${line}`);
+    }
+  }
   update();
   return hub;
 }

@@ -18,7 +18,13 @@ describe("createApprover", () => {
   });
   it("lets read-only tools through and asks for the others", async () => {
     const questions: string[] = [];
-    const approve = createApprover({ mode: "ask", ask: async (q) => (questions.push(q), "n") });
+    const approve = createApprover({
+      mode: "ask",
+      ask: async (q) => {
+        questions.push(q);
+        return "n";
+      },
+    });
     expect(await approve?.(call, tool(true), { signal })).toBe(true);
     expect(await approve?.(call, tool(), { signal })).toEqual({
       approved: false,
@@ -29,7 +35,13 @@ describe("createApprover", () => {
   it("remembers always, and asks again after an answer it does not know", async () => {
     const answers = ["what", "a"];
     let asked = 0;
-    const approve = createApprover({ mode: "always", ask: async () => (asked++, answers.shift()) });
+    const approve = createApprover({
+      mode: "always",
+      ask: async () => {
+        asked++;
+        return answers.shift();
+      },
+    });
     expect(await approve?.(call, tool(true), { signal })).toBe(true);
     expect(await approve?.(call, tool(true), { signal })).toBe(true);
     expect(asked).toBe(2);
