@@ -70,7 +70,24 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
       );
       approvals = approval.catch(() => {});
     }
-    return settleCall(call, definition, approval, limiter, input);
+    return settleCall(call, definition, approval, limiter, input).catch(
+      (error: unknown): SettledCall => {
+        // Safety net (a throwing event consumer, a bug): the call still gets a result.
+        const result = failedResult(`Tool "${call.name}"`, error);
+        const at = now();
+        input.onResult({
+          type: "tool-result",
+          turn: input.turn,
+          call,
+          result,
+          startedAt: at,
+          endedAt: at,
+          durationMs: 0,
+          outcome: "error",
+        });
+        return { call, result, outcome: "error" };
+      },
+    );
   });
   return Promise.all(settled);
 }
@@ -108,9 +125,10 @@ async function settleCall(
     return finish(failedResult("Asking for approval", error), "denied");
   }
   if (decision === ABORTED) return finish(cancelledResult(), "cancelled");
-  const approved = typeof decision === "boolean" ? decision : decision.approved;
-  if (!approved) {
-    const reason = typeof decision === "object" ? decision.reason : undefined;
+  // Anything but a clear yes is a no: a hook that forgets to return must not run a tool.
+  const object = typeof decision === "object" && decision !== null ? decision : undefined;
+  if (decision !== true && object?.approved !== true) {
+    const reason = typeof object?.reason === "string" ? object.reason : undefined;
     return finish(deniedResult(reason), "denied");
   }
 
