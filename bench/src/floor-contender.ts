@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { MARKER_VARIABLE } from "@tinyloop/test-fixtures";
 import { type Contender, tail } from "./contender.js";
 import type { FloorPlan } from "./floor-plan.js";
+import { inOwnSession } from "./own-session.js";
 import { allCalls } from "./scenarios.js";
 
 const floorClient = fileURLToPath(new URL("../dist/floor-client.js", import.meta.url));
@@ -18,8 +19,7 @@ export const floorContender: Contender = {
     const plan: FloorPlan = {
       servers: scenario.servers.map((server) => ({
         name: server.name,
-        command: process.execPath,
-        args: [context.fixtureServerPath, ...server.flags],
+        ...inOwnSession(process.execPath, [context.fixtureServerPath, ...server.flags]),
         env: { [MARKER_VARIABLE]: context.marker },
       })),
       batches: scenario.turns.flatMap((turn) =>

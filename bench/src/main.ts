@@ -14,7 +14,9 @@ import { parseArgs } from "node:util";
 import { fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
 import type { Contender } from "./contender.js";
 import { floorContender } from "./floor-contender.js";
-import { LEFTOVER_GRACE_MS } from "./measure-run.js";
+import { killActiveRuns, LEFTOVER_GRACE_MS } from "./measure-run.js";
+import { killModelServers } from "./model-server-process.js";
+import { serversInOwnSession } from "./own-session.js";
 import { markdownReport } from "./report.js";
 import type { BenchResults } from "./results.js";
 import { runScenario } from "./run-scenario.js";
@@ -73,12 +75,27 @@ const results: BenchResults = {
   measuredRuns,
   leftoverGraceMs: LEFTOVER_GRACE_MS,
   notes: [
+    "Every contender, every MCP server and the model server run in their own session, so each gets its own scheduler autogroup (tinyloop starts its servers that way; the bench starts the floor's and tiny-agents' servers through setsid) and background load falls on all contenders alike.",
     "Wall: spawn of the contender's process to its exit. Peak RSS: the most, over 20 ms samples, of the summed RSS of the contender's process and all its descendants (the MCP servers); the scripted model server runs outside the tree.",
     `Left running: processes carrying the run's marker variable (put in every server's env) still alive ${LEFTOVER_GRACE_MS} ms after the contender exited; they are killed before the next run.`,
     `tiny-agents 0.3.4 has no one-shot mode: the prompt is piped to \`tiny-agents run DIR\`, and its REPL then ends on the closed input (${TINY_AGENTS_END_OF_INPUT}, exit code 7) without closing its MCP clients; it runs tool calls one after another and asks the model once more after answering.`,
   ],
   scenarios: [],
 };
+
+// Contenders and model servers run in their own sessions, so Ctrl+C does not reach them.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    killActiveRuns();
+    killModelServers();
+    process.exit(130);
+  });
+}
+if (!serversInOwnSession) {
+  results.notes.push(
+    "setsid(1) was not found: the floor's and tiny-agents' servers shared their client's session, so on a busy machine tinyloop's servers (each in its own session) got a larger CPU share.",
+  );
+}
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 for (const scenario of pick(scenarios, values.scenarios, "scenarios")) {
@@ -90,7 +107,7 @@ for (const scenario of pick(scenarios, values.scenarios, "scenarios")) {
 results.loadAverage.end = loadavg()[0] ?? 0;
 if (Math.max(results.loadAverage.start, results.loadAverage.end) > results.machine.cpus) {
   results.notes.push(
-    `The machine was busy (load average above ${results.machine.cpus}): wall times are noisy, and tinyloop's servers, each started in its own session for process-group shutdown, get their own scheduler autogroup, hence a larger share of a contended CPU than the floor's or tiny-agents' servers. Compare on a quiet machine.`,
+    `The machine was busy (load average above ${results.machine.cpus}): wall times are noisy; compare on a quiet machine.`,
   );
 }
 writeFileSync(values.out, `${JSON.stringify(results, null, 2)}\n`);

@@ -39,6 +39,12 @@ export interface RunMeasurement {
 /** How long processes may outlive the contender's main process before they count as left behind. */
 export const LEFTOVER_GRACE_MS = 1_000;
 const SAMPLE_INTERVAL_MS = 20;
+const activeMarkers = new Set<string>();
+
+/** Kills every process of the runs in progress (for the harness's own Ctrl+C). */
+export function killActiveRuns(): void {
+  for (const marker of activeMarkers) killAll(processesWithMarker(marker));
+}
 
 function killAll(processes: ProcessInfo[]): void {
   for (const proc of processes) {
@@ -66,7 +72,10 @@ export async function measureRun(
     cwd: spec.cwd,
     env: { ...process.env, ...spec.env, [MARKER_VARIABLE]: marker },
     stdio: [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    // Its own session, hence its own scheduler autogroup, like every server (own-session.ts).
+    detached: true,
   });
+  activeMarkers.add(marker);
   const sampler = new ProcessTreeSampler(child.pid ?? -1);
   let stdout = "";
   let stderr = "";
@@ -96,6 +105,7 @@ export async function measureRun(
   clearTimeout(timeout);
   const leftovers = await waitForNoProcesses(() => processesWithMarker(marker), LEFTOVER_GRACE_MS);
   killAll(leftovers);
+  activeMarkers.delete(marker);
   // A leftover holding our pipes keeps them open; after the kill they close.
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000))]);
   return {

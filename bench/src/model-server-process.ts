@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -6,6 +6,13 @@ import { fileURLToPath } from "node:url";
 const modelServerBin = fileURLToPath(
   new URL("./bin.js", import.meta.resolve("@tinyloop/test-fixtures/model-server")),
 );
+
+const running = new Set<ChildProcess>();
+
+/** Kills every model server still running (for the harness's own Ctrl+C). */
+export function killModelServers(): void {
+  for (const child of running) child.kill("SIGKILL");
+}
 
 /** A scripted model server running as its own process, outside the measured tree. */
 export interface ModelServerProcess {
@@ -35,8 +42,18 @@ export async function startModelServerProcess(
 ): Promise<ModelServerProcess> {
   const args = [modelServerBin, "--script", scriptPath, "--port", "0"];
   if (requestsLog) args.push("--requests-log", requestsLog);
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // Its own session: under load it gets its own CPU share, not one shared with a contender.
+  const child = spawn(process.execPath, args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  running.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MARKER_VARIABLE } from "@tinyloop/test-fixtures";
 import { agentScript, type Contender, tail } from "./contender.js";
+import { inOwnSession } from "./own-session.js";
 import { finalAnswer } from "./scenarios.js";
 
 const tinyAgentsCli = fileURLToPath(
@@ -46,8 +47,7 @@ export const tinyAgentsContender: Contender = {
       apiKey: "bench-key",
       servers: scenario.servers.map((server) => ({
         type: "stdio",
-        command: process.execPath,
-        args: [context.fixtureServerPath, ...server.flags],
+        ...inOwnSession(process.execPath, [context.fixtureServerPath, ...server.flags]),
         env: { [MARKER_VARIABLE]: context.marker },
       })),
     };
