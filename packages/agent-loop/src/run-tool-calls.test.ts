@@ -79,6 +79,44 @@ describe("runToolCalls", () => {
     expect(text(settled[0] as never)).toBe("denied by the user");
   });
 
+  it("asks one hook at a time, in call order, while approved calls already run", async () => {
+    const log: string[] = [];
+    let asking = 0;
+    let most = 0;
+    const { registry, offered } = registryWithTools();
+    registry.register(
+      { name: "mark", toolset: "builtin", description: "Logs.", inputSchema: { type: "object" } },
+      (args) => {
+        log.push(`run ${String(args.id)}`);
+        return "ok";
+      },
+    );
+    offered.set("mark", registry.get("mark") as ToolDefinition);
+    await runToolCalls({
+      calls: ["1", "2", "3"].map((id) => call(id, "mark", `{"id":"${id}"}`)),
+      turn: 1,
+      registry,
+      offered,
+      approve: async (toolCall) => {
+        asking++;
+        most = Math.max(most, asking);
+        log.push(`ask ${toolCall.id}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        asking--;
+        return true;
+      },
+      concurrency: 8,
+      signal: new AbortController().signal,
+      onResult: () => {},
+      onProgress: () => {},
+    });
+    expect(most).toBe(1);
+    expect(log.filter((line) => line.startsWith("ask"))).toEqual(["ask 1", "ask 2", "ask 3"]);
+    // Call 1 ran while the person was still being asked about the later calls.
+    expect(log.indexOf("run 1")).toBeLessThan(log.indexOf("ask 3"));
+    expect(log.indexOf("run 2")).toBeGreaterThan(log.indexOf("ask 2"));
+  });
+
   it("turns a throwing approval hook into a denial that says why", async () => {
     const { settled } = await run([call("a", "echo")], () => {
       throw new Error("terminal closed");
