@@ -87,6 +87,13 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
         text: "Shouted and echoed.",
         turns: 2,
       });
+      // Streamed pieces of each call come before the complete call, for live display.
+      const firstDelta = events.findIndex(
+        (e) => e.type === "tool-call-delta" && e.name === "shout",
+      );
+      const firstCall = events.findIndex((e) => e.type === "tool-call");
+      expect(firstDelta).toBeGreaterThan(-1);
+      expect(firstDelta).toBeLessThan(firstCall);
       const results = toolMessages(agent.messages);
       expect(results.map((message) => [message.toolName, textOf(message.content)])).toEqual([
         ["shout", "HI"],
