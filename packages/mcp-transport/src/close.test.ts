@@ -87,9 +87,9 @@ describe("close()", () => {
     );
     process.kill(await serverPid(connection), "SIGKILL"); // its child is orphaned, still in the group
     await reach(connection, "reconnecting");
-    const waiting = connection.callTool("echo", { text: "x" }, { timeoutMs: 20_000 });
+    const waiting = rejection(connection.callTool("echo", { text: "x" }, { timeoutMs: 20_000 }));
     await connection.close();
-    expect((await rejection(waiting)).code).toBe("CLOSED");
+    expect((await waiting).code).toBe("CLOSED");
     expect(aliveNow()).toEqual([]);
   });
 

@@ -190,17 +190,24 @@ export class ManagedConnection implements McpConnection {
       try {
         return await operation(client, Math.max(1, started + timeoutMs - Date.now()));
       } catch (error) {
-        if (McpTransportError.isInstance(error)) throw error;
+        // Our own typed errors (timeout, cancel, RPC error) pass through. NOT_CONNECTED comes from
+        // a stdio transport whose process just died: the request was never written.
+        const neverSent = McpTransportError.isInstance(error) && error.code === "NOT_CONNECTED";
+        if (McpTransportError.isInstance(error) && !neverSent) throw error;
         const failure = handle ? handle.describeFailure(error, "session") : this.asError(error);
+        // Safe to retry only when the server cannot have seen the request.
         const retriable =
+          neverSent ||
           (failure.code === "HTTP_STATUS" && failure.status === 404) ||
           failure.code === "UNREACHABLE";
-        if (retriable && retry === 0 && this.client === client && this.currentState === "ready") {
-          this.log(
-            `Server "${this.name}": ${failure.message} Reconnecting and retrying ${what} once.`,
-          );
-          this.drop(failure, failure.code === "HTTP_STATUS");
-          continue;
+        if (retriable && retry === 0) {
+          if (this.client === client && this.currentState === "ready") {
+            this.log(
+              `Server "${this.name}": ${failure.message} Reconnecting and retrying ${what} once.`,
+            );
+            this.drop(failure, failure.code === "HTTP_STATUS");
+          }
+          if (this.currentState === "reconnecting" || this.currentState === "ready") continue;
         }
         if (this.currentState === "closed") throw this.closedError();
         if (this.client !== client || isConnectionClosed(error)) {
