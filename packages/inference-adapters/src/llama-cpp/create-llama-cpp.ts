@@ -161,15 +161,22 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
     return loading;
   };
 
-  async function* generate(request: ChatRequest): AsyncGenerator<ModelEvent> {
+  /** Starts one generation; its events arrive on the returned channel. */
+  async function start(request: ChatRequest, done: () => void): Promise<EventChannel<ModelEvent>> {
     if (request.signal?.aborted) throw abortedError(request.signal.reason);
     const loaded = await load(request.signal);
+    if (request.signal?.aborted) throw abortedError(request.signal.reason);
     const controller = new AbortController();
     const onAbort = () => controller.abort(request.signal?.reason);
     request.signal?.addEventListener("abort", onAbort, { once: true });
     const onClose = () => controller.abort();
     closing.signal.addEventListener("abort", onClose, { once: true });
-    const channel = new EventChannel<ModelEvent>();
+    let run: Promise<void> = Promise.resolve();
+    const channel = new EventChannel<ModelEvent>(async () => {
+      // The consumer stopped reading: stop generating at once.
+      controller.abort();
+      await run;
+    });
     const ids: string[] = [];
     const idFor = (index: number) => {
       ids[index] ??= `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`;
@@ -178,7 +185,7 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
     const meterBefore = loaded.sequence.tokenMeter.getState();
     const functions = toFunctions(request);
     const temperature = request.temperature ?? settings.temperature ?? 0.2;
-    const run = loaded.chat
+    run = loaded.chat
       .generateResponse(toLlamaHistory(request.messages), {
         signal: controller.signal,
         stopOnAbortSignal: false,
@@ -239,18 +246,15 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
                   cause: error,
                 }),
           );
+      })
+      .finally(() => {
+        request.signal?.removeEventListener("abort", onAbort);
+        closing.signal.removeEventListener("abort", onClose);
+        running.delete(run);
+        done();
       });
     running.add(run);
-    void run.finally(() => running.delete(run));
-    try {
-      yield* channel;
-    } finally {
-      // Also reached when the consumer stops iterating early: stop generating at once.
-      if (!controller.signal.aborted) controller.abort();
-      request.signal?.removeEventListener("abort", onAbort);
-      closing.signal.removeEventListener("abort", onClose);
-      await run;
-    }
+    return channel;
   }
 
   return {
@@ -259,21 +263,40 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
     capabilities: { vision: false, parallelToolCalls: true },
     stream(request: ChatRequest): AsyncIterable<ModelEvent> {
       return {
-        [Symbol.asyncIterator]: () =>
-          (async function* () {
-            // One generation at a time per instance (they share one context sequence).
+        [Symbol.asyncIterator]: (): AsyncIterator<ModelEvent> => {
+          let channel: EventChannel<ModelEvent> | undefined;
+          let starting: Promise<EventChannel<ModelEvent>> | undefined;
+          const begin = () => {
+            // One generation at a time per instance (they share one context sequence); the
+            // turn passes on as soon as this generation has ended.
             const previous = queue;
             let release!: () => void;
             queue = new Promise<void>((resolve) => {
               release = resolve;
             });
-            try {
-              await previous;
-              yield* generate(request);
-            } finally {
-              release();
-            }
-          })(),
+            return previous
+              .then(() => start(request, release))
+              .catch((error: unknown) => {
+                release();
+                throw error;
+              });
+          };
+          return {
+            next: () => {
+              if (channel) return channel.next();
+              starting ??= begin();
+              return starting.then((started) => {
+                channel = started;
+                return started.next();
+              });
+            },
+            return: async () => {
+              const started = channel ?? (await starting?.catch(() => undefined));
+              await started?.return();
+              return { value: undefined, done: true };
+            },
+          };
+        },
       };
     },
     async load(options) {

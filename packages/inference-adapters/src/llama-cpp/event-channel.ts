@@ -1,51 +1,78 @@
 /**
- * A push-to-pull bridge: callbacks `push` events, the consumer iterates them; `end`/`fail`
- * finish the iteration after the events already pushed.
+ * A push-to-pull bridge written as a plain async iterator (no generator layers, one promise
+ * per event at most): callbacks `push` events, the consumer calls `next()`; `end`/`fail`
+ * finish the iteration after the events already pushed. `return()` (a `break` in the
+ * consumer's `for await`) runs `onReturn`, e.g. to stop the producer.
  */
-export class EventChannel<T> implements AsyncIterable<T> {
-  private readonly queue: T[] = [];
-  private waiting: (() => void) | undefined;
-  private done = false;
+export class EventChannel<T> implements AsyncIterableIterator<T> {
+  private queue: T[] = [];
+  private head = 0;
+  private waiting:
+    | { resolve: (result: IteratorResult<T>) => void; reject: (error: unknown) => void }
+    | undefined;
+  private finished = false;
   private error: { value: unknown } | undefined;
 
+  constructor(private readonly onReturn?: () => Promise<void>) {}
+
   push(event: T): void {
-    if (this.done) return;
-    this.queue.push(event);
-    this.wake();
+    if (this.finished) return;
+    const waiting = this.waiting;
+    if (waiting) {
+      this.waiting = undefined;
+      waiting.resolve({ value: event, done: false });
+    } else this.queue.push(event);
   }
 
   end(): void {
-    this.done = true;
-    this.wake();
+    this.finish(undefined);
   }
 
   fail(error: unknown): void {
-    if (this.done) return;
-    this.error = { value: error };
-    this.done = true;
-    this.wake();
+    this.finish({ value: error });
   }
 
-  private wake(): void {
+  private finish(error: { value: unknown } | undefined): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.error = error;
     const waiting = this.waiting;
     this.waiting = undefined;
-    waiting?.();
+    if (!waiting) return;
+    if (error) waiting.reject(error.value);
+    else waiting.resolve({ value: undefined, done: true });
   }
 
-  async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    while (true) {
-      const next = this.queue.shift();
-      if (next !== undefined) {
-        yield next;
-        continue;
+  next(): Promise<IteratorResult<T>> {
+    if (this.head < this.queue.length) {
+      const value = this.queue[this.head++] as T;
+      if (this.head > 1024 && this.head * 2 > this.queue.length) {
+        this.queue = this.queue.slice(this.head);
+        this.head = 0;
       }
-      if (this.done) {
-        if (this.error) throw this.error.value;
-        return;
-      }
-      await new Promise<void>((resolve) => {
-        this.waiting = resolve;
-      });
+      return Promise.resolve({ value, done: false });
     }
+    if (this.finished) {
+      const error = this.error;
+      this.error = undefined;
+      return error
+        ? Promise.reject(error.value)
+        : Promise.resolve({ value: undefined, done: true });
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+    });
+  }
+
+  async return(): Promise<IteratorResult<T>> {
+    this.finished = true;
+    this.queue = [];
+    this.head = 0;
+    await this.onReturn?.();
+    return { value: undefined, done: true };
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
   }
 }
