@@ -154,6 +154,20 @@ describe("createLlamaCpp with a real GGUF", () => {
     }
   });
 
+  it("with toolChoice { name } only that tool can be called", async () => {
+    const model = createLlamaCpp({ model: toolModel, gpu: false, contextSize: 2048, threads: 1 });
+    try {
+      const events = await collect(
+        model.stream({ messages: hello, tools, toolChoice: { name: "get_weather" } }),
+      );
+      const names = events.flatMap((e) => (e.type === "tool-call" ? [e.name] : []));
+      expect(names.length).toBeGreaterThan(0);
+      expect(new Set(names)).toEqual(new Set(["get_weather"]));
+    } finally {
+      await model.close();
+    }
+  });
+
   it("stops generating at once when the signal aborts, and works again afterwards", async () => {
     const model = createLlamaCpp({ model: loopModel, gpu: false, contextSize: 4096, threads: 1 });
     try {
