@@ -49,6 +49,8 @@ export interface LlamaCppChatModel extends ChatModel {
   load(options?: { signal?: AbortSignal }): Promise<void>;
   /** Releases the context and this use of the model (freed once no instance uses it). */
   close(): Promise<void>;
+  /** What is loaded; `undefined` until `load()` (or the first stream) has finished. */
+  readonly details: LlamaCppModelDetails | undefined;
 }
 
 interface Loaded {
@@ -56,6 +58,19 @@ interface Loaded {
   context: LlamaContext;
   sequence: LlamaContextSequence;
   chat: LlamaChat;
+  details: LlamaCppModelDetails;
+}
+
+/** What was loaded, for a status line (`tinyloop run --verbose`) or a bug report. */
+export interface LlamaCppModelDetails {
+  /** The local file (the cache path for an `hf:` model). */
+  path: string;
+  /** The node-llama-cpp chat wrapper picked from the model's template, e.g. "Qwen". */
+  chatWrapper: string;
+  /** The context window in tokens. */
+  contextSize: number;
+  /** The compute backend: "cuda", "vulkan", "metal", or false for the CPU. */
+  gpu: string | false;
 }
 
 const DEFAULT_MAX_CONTEXT = 8192;
@@ -111,6 +126,7 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
   const gpu: GpuSetting = settings.gpu ?? "auto";
   let loading: Promise<Loaded> | undefined;
   let closed = false;
+  let loadedDetails: LlamaCppModelDetails | undefined;
   // Aborts the generation in progress when the model is closed.
   const closing = new AbortController();
   const running = new Set<Promise<void>>();
@@ -144,7 +160,14 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
         });
         const sequence = context.getSequence();
         const chat = new module.LlamaChat({ contextSequence: sequence });
-        return { lease, context, sequence, chat };
+        const details: LlamaCppModelDetails = {
+          path,
+          chatWrapper: chat.chatWrapper.wrapperName,
+          contextSize: context.contextSize,
+          gpu: lease.llama.gpu,
+        };
+        loadedDetails = details;
+        return { lease, context, sequence, chat, details };
       } catch (error) {
         await lease.release();
         throw new InferenceError({
@@ -298,6 +321,9 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
           };
         },
       };
+    },
+    get details() {
+      return closed ? undefined : loadedDetails;
     },
     async load(options) {
       await load(options?.signal);

@@ -1,4 +1,8 @@
-export type { LlamaCppChatModel, LlamaCppSettings } from "./create-llama-cpp.js";
+export type {
+  LlamaCppChatModel,
+  LlamaCppModelDetails,
+  LlamaCppSettings,
+} from "./create-llama-cpp.js";
 export { createLlamaCpp } from "./create-llama-cpp.js";
 export { DEFAULT_LOCAL_MODEL } from "./default-model.js";
 export type { DownloadProgress } from "./download-model.js";

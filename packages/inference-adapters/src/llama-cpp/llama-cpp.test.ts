@@ -17,6 +17,7 @@ let dir: string;
 let replyModel: string;
 let toolModel: string;
 let loopModel: string;
+let qwenToolModel: string;
 
 const cityTool = (name: string, description: string): ToolSpec => ({
   name,
@@ -50,6 +51,8 @@ beforeAll(async () => {
   replyModel = join(dir, "reply.gguf");
   toolModel = join(dir, "tools.gguf");
   loopModel = join(dir, "loop.gguf");
+  qwenToolModel = join(dir, "qwen-tools.gguf");
+  await writeTinyLlamaGguf(qwenToolModel, { ...toolCallsScript(), architecture: "qwen2" });
   await writeTinyLlamaGguf(replyModel, replyScript(["Hello", ",\u2581world", "!"]));
   await writeTinyLlamaGguf(toolModel, toolCallsScript());
   await writeTinyLlamaGguf(
@@ -109,6 +112,33 @@ describe("createLlamaCpp with a real GGUF", () => {
       const deltas = events.filter((e) => e.type === "tool-call-delta");
       expect(deltas[0]).toMatchObject({ index: 0, id: ids[0], name: "get_weather" });
       expect(events.filter((e) => e.type === "text-delta")).toEqual([]);
+      expect(events.at(-1)).toEqual({ type: "finish", reason: "tool-calls" });
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("a qwen2 model with this template gets node-llama-cpp's Qwen wrapper (the default model's path)", async () => {
+    const model = createLlamaCpp({
+      model: qwenToolModel,
+      gpu: false,
+      contextSize: 2048,
+      threads: 1,
+    });
+    try {
+      expect(model.details).toBeUndefined();
+      await model.load();
+      expect(model.details).toEqual({
+        path: qwenToolModel,
+        chatWrapper: "Qwen",
+        contextSize: 2048,
+        gpu: false,
+      });
+      const events = await collect(model.stream({ messages: hello, tools }));
+      const calls = events.flatMap((e) =>
+        e.type === "tool-call" ? [[e.name, JSON.parse(e.arguments)]] : [],
+      );
+      expect(calls).toEqual(SCRIPTED_TOOL_CALLS.map((c) => [c.name, c.arguments]));
       expect(events.at(-1)).toEqual({ type: "finish", reason: "tool-calls" });
     } finally {
       await model.close();
