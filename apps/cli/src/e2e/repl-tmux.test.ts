@@ -185,6 +185,17 @@ describe("the REPL in a real terminal", () => {
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("/servers", "Enter");
     await waitFor((s) => /fx {2}ready {2}15 tools/.test(s), "/servers");
+    // Ctrl+C with text typed only clears the line, like a shell.
+    keys("half a thought");
+    await waitFor((s) => s.includes("half a thought"), "the typed text");
+    keys("C-c");
+    await waitFor((s) => s.includes("^C"), "the cleared line");
+    keys("/servers", "Enter");
+    await waitFor(
+      (s) => s.match(/fx {2}ready {2}15 tools/g)?.length === 2,
+      "the REPL still answering",
+    );
+    expect(screen()).not.toMatch(/half a thought\/servers/);
     keys("C-c");
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
   });

@@ -4,8 +4,7 @@ import type { AgentEvent } from "@tinyloop/agent-loop";
 export type JsonEvent =
   | AgentEvent
   | { type: "session"; agent: string; provider: string; model: string | undefined; replay: boolean }
-  | { type: "server"; server: string; state: "ready" | "failed"; tools?: number; reason?: string }
-  | { type: "notice"; message: string };
+  | { type: "server"; server: string; state: "ready" | "failed"; tools?: number; reason?: string };
 
 /** One NDJSON line; errors become `{ name, code, message }` since `Error` has no JSON form. */
 export function toJsonLine(event: JsonEvent): string {

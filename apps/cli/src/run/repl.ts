@@ -179,8 +179,9 @@ export function runRepl({
       return;
     }
     // Like a shell: Ctrl+C with text typed clears the line.
+    rl.write(null, { ctrl: true, name: "e" });
+    rl.write(null, { ctrl: true, name: "u" });
     io.stdout.write("^C\n");
-    (rl as unknown as { line: string }).line = "";
     rl.prompt();
   };
   // On a terminal readline turns Ctrl+C into this event; with piped input it is a real SIGINT.
