@@ -3,7 +3,7 @@
  *   --runs N            measured runs per scenario and contender (default 5, at least 1)
  *   --warmup N          warm-up runs before them (default 1; the first run is checked in depth)
  *   --scenarios a,b     only these scenario ids
- *   --contenders a,b    only these contenders (floor is always run: it is the baseline)
+ *   --contenders a,b    only these of floor, loop-floor, tinyloop, tiny-agents (floor always runs)
  *   --out FILE          where the JSON goes (default bench/results.json)
  * Prints the markdown report on stdout, progress on stderr.
  */
@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
 import type { Contender } from "./contender.js";
 import { floorContender } from "./floor-contender.js";
+import { loopFloorContender } from "./loop-floor-contender.js";
 import { killActiveRuns, LEFTOVER_GRACE_MS } from "./measure-run.js";
 import { killModelServers } from "./model-server-process.js";
 import { serversInOwnSession } from "./own-session.js";
@@ -57,7 +58,12 @@ function pick<T extends { id: string }>(all: T[], list: string | undefined, what
 
 const measuredRuns = count("runs", values.runs, 1);
 const warmupRuns = count("warmup", values.warmup, 1);
-const allContenders: Contender[] = [floorContender, tinyloopContender, tinyAgentsContender];
+const allContenders: Contender[] = [
+  floorContender,
+  loopFloorContender,
+  tinyloopContender,
+  tinyAgentsContender,
+];
 const chosen = pick(allContenders, values.contenders, "contenders");
 const contenders = chosen.includes(floorContender) ? chosen : [floorContender, ...chosen];
 
@@ -75,6 +81,7 @@ const results: BenchResults = {
   measuredRuns,
   leftoverGraceMs: LEFTOVER_GRACE_MS,
   notes: [
+    "floor: the raw MCP SDK client doing the scenario's MCP work (connect, list tools, the same calls, close), no model. loop floor: the same plus the model's HTTP round trips, with fetch and a hand-rolled SSE reader (the least any agent loop can do); not one of issue 9's contenders, it shows how much of a gap to the floor is the model traffic itself.",
     "Every contender, every MCP server and the model server run in their own session, so each gets its own scheduler autogroup (tinyloop starts its servers that way; the bench starts the floor's and tiny-agents' servers through setsid) and background load falls on all contenders alike.",
     "Wall: spawn of the contender's process to its exit. Peak RSS: the most, over 20 ms samples, of the summed RSS of the contender's process and all its descendants (the MCP servers); the scripted model server runs outside the tree.",
     `Left running: processes carrying the run's marker variable (put in every server's env) still alive ${LEFTOVER_GRACE_MS} ms after the contender exited; they are killed before the next run.`,
