@@ -22,7 +22,7 @@ interface Hub {
   close(): Promise<void>;
 }
 
-type Mode = "ranges" | "no-ranges" | "cut-once";
+type Mode = "ranges" | "no-ranges" | "cut-once" | "stall-once";
 
 /** A local stand-in for the hub: serves one file, honouring Range unless told not to. */
 async function startHub(file: Buffer, mode: Mode): Promise<Hub> {
@@ -43,6 +43,13 @@ async function startHub(file: Buffer, mode: Mode): Promise<Hub> {
         "content-range": `bytes ${from}-${file.length - 1}/${file.length}`,
       });
     } else res.writeHead(200, { "content-length": body.length });
+    if (mode === "stall-once" && cuts === 0) {
+      cuts++;
+      // Half the file, then nothing more (until the client gives up).
+      res.flushHeaders();
+      res.write(body.subarray(0, Math.floor(body.length / 2)));
+      return;
+    }
     if (mode === "cut-once" && cuts === 0) {
       cuts++;
       // Headers and half the file, then the connection closes (after that data is delivered).
@@ -171,6 +178,32 @@ describe("hf: model downloads", () => {
     await resolveModelFile(URI, { cacheDir, hfEndpoint: hub.endpoint });
     expect(hub.requests[1]?.range).toBe(partSize > 0 ? `bytes=${partSize}-` : undefined);
     expect((await readFile(cachedPath())).equals(file)).toBe(true);
+  });
+
+  it("aborting a stalled download stops it, keeps the part, and a later load completes", async () => {
+    hub = await startHub(file, "stall-once");
+    const controller = new AbortController();
+    const model = createLlamaCpp({
+      model: URI,
+      cacheDir,
+      hfEndpoint: hub.endpoint,
+      gpu: false,
+      threads: 1,
+      contextSize: 512,
+      onDownloadProgress: (p) => {
+        if (p.downloadedBytes > 0) controller.abort();
+      },
+    });
+    try {
+      const error = await rejection(model.load({ signal: controller.signal }));
+      expect(error.code).toBe("ABORTED");
+      expect(await exists(cachedPath())).toBe(false);
+      await model.load();
+      expect((await readFile(cachedPath())).equals(file)).toBe(true);
+      expect(model.details?.path).toBe(cachedPath());
+    } finally {
+      await model.close();
+    }
   });
 
   it("a 404 names the URI and how to give a local file", async () => {
