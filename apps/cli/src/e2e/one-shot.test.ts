@@ -254,6 +254,34 @@ describe("exit codes", () => {
     expect(r.stderr).toContain("interrupted");
   });
 
+  it("exits 130 on Ctrl+C while servers are still connecting, closing them", async () => {
+    ws.write({
+      ".mcp.json": json({ mcpServers: { slow: ws.fixture(["--start-delay-ms", "60000"]) } }),
+    });
+    await withModel([{ text: "x" }]);
+    const child = execa(
+      process.execPath,
+      [cliBin, "run", ".mcp.json", "-p", "hi", ...modelFlags()],
+      {
+        cwd: ws.dir,
+        env: { NO_COLOR: "1" },
+        reject: false,
+        stdin: "ignore",
+      },
+    );
+    let seen = "";
+    await new Promise<void>((resolve) => {
+      child.stderr?.on("data", (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes("model: ")) resolve();
+      });
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    child.kill("SIGINT");
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+  });
+
   it("exits 143 on SIGTERM in the REPL and closes the servers", async () => {
     ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
     await withModel([{ text: "x" }]);

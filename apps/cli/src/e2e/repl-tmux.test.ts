@@ -158,6 +158,35 @@ describe("the REPL in a real terminal", () => {
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
   });
 
+  it("asks approval in one-shot mode on a terminal", async () => {
+    model = await startScriptedModelServer({
+      script: [
+        { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 20, b: 22 } }] },
+        { text: "It is 42." },
+      ],
+    });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start([
+      "run",
+      ".mcp.json",
+      "-p",
+      "add them",
+      "--endpoint-url",
+      model.baseURL,
+      "--model",
+      "scripted",
+    ]);
+    await waitFor(
+      (s) => s.includes("allow mcp_fx_add a=20 b=22? [y]es / [n]o / [a]lways"),
+      "the question",
+    );
+    keys("y", "Enter");
+    const end = await waitFor((s) => s.includes("EXIT="), "the exit");
+    expect(end).toMatch(/✓ mcp_fx_add \d+ms · 42/);
+    expect(end).toContain("It is 42.");
+    expect(end).toContain("EXIT=0");
+  });
+
   it("exits 0 on /exit", async () => {
     model = await startScriptedModelServer({ script: [{ text: "x" }] });
     ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
