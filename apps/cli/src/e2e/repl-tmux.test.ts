@@ -44,21 +44,11 @@ afterEach(async () => {
   ws.remove();
 });
 
-function start(args: string[]): void {
+function start(args: string[], { color = false }: { color?: boolean } = {}): void {
   const command = [process.execPath, cliBin, ...args].map((a) => `'${a}'`).join(" ");
-  tmux(
-    "new-session",
-    "-d",
-    "-x",
-    "120",
-    "-y",
-    "40",
-    "-s",
-    session,
-    "-c",
-    ws.dir,
-    `NO_COLOR=1 ${command}; echo EXIT=$?; sleep 60`,
-  );
+  const env = color ? "env -u NO_COLOR" : "NO_COLOR=1";
+  const line = `${env} ${command}; echo EXIT=$?; sleep 60`;
+  tmux("new-session", "-d", "-x", "120", "-y", "40", "-s", session, "-c", ws.dir, line);
 }
 
 describe("the REPL in a real terminal", () => {
@@ -185,6 +175,29 @@ describe("the REPL in a real terminal", () => {
     expect(end).toMatch(/✓ mcp_fx_add \d+ms · 42/);
     expect(end).toContain("It is 42.");
     expect(end).toContain("EXIT=0");
+  });
+
+  it("uses colours on a terminal unless --no-color", async () => {
+    model = await startScriptedModelServer({ script: [{ text: "x" }] });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"], {
+      color: true,
+    });
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("/servers", "Enter");
+    await waitFor((s) => /fx {2}ready/.test(s), "/servers");
+    const colored = tmux("capture-pane", "-p", "-e", "-t", session);
+    expect(JSON.stringify(colored)).toContain(JSON.stringify("\u001b[32mready").slice(1, -1));
+    tmux("kill-session", "-t", session);
+    await ws.leftovers();
+    start(
+      ["run", ".mcp.json", "--no-color", "--endpoint-url", model.baseURL, "--model", "scripted"],
+      { color: true },
+    );
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("/servers", "Enter");
+    await waitFor((s) => /fx {2}ready/.test(s), "/servers");
+    expect(tmux("capture-pane", "-p", "-e", "-t", session)).not.toContain("\u001b[32m");
   });
 
   it("exits 0 on /exit", async () => {
