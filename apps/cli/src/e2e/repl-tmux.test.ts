@@ -11,7 +11,9 @@ let ws: Workspace;
 let model: ScriptedModelServer | undefined;
 let session: string;
 
-const tmux = (...args: string[]) => execFileSync("tmux", args, { encoding: "utf8" });
+// A tmux server per test (its own socket): no race with a server that is shutting down.
+const tmux = (...args: string[]) =>
+  execFileSync("tmux", ["-L", session, ...args], { encoding: "utf8" });
 const screen = () => tmux("capture-pane", "-p", "-t", session);
 const keys = (...k: string[]) => tmux("send-keys", "-t", session, ...k);
 
@@ -35,7 +37,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   try {
-    tmux("kill-session", "-t", session);
+    tmux("kill-server");
   } catch {
     // already gone
   }
@@ -146,6 +148,28 @@ describe("the REPL in a real terminal", () => {
     expect(ready).toContain("connected 3/3 servers · 30 tools");
     keys("/exit", "Enter");
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+
+  it("Ctrl+C at an approval question aborts the turn and the next line goes to the model", async () => {
+    model = await startScriptedModelServer({
+      script: [
+        { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 1, b: 1 } }] },
+        { text: "Fresh turn." },
+      ],
+    });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("add", "Enter");
+    await waitFor((s) => s.includes("allow mcp_fx_add"), "the question");
+    keys("C-c");
+    await waitFor((s) => s.includes("interrupted"), "the interrupted turn");
+    keys("next", "Enter");
+    await waitFor((s) => s.includes("Fresh turn."), "the next answer");
+    const second = model.requests[1]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(second.messages.at(-1)).toEqual({ role: "user", content: "next" });
   });
 
   it("asks approval in one-shot mode on a terminal", async () => {

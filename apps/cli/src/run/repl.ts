@@ -91,9 +91,18 @@ export function runRepl({
   });
   if (terminal) {
     setAsk(
-      (question) =>
+      (question, signal) =>
         new Promise((resolve) => {
-          rl.question(style.yellow(question), (answer) => resolve(answer));
+          if (signal.aborted) return resolve(undefined);
+          const onAbort = () => {
+            io.stdout.write("\n");
+            resolve(undefined);
+          };
+          signal.addEventListener("abort", onAbort, { once: true });
+          rl.question(style.yellow(question), { signal }, (answer) => {
+            signal.removeEventListener("abort", onAbort);
+            resolve(answer);
+          });
         }),
     );
   }

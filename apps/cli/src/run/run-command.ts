@@ -100,8 +100,10 @@ export async function runCommand(
   // The REPL's own readline asks approvals; one-shot on a terminal opens one per question.
   let replAsk: AskApproval | undefined;
   const ask: AskApproval | undefined = tty
-    ? (question) =>
-        replAsk ? replAsk(question) : askLine(question, { input: io.stdin, output: io.stderr })
+    ? (question, signal) =>
+        replAsk
+          ? replAsk(question, signal)
+          : askLine(question, { input: io.stdin, output: io.stderr, signal })
     : undefined;
   const approve = flags.yes ? undefined : createApprover({ mode: spec.approval ?? "ask", ask });
 

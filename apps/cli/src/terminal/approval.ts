@@ -2,8 +2,11 @@ import type { ApproveToolCall } from "@tinyloop/agent-loop";
 import type { ApprovalMode } from "../agent/agent-spec.js";
 import { shortArguments } from "./summarize.js";
 
-/** Asks the person one y/n/a question; resolves the raw answer, or undefined when nobody can answer. */
-export type AskApproval = (question: string) => Promise<string | undefined>;
+/**
+ * Asks the person one y/n/a question; resolves the raw answer, or undefined when nobody can
+ * answer or `signal` aborts (the turn was interrupted: the question must not eat the next line).
+ */
+export type AskApproval = (question: string, signal: AbortSignal) => Promise<string | undefined>;
 
 const HOW_TO_ALLOW = `run with --yes, or set "approval": "never" in the agent file`;
 
@@ -22,7 +25,7 @@ export function createApprover({
 }): ApproveToolCall | undefined {
   if (mode === "never") return undefined;
   const always = new Set<string>();
-  return async (call, definition) => {
+  return async (call, definition, { signal }) => {
     if (mode === "ask" && definition.annotations?.readOnlyHint === true) return true;
     if (always.has(call.name)) return true;
     if (!ask) {
@@ -33,7 +36,7 @@ export function createApprover({
     }
     const question = `allow ${call.name} ${shortArguments(call.arguments, 60)}? [y]es / [n]o / [a]lways: `;
     for (;;) {
-      const answer = (await ask(question))?.trim().toLowerCase();
+      const answer = (await ask(question, signal))?.trim().toLowerCase();
       if (answer === undefined) return { approved: false, reason: "the user gave no answer" };
       if (answer === "y" || answer === "yes") return true;
       if (answer === "n" || answer === "no" || answer === "")

@@ -3,11 +3,16 @@ import { type Readable, Writable } from "node:stream";
 
 /**
  * Asks one question on a terminal; with `hidden`, what is typed is not echoed (for
- * passwords and API keys). Resolves `undefined` when input ends or Ctrl+C is pressed.
+ * passwords and API keys). Resolves `undefined` when input ends, Ctrl+C is pressed or `signal` aborts.
  */
 export function askLine(
   question: string,
-  { input, output, hidden = false }: { input: Readable; output: Writable; hidden?: boolean },
+  {
+    input,
+    output,
+    hidden = false,
+    signal,
+  }: { input: Readable; output: Writable; hidden?: boolean; signal?: AbortSignal },
 ): Promise<string | undefined> {
   return new Promise((resolve) => {
     let muted = false;
@@ -34,6 +39,8 @@ export function askLine(
       resolve(value);
     };
     rl.on("SIGINT", () => finish(undefined));
+    if (signal?.aborted) return finish(undefined);
+    signal?.addEventListener("abort", () => finish(undefined), { once: true });
     rl.on("close", () => finish(undefined));
     rl.question(question, (answer) => finish(answer));
     muted = hidden;
