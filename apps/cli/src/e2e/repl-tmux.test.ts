@@ -212,8 +212,9 @@ describe("the REPL in a real terminal", () => {
     await waitFor((s) => /fx {2}ready/.test(s), "/servers");
     const colored = tmux("capture-pane", "-p", "-e", "-t", session);
     expect(JSON.stringify(colored)).toContain(JSON.stringify("\u001b[32mready").slice(1, -1));
-    tmux("kill-session", "-t", session);
+    tmux("kill-server");
     await ws.leftovers();
+    session = `${session}-b`; // a fresh tmux server for the second run
     start(
       ["run", ".mcp.json", "--no-color", "--endpoint-url", model.baseURL, "--model", "scripted"],
       { color: true },
