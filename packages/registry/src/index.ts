@@ -1,5 +1,6 @@
 export type { ParsedArguments } from "./argument-parsing.js";
 export { parseToolArguments } from "./argument-parsing.js";
+export type { ListenerFailure } from "./change-listeners.js";
 export type {
   AudioContent,
   BlobResourceContents,

@@ -275,6 +275,44 @@ describe("ToolRegistry change events and version", () => {
     expect(registry.has("a")).toBe(true);
   });
 
+  it("rethrows every listener's error as an AggregateError when several throw", () => {
+    const registry = new ToolRegistry();
+    registry.onChange(() => {
+      throw new Error("one");
+    });
+    registry.onChange(() => {
+      throw new Error("two");
+    });
+    expect(() => registry.unregisterToolset("nothing")).not.toThrow(); // no change, no call
+    expect(() => registry.register(tool("a"), echo)).toThrow(AggregateError);
+    expect(registry.has("a")).toBe(true);
+  });
+
+  it("hands listener errors to onListenerError instead, so every method returns normally", () => {
+    const failures: unknown[] = [];
+    const registry = new ToolRegistry({
+      onListenerError: ({ error, change }) =>
+        failures.push([(error as Error).message, change.type, [...change.names]]),
+    });
+    const heard: number[] = [];
+    registry.onChange(() => {
+      throw new Error("listener bug");
+    });
+    registry.onChange((change) => heard.push(change.version));
+    registry.register(tool("a", "s"), echo);
+    registry.register(tool("b", "s"), echo);
+    expect(registry.unregister("a")).toBe(true);
+    expect(registry.unregisterToolset("s")).toEqual(["b"]);
+    expect(failures).toEqual([
+      ["listener bug", "registered", ["a"]],
+      ["listener bug", "registered", ["b"]],
+      ["listener bug", "unregistered", ["a"]],
+      ["listener bug", "unregistered", ["b"]],
+    ]);
+    expect(heard).toEqual([1, 2, 3, 4]);
+    expect(registry.list()).toEqual([]);
+  });
+
   it("subscribing the same function twice gives two independent subscriptions", () => {
     const registry = new ToolRegistry();
     let count = 0;

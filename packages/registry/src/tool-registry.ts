@@ -1,5 +1,7 @@
 import { parseToolArguments } from "./argument-parsing.js";
+import { ChangeListeners, type ListenerFailure } from "./change-listeners.js";
 import type { ToolResult } from "./content.js";
+import { applyFilter, isUnrestricted } from "./list-filter.js";
 import { RegistryError } from "./registry-error.js";
 import { cancelledResult, runHandler } from "./run-handler.js";
 import { type CompiledSchema, SchemaCompiler } from "./schema-validator.js";
@@ -31,6 +33,13 @@ export interface ToolRegistryOptions {
    * Such a tool still runs, with its arguments passed through unvalidated.
    */
   onSchemaProblem?: (problem: SchemaProblem) => void;
+  /**
+   * Receives each error an `onChange` listener throws. Without it the error is rethrown
+   * from the method that made the change, after the change was applied and every listener
+   * ran. With it, `register`, `unregister` and `unregisterToolset` never throw for a
+   * listener (and `unregisterToolset` always returns the removed names).
+   */
+  onListenerError?: (failure: ListenerFailure) => void;
 }
 
 interface ToolEntry {
@@ -39,8 +48,6 @@ interface ToolEntry {
   /** Compiled lazily on first dispatch, then reused. */
   schema?: CompiledSchema;
 }
-
-type ChangeListener = (change: RegistryChange) => void;
 
 const MAX_CACHED_FILTERS = 32;
 
@@ -51,7 +58,7 @@ const MAX_CACHED_FILTERS = 32;
  */
 export class ToolRegistry {
   private readonly tools = new Map<string, ToolEntry>();
-  private readonly listeners = new Set<ChangeListener>();
+  private readonly listeners: ChangeListeners;
   private readonly compiler = new SchemaCompiler();
   private readonly onSchemaProblem: ((problem: SchemaProblem) => void) | undefined;
   private currentVersion = 0;
@@ -60,6 +67,7 @@ export class ToolRegistry {
 
   constructor(options: ToolRegistryOptions = {}) {
     this.onSchemaProblem = options.onSchemaProblem;
+    this.listeners = new ChangeListeners(options.onListenerError);
   }
 
   /** Grows by one on every change, so callers can cache anything derived from `list()`. */
@@ -174,13 +182,13 @@ export class ToolRegistry {
     }
   }
 
-  /** Calls `listener` after every change; returns a function that unsubscribes it. */
+  /**
+   * Calls `listener` synchronously after every change; returns a function that unsubscribes
+   * it. A throwing listener does not undo the change nor stop the other listeners; see
+   * {@link ToolRegistryOptions.onListenerError} for where its error goes.
+   */
   onChange(listener: (change: RegistryChange) => void): () => void {
-    const subscription: ChangeListener = (change) => listener(change);
-    this.listeners.add(subscription);
-    return () => {
-      this.listeners.delete(subscription);
-    };
+    return this.listeners.add(listener);
   }
 
   private remove(name: string): boolean {
@@ -213,16 +221,7 @@ export class ToolRegistry {
       names: Object.freeze(names),
       version: this.currentVersion,
     });
-    const errors: unknown[] = [];
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(change);
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-    if (errors.length === 1) throw errors[0];
-    if (errors.length > 1) throw new AggregateError(errors, "Several onChange listeners threw");
+    this.listeners.notify(change);
   }
 
   private unknownToolMessage(name: unknown): string {
@@ -239,20 +238,4 @@ export class ToolRegistry {
     const more = names.length > 20 ? `, … (${names.length} in all)` : "";
     return `Unknown tool "${name}". Available tools: ${shown}${more}.`;
   }
-}
-
-function isUnrestricted(filter: ListFilter): boolean {
-  return !filter.toolsets?.length && !filter.include?.length && !filter.exclude?.length;
-}
-
-function applyFilter(all: readonly ToolDefinition[], filter: ListFilter): ToolDefinition[] {
-  const toolsets = filter.toolsets?.length ? new Set(filter.toolsets) : undefined;
-  const include = filter.include?.length ? new Set(filter.include) : undefined;
-  const exclude = new Set(filter.exclude ?? []);
-  return all.filter(
-    (tool) =>
-      (toolsets === undefined || toolsets.has(tool.toolset)) &&
-      (include === undefined || include.has(tool.name)) &&
-      !exclude.has(tool.name),
-  );
 }
