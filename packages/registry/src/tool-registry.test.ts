@@ -580,9 +580,21 @@ describe("ToolRegistry.dispatch", () => {
   it("never rejects, whatever it is given", async () => {
     const registry = new ToolRegistry();
     registry.register(tool("t"), echo);
-    const weird: unknown[] = [undefined, null, 5, "nope", [1], Symbol("s")];
-    for (const args of weird) {
-      await expect(registry.dispatch("t", args)).resolves.toHaveProperty("content");
+    for (const none of [undefined, null, "  "]) {
+      expect(await registry.dispatch("t", none)).toEqual({
+        content: [{ type: "text", text: "{}" }],
+      });
+    }
+    const refused: Array<[unknown, RegExp]> = [
+      [5, /must be a JSON object, got a number \(5\)/],
+      ["nope", /are not valid JSON/],
+      [[1], /must be a JSON object, got an array/],
+      [Symbol("s"), /must be a JSON object, got a symbol/],
+    ];
+    for (const [args, message] of refused) {
+      const result = await registry.dispatch("t", args);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(message);
     }
     await expect(registry.dispatch(42 as never, {})).resolves.toMatchObject({ isError: true });
     await expect(registry.dispatch("t", {}, null as never)).resolves.toEqual({
