@@ -293,7 +293,7 @@ describe("tools/list_changed", () => {
   });
 
   it("fires for a server that changes its tools on its own", async () => {
-    const connection = await connectFixture({ listChangedAfterMs: 100 });
+    const connection = await connectFixture({ listChangedAfterMs: 500 });
     await new Promise<void>((resolve) => connection.onToolsListChanged(resolve));
     expect((await connection.listTools()).map((tool) => tool.name)).toContain("late_tool");
   });
