@@ -316,3 +316,24 @@ describe("createAnthropic: errors and abort", () => {
     expect((await server.waitForRequestEnd(0)).clientClosed).toBe(true);
   });
 });
+
+describe("createAnthropic: settings", () => {
+  it("rejects a missing model or a base URL that is not http(s) with CONFIG_INVALID", () => {
+    expect(() => createAnthropic({ model: "", apiKey: key })).toThrow(
+      expect.objectContaining({
+        code: "CONFIG_INVALID",
+        message: expect.stringContaining("model: expected a model id"),
+      }),
+    );
+    for (const baseURL of ["api.anthropic.com", "ftp://api.anthropic.com"]) {
+      expect(() => createAnthropic({ baseURL, model: "c", apiKey: key })).toThrow(
+        expect.objectContaining({
+          code: "CONFIG_INVALID",
+          message: expect.stringMatching(
+            new RegExp(`baseURL: expected an http\\(s\\) URL, got "${baseURL}" \\(example: `),
+          ),
+        }),
+      );
+    }
+  });
+});

@@ -1,12 +1,10 @@
-import { lazyStream } from "../http/lazy-stream.js";
-import { openEventStream } from "../http/open-event-stream.js";
+import { createHttpChatModel, requestSecrets } from "../http/http-chat-model.js";
+import { parseBaseUrl } from "../http/parse-base-url.js";
 import { displayUrl } from "../http/redact-secrets.js";
 import type { RequestContext } from "../http/request-context.js";
-import { streamModelEvents } from "../http/stream-events.js";
-import { streamFailure } from "../http/stream-failure.js";
 import { InferenceError } from "../inference-error.js";
-import { type AnthropicTool, toAnthropicTools } from "../tool-schema/to-anthropic-tools.js";
-import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
+import { toAnthropicTools } from "../tool-schema/to-anthropic-tools.js";
+import type { ChatModel, ModelCapabilities } from "../types.js";
 import { AnthropicStreamParser } from "./parse-anthropic-stream.js";
 import { toAnthropicMessages } from "./to-anthropic-messages.js";
 
@@ -35,15 +33,7 @@ export interface AnthropicSettings {
 }
 
 function messagesUrl(baseURL: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseURL);
-  } catch {
-    throw new InferenceError({
-      code: "CONFIG_INVALID",
-      message: `baseURL: expected an http(s) URL, got ${JSON.stringify(baseURL)} (example: "https://api.anthropic.com").`,
-    });
-  }
+  const url = parseBaseUrl(baseURL, "https://api.anthropic.com");
   const path = url.pathname.replace(/\/+$/, "");
   url.pathname = path.endsWith("/messages")
     ? path
@@ -79,10 +69,7 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
     apiKeyEnv: "ANTHROPIC_API_KEY",
     hasApiKey: apiKey !== undefined && apiKey !== "",
     unreachableHint: "Check your network connection and the base URL.",
-    secrets: [
-      ...(apiKey ? [apiKey] : []),
-      ...Object.values(settings.headers ?? {}).filter((value) => value.length >= 8),
-    ],
+    secrets: requestSecrets(apiKey, settings.headers),
     maxRetries: settings.maxRetries ?? 2,
     retryDelayMs: settings.retryDelayMs ?? 500,
   };
@@ -93,59 +80,36 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
     ...(context.hasApiKey ? { "x-api-key": apiKey as string } : {}),
     ...settings.headers,
   };
-  const toolCache = new WeakMap<readonly ToolSpec[], AnthropicTool[]>();
-  const convertTools = (tools: readonly ToolSpec[]) => {
-    let converted = toolCache.get(tools);
-    if (!converted) {
-      converted = toAnthropicTools(tools);
-      toolCache.set(tools, converted);
-    }
-    return converted;
-  };
-
-  async function open(request: ChatRequest): Promise<AsyncIterator<ModelEvent>> {
-    const { system, messages } = toAnthropicMessages(request.messages);
-    const tools =
-      request.tools && request.tools.length > 0 ? convertTools(request.tools) : undefined;
-    const choice = request.toolChoice;
-    const body = {
-      model: settings.model,
-      max_tokens: request.maxTokens ?? settings.maxTokens ?? 4096,
-      ...(system !== undefined ? { system } : {}),
-      messages,
-      ...(tools ? { tools } : {}),
-      ...(tools && choice !== undefined
-        ? {
-            tool_choice:
-              choice === "required"
-                ? { type: "any" }
-                : typeof choice === "string"
-                  ? { type: choice }
-                  : { type: "tool", name: choice.name },
-          }
-        : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      stream: true,
-    };
-    const response = await openEventStream(context, {
-      headers,
-      body: JSON.stringify(body),
-      signal: request.signal,
-      model: settings.model,
-    });
-    if (!response.body) throw streamFailure(new Error("empty body"), context, request.signal);
-    return streamModelEvents(
-      response.body,
-      new AnthropicStreamParser(context),
-      context,
-      request.signal,
-    );
-  }
-
-  return {
+  return createHttpChatModel({
     provider: "anthropic",
     modelId: settings.model,
     capabilities,
-    stream: (request) => lazyStream(() => open(request)),
-  };
+    context,
+    headers,
+    convertTools: toAnthropicTools,
+    parser: () => new AnthropicStreamParser(context),
+    body: (request, tools) => {
+      const { system, messages } = toAnthropicMessages(request.messages);
+      const choice = request.toolChoice;
+      return {
+        model: settings.model,
+        max_tokens: request.maxTokens ?? settings.maxTokens ?? 4096,
+        ...(system !== undefined ? { system } : {}),
+        messages,
+        ...(tools ? { tools } : {}),
+        ...(tools && choice !== undefined
+          ? {
+              tool_choice:
+                choice === "required"
+                  ? { type: "any" }
+                  : typeof choice === "string"
+                    ? { type: choice }
+                    : { type: "tool", name: choice.name },
+            }
+          : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        stream: true,
+      };
+    },
+  });
 }

@@ -1,12 +1,9 @@
-import { lazyStream } from "../http/lazy-stream.js";
-import { openEventStream } from "../http/open-event-stream.js";
+import { createHttpChatModel, requestSecrets } from "../http/http-chat-model.js";
 import { displayUrl } from "../http/redact-secrets.js";
 import type { RequestContext } from "../http/request-context.js";
-import { streamModelEvents } from "../http/stream-events.js";
-import { streamFailure } from "../http/stream-failure.js";
 import { InferenceError } from "../inference-error.js";
-import { type OpenAITool, toOpenAITools } from "../tool-schema/to-openai-tools.js";
-import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
+import { toOpenAITools } from "../tool-schema/to-openai-tools.js";
+import type { ChatModel, ModelCapabilities } from "../types.js";
 import { chatCompletionsUrl } from "./chat-completions-url.js";
 import { ChatCompletionStreamParser } from "./parse-chat-completion-stream.js";
 import { isPresetName, providerPresets } from "./presets.js";
@@ -95,10 +92,7 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     apiKeyEnv,
     hasApiKey: apiKey !== undefined && apiKey !== "",
     unreachableHint: preset?.unreachableHint ?? "Is the server running, and is the base URL right?",
-    secrets: [
-      ...(apiKey ? [apiKey] : []),
-      ...Object.values(settings.headers ?? {}).filter((value) => value.length >= 8),
-    ],
+    secrets: requestSecrets(apiKey, settings.headers),
     maxRetries: settings.maxRetries ?? 2,
     retryDelayMs: settings.retryDelayMs ?? 500,
   };
@@ -108,58 +102,33 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     ...(context.hasApiKey ? { authorization: `Bearer ${apiKey}` } : {}),
     ...settings.headers,
   };
-  // The agent loop passes the same tools array while the registry is unchanged.
-  const toolCache = new WeakMap<readonly ToolSpec[], OpenAITool[]>();
-  const convertTools = (tools: readonly ToolSpec[]) => {
-    let converted = toolCache.get(tools);
-    if (!converted) {
-      converted = toOpenAITools(tools);
-      toolCache.set(tools, converted);
-    }
-    return converted;
-  };
-
-  async function open(request: ChatRequest): Promise<AsyncIterator<ModelEvent>> {
-    const tools =
-      request.tools && request.tools.length > 0 ? convertTools(request.tools) : undefined;
-    const choice = request.toolChoice;
-    const body = {
-      model: settings.model,
-      messages: toOpenAIMessages(request.messages, capabilities.vision),
-      stream: true,
-      stream_options: { include_usage: true },
-      ...(tools ? { tools } : {}),
-      ...(tools && choice !== undefined
-        ? {
-            tool_choice:
-              typeof choice === "string"
-                ? choice
-                : { type: "function", function: { name: choice.name } },
-          }
-        : {}),
-      ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
-      ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-    };
-    const response = await openEventStream(context, {
-      headers,
-      body: JSON.stringify(body),
-      signal: request.signal,
-      model: settings.model,
-    });
-    if (!response.body) throw streamFailure(new Error("empty body"), context, request.signal);
-    return streamModelEvents(
-      response.body,
-      new ChatCompletionStreamParser(context),
-      context,
-      request.signal,
-    );
-  }
-
-  return {
+  return createHttpChatModel({
     provider,
     modelId: settings.model,
     capabilities,
-    // Opens the request on the first read, then hands over the event stream itself.
-    stream: (request) => lazyStream(() => open(request)),
-  };
+    context,
+    headers,
+    convertTools: toOpenAITools,
+    parser: () => new ChatCompletionStreamParser(context),
+    body: (request, tools) => {
+      const choice = request.toolChoice;
+      return {
+        model: settings.model,
+        messages: toOpenAIMessages(request.messages, capabilities.vision),
+        stream: true,
+        stream_options: { include_usage: true },
+        ...(tools ? { tools } : {}),
+        ...(tools && choice !== undefined
+          ? {
+              tool_choice:
+                typeof choice === "string"
+                  ? choice
+                  : { type: "function", function: { name: choice.name } },
+            }
+          : {}),
+        ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      };
+    },
+  });
 }

@@ -1,0 +1,75 @@
+import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
+import { lazyStream } from "./lazy-stream.js";
+import { openEventStream } from "./open-event-stream.js";
+import type { RequestContext } from "./request-context.js";
+import { type StreamParser, streamModelEvents } from "./stream-events.js";
+import { streamFailure } from "./stream-failure.js";
+
+/** What one HTTP provider adapter supplies; the request, retries and streaming are shared. */
+export interface HttpChatModelParts<Tool> {
+  provider: string;
+  modelId: string;
+  capabilities: ModelCapabilities;
+  context: RequestContext;
+  headers: Record<string, string>;
+  /** Converts tool specs to the provider's tool list (cached per tools array). */
+  convertTools: (tools: readonly ToolSpec[]) => Tool[];
+  /** The JSON request body, given the converted tools (undefined when the request has none). */
+  body: (request: ChatRequest, tools: Tool[] | undefined) => Record<string, unknown>;
+  /** A fresh parser of the provider's stream, one per request. */
+  parser: () => StreamParser;
+}
+
+/**
+ * The secrets a request context must keep out of messages: the API key and header values
+ * long enough to be credentials (short ones such as `"1"` would blank out ordinary text).
+ */
+export function requestSecrets(
+  apiKey: string | undefined,
+  headers: Record<string, string> | undefined,
+): string[] {
+  return [
+    ...(apiKey ? [apiKey] : []),
+    ...Object.values(headers ?? {}).filter((value) => value.length >= 8),
+  ];
+}
+
+/**
+ * A ChatModel over a streaming HTTP API: converts tools (once per tools array — the agent
+ * loop passes the same array while the registry is unchanged), opens the request on the
+ * first read (with the shared retry and error handling of `openEventStream`) and hands
+ * out the parsed events.
+ */
+export function createHttpChatModel<Tool>(parts: HttpChatModelParts<Tool>): ChatModel {
+  const { context } = parts;
+  const toolCache = new WeakMap<readonly ToolSpec[], Tool[]>();
+  const convertTools = (tools: readonly ToolSpec[]) => {
+    let converted = toolCache.get(tools);
+    if (!converted) {
+      converted = parts.convertTools(tools);
+      toolCache.set(tools, converted);
+    }
+    return converted;
+  };
+
+  async function open(request: ChatRequest): Promise<AsyncIterator<ModelEvent>> {
+    const tools =
+      request.tools && request.tools.length > 0 ? convertTools(request.tools) : undefined;
+    const response = await openEventStream(context, {
+      headers: parts.headers,
+      body: JSON.stringify(parts.body(request, tools)),
+      signal: request.signal,
+      model: parts.modelId,
+    });
+    if (!response.body) throw streamFailure(new Error("empty body"), context, request.signal);
+    return streamModelEvents(response.body, parts.parser(), context, request.signal);
+  }
+
+  return {
+    provider: parts.provider,
+    modelId: parts.modelId,
+    capabilities: parts.capabilities,
+    // Opens the request on the first read, then hands over the event stream itself.
+    stream: (request) => lazyStream(() => open(request)),
+  };
+}
