@@ -12,10 +12,22 @@ describe("ensureExitTools", () => {
       ["task_complete", "agent"],
       ["ask_question", "agent"],
     ]);
-    const asked = await registry.dispatch("ask_question", '{"question":"Which file?"}');
-    expect(asked.isError).toBeFalsy();
+    expect(await registry.dispatch("ask_question", '{"question":"Which file?"}')).toEqual({
+      content: [
+        {
+          type: "text",
+          text: "Question shown to the user; their answer will be the next message.",
+        },
+      ],
+    });
+    expect(await registry.dispatch("task_complete", "{}")).toEqual({
+      content: [{ type: "text", text: "Task marked complete." }],
+    });
     const missing = await registry.dispatch("ask_question", "{}");
     expect(missing.isError).toBe(true);
+    expect(missing.content).toEqual([
+      { type: "text", text: expect.stringContaining("- question: is required but missing") },
+    ]);
   });
 
   it("refuses a tool of the same name in another toolset, naming the fix", () => {
