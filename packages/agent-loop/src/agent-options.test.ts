@@ -3,6 +3,7 @@ import { ToolRegistry } from "@tinyloop/registry";
 import { describe, expect, it } from "vitest";
 import { Agent } from "./agent.js";
 import { AgentError } from "./agent-error.js";
+import { DEFAULT_MAX_TOOL_RESULT_CHARS, resolveAgentOptions } from "./agent-options.js";
 
 const model = createReplayModel({ cassette: [] });
 
@@ -17,6 +18,22 @@ function optionsError(make: () => unknown): AgentError {
 }
 
 describe("new Agent options", () => {
+  it("defaults to 20 turns, 8 calls at once, exit tools on and 100 000 result characters", () => {
+    const registry = new ToolRegistry();
+    expect(resolveAgentOptions({ model, registry })).toEqual({
+      model,
+      registry,
+      systemPrompt: undefined,
+      maxTurns: 20,
+      toolConcurrency: 8,
+      exitTools: true,
+      approve: undefined,
+      maxToolResultChars: 100_000,
+      tools: undefined,
+    });
+    expect(DEFAULT_MAX_TOOL_RESULT_CHARS).toBe(100_000);
+  });
+
   it("names the option, what was expected, what was found and an example", () => {
     const error = optionsError(
       () => new Agent({ model, registry: new ToolRegistry(), maxTurns: 0 }),
