@@ -64,6 +64,11 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
         turns: 1,
         usage: { inputTokens: 12, outputTokens: 3 },
       });
+      expect(events.find((event) => event.type === "turn-end")).toMatchObject({
+        turn: 1,
+        usage: { inputTokens: 12, outputTokens: 3 },
+        toolCalls: 0,
+      });
       expect(agent.messages).toEqual([
         { role: "system", content: "You are a test agent." },
         { role: "user", content: "Hi" },
@@ -123,6 +128,23 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
       expect(historyProblems(agent.messages)).toEqual([]);
     });
 
+    it("keeps going when an exit call fails (ask_question without a question)", async () => {
+      const agent = await agentFor([
+        { calls: [["ask_question", {}]] },
+        { calls: [["ask_question", { question: "Which file, then?" }]] },
+      ]);
+      const events = await collect(agent.run("Read it"));
+      expect(toolResults(events).map((event) => event.outcome)).toEqual(["error", "ok"]);
+      const [failed] = toolMessages(agent.messages);
+      expect(failed?.isError).toBe(true);
+      expect(textOf(failed?.content ?? [])).toMatch(/question: is required but missing/);
+      expect(doneOf(events)).toMatchObject({
+        reason: "asked",
+        text: "Which file, then?",
+        turns: 2,
+      });
+    });
+
     it("stops at maxTurns, counting tool turns", async () => {
       const agent = await agentFor(
         [
@@ -153,6 +175,12 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
       const lastStart = Math.max(...results.map((event) => event.startedAt));
       const firstEnd = Math.min(...results.map((event) => event.endedAt));
       expect(lastStart).toBeLessThan(firstEnd);
+      // Each result says how long its tool took: at least the 200 ms it slept (a lower
+      // bound, which load cannot break), and exactly its own end minus its own start.
+      for (const event of results) {
+        expect(event.durationMs).toBe(event.endedAt - event.startedAt);
+        expect(event.durationMs).toBeGreaterThanOrEqual(195);
+      }
     });
 
     it("bounds parallel calls by toolConcurrency", async () => {
@@ -481,11 +509,31 @@ export function defineAgentSuite(label: string, makeRig: MakeRig): void {
 
     it("offers only the filtered tools, plus the exit tools", async () => {
       const agent = await agentFor(
-        [{ calls: [["shout", { text: "filtered out" }]] }, { text: "ok" }],
+        [
+          {
+            calls: [
+              ["shout", { text: "filtered out" }],
+              ["mcp_fx_echo", { text: "offered" }],
+            ],
+          },
+          { calls: [["task_complete", { summary: "Stopped through the exit tool." }]] },
+        ],
         { tools: { toolsets: ["mcp-fx"] } },
       );
       const events = await collect(agent.run("Shout"));
-      expect(toolResults(events)[0]?.outcome).toBe("unavailable");
+      expect(toolResults(events).map((event) => [event.call.name, event.outcome])).toEqual(
+        expect.arrayContaining([
+          ["shout", "unavailable"],
+          ["mcp_fx_echo", "ok"],
+          ["task_complete", "ok"],
+        ]),
+      );
+      // The filter names only mcp-fx, yet the model could still stop with task_complete.
+      expect(doneOf(events)).toMatchObject({
+        reason: "completed",
+        text: "Stopped through the exit tool.",
+        turns: 2,
+      });
     });
 
     it("shares one registry between two agents", async () => {
