@@ -1,0 +1,60 @@
+import { McpRegistrationError } from "./mcp-registration-error.js";
+import type { RegistrationReport } from "./registration-report.js";
+import type { ToolFilter } from "./tool-filter.js";
+
+/** Options of `registerServer`. */
+export interface RegisterServerOptions extends ToolFilter {
+  /** The server's name as configured: used in tool names, the toolset and `source`. */
+  server: string;
+  /** First part of every tool name. Default `"mcp"`; `""` leaves it out. */
+  prefix?: string;
+  /** Toolset of the server's tools. Default `"mcp-<server>"`. */
+  toolset?: string;
+  /** Cap on each text of a result, in characters. Default 100 000. */
+  maxTextLength?: number;
+  /** Timeout of each tool call, passed to the connection. Default: the connection's own. */
+  callTimeoutMs?: number;
+  /** Re-sync on `tools/list_changed` and after a reconnect. Default `true`. */
+  watch?: boolean;
+  /** Told after every re-sync that `watch` started (not the first registration). */
+  onSync?: (report: RegistrationReport) => void;
+}
+
+/**
+ * Checks `registerServer` options (also a filter passed to `setFilter`).
+ * @throws McpRegistrationError `OPTIONS_INVALID` naming the option, what was given and an example.
+ */
+export function validateOptions(options: RegisterServerOptions): void {
+  const fail = (message: string) => {
+    throw new McpRegistrationError({ code: "OPTIONS_INVALID", message, server: options.server });
+  };
+  if (typeof options.server !== "string" || options.server === "") {
+    fail(
+      `registerServer: options.server: expected a non-empty string (the server's name, e.g. "github"), got ${JSON.stringify(options.server)}`,
+    );
+  }
+  for (const key of ["include", "exclude"] as const) {
+    const list = options[key];
+    if (
+      list !== undefined &&
+      !(Array.isArray(list) && list.every((entry) => typeof entry === "string"))
+    ) {
+      fail(
+        `registerServer: options.${key}: expected an array of tool names or globs (e.g. ["read_*"]), got ${JSON.stringify(list)}`,
+      );
+    }
+  }
+  if (options.prefix !== undefined && typeof options.prefix !== "string") {
+    fail(
+      `registerServer: options.prefix: expected a string (e.g. "mcp", or "" for none), got ${JSON.stringify(options.prefix)}`,
+    );
+  }
+  if (
+    options.maxTextLength !== undefined &&
+    !(Number.isInteger(options.maxTextLength) && options.maxTextLength > 0)
+  ) {
+    fail(
+      `registerServer: options.maxTextLength: expected a positive integer, got ${JSON.stringify(options.maxTextLength)}`,
+    );
+  }
+}
