@@ -50,6 +50,22 @@ export function validateOptions(options: RegisterServerOptions): void {
     );
   }
   if (
+    options.toolset !== undefined &&
+    (typeof options.toolset !== "string" || options.toolset === "")
+  ) {
+    fail(
+      `registerServer: options.toolset: expected a non-empty string (e.g. "mcp-github"), got ${JSON.stringify(options.toolset)}`,
+    );
+  }
+  if (
+    options.callTimeoutMs !== undefined &&
+    !(typeof options.callTimeoutMs === "number" && options.callTimeoutMs > 0)
+  ) {
+    fail(
+      `registerServer: options.callTimeoutMs: expected a positive number of milliseconds (e.g. 60000), got ${JSON.stringify(options.callTimeoutMs)}`,
+    );
+  }
+  if (
     options.maxTextLength !== undefined &&
     !(Number.isInteger(options.maxTextLength) && options.maxTextLength > 0)
   ) {

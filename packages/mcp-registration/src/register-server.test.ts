@@ -279,6 +279,17 @@ describe("registerServer options", () => {
     await expect(
       registerServer(registry, connection, { server: "fx", maxTextLength: 0 }),
     ).rejects.toThrow("options.maxTextLength: expected a positive integer, got 0");
+    await expect(
+      registerServer(registry, connection, { server: "fx", prefix: 1 as unknown as string }),
+    ).rejects.toThrow('options.prefix: expected a string (e.g. "mcp", or "" for none), got 1');
+    await expect(
+      registerServer(registry, connection, { server: "fx", toolset: "" }),
+    ).rejects.toThrow('options.toolset: expected a non-empty string (e.g. "mcp-github"), got ""');
+    await expect(
+      registerServer(registry, connection, { server: "fx", callTimeoutMs: -5 }),
+    ).rejects.toThrow(
+      "options.callTimeoutMs: expected a positive number of milliseconds (e.g. 60000), got -5",
+    );
     expect(registry.list()).toEqual([]);
   });
 
