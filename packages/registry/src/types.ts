@@ -5,8 +5,11 @@ export type JsonSchema = Record<string, unknown>;
 
 /** Progress a running tool reports (same fields as MCP's progress notification). */
 export interface ToolProgress {
+  /** Work done so far; grows with every report. */
   progress: number;
+  /** Total work, when known (then `progress / total` is the fraction done). */
   total?: number;
+  /** A short human-readable note about the current step. */
   message?: string;
 }
 
@@ -32,10 +35,15 @@ export type ToolHandler = (
 
 /** MCP's behaviour hints for a tool. They are hints, not guarantees. */
 export interface ToolAnnotations {
+  /** A human-readable title for the tool. */
   title?: string;
+  /** The tool does not change its environment. */
   readOnlyHint?: boolean;
+  /** The tool may destroy or overwrite things (meaningful when not read-only). */
   destructiveHint?: boolean;
+  /** Calling it again with the same arguments has no further effect. */
   idempotentHint?: boolean;
+  /** The tool reaches an open world (the web, other people), not a closed one. */
   openWorldHint?: boolean;
 }
 
@@ -57,6 +65,7 @@ export interface ToolDefinition {
   inputSchema: JsonSchema;
   /** Group the tool belongs to, for filtering and bulk removal (e.g. `builtin`, `mcp-github`). */
   toolset: string;
+  /** MCP's behaviour hints (read-only, destructive, …), passed on as given. */
   annotations?: ToolAnnotations;
   /** JSON Schema of `structuredContent` (kept, not enforced by the registry). */
   outputSchema?: JsonSchema;
