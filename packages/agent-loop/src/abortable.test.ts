@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { ABORTED, untilAborted } from "./abortable.js";
+
+describe("untilAborted", () => {
+  it("resolves to the promise's value, or passes its rejection on, while not aborted", async () => {
+    const signal = new AbortController().signal;
+    await expect(untilAborted(Promise.resolve(7), signal)).resolves.toBe(7);
+    await expect(untilAborted(Promise.reject(new Error("boom")), signal)).rejects.toThrow("boom");
+  });
+
+  it("resolves to ABORTED as soon as the signal aborts, without waiting for the promise", async () => {
+    const controller = new AbortController();
+    const never = new Promise<number>(() => {});
+    const waiting = untilAborted(never, controller.signal);
+    controller.abort();
+    await expect(waiting).resolves.toBe(ABORTED);
+  });
+
+  it("resolves to ABORTED at once for a signal that already aborted, and swallows a late rejection", async () => {
+    let reject!: (error: Error) => void;
+    const late = new Promise<number>((_resolve, rejectLate) => {
+      reject = rejectLate;
+    });
+    await expect(untilAborted(late, AbortSignal.abort())).resolves.toBe(ABORTED);
+    reject(new Error("too late")); // would be an unhandled rejection if nobody caught it
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+});
