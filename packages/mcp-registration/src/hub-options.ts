@@ -1,0 +1,44 @@
+import type { ConnectAllOptions } from "./hub-types.js";
+import { McpRegistrationError } from "./mcp-registration-error.js";
+
+/**
+ * Checks `connectAll` options.
+ * @throws McpRegistrationError `OPTIONS_INVALID` naming the option, what was given and an example.
+ */
+export function validateHubOptions(options: ConnectAllOptions): void {
+  const fail = (message: string) => {
+    throw new McpRegistrationError({ code: "OPTIONS_INVALID", message: `connectAll: ${message}` });
+  };
+  const positive = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
+  if (options.maxTextLength !== undefined && !positive(options.maxTextLength)) {
+    fail(
+      `options.maxTextLength: expected a positive integer (e.g. 100000), got ${JSON.stringify(options.maxTextLength)}`,
+    );
+  }
+  if (options.shutdownTimeoutMs !== undefined && !positive(options.shutdownTimeoutMs)) {
+    fail(
+      `options.shutdownTimeoutMs: expected a positive integer of milliseconds (e.g. 12000), got ${JSON.stringify(options.shutdownTimeoutMs)}`,
+    );
+  }
+  if (options.prefix !== undefined && typeof options.prefix !== "string") {
+    fail(
+      `options.prefix: expected a string (e.g. "mcp", or "" for none), got ${JSON.stringify(options.prefix)}`,
+    );
+  }
+}
+
+/**
+ * Checks that `servers` is a record of named server configs.
+ * @throws McpRegistrationError `CONFIG_INVALID` naming `where` (`connectAll` or `reload`) and an example.
+ */
+export function assertServerRecord(
+  servers: unknown,
+  where: string,
+): asserts servers is Record<string, unknown> {
+  if (typeof servers !== "object" || servers === null || Array.isArray(servers)) {
+    throw new McpRegistrationError({
+      code: "CONFIG_INVALID",
+      message: `${where}: expected a record of named server configs like { "fs": { "command": "npx", "args": [...] } }, got ${JSON.stringify(servers)}`,
+    });
+  }
+}

@@ -1,0 +1,279 @@
+import { connectServer, DEFAULT_KILL_AFTER_MS, type McpConnection } from "@tinyloop/mcp-transport";
+import type { ToolRegistry } from "@tinyloop/registry";
+import { errorSummary } from "./error-summary.js";
+import { assertServerRecord } from "./hub-options.js";
+import type {
+  ConnectAllOptions,
+  ConnectFunction,
+  HubEvent,
+  McpHub,
+  ReloadSummary,
+  ServerStatus,
+} from "./hub-types.js";
+import { McpRegistrationError } from "./mcp-registration-error.js";
+import { registerServer } from "./register-server.js";
+import type { RegistrationReport, ServerRegistration } from "./registration-report.js";
+import { type ParsedServerEntry, parseServerEntry, sameFilter } from "./server-entry.js";
+import { emptySlot, type Slot } from "./server-slot.js";
+import { withTimeout } from "./with-timeout.js";
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The `McpHub` that `connectAll` returns: one slot per configured server. */
+export class Hub implements McpHub {
+  private slots = new Map<string, Slot>();
+  private closed = false;
+  private reloading: Promise<unknown> = Promise.resolve();
+  private readonly connect: ConnectFunction;
+  private readonly shutdownTimeoutMs: number;
+
+  constructor(
+    private readonly registry: ToolRegistry,
+    private readonly options: ConnectAllOptions,
+  ) {
+    this.connect = options.connect ?? connectServer;
+    this.shutdownTimeoutMs =
+      options.shutdownTimeoutMs ??
+      (options.connection?.killAfterMs ?? DEFAULT_KILL_AFTER_MS) + 2_000;
+  }
+
+  private emit(event: HubEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      // a broken progress display must not break the servers
+    }
+  }
+
+  /** Creates and starts slots for `servers`; resolves once each is ready, failed or disabled. */
+  async start(servers: Record<string, unknown>): Promise<void> {
+    const slots = Object.entries(servers).map(([name, input]) => this.createSlot(name, input));
+    for (const slot of slots) this.slots.set(slot.name, slot);
+    await Promise.all(slots.map((slot) => slot.started));
+  }
+
+  private createSlot(name: string, input: unknown): Slot {
+    const slot = emptySlot(name);
+    try {
+      slot.entry = parseServerEntry(name, input);
+    } catch (error) {
+      this.fail(slot, asError(error));
+      return slot;
+    }
+    if (!slot.entry.enabled) slot.state = "disabled";
+    else slot.started = this.run(slot, slot.entry);
+    return slot;
+  }
+
+  private fail(slot: Slot, error: Error): void {
+    slot.state = "failed";
+    slot.lastError = error;
+    this.emit({ type: "failed", server: slot.name, reason: errorSummary(error), error });
+  }
+
+  private async run(slot: Slot, entry: ParsedServerEntry): Promise<void> {
+    this.emit({ type: "connecting", server: slot.name });
+    let connection: McpConnection;
+    try {
+      connection = await this.connect(slot.name, entry.config, this.options.connection);
+    } catch (error) {
+      if (!slot.stopped) this.fail(slot, asError(error));
+      return;
+    }
+    if (slot.stopped) {
+      await connection.close().catch(() => undefined);
+      return;
+    }
+    slot.connection = connection;
+    slot.unsubscribe = connection.onStateChange((state, detail) => {
+      if (detail?.error) slot.lastError = detail.error;
+      if (slot.stopped) return;
+      if (state === "reconnecting") {
+        this.emit({
+          type: "reconnecting",
+          server: slot.name,
+          reason: detail?.error ? errorSummary(detail.error) : undefined,
+        });
+      } else if (state === "failed") {
+        const error =
+          detail?.error ?? slot.lastError ?? new Error(`MCP server "${slot.name}" failed`);
+        this.emit({ type: "failed", server: slot.name, reason: errorSummary(error), error });
+      }
+    });
+    let registration: ServerRegistration;
+    try {
+      registration = await registerServer(this.registry, connection, {
+        server: slot.name,
+        include: entry.filter.include,
+        exclude: entry.filter.exclude,
+        prefix: this.options.prefix,
+        maxTextLength: this.options.maxTextLength,
+        onSync: (report) => {
+          if (!slot.stopped) {
+            this.emit({
+              type: "synced",
+              server: slot.name,
+              toolCount: report.registered.length,
+              report,
+            });
+          }
+        },
+      });
+    } catch (error) {
+      if (!slot.stopped) this.fail(slot, asError(error));
+      slot.unsubscribe?.();
+      slot.connection = undefined;
+      await withTimeout(connection.close(), this.shutdownTimeoutMs);
+      return;
+    }
+    if (slot.stopped) {
+      registration.close(); // stopped while listing: stop() could not see this registration
+      return;
+    }
+    slot.registration = registration;
+    const report = registration.report();
+    this.emit({ type: "ready", server: slot.name, toolCount: report.registered.length, report });
+  }
+
+  /** Stops a slot: its tools leave the registry, its connection is closed (bounded). */
+  private async stop(slot: Slot): Promise<void> {
+    slot.stopped = true;
+    slot.unsubscribe?.();
+    slot.registration?.close();
+    const connection = slot.connection;
+    slot.connection = undefined;
+    slot.registration = undefined;
+    if (connection) {
+      await withTimeout(connection.close(), this.shutdownTimeoutMs);
+      this.emit({ type: "closed", server: slot.name });
+    }
+    slot.state = "closed";
+  }
+
+  servers(): ServerStatus[] {
+    return [...this.slots.values()].map((slot) => ({
+      name: slot.name,
+      state: slot.connection?.state ?? slot.state,
+      toolCount: slot.registration?.registered.length ?? 0,
+      lastError: slot.lastError ? errorSummary(slot.lastError) : undefined,
+    }));
+  }
+
+  report(server: string): RegistrationReport | undefined {
+    return this.slots.get(server)?.registration?.report();
+  }
+
+  reports(): RegistrationReport[] {
+    const reports: RegistrationReport[] = [];
+    for (const slot of this.slots.values()) {
+      const report = slot.registration?.report();
+      if (report) reports.push(report);
+    }
+    return reports;
+  }
+
+  resolveTool(name: string): { server: string; tool: string } | undefined {
+    for (const slot of this.slots.values()) {
+      const tool = slot.registration?.toolOf(name);
+      if (tool !== undefined) return { server: slot.name, tool };
+    }
+    return undefined;
+  }
+
+  connection(server: string): McpConnection | undefined {
+    return this.slots.get(server)?.connection;
+  }
+
+  reload(servers: Record<string, unknown>): Promise<ReloadSummary> {
+    const next = this.reloading.then(() => this.reloadNow(servers));
+    this.reloading = next.catch(() => undefined);
+    return next;
+  }
+
+  private async reloadNow(servers: Record<string, unknown>): Promise<ReloadSummary> {
+    if (this.closed) {
+      throw new McpRegistrationError({
+        code: "CLOSED",
+        message: "reload: this hub was closed; create a new one with connectAll",
+      });
+    }
+    assertServerRecord(servers, "reload");
+    const summary: ReloadSummary = {
+      added: [],
+      removed: [],
+      restarted: [],
+      refiltered: [],
+      unchanged: [],
+    };
+    const work: Promise<unknown>[] = [];
+    const nextSlots = new Map<string, Slot>();
+    for (const [name, old] of this.slots) {
+      if (!Object.hasOwn(servers, name)) {
+        summary.removed.push(name);
+        work.push(this.stop(old));
+      }
+    }
+    for (const [name, input] of Object.entries(servers)) {
+      const old = this.slots.get(name);
+      let parsed: ParsedServerEntry | undefined;
+      try {
+        parsed = parseServerEntry(name, input);
+      } catch {
+        parsed = undefined; // the new slot below records the error
+      }
+      const oldEntry = old?.entry;
+      const sameConnection =
+        parsed &&
+        oldEntry &&
+        parsed.connectionKey === oldEntry.connectionKey &&
+        parsed.enabled === oldEntry.enabled;
+      const healthy =
+        old &&
+        old.state !== "failed" &&
+        (old.connection ? old.connection.state !== "failed" : old.state === "disabled");
+      if (old && parsed && sameConnection && healthy) {
+        nextSlots.set(name, old);
+        if (sameFilter(parsed.filter, old.entry?.filter ?? {})) summary.unchanged.push(name);
+        else {
+          summary.refiltered.push(name);
+          old.entry = parsed;
+          const registration = old.registration;
+          if (registration) {
+            work.push(
+              registration.setFilter(parsed.filter).then((report) => {
+                this.emit({
+                  type: "synced",
+                  server: name,
+                  toolCount: report.registered.length,
+                  report,
+                });
+              }),
+            );
+          }
+        }
+        continue;
+      }
+      (old ? summary.restarted : summary.added).push(name);
+      const start = (old ? this.stop(old) : Promise.resolve()).then(() => {
+        const slot = this.createSlot(name, input);
+        nextSlots.set(name, slot);
+        return slot.started;
+      });
+      // Keep configuration order in servers(): reserve the position now, fill it when started.
+      nextSlots.set(name, old ?? emptySlot(name));
+      work.push(start);
+    }
+    this.slots = nextSlots;
+    await Promise.all(work);
+    return summary;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.reloading;
+    await Promise.all([...this.slots.values()].map((slot) => this.stop(slot)));
+  }
+}

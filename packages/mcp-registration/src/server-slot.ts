@@ -1,0 +1,33 @@
+import type { McpConnection } from "@tinyloop/mcp-transport";
+import type { ServerState } from "./hub-types.js";
+import type { ServerRegistration } from "./registration-report.js";
+import type { ParsedServerEntry } from "./server-entry.js";
+
+/** What a hub tracks about one configured server. */
+export interface Slot {
+  name: string;
+  entry: ParsedServerEntry | undefined;
+  state: ServerState;
+  lastError: Error | undefined;
+  connection: McpConnection | undefined;
+  registration: ServerRegistration | undefined;
+  /** Set when the slot is being replaced or removed: late results are thrown away. */
+  stopped: boolean;
+  started: Promise<void>;
+  unsubscribe: (() => void) | undefined;
+}
+
+/** A slot that has not started yet. */
+export function emptySlot(name: string): Slot {
+  return {
+    name,
+    entry: undefined,
+    state: "connecting",
+    lastError: undefined,
+    connection: undefined,
+    registration: undefined,
+    stopped: false,
+    started: Promise.resolve(),
+    unsubscribe: undefined,
+  };
+}
