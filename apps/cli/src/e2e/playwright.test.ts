@@ -100,10 +100,9 @@ describe.skipIf(!chromium)("the default agent with chromium on PATH (real Playwr
     expect(r.stdout).toContain("The page says hello.");
     // What the browser loaded reached the model as the tool result: the page's title,
     // and a snapshot file (in the working folder) with the rendered heading.
-    const messages = (
-      model.requests[1]?.body as { messages: Array<{ role: string; content: string }> }
-    ).messages;
-    const result = messages.find((m) => m.role === "tool")?.content ?? "";
+    expect(model.requests).toHaveLength(2);
+    const body = model.requests[1]?.body as { messages: Array<{ role: string; content: string }> };
+    const result = body.messages.find((m) => m.role === "tool")?.content ?? "";
     expect(result).toContain(`Page URL: ${url}`);
     expect(result).toContain("Page Title: tinyloop fixture page");
     const snapshot = /\[Snapshot\]\(([^)]+)\)/.exec(result)?.[1];
