@@ -245,26 +245,30 @@ describe("callTool timeout, cancellation and progress", () => {
   it("lets progress reset the timeout and reports every step", async () => {
     const connection = await connectFixture();
     const seen: number[] = [];
+    // The server needs at least 10 × 200 ms = 2 s, twice the timeout, so the call only
+    // succeeds if progress restarts the timer; each 200 ms gap leaves 800 ms of slack for load.
     const result = await connection.callTool(
       "progress",
-      { steps: 8, delayMs: 100 },
-      { timeoutMs: 300, onProgress: (p) => seen.push(p.progress) },
+      { steps: 10, delayMs: 200 },
+      { timeoutMs: 1_000, onProgress: (p) => seen.push(p.progress) },
     );
-    expect(result.content).toEqual([{ type: "text", text: "done 8 steps" }]);
-    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(result.content).toEqual([{ type: "text", text: "done 10 steps" }]);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it("bounds a progressing call by maxTotalMs", async () => {
-    const connection = await connectFixture({}, { ...fast, timeouts: { maxTotalMs: 400 } });
+    // maxTotalMs is below timeoutMs, so the per-gap timeout can never be the one that fires,
+    // however slow the machine; progress would keep the call alive for 100 × 50 ms = 5 s.
+    const connection = await connectFixture({}, { ...fast, timeouts: { maxTotalMs: 1_000 } });
     const error = await rejection(
       connection.callTool(
         "progress",
-        { steps: 50, delayMs: 50 },
-        { timeoutMs: 300, onProgress: () => {} },
+        { steps: 100, delayMs: 50 },
+        { timeoutMs: 3_000, onProgress: () => {} },
       ),
     );
     expect(error.code).toBe("CALL_TIMEOUT");
-    expect(error.message).toContain("maxTotalMs");
+    expect(error.message).toContain("1000 ms in total (timeouts.maxTotalMs)");
   });
 
   it("without onProgress the plain timeout applies", async () => {
