@@ -83,15 +83,17 @@ describe("Streamable HTTP (fixture server)", () => {
 
   it("fails with AUTH on 403 too, and does not retry", async () => {
     const server = await startServer({ requireToken: "right-token", authStatus: 403 });
+    const logs: string[] = [];
     const error = await rejection(
       connectServer(
         "web",
         { type: "http", url: server.url, headers: { "X-Api-Key": "k" } },
-        { reconnect: { initialRetries: 5, baseDelayMs: 2_000 } },
+        { reconnect: { initialRetries: 5, baseDelayMs: 10 }, onLog: (line) => logs.push(line) },
       ),
     );
     expect(error.code).toBe("AUTH");
     expect(error.status).toBe(403);
+    expect(logs.filter((line) => line.includes("retry"))).toEqual([]);
   });
 
   it("re-initializes once and retries when the session expired (404)", async () => {

@@ -149,13 +149,19 @@ describe("connectServer over stdio (fixture server)", () => {
     }
   });
 
-  it("fails with SERVER_NOT_FOUND naming a command that does not exist", async () => {
+  it("fails with SERVER_NOT_FOUND naming a command that does not exist, without retrying", async () => {
+    const logs: string[] = [];
     const error = await rejection(
-      connectServer("ghost", { command: "tinyloop-no-such-binary", env: guard.env() }),
+      connectServer(
+        "ghost",
+        { command: "tinyloop-no-such-binary", env: guard.env() },
+        { reconnect: { initialRetries: 3, baseDelayMs: 10 }, onLog: (line) => logs.push(line) },
+      ),
     );
     expect(error.code).toBe("SERVER_NOT_FOUND");
     expect(error.message).toContain('"tinyloop-no-such-binary"');
     expect(error.server).toBe("ghost");
+    expect(logs.filter((line) => line.includes("retry"))).toEqual([]);
   });
 
   it("fails with CONFIG_INVALID before spawning anything", async () => {
@@ -178,18 +184,24 @@ describe("connectServer over stdio (fixture server)", () => {
   });
 
   it("retries a failing start initialRetries times, then fails", async () => {
-    const states: string[] = [];
+    const logs: string[] = [];
     const { command, args } = fixtureServer({ stderrLines: ["attempt"], exitOnStart: 1 });
     const started = connectServer(
       "flaky",
       { command, args, env: guard.env() },
-      { reconnect: { initialRetries: 2, baseDelayMs: 10, maxDelayMs: 20 } },
+      {
+        reconnect: { initialRetries: 2, baseDelayMs: 10, maxDelayMs: 20 },
+        onLog: (line) => logs.push(line),
+      },
     );
     const error = await rejection(started);
     expect(error.code).toBe("SERVER_EXITED");
     // one stderr tail shared across attempts: three starts, three "attempt" lines
     expect(error.stderrTail?.filter((line) => line === "attempt")).toHaveLength(3);
-    expect(states).toEqual([]);
+    expect(logs.filter((line) => line.includes("connect failed (SERVER_EXITED), retry"))).toEqual([
+      expect.stringContaining("retry 1 of 2"),
+      expect.stringContaining("retry 2 of 2"),
+    ]);
   });
 
   it("times out a server that never answers initialize with CONNECT_TIMEOUT", async () => {
