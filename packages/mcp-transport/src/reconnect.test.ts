@@ -66,12 +66,18 @@ describe("reconnect", () => {
 
   it("survives a server that exits after every call while the retry budget lasts", async () => {
     const connection = await connectFixture({ exitAfterCalls: 1 }, options({ sessionRetries: 10 }));
+    const states = recordStates(connection);
+    const drops = () => states.filter((state) => state === "reconnecting").length;
     for (let i = 0; i < 4; i++) {
       expect(
         textOf(await connection.callTool("echo", { text: `call ${i}` }, { timeoutMs: 10_000 })),
       ).toBe(`call ${i}`);
-      await reach(connection, "reconnecting").catch(() => {});
+      // the process exits after answering; wait until the connection has noticed, so the
+      // next call goes to (or waits for) the replacement instead of racing the exit
+      await expect.poll(drops, { timeout: 15_000 }).toBe(i + 1);
     }
+    await reach(connection, "ready");
+    expect(connection.state).toBe("ready");
   });
 
   it("goes failed when the server cannot be restarted, and calls return at once with the reason", async () => {
