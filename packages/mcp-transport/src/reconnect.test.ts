@@ -145,7 +145,8 @@ describe("reconnect", () => {
   it("health pings notice a server that stopped answering and replace it", async () => {
     const connection = await connectFixture(
       {},
-      { ...options(), pingIntervalMs: 150, killAfterMs: 1_000 },
+      // the ping timeout equals the interval: 500 ms leaves a healthy but loaded server time to answer
+      { ...options(), pingIntervalMs: 500, killAfterMs: 1_000 },
     );
     const before = await serverPid(connection);
     process.kill(before, "SIGSTOP"); // alive but silent
