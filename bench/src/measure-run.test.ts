@@ -30,6 +30,14 @@ describe("measureRun", () => {
     expect(run.peakRssBytes).toBeGreaterThan(128 * MiB + 20 * MiB);
   });
 
+  it("counts the CPU the contender's own process spends, not its waiting", async () => {
+    const burn = await measureRun(
+      node("const end = Date.now() + 400; while (Date.now() < end) Math.sqrt(Math.random())"),
+    );
+    const idle = await measureRun(node("setTimeout(() => {}, 400)"));
+    expect(burn.clientCpuMs).toBeGreaterThan(idle.clientCpuMs);
+  });
+
   it("reports a process that outlives the run, then kills it", async () => {
     const run = await measureRun(
       node(

@@ -27,6 +27,8 @@ export interface RunMeasurement {
   /** Peak of the summed RSS of the whole process tree, in bytes. */
   peakRssBytes: number;
   peakProcesses: number;
+  /** CPU time of the contender's own process (user + system), in ms; see ProcessTreeSampler. */
+  clientCpuMs: number;
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   timedOut: boolean;
@@ -113,6 +115,7 @@ export async function measureRun(
     wallMs,
     peakRssBytes: sampler.peakBytes,
     peakProcesses: sampler.peakProcesses,
+    clientCpuMs: sampler.rootCpuMs,
     exitCode: exit.code,
     signal: exit.signal,
     timedOut,

@@ -6,7 +6,12 @@ interface ProcStat {
   ppid: number;
   /** Start time in clock ticks since boot; with the pid it names one process for good. */
   startTime: string;
+  /** User plus system CPU time so far, in clock ticks. */
+  cpuTicks: number;
 }
+
+/** Clock ticks per second of /proc/PID/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
 
 function readStat(pid: number): ProcStat | undefined {
   try {
@@ -14,7 +19,11 @@ function readStat(pid: number): ProcStat | undefined {
     // The command sits in parentheses and may itself contain spaces or parentheses.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (fields[0] === "Z" || fields[0] === "X") return undefined;
-    return { ppid: Number(fields[1]), startTime: fields[19] ?? "" };
+    return {
+      ppid: Number(fields[1]),
+      startTime: fields[19] ?? "",
+      cpuTicks: Number(fields[11] ?? 0) + Number(fields[12] ?? 0),
+    };
   } catch {
     return undefined;
   }
@@ -40,6 +49,7 @@ export class ProcessTreeSampler {
   #peakBytes = 0;
   #peakProcesses = 0;
   #samples = 0;
+  #rootCpuTicks = 0;
 
   constructor(rootPid: number) {
     this.#root = rootPid;
@@ -74,6 +84,8 @@ export class ProcessTreeSampler {
       this.#members.set(pid, stat.startTime);
       for (const child of children.get(pid) ?? []) frontier.push(child);
     }
+    const root = stats.get(this.#root);
+    if (root) this.#rootCpuTicks = Math.max(this.#rootCpuTicks, root.cpuTicks);
     let total = 0;
     for (const pid of inTree) total += residentBytes(pid);
     this.#samples += 1;
@@ -89,6 +101,15 @@ export class ProcessTreeSampler {
   /** Largest number of live processes seen in the tree at once. */
   get peakProcesses(): number {
     return this.#peakProcesses;
+  }
+
+  /**
+   * CPU time (user + system) of the root process at the last sample, in milliseconds: the
+   * client's own work, which background load barely changes. It misses what the process
+   * spent after that sample (under one sampling interval).
+   */
+  get rootCpuMs(): number {
+    return (this.#rootCpuTicks * 1000) / TICKS_PER_SECOND;
   }
 
   /** How many samples were taken. */

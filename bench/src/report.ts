@@ -10,23 +10,26 @@ function formatMiB(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 }
 
-function metricOf(result: ContenderResult, metric: "wall" | "rss"): number | undefined {
+type Metric = "wall" | "rss" | "cpu";
+
+function metricOf(result: ContenderResult, metric: Metric): number | undefined {
+  if (metric === "cpu") return result.medianClientCpuMs;
   return metric === "wall" ? result.medianWallMs : result.medianPeakRssBytes;
 }
 
-function cell(result: ContenderResult | undefined, metric: "wall" | "rss"): string {
+function cell(result: ContenderResult | undefined, metric: Metric): string {
   if (!result) return "–";
   if (result.status === "n/a") return `n/a (${result.reason})`;
   if (result.status === "failed") return `failed: ${result.reason}`;
   const value = metricOf(result, metric);
   if (value === undefined) return "–";
-  return metric === "wall" ? formatMs(value) : formatMiB(value);
+  return metric === "rss" ? formatMiB(value) : formatMs(value);
 }
 
 function ratio(
   result: ContenderResult | undefined,
   floor: ContenderResult | undefined,
-  metric: "wall" | "rss",
+  metric: Metric,
 ): number | undefined {
   if (result?.status !== "ok" || floor?.status !== "ok") return undefined;
   const value = metricOf(result, metric);
@@ -84,11 +87,41 @@ export function summaryTable(results: BenchResults): string {
   return lines.join("\n");
 }
 
+/**
+ * CPU time of each contender's own process (not its servers): the work the runner itself
+ * does, which background load on the machine barely changes, unlike wall time.
+ */
+export function clientCpuTable(results: BenchResults): string {
+  const lines = [
+    "| scenario | floor | loop floor | tinyloop | tiny-agents | tinyloop ÷ floor | tinyloop ÷ loop floor | tiny-agents ÷ floor |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  const show = (value: number | undefined) => (value === undefined ? "–" : `${value.toFixed(2)}×`);
+  for (const scenario of results.scenarios) {
+    const floor = byId(scenario, "floor");
+    const loopFloor = byId(scenario, "loop-floor");
+    const tinyloop = byId(scenario, "tinyloop");
+    const tinyAgents = byId(scenario, "tiny-agents");
+    const cells = [
+      scenario.title,
+      cell(floor, "cpu"),
+      cell(loopFloor, "cpu"),
+      cell(tinyloop, "cpu"),
+      cell(tinyAgents, "cpu"),
+      show(ratio(tinyloop, floor, "cpu")),
+      show(ratio(tinyloop, loopFloor, "cpu")),
+      show(ratio(tinyAgents, floor, "cpu")),
+    ];
+    lines.push(`| ${cells.join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
 /** Every figure: wall and memory medians, spread, process counts, processes left behind. */
 export function detailTable(results: BenchResults): string {
   const lines = [
-    "| scenario | contender | wall median | wall min–max | peak RSS median | peak processes | left running after exit |",
-    "|---|---|---|---|---|---|---|",
+    "| scenario | contender | wall median | wall min–max | client CPU median | peak RSS median | peak processes | left running after exit |",
+    "|---|---|---|---|---|---|---|---|",
   ];
   for (const scenario of results.scenarios) {
     for (const id of CONTENDER_ORDER) {
@@ -99,7 +132,7 @@ export function detailTable(results: BenchResults): string {
           ? `${formatMs(Math.min(...result.wallMs))}–${formatMs(Math.max(...result.wallMs))}`
           : "–";
       lines.push(
-        `| ${scenario.id} | ${result.label} | ${cell(result, "wall")} | ${spread} | ${cell(result, "rss")} | ${result.peakProcesses || "–"} | ${leftovers(result)} |`,
+        `| ${scenario.id} | ${result.label} | ${cell(result, "wall")} | ${spread} | ${cell(result, "cpu")} | ${cell(result, "rss")} | ${result.peakProcesses || "–"} | ${leftovers(result)} |`,
       );
     }
   }
@@ -113,6 +146,10 @@ export function markdownReport(results: BenchResults): string {
     `End-to-end benchmark, ${results.date}: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}. Medians of ${results.measuredRuns} runs after ${results.warmupRuns} warm-up run (checked against the model's request log). Load average (1 min) ${results.loadAverage.start.toFixed(1)} at the start, ${results.loadAverage.end.toFixed(1)} at the end.`,
     "",
     summaryTable(results),
+    "",
+    "Client CPU (user + system time of the contender's own process, servers not included), median:",
+    "",
+    clientCpuTable(results),
     "",
     detailTable(results),
     "",

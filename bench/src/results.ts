@@ -12,7 +12,10 @@ export interface ContenderResult {
   wallMs: number[];
   /** Peak RSS of the whole process tree per measured run, in bytes. */
   peakRssBytes: number[];
+  /** CPU time (user + system) of the contender's own process per measured run, in ms. */
+  clientCpuMs: number[];
   medianWallMs?: number;
+  medianClientCpuMs?: number;
   medianPeakRssBytes?: number;
   /** Most processes alive in the tree at once. */
   peakProcesses: number;

@@ -87,6 +87,7 @@ export async function runScenario(
       ...(reason ? { reason } : {}),
       wallMs: [],
       peakRssBytes: [],
+      clientCpuMs: [],
       peakProcesses: 0,
       runsWithLeftovers: 0,
       leftoverCommands: [],
@@ -111,7 +112,7 @@ export async function runScenario(
       result.peakProcesses = Math.max(result.peakProcesses, run.peakProcesses);
       const label = warmup ? "warm-up" : `run ${iteration - options.warmupRuns + 1}`;
       options.log(
-        `${scenario.id} · ${contender.id} · ${label}: ${Math.round(run.wallMs)} ms, ${(run.peakRssBytes / 1048576).toFixed(0)} MiB, ${run.peakProcesses} processes${run.leftovers.length ? `, ${run.leftovers.length} LEFT RUNNING` : ""}${problem ? ` — FAILED: ${problem}` : ""}`,
+        `${scenario.id} · ${contender.id} · ${label}: ${Math.round(run.wallMs)} ms, ${(run.peakRssBytes / 1048576).toFixed(0)} MiB, ${run.peakProcesses} processes, client CPU ${Math.round(run.clientCpuMs)} ms${run.leftovers.length ? `, ${run.leftovers.length} LEFT RUNNING` : ""}${problem ? ` — FAILED: ${problem}` : ""}`,
       );
       if (problem) {
         result.status = "failed";
@@ -121,6 +122,7 @@ export async function runScenario(
       if (!warmup) {
         result.wallMs.push(run.wallMs);
         result.peakRssBytes.push(run.peakRssBytes);
+        result.clientCpuMs.push(run.clientCpuMs);
       }
     }
   }
@@ -128,6 +130,7 @@ export async function runScenario(
     if (result.status === "ok" && result.wallMs.length > 0) {
       result.medianWallMs = median(result.wallMs);
       result.medianPeakRssBytes = median(result.peakRssBytes);
+      result.medianClientCpuMs = median(result.clientCpuMs);
     }
   }
   return {
