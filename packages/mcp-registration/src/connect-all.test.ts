@@ -1,3 +1,4 @@
+import { connectServer, type McpConnection } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
 import {
   descendantsOf,
@@ -321,6 +322,44 @@ describe("McpHub.reload", () => {
       ["restart", "ready"],
       ["fresh", "ready"],
     ]);
+  });
+
+  it("close() is bounded by shutdownTimeoutMs: a connection whose close never ends does not hold it", async () => {
+    const registry = new ToolRegistry();
+    let stuck: McpConnection | undefined;
+    const hub = await connectAll(
+      {
+        stuck: entry(fixtureServer()),
+        stubborn: entry(fixtureServer({ ignoreSigterm: true, linger: true })),
+        plain: entry(fixtureServer()),
+      },
+      registry,
+      {
+        shutdownTimeoutMs: 1_000,
+        connection: { killAfterMs: 500 },
+        // The real transport connection, except that closing "stuck" never finishes.
+        connect: async (name, config, options) => {
+          const connection = await connectServer(name, config, options);
+          if (name !== "stuck") return connection;
+          stuck = connection;
+          return new Proxy(connection, {
+            get(target, property) {
+              if (property === "close") return () => new Promise<void>(() => {});
+              const value = Reflect.get(target, property, target);
+              return typeof value === "function" ? value.bind(target) : value;
+            },
+          });
+        },
+      },
+    );
+    try {
+      expect(hub.servers().map((status) => status.state)).toEqual(["ready", "ready", "ready"]);
+      await hub.close(); // would never resolve without the bound
+      expect(registry.list()).toEqual([]);
+      expect(hub.servers().map((status) => status.state)).toEqual(["closed", "closed", "closed"]);
+    } finally {
+      await stuck?.close(); // the afterEach hook checks that no server process is left
+    }
   });
 
   it("retries a failed server, and close() removes every tool", async () => {
