@@ -131,6 +131,10 @@ describe("runToolCalls", () => {
     expect(text(settled[0] as never)).toMatch(
       /^Tool "nope" is not available to this agent\. Call one of: echo, block\.$/,
     );
+    const { settled: typo } = await run([call("b", "ecko")]);
+    expect(text(typo[0] as never)).toBe(
+      'Tool "ecko" is not available to this agent. Did you mean "echo"? Call one of: echo, block.',
+    );
   });
 
   it("on abort cancels running and queued calls at once; queued ones never start", async () => {

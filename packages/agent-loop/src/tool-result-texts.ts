@@ -1,4 +1,4 @@
-import type { ToolResult } from "@tinyloop/registry";
+import { suggestNames, type ToolResult } from "@tinyloop/registry";
 
 /** Result of a call the run's abort stopped (or never let start). */
 export function cancelledResult(): ToolResult {
@@ -16,15 +16,20 @@ export function deniedResult(reason?: string): ToolResult {
   return { content: [{ type: "text", text }], isError: true };
 }
 
-/** Result of a call to a tool this agent does not offer (unknown, or filtered out). */
+/**
+ * Result of a call to a tool this agent does not offer (unknown, or filtered out): the
+ * closest offered names first, as the registry suggests them, then what is offered.
+ */
 export function unavailableResult(name: string, offered: Iterable<string>): ToolResult {
   const names = [...offered];
   const list = names.length > 0 ? names.slice(0, 50).join(", ") : "(none)";
+  const close = suggestNames(name, names);
+  const hint = close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(" or ")}?` : "";
   return {
     content: [
       {
         type: "text",
-        text: `Tool "${name}" is not available to this agent. Call one of: ${list}${names.length > 50 ? ", …" : ""}.`,
+        text: `Tool "${name}" is not available to this agent.${hint} Call one of: ${list}${names.length > 50 ? ", …" : ""}.`,
       },
     ],
     isError: true,

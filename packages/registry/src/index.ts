@@ -14,6 +14,7 @@ export type {
 } from "./content.js";
 export type { RegistryErrorCode, RegistryErrorOptions } from "./registry-error.js";
 export { RegistryError } from "./registry-error.js";
+export { suggestNames } from "./suggest-names.js";
 export { assertValidToolName, isValidToolName, TOOL_NAME_PATTERN } from "./tool-name.js";
 export type { SchemaProblem, ToolRegistryOptions } from "./tool-registry.js";
 export { ToolRegistry } from "./tool-registry.js";
