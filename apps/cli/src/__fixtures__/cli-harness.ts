@@ -18,6 +18,12 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * A tool line's duration as a regular expression source: `14ms` below a second, `1.2s`
+ * above (a loaded machine easily takes a second), e.g. `new RegExp(\`✓ echo ${DURATION} · ping\`)`.
+ */
+export const DURATION = String.raw`(?:\d+ms|\d+\.\ds)`;
+
 /** The built CLI entry (build first: pnpm turbo run build --filter=tinyloop...). */
 export const cliBin = fileURLToPath(new URL("../../bin/tinyloop.js", import.meta.url));
 

@@ -9,7 +9,7 @@ import {
   startScriptedModelServer,
 } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+import { DURATION, runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
 
 let ws: Workspace;
 let model: ScriptedModelServer | undefined;
@@ -29,20 +29,34 @@ const cliBinDir = fileURLToPath(new URL("../../node_modules/.bin", import.meta.u
 const demoDir = fileURLToPath(new URL("../../../../examples/offline-demo", import.meta.url));
 
 describe("replay and record", () => {
-  it("runs the offline demo: replayed turns, real filesystem tool calls", async () => {
+  // `pnpm demo` runs the CLI through `pnpm exec` (the dependency's `mcp-server-filesystem`
+  // bin on PATH); `node apps/cli/bin/tinyloop.js run examples/offline-demo` has no such bin
+  // on PATH, and the CLI runs the bundled server from its own dependencies instead.
+  const pathWithoutBins = (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((dir) => !dir.includes("node_modules"))
+    .join(delimiter);
+  it.each([
+    ["run directly (no mcp-server-filesystem on PATH)", pathWithoutBins],
+    ["run through pnpm exec (the bin on PATH)", `${cliBinDir}${delimiter}${pathWithoutBins}`],
+  ])("runs the offline demo, %s: replayed turns, real filesystem tool calls", async (_, path) => {
     cpSync(demoDir, ws.path("demo"), {
       recursive: true,
       filter: (src) => !src.endsWith("note.md"),
     });
     const r = await runCli(["run", "demo", "-p", "Keep a note that this demo ran offline."], {
       cwd: ws.dir,
-      env: { ...noKeys, PATH: `${cliBinDir}${delimiter}${process.env.PATH}` },
+      env: { ...noKeys, PATH: path },
     });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain("the model's turns are replayed; the tool calls are real");
-    expect(r.stderr).toMatch(/✓ mcp_filesystem_write_file \d+ms · Successfully wrote to note\.md/);
     expect(r.stderr).toMatch(
-      /✓ mcp_filesystem_read_text_file \d+ms · # Note tinyloop ran this demo offline/,
+      new RegExp(`✓ mcp_filesystem_write_file ${DURATION} · Successfully wrote to note\\.md`),
+    );
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `✓ mcp_filesystem_read_text_file ${DURATION} · # Note tinyloop ran this demo offline`,
+      ),
     );
     expect(r.stdout).toContain("Done: the note is saved as note.md");
     expect(readFileSync(ws.path("demo/scratch/note.md"), "utf8")).toContain(

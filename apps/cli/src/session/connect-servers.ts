@@ -1,6 +1,7 @@
 import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
 import type { ToolRegistry } from "@tinyloop/registry";
 import type { AgentServer } from "../agent/agent-spec.js";
+import { withBundledServers } from "./bundled-servers.js";
 import { toConnectEntries } from "./server-configs.js";
 
 /** What the person sees while servers connect. */
@@ -61,7 +62,8 @@ export async function connectServers(
   const connection = progress.verbose
     ? { onLog: (line: string) => progress.verbose?.(line) }
     : undefined;
-  const hub = await connectAll(toConnectEntries(servers, extraEnv ? { extraEnv } : {}), registry, {
+  const entries = toConnectEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
+  const hub = await connectAll(entries, registry, {
     onEvent,
     ...(connection ? { connection } : {}),
   });

@@ -1,0 +1,51 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AgentServer } from "../agent/agent-spec.js";
+import { filesystemServerScript, playwrightServerScript } from "../agent/default-agent.js";
+import { withBundledServers } from "./bundled-servers.js";
+
+const stdio = (command: string, ...args: string[]): AgentServer => ({
+  name: "s",
+  origin: ["servers", 0],
+  transport: { type: "stdio", command, args, env: { A: "1" } },
+});
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe("withBundledServers", () => {
+  it("runs a bundled bin that is not on PATH from the CLI's own dependencies", () => {
+    const [fs, pw] = withBundledServers(
+      [stdio("mcp-server-filesystem", "/data"), stdio("playwright-mcp", "--headless")],
+      "/nowhere",
+    );
+    expect(fs?.transport).toEqual({
+      type: "stdio",
+      command: process.execPath,
+      args: [filesystemServerScript(), "/data"],
+      env: { A: "1" },
+    });
+    expect(pw?.transport).toMatchObject({
+      command: process.execPath,
+      args: [playwrightServerScript(), "--headless"],
+    });
+  });
+
+  it("leaves a bin found on PATH, other commands and URLs alone", () => {
+    dir = mkdtempSync(join(tmpdir(), "tinyloop-bins-"));
+    writeFileSync(join(dir, "mcp-server-filesystem"), "#!/bin/sh\n");
+    chmodSync(join(dir, "mcp-server-filesystem"), 0o755);
+    const servers: AgentServer[] = [
+      stdio("mcp-server-filesystem", "/data"),
+      stdio("npx", "-y", "@modelcontextprotocol/server-filesystem"),
+      stdio("./mcp-server-filesystem"),
+      { name: "u", origin: [], transport: { type: "auto", url: "http://x/mcp", headers: {} } },
+    ];
+    expect(withBundledServers(servers, dir)).toEqual(servers);
+  });
+});
