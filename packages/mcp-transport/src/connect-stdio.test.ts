@@ -78,11 +78,13 @@ describe("connectServer over stdio (fixture server)", () => {
     expect(ok.structuredContent).toEqual({ sum: 3 });
   });
 
-  it("reports a JSON-RPC error answer as RPC_ERROR", async () => {
-    const connection = await connectFixture();
+  it("reports a JSON-RPC error answer as RPC_ERROR, with the stderr tail", async () => {
+    const connection = await connectFixture({ stderrLines: ["fixture booted"] });
     const error = await rejection(connection.callTool("no_such_tool", {}));
     expect(error.code).toBe("RPC_ERROR");
     expect(error.message).toContain("no_such_tool");
+    expect(error.stderrTail).toContain("fixture booted");
+    expect(error.message).toContain("fixture booted");
     expect(connection.state).toBe("ready");
   });
 
@@ -224,10 +226,12 @@ describe("connectServer over stdio (fixture server)", () => {
 
 describe("callTool timeout, cancellation and progress", () => {
   it("times out a hung call with CALL_TIMEOUT and the server receives notifications/cancelled", async () => {
-    const connection = await connectFixture();
+    const connection = await connectFixture({ stderrLines: ["fixture booted"] });
     const error = await rejection(connection.callTool("hang", {}, { timeoutMs: 200 }));
     expect(error.code).toBe("CALL_TIMEOUT");
     expect(error.message).toContain("200 ms");
+    expect(error.stderrTail).toContain("fixture booted");
+    expect(error.message).toContain("fixture booted");
     const stats = await connection.callTool("stats", {});
     const block = stats.content[0];
     expect(JSON.parse(block?.type === "text" ? block.text : "{}")).toMatchObject({ cancelled: 1 });
@@ -235,12 +239,13 @@ describe("callTool timeout, cancellation and progress", () => {
   });
 
   it("rejects with CANCELLED when the signal aborts, and the server is told", async () => {
-    const connection = await connectFixture();
+    const connection = await connectFixture({ stderrLines: ["fixture booted"] });
     const controller = new AbortController();
     const call = connection.callTool("sleep", { ms: 10_000 }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
     const error = await rejection(call);
     expect(error.code).toBe("CANCELLED");
+    expect(error.stderrTail).toContain("fixture booted");
     const stats = await connection.callTool("stats", {});
     const block = stats.content[0];
     expect(JSON.parse(block?.type === "text" ? block.text : "{}")).toMatchObject({ cancelled: 1 });

@@ -156,7 +156,10 @@ export class ManagedConnection implements McpConnection {
     return this.withClient(
       timeout,
       options.signal,
-      (client, remaining) => this.requestCall(client, name, args, options, remaining),
+      (client, remaining) =>
+        this.requestCall(client, name, args, options, remaining).catch((error: unknown) => {
+          throw this.withTail(error);
+        }),
       `tools/call "${name}"`,
     );
   }
@@ -296,6 +299,25 @@ export class ManagedConnection implements McpConnection {
       signal?.removeEventListener("abort", onAbort);
       if (totalTimer) clearTimeout(totalTimer);
     }
+  }
+
+  /**
+   * Errors about a call (timeout, cancel, JSON-RPC error) carry the server's stderr tail too,
+   * like every other error about the server; errors that already have one pass unchanged.
+   */
+  private withTail(error: unknown): unknown {
+    if (!McpTransportError.isInstance(error) || error.stderrTail !== undefined) return error;
+    const tail = this.stderrTail();
+    if (tail.length === 0) return error;
+    return new McpTransportError({
+      code: error.code,
+      server: error.server ?? this.name,
+      cause: error.cause,
+      stderrTail: tail,
+      ...(error.rpcCode === undefined ? {} : { rpcCode: error.rpcCode }),
+      ...(error.status === undefined ? {} : { status: error.status }),
+      message: withStderrTail(error.message, tail),
+    });
   }
 
   private cancelledError(name: string, cause?: unknown): McpTransportError {
