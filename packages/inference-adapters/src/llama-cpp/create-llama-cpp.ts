@@ -1,57 +1,31 @@
 import { randomUUID } from "node:crypto";
 import type {
-  ChatModelFunctions,
   LlamaChat,
   LlamaChatResponse,
   LlamaContext,
   LlamaContextSequence,
 } from "node-llama-cpp";
 import { InferenceError } from "../inference-error.js";
-import { normalizeToolSchema } from "../tool-schema/normalize-tool-schema.js";
-import type { ChatModel, ChatRequest, FinishReason, ModelEvent, ToolSpec } from "../types.js";
-import type { DownloadProgress } from "./download-model.js";
+import type { ChatRequest, FinishReason, ModelEvent } from "../types.js";
 import { EventChannel } from "./event-channel.js";
 import type { GpuSetting } from "./gpu-setting.js";
+import {
+  type LlamaCppChatModel,
+  type LlamaCppModelDetails,
+  type LlamaCppSettings,
+  validateLlamaCppSettings,
+} from "./llama-cpp-settings.js";
 import { loadNodeLlamaCpp } from "./load-node-llama-cpp.js";
 import { acquireModel, type ModelLease } from "./model-pool.js";
 import { resolveModelFile } from "./resolve-model-file.js";
-import { toGbnfSchema } from "./to-gbnf-schema.js";
+import { toLlamaFunctions } from "./to-llama-functions.js";
 import { toLlamaHistory } from "./to-llama-history.js";
 
-/** Settings of {@link createLlamaCpp}. */
-export interface LlamaCppSettings {
-  /** A `.gguf` file path, or `hf:<owner>/<repo>/<file>.gguf` (downloaded once into the cache). */
-  model: string;
-  /** Context window in tokens; default: as much as fits in memory, at most 8192 (and the model's own limit). */
-  contextSize?: number;
-  /** `"auto"` (default): the best GPU node-llama-cpp finds, else the CPU; `false`: CPU only. */
-  gpu?: GpuSetting;
-  /** CPU threads for generation; default: the number of math cores node-llama-cpp detects. */
-  threads?: number;
-  /** Sampling temperature when a request gives none; default 0.2. 0 means greedy. */
-  temperature?: number;
-  /** Folder for downloaded models; default `$XDG_CACHE_HOME/tinyloop/models` or `~/.cache/tinyloop/models`. */
-  cacheDir?: string;
-  /** Hub base URL for `hf:`; default `$TINYLOOP_HF_ENDPOINT`, `$HF_ENDPOINT`, https://huggingface.co. */
-  hfEndpoint?: string;
-  /** Called while an `hf:` model downloads (bytes done / total), e.g. for a progress bar. */
-  onDownloadProgress?: (progress: DownloadProgress) => void;
-  /** @internal The module to import instead of "node-llama-cpp" (tests of the missing-package error). */
-  nodeLlamaCppModule?: string;
-}
-
-/** A local llama.cpp model: a {@link ChatModel} that can be loaded ahead of the first call. */
-export interface LlamaCppChatModel extends ChatModel {
-  /**
-   * Resolves the model (downloading an `hf:` file if needed), loads it and creates its
-   * context. `stream` does this itself on first use; call it to show progress or fail early.
-   */
-  load(options?: { signal?: AbortSignal }): Promise<void>;
-  /** Releases the context and this use of the model (freed once no instance uses it). */
-  close(): Promise<void>;
-  /** What is loaded; `undefined` until `load()` (or the first stream) has finished. */
-  readonly details: LlamaCppModelDetails | undefined;
-}
+export type {
+  LlamaCppChatModel,
+  LlamaCppModelDetails,
+  LlamaCppSettings,
+} from "./llama-cpp-settings.js";
 
 interface Loaded {
   lease: ModelLease;
@@ -61,38 +35,7 @@ interface Loaded {
   details: LlamaCppModelDetails;
 }
 
-/** What was loaded, for a status line (`tinyloop run --verbose`) or a bug report. */
-export interface LlamaCppModelDetails {
-  /** The local file (the cache path for an `hf:` model). */
-  path: string;
-  /** The node-llama-cpp chat wrapper picked from the model's template, e.g. "Qwen". */
-  chatWrapper: string;
-  /** The context window in tokens. */
-  contextSize: number;
-  /** The compute backend: "cuda", "vulkan", "metal", or false for the CPU. */
-  gpu: string | false;
-}
-
 const DEFAULT_MAX_CONTEXT = 8192;
-
-function toFunctions(request: ChatRequest): ChatModelFunctions | undefined {
-  const choice = request.toolChoice ?? "auto";
-  if (choice === "none" || !request.tools || request.tools.length === 0) return undefined;
-  const tools: ToolSpec[] =
-    typeof choice === "object"
-      ? request.tools.filter((t) => t.name === choice.name)
-      : request.tools;
-  if (tools.length === 0) return undefined;
-  return Object.fromEntries(
-    tools.map((tool) => [
-      tool.name,
-      {
-        description: tool.description,
-        params: toGbnfSchema(normalizeToolSchema(tool.inputSchema)),
-      },
-    ]),
-  );
-}
 
 function finishReason(
   stop: LlamaChatResponse["metadata"]["stopReason"],
@@ -121,8 +64,10 @@ function abortedError(cause?: unknown): InferenceError {
  * const model = createLlamaCpp({ model: "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-q4_k_m.gguf" });
  * for await (const event of model.stream({ messages: [{ role: "user", content: "Hi" }] })) { … }
  * await model.close();
+ * @throws InferenceError `CONFIG_INVALID` for a missing model or a bad contextSize, gpu, threads or temperature.
  */
 export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
+  validateLlamaCppSettings(settings);
   const gpu: GpuSetting = settings.gpu ?? "auto";
   let loading: Promise<Loaded> | undefined;
   let closed = false;
@@ -206,7 +151,7 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
       return ids[index];
     };
     const meterBefore = loaded.sequence.tokenMeter.getState();
-    const functions = toFunctions(request);
+    const functions = toLlamaFunctions(request);
     const temperature = request.temperature ?? settings.temperature ?? 0.2;
     run = loaded.chat
       .generateResponse(toLlamaHistory(request.messages), {
