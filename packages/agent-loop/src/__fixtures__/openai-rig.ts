@@ -23,6 +23,16 @@ export function toStreamTurn(turn: RigTurn, number: number): StreamTurn {
   };
 }
 
+/** The adapter settings every rig shares: the scripted model, a dummy key, no retries. */
+export function scriptedModelSettings(options: { vision?: boolean } = {}) {
+  return {
+    model: "scripted",
+    apiKey: "test-key",
+    maxRetries: 0,
+    capabilities: { vision: options.vision ?? false },
+  };
+}
+
 /** The OpenAI-compatible adapter talking to a real scripted HTTP server. */
 export async function openAIRig(
   script: StreamTurn[],
@@ -31,10 +41,7 @@ export async function openAIRig(
   const server = await startScriptedModelServer({ script });
   const model = createOpenAICompatible({
     baseURL: server.baseURL,
-    model: "scripted",
-    apiKey: "test-key",
-    maxRetries: 0,
-    capabilities: { vision: options.vision ?? false },
+    ...scriptedModelSettings(options),
   });
   return { server, model };
 }
