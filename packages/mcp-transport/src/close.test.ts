@@ -15,6 +15,9 @@ const quick: ConnectOptions = {
   killAfterMs: 1_500,
 };
 
+/** This package's folder: npx finds @modelcontextprotocol/server-everything in its node_modules. */
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+
 /** What is alive of this test's processes right now — no waiting: close() must already be done. */
 function aliveNow(): string[] {
   return processesWithMarker(guard.marker()).map((p) => p.command);
@@ -52,6 +55,25 @@ describe("close()", () => {
       { command: "sh", args: ["-c", line], env: guard.env() },
       quick,
     );
+    expect(aliveNow().length).toBeGreaterThanOrEqual(2);
+    await connection.close();
+    expect(aliveNow()).toEqual([]);
+    expect(descendantsOf(process.pid)).toEqual([]);
+  });
+
+  it("leaves no grandchild behind for a server started through npx", async () => {
+    // npx (npm exec) runs the package's bin as its own child: node → npm → server
+    const connection = await connectServer(
+      "npx",
+      {
+        command: "npx",
+        args: ["--no-install", "mcp-server-everything", "stdio"],
+        cwd: packageDir,
+        env: guard.env(),
+      },
+      quick,
+    );
+    expect((await connection.listTools()).map((tool) => tool.name)).toContain("get-sum");
     expect(aliveNow().length).toBeGreaterThanOrEqual(2);
     await connection.close();
     expect(aliveNow()).toEqual([]);
