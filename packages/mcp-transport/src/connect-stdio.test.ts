@@ -1,3 +1,4 @@
+import { descendantsOf, processesWithMarker } from "@tinyloop/test-fixtures";
 import { fixtureServer, LONG_TOOL_NAME, TINY_PNG } from "@tinyloop/test-fixtures/mcp-server";
 import { describe, expect, it } from "vitest";
 import { useProcessGuard } from "./__fixtures__/process-guard.js";
@@ -170,6 +171,50 @@ describe("connectServer over stdio (fixture server)", () => {
     const error = await rejection(connectServer("bad", { command: 42 } as never));
     expect(error.code).toBe("CONFIG_INVALID");
     expect(error.message).toContain("bad.command: expected a string, got the number 42");
+    // a startable server with one bad field: still nothing may run, not even briefly
+    const { command, args } = fixtureServer({ linger: true, ignoreSigterm: true });
+    const spawnable = { command, args, env: guard.env(), timeouts: { callMs: -1 } };
+    const second = await rejection(connectServer("bad", spawnable));
+    expect(second.code).toBe("CONFIG_INVALID");
+    expect(second.message).toContain("bad.timeouts.callMs");
+    expect(processesWithMarker(guard.marker())).toEqual([]);
+    expect(descendantsOf(process.pid)).toEqual([]);
+  });
+
+  it("lets options override the config's timeouts, and uses the config's otherwise", async () => {
+    const { command, args } = fixtureServer({ hangInitialize: true });
+    const slowConfig = { command, args, env: guard.env(), timeouts: { connectMs: 60_000 } };
+    const error = await rejection(
+      connectServer("fx", slowConfig, { ...fast, timeouts: { connectMs: 1_000 } }),
+    );
+    expect(error.code).toBe("CONNECT_TIMEOUT");
+    expect(error.message).toContain("within 1000 ms");
+    const fixture = fixtureServer();
+    const connection = guard.track(
+      await connectServer(
+        "fx",
+        { ...fixture, env: guard.env(), timeouts: { callMs: 300 } },
+        { reconnect: { initialRetries: 0 } },
+      ),
+    );
+    const timedOut = await rejection(connection.callTool("hang", {}));
+    expect(timedOut.code).toBe("CALL_TIMEOUT");
+    expect(timedOut.message).toContain("within 300 ms");
+  });
+
+  it("lets options override the config's reconnect policy", async () => {
+    const logs: string[] = [];
+    const { command, args } = fixtureServer({ exitOnStart: 1 });
+    const config = { command, args, env: guard.env(), reconnect: { initialRetries: 5 } };
+    await rejection(
+      connectServer("fx", config, {
+        reconnect: { initialRetries: 1, baseDelayMs: 10 },
+        onLog: (line) => logs.push(line),
+      }),
+    );
+    expect(logs.filter((line) => line.includes("connect failed"))).toEqual([
+      expect.stringContaining("retry 1 of 1"),
+    ]);
   });
 
   it("reports the exit code and stderr tail of a server that exits during start", async () => {
