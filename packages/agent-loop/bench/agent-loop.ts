@@ -80,17 +80,24 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
+/** A fresh registry and a replay model that fills the history to HISTORY, then measures. */
+function historyCycle() {
+  // system + user + 2 per tool turn + final assistant = HISTORY
+  const prefill = (HISTORY - 3) / 2;
+  return {
+    registry: registryWithTools(),
+    model: createReplayModel({
+      cassette: historyCassette(Math.ceil(prefill), MEASURED_TURNS),
+      capabilities: { vision: false },
+    }),
+  };
+}
+
 /** Per-turn times of the agent at HISTORY messages, instant tools. */
 async function agentTurnTimes(): Promise<number[]> {
   const times: number[] = [];
-  // system + user + 2 per tool turn + final assistant = HISTORY
-  const prefill = (HISTORY - 3) / 2;
   for (let cycle = 0; cycle < CYCLES; cycle++) {
-    const registry = registryWithTools();
-    const model = createReplayModel({
-      cassette: historyCassette(Math.ceil(prefill), MEASURED_TURNS),
-      capabilities: { vision: false },
-    });
+    const { registry, model } = historyCycle();
     const agent = new Agent({
       model,
       registry,
@@ -113,13 +120,8 @@ async function agentTurnTimes(): Promise<number[]> {
 /** The same, through the bare loop. */
 async function bareTurnTimes(): Promise<number[]> {
   const times: number[] = [];
-  const prefill = (HISTORY - 3) / 2;
   for (let cycle = 0; cycle < CYCLES; cycle++) {
-    const registry = registryWithTools();
-    const model = createReplayModel({
-      cassette: historyCassette(Math.ceil(prefill), MEASURED_TURNS),
-      capabilities: { vision: false },
-    });
+    const { registry, model } = historyCycle();
     const messages: ChatMessage[] = [{ role: "system", content: "Bench." }];
     await bareLoop(model, registry, messages, "Fill the history", 1000, () => {});
     await bareLoop(model, registry, messages, "Measure", 1000, (timing: TurnTiming) => {
