@@ -3,6 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { rejection, textOf } from "./__fixtures__/helpers.js";
+import {
+  PLANTED_SECRETS,
+  unexpectedVariables,
+  withPlantedSecrets,
+} from "./__fixtures__/leak-check.js";
 import { useProcessGuard } from "./__fixtures__/process-guard.js";
 import {
   everythingPath,
@@ -59,9 +64,7 @@ describe("@modelcontextprotocol/server-everything", () => {
   });
 
   it("sees no variable the config did not name (get-env)", async () => {
-    process.env.OPENAI_API_KEY = "sk-leak-check";
-    process.env.HF_TOKEN = "hf_leak_check";
-    try {
+    await withPlantedSecrets(async () => {
       const connection = guard.track(
         await connectServer(
           "everything",
@@ -78,15 +81,9 @@ describe("@modelcontextprotocol/server-everything", () => {
         string
       >;
       expect(env.NAMED_VAR).toBe("named");
-      expect(env.OPENAI_API_KEY).toBeUndefined();
-      expect(env.HF_TOKEN).toBeUndefined();
-      const allowed =
-        /^(PATH|HOME|USER|LOGNAME|SHELL|TERM|LANG|LC_ALL|TMPDIR|XDG_.*|NAMED_VAR|TINYLOOP_TEST_MARKER)$/;
-      expect(Object.keys(env).filter((key) => !allowed.test(key))).toEqual([]);
-    } finally {
-      delete process.env.OPENAI_API_KEY;
-      delete process.env.HF_TOKEN;
-    }
+      for (const name of Object.keys(PLANTED_SECRETS)) expect(env[name]).toBeUndefined();
+      expect(unexpectedVariables(env, ["NAMED_VAR"])).toEqual([]);
+    });
   });
 
   it("works over Streamable HTTP", async () => {
