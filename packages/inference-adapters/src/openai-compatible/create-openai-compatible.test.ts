@@ -371,7 +371,11 @@ describe("createOpenAICompatible: errors", () => {
       model: "m",
       retryDelayMs: 600_000,
     });
+    const started = performance.now();
     const { events } = await collectEvents(model.stream(hello));
+    // A lower bound, which load on the machine can only make longer: the retry did not
+    // come before the second the server asked for (a default 600 s wait would time out).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
     expect(textOf(events)).toBe("ok");
     expect(server.requests).toHaveLength(2);
   });
