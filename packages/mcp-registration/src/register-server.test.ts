@@ -423,9 +423,11 @@ describe("registerServer keeps the registry true", () => {
     const registry = new ToolRegistry();
     let listing = 0;
     let most = 0;
+    let calls = 0;
     const connection = await connect("dyn", dynamicServer([{ name: "one" }]));
     const listTools = connection.listTools.bind(connection);
     connection.listTools = async () => {
+      calls++;
       listing++;
       most = Math.max(most, listing);
       try {
@@ -441,6 +443,8 @@ describe("registerServer keeps the registry true", () => {
       registration.sync(),
     ]);
     expect(most).toBe(1);
+    // One listing for the registration, one shared by the three syncs asked for at once.
+    expect(calls).toBe(2);
     expect(reports.every((report) => report.registered.length === 2)).toBe(true);
   });
 
