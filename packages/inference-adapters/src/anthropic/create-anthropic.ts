@@ -1,7 +1,5 @@
-import { createHttpChatModel, requestSecrets } from "../http/http-chat-model.js";
+import { buildRequestContext, createHttpChatModel } from "../http/http-chat-model.js";
 import { parseBaseUrl } from "../http/parse-base-url.js";
-import { displayUrl } from "../http/redact-secrets.js";
-import type { RequestContext } from "../http/request-context.js";
 import { InferenceError } from "../inference-error.js";
 import { toAnthropicTools } from "../tool-schema/to-anthropic-tools.js";
 import type { ChatModel, ModelCapabilities } from "../types.js";
@@ -63,16 +61,16 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
     vision: settings.capabilities?.vision ?? true,
     parallelToolCalls: settings.capabilities?.parallelToolCalls ?? true,
   };
-  const context: RequestContext = {
+  const context = buildRequestContext({
     provider: "anthropic",
-    url: displayUrl(url),
+    url,
     apiKeyEnv: "ANTHROPIC_API_KEY",
-    hasApiKey: apiKey !== undefined && apiKey !== "",
+    apiKey,
     unreachableHint: "Check your network connection and the base URL.",
-    secrets: requestSecrets(apiKey, settings.headers),
-    maxRetries: settings.maxRetries ?? 2,
-    retryDelayMs: settings.retryDelayMs ?? 500,
-  };
+    headers: settings.headers,
+    maxRetries: settings.maxRetries,
+    retryDelayMs: settings.retryDelayMs,
+  });
   const headers: Record<string, string> = {
     "content-type": "application/json",
     accept: "text/event-stream",

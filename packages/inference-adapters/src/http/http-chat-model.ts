@@ -1,6 +1,7 @@
 import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
 import { lazyStream } from "./lazy-stream.js";
 import { openEventStream } from "./open-event-stream.js";
+import { displayUrl } from "./redact-secrets.js";
 import type { RequestContext } from "./request-context.js";
 import { type StreamParser, streamModelEvents } from "./stream-events.js";
 import { streamFailure } from "./stream-failure.js";
@@ -21,17 +22,34 @@ export interface HttpChatModelParts<Tool> {
 }
 
 /**
- * The secrets a request context must keep out of messages: the API key and header values
- * long enough to be credentials (short ones such as `"1"` would blank out ordinary text).
+ * The request context of one adapter. Secrets kept out of every message: the API key and
+ * header values long enough to be credentials (short ones such as `"1"` would blank out
+ * ordinary text).
  */
-export function requestSecrets(
-  apiKey: string | undefined,
-  headers: Record<string, string> | undefined,
-): string[] {
-  return [
-    ...(apiKey ? [apiKey] : []),
-    ...Object.values(headers ?? {}).filter((value) => value.length >= 8),
-  ];
+export function buildRequestContext(settings: {
+  provider: string;
+  url: string;
+  apiKeyEnv: string | undefined;
+  apiKey: string | undefined;
+  unreachableHint: string;
+  headers: Record<string, string> | undefined;
+  maxRetries: number | undefined;
+  retryDelayMs: number | undefined;
+}): RequestContext {
+  const { apiKey } = settings;
+  return {
+    provider: settings.provider,
+    url: displayUrl(settings.url),
+    apiKeyEnv: settings.apiKeyEnv,
+    hasApiKey: apiKey !== undefined && apiKey !== "",
+    unreachableHint: settings.unreachableHint,
+    secrets: [
+      ...(apiKey ? [apiKey] : []),
+      ...Object.values(settings.headers ?? {}).filter((value) => value.length >= 8),
+    ],
+    maxRetries: settings.maxRetries ?? 2,
+    retryDelayMs: settings.retryDelayMs ?? 500,
+  };
 }
 
 /**

@@ -1,6 +1,4 @@
-import { createHttpChatModel, requestSecrets } from "../http/http-chat-model.js";
-import { displayUrl } from "../http/redact-secrets.js";
-import type { RequestContext } from "../http/request-context.js";
+import { buildRequestContext, createHttpChatModel } from "../http/http-chat-model.js";
 import { InferenceError } from "../inference-error.js";
 import { toOpenAITools } from "../tool-schema/to-openai-tools.js";
 import type { ChatModel, ModelCapabilities } from "../types.js";
@@ -86,16 +84,16 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     vision: settings.capabilities?.vision ?? false,
     parallelToolCalls: settings.capabilities?.parallelToolCalls ?? true,
   };
-  const context: RequestContext = {
+  const context = buildRequestContext({
     provider,
-    url: displayUrl(url),
+    url,
     apiKeyEnv,
-    hasApiKey: apiKey !== undefined && apiKey !== "",
+    apiKey,
     unreachableHint: preset?.unreachableHint ?? "Is the server running, and is the base URL right?",
-    secrets: requestSecrets(apiKey, settings.headers),
-    maxRetries: settings.maxRetries ?? 2,
-    retryDelayMs: settings.retryDelayMs ?? 500,
-  };
+    headers: settings.headers,
+    maxRetries: settings.maxRetries,
+    retryDelayMs: settings.retryDelayMs,
+  });
   const headers: Record<string, string> = {
     "content-type": "application/json",
     accept: "text/event-stream",
