@@ -45,7 +45,7 @@ export interface Workspace {
   path(name: string): string;
   /** Fixture MCP server stdio entry (flat tiny-agents / mcpServers shape) carrying the marker. */
   fixture(args?: string[]): { command: string; args: string[]; env: Record<string, string> };
-  /** Waits until no process with the marker is alive; returns those left. */
+  /** Waits (up to 15 s, a loaded machine closes trees slowly) until no process with the marker is alive; returns those left. */
   leftovers(): Promise<unknown[]>;
   remove(): void;
 }
@@ -71,7 +71,7 @@ export function workspace(): Workspace {
       args: [fixtureServerPath, ...args],
       env: { ...markerEnv },
     }),
-    leftovers: () => waitForNoProcesses(() => processesWithMarker(marker)),
+    leftovers: () => waitForNoProcesses(() => processesWithMarker(marker), 15_000),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -83,7 +83,7 @@ export function runCli(
     cwd,
     env = {},
     input,
-    timeout = 30_000,
+    timeout = 90_000,
   }: { cwd: string; env?: Record<string, string>; input?: string; timeout?: number },
 ): Promise<CliResult> {
   return execa(process.execPath, [cliBin, ...args], {
@@ -94,4 +94,36 @@ export function runCli(
     timeout,
     ...(input === undefined ? { stdin: "ignore" as const } : { input }),
   }).then((r) => ({ exitCode: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) }));
+}
+
+/**
+ * Resolves once the child's stderr has shown `text`; rejects, with what it did show, when
+ * the child ends first or `timeoutMs` passes.
+ */
+export function stderrShows(
+  child: {
+    stderr: NodeJS.ReadableStream | null;
+    once(event: "exit", listener: () => void): unknown;
+  },
+  text: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let seen = "";
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      reject(new Error(`${why} before stderr showed ${JSON.stringify(text)}; it showed:\n${seen}`));
+    };
+    const timer = setTimeout(() => fail(`timed out after ${timeoutMs} ms`), timeoutMs);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes(text)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", () => {
+      if (!seen.includes(text)) fail("the CLI exited");
+    });
+  });
 }

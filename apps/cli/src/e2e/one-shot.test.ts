@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
-import { descendantsOf } from "@tinyloop/test-fixtures";
+import { mkdirSync, symlinkSync } from "node:fs";
+import { descendantsOf, processesWithMarker } from "@tinyloop/test-fixtures";
 import { startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
 import {
   type ScriptedModelServer,
@@ -7,7 +8,14 @@ import {
 } from "@tinyloop/test-fixtures/model-server";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cliBin, runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+import {
+  cliBin,
+  DURATION,
+  runCli,
+  stderrShows,
+  type Workspace,
+  workspace,
+} from "../__fixtures__/cli-harness.js";
 
 let ws: Workspace;
 let model: ScriptedModelServer | undefined;
@@ -23,6 +31,12 @@ afterEach(async () => {
 });
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
+/** A PATH of one folder holding only a `node` link, inside the workspace. */
+function nodeOnlyPath(): string {
+  mkdirSync(ws.path("node-only"), { recursive: true });
+  symlinkSync(process.execPath, ws.path("node-only/node"));
+  return ws.path("node-only");
+}
 const echoThenAnswer = (server = "fixture") => [
   { toolCalls: [{ name: `mcp_${server}_echo`, arguments: { text: "ping" } }] },
   { text: "The fixture said ping.", chunkSize: 4 },
@@ -47,7 +61,7 @@ describe("agent file formats", () => {
     expect(r.stdout).toBe("The fixture said ping.");
     expect(r.stderr).toContain("connected 1/1 servers");
     expect(r.stderr).toMatch(/→ mcp_fixtures_echo text="ping"/);
-    expect(r.stderr).toMatch(/✓ mcp_fixtures_echo \d+ms · ping/);
+    expect(r.stderr).toMatch(new RegExp(`✓ mcp_fixtures_echo ${DURATION} · ping`));
     const first = model?.requests[0]?.body as {
       messages: Array<{ role: string; content: string }>;
     };
@@ -64,7 +78,7 @@ describe("agent file formats", () => {
     const r = await runCli(["run", "a/agent.json", "-p", "go", ...modelFlags()], { cwd: ws.dir });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("The fixture said ping.");
-    expect(r.stderr).toMatch(/✓ mcp_fixtures_echo \d+ms · ping/);
+    expect(r.stderr).toMatch(new RegExp(`✓ mcp_fixtures_echo ${DURATION} · ping`));
   });
 
   it("reaches an HTTP server from the nested tiny-agents shape with requestInit headers", async () => {
@@ -91,7 +105,7 @@ describe("agent file formats", () => {
       });
       expect(r.stderr).toContain("connected 1/1 servers");
       expect(r.exitCode).toBe(0);
-      expect(r.stderr).toMatch(new RegExp(`✓ mcp_localhost-${http.port}_echo \\d+ms · ping`));
+      expect(r.stderr).toMatch(new RegExp(`✓ mcp_localhost-${http.port}_echo ${DURATION} · ping`));
     } finally {
       await http.close();
     }
@@ -138,7 +152,9 @@ describe("agent file formats", () => {
       env: { PATH: "/usr/bin:/bin" },
     });
     expect(r.exitCode).toBe(0);
-    expect(r.stderr).toMatch(/✓ mcp_filesystem_read_text_file \d+ms · hi from the file/);
+    expect(r.stderr).toMatch(
+      new RegExp(`✓ mcp_filesystem_read_text_file ${DURATION} · hi from the file`),
+    );
   });
 
   it("adds --server and --url servers to the agent", async () => {
@@ -157,7 +173,9 @@ describe("agent file formats", () => {
           http.url,
           ...modelFlags(),
         ],
-        { cwd: ws.dir, env: ws.markerEnv },
+        // Only `node` on PATH: the default agent is then just the filesystem server (no
+        // chromium, so no Playwright), whatever the machine has installed.
+        { cwd: ws.dir, env: { ...ws.markerEnv, PATH: nodeOnlyPath() } },
       );
       expect(r.exitCode).toBe(0);
       expect(r.stderr).toContain("connected 3/3 servers");
@@ -241,13 +259,7 @@ describe("exit codes", () => {
         stdin: "ignore",
       },
     );
-    let seen = "";
-    await new Promise<void>((resolve) => {
-      child.stderr?.on("data", (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (seen.includes("→ mcp_fixture_sleep")) resolve();
-      });
-    });
+    await stderrShows(child, "→ mcp_fixture_sleep");
     child.kill("SIGINT");
     const r = await child;
     expect(r.exitCode).toBe(130);
@@ -269,14 +281,13 @@ describe("exit codes", () => {
         stdin: "ignore",
       },
     );
-    let seen = "";
-    await new Promise<void>((resolve) => {
-      child.stderr?.on("data", (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (seen.includes("model: ")) resolve();
-      });
-    });
-    await new Promise((r) => setTimeout(r, 500));
+    await stderrShows(child, "model: ");
+    // Ctrl+C once the slow server's process exists (it answers nothing for 60 s).
+    const end = Date.now() + 60_000;
+    while (processesWithMarker(ws.marker).length === 0) {
+      if (Date.now() > end) throw new Error("the slow server never started");
+      await new Promise((r) => setTimeout(r, 50));
+    }
     child.kill("SIGINT");
     const r = await child;
     expect(r.exitCode).toBe(130);
@@ -291,13 +302,7 @@ describe("exit codes", () => {
       reject: false,
       stdin: "pipe",
     });
-    let seen = "";
-    await new Promise<void>((resolve) => {
-      child.stderr?.on("data", (chunk: Buffer) => {
-        seen += chunk.toString();
-        if (seen.includes("connected 1/1")) resolve();
-      });
-    });
+    await stderrShows(child, "connected 1/1");
     child.kill("SIGTERM");
     const r = await child;
     expect(r.exitCode).toBe(143);
@@ -354,7 +359,7 @@ describe("--json and approval", () => {
     const r = await runCli(["run", ".mcp.json", "-p", "add", "--yes", ...modelFlags()], {
       cwd: ws.dir,
     });
-    expect(r.stderr).toMatch(/✓ mcp_fixture_add \d+ms · 3/);
+    expect(r.stderr).toMatch(new RegExp(`✓ mcp_fixture_add ${DURATION} · 3`));
   });
 });
 

@@ -95,7 +95,7 @@ describe("replay and record", () => {
     });
     expect(replayed.exitCode).toBe(0);
     expect(replayed.stdout).toBe("answer on tape");
-    expect(replayed.stderr).toMatch(/✓ mcp_fx_echo \d+ms · taped/);
+    expect(replayed.stderr).toMatch(new RegExp(`✓ mcp_fx_echo ${DURATION} · taped`));
     expect(replayed.stderr).toContain("model: replayed from tape.jsonl");
   });
 

@@ -1,11 +1,13 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { processesWithMarker } from "@tinyloop/test-fixtures";
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cliBin, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+import { cliBin, DURATION, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
 
 let ws: Workspace;
 let model: ScriptedModelServer | undefined;
@@ -20,13 +22,33 @@ const keys = (...k: string[]) => tmux("send-keys", "-t", session, ...k);
 async function waitFor(
   check: (text: string) => boolean,
   what: string,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<string> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const text = screen();
     if (check(text)) return text;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Bytes the test's one fixture server has read so far (`rchar` of /proc/PID/io). It reads
+ * nothing while idle, so a rise after the approval question means the tool call reached it.
+ */
+function serverBytesRead(): number {
+  const [server, ...others] = processesWithMarker(ws.marker);
+  if (!server || others.length > 0)
+    throw new Error(`expected one fixture server, found ${others.length + (server ? 1 : 0)}`);
+  const io = readFileSync(`/proc/${server.pid}/io`, "utf8");
+  return Number(/^rchar: (\d+)$/m.exec(io)?.[1]);
+}
+
+async function waitUntil(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -59,7 +81,7 @@ describe("the REPL in a real terminal", () => {
       script: [
         {
           chunks: ["Streaming ", "one ", "piece ", "at ", "a ", "time ", "until ", "the ", "end."],
-          delayMs: 250,
+          delayMs: 400,
         },
         { toolCalls: [{ name: "mcp_fx_sleep", arguments: { ms: 30000 } }] },
         { text: "Back after the interruption." },
@@ -88,8 +110,10 @@ describe("the REPL in a real terminal", () => {
       (s) => s.includes("allow mcp_fx_sleep ms=30000? [y]es / [n]o / [a]lways"),
       "the approval question",
     );
+    const idle = serverBytesRead();
     keys("y", "Enter");
-    await new Promise((r) => setTimeout(r, 700));
+    // Ctrl+C only once the call is at the server, so it interrupts a running tool.
+    await waitUntil(() => serverBytesRead() > idle, "the tools/call request at the server");
     keys("C-c");
     await waitFor(
       (s) => /✗ cancelled mcp_fx_sleep/.test(s) && s.includes("interrupted"),
@@ -121,12 +145,12 @@ describe("the REPL in a real terminal", () => {
     });
     start(["config", "check", "."]);
     await waitFor((s) => s.includes("Fixture secret (hidden):"), "the question");
-    keys("hunter2");
-    await new Promise((r) => setTimeout(r, 300));
-    expect(screen()).not.toContain("hunter2");
-    keys("Enter");
+    keys("hunter2", "Enter");
     const end = await waitFor((s) => s.includes("EXIT="), "the exit");
+    // The secret shows up once, in the printed agent, never on the question's line.
     expect(end).toContain(`"GIVEN": "hunter2"`);
+    expect(end.match(/hunter2/g)).toHaveLength(1);
+    expect(end).toMatch(/^Fixture secret \(hidden\): *$/m);
     expect(end).toContain("EXIT=0");
   });
 
@@ -136,7 +160,7 @@ describe("the REPL in a real terminal", () => {
       ".mcp.json": JSON.stringify({
         mcpServers: {
           fast: ws.fixture(),
-          slow: ws.fixture(["--start-delay-ms", "2500"]),
+          slow: ws.fixture(["--start-delay-ms", "5000"]),
           broken: ws.fixture(["--exit-on-start", "3"]),
         },
       }),
@@ -196,7 +220,7 @@ describe("the REPL in a real terminal", () => {
     );
     keys("y", "Enter");
     const end = await waitFor((s) => s.includes("EXIT="), "the exit");
-    expect(end).toMatch(/✓ mcp_fx_add \d+ms · 42/);
+    expect(end).toMatch(new RegExp(`✓ mcp_fx_add ${DURATION} · 42`));
     expect(end).toContain("It is 42.");
     expect(end).toContain("EXIT=0");
   });
