@@ -111,6 +111,46 @@ describe("agent file formats", () => {
     }
   });
 
+  // The flat remote shapes: tiny-agents `{ type: "http" | "sse", url, headers }` and an
+  // mcpServers `{ type, url, headers }` entry, each against a real HTTP fixture server that
+  // demands the bearer token (so the headers must arrive).
+  it.each([
+    ["tiny-agents flat http", "http", "agent.json", "."],
+    ["tiny-agents flat sse", "sse", "agent.json", "."],
+    ["mcpServers url entry", "http", ".mcp.json", ".mcp.json"],
+  ] as const)(
+    "reaches a remote server from the %s shape with headers",
+    async (_, type, file, target) => {
+      const http = await startFixtureHttpServer(
+        { transport: type, requireToken: "t0ken" },
+        ws.markerEnv,
+      );
+      try {
+        const entry = {
+          type,
+          url: http.url,
+          headers: { Authorization: "Bearer ${FIXTURE_TOKEN}" },
+        };
+        const name = file === ".mcp.json" ? "remote" : `localhost-${http.port}`;
+        await withModel(echoThenAnswer(name));
+        ws.write({
+          [file]: json(
+            file === ".mcp.json" ? { mcpServers: { remote: entry } } : { servers: [entry] },
+          ),
+        });
+        const r = await runCli(["run", target, "-p", "go", ...modelFlags()], {
+          cwd: ws.dir,
+          env: { FIXTURE_TOKEN: "t0ken" },
+        });
+        expect(r.stderr).toContain("connected 1/1 servers");
+        expect(r.exitCode).toBe(0);
+        expect(r.stderr).toMatch(new RegExp(`✓ mcp_${name}_echo ${DURATION} · ping`));
+      } finally {
+        await http.close();
+      }
+    },
+  );
+
   it("runs a Claude/Cursor mcpServers file with the model from flags", async () => {
     await withModel(echoThenAnswer());
     ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
@@ -374,6 +414,19 @@ describe("the REPL with piped input", () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("first answer\nfixture  ready  15 tools\nsecond answer");
     expect(model?.requests).toHaveLength(2);
+  });
+
+  it("/reset starts the conversation over", async () => {
+    await withModel([{ text: "first answer" }, { text: "fresh answer" }]);
+    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", ...modelFlags()], {
+      cwd: ws.dir,
+      input: "remember me\n/reset\nwho am I\n",
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("fresh answer");
+    const second = model?.requests[1]?.body as { messages: Array<{ content: unknown }> };
+    expect(second.messages).toEqual([{ role: "user", content: "who am I" }]);
   });
 
   it("keeps going after a model error, in one readable line", async () => {

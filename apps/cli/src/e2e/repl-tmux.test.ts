@@ -247,6 +247,14 @@ describe("the REPL in a real terminal", () => {
     keys("/servers", "Enter");
     await waitFor((s) => /fx {2}ready/.test(s), "/servers");
     expect(tmux("capture-pane", "-p", "-e", "-t", session)).not.toContain("\u001b[32m");
+    tmux("kill-server");
+    await ws.leftovers();
+    session = `${session}-c`; // and NO_COLOR in the environment does the same
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("/servers", "Enter");
+    await waitFor((s) => /fx {2}ready/.test(s), "/servers");
+    expect(tmux("capture-pane", "-p", "-e", "-t", session)).not.toContain("\u001b[32m");
   });
 
   it("exits 0 on /exit", async () => {
