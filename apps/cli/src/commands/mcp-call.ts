@@ -2,7 +2,7 @@ import type { ContentBlock, ToolResult } from "@tinyloop/registry";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { createStyle } from "../terminal/style.js";
+import { styleFor } from "../terminal/style.js";
 import { connectAgentServers, type ServerFlags } from "./mcp-tools.js";
 
 function blockText(block: ContentBlock): string {
@@ -49,11 +49,7 @@ export async function mcpCallCommand(
       });
     }
   }
-  const style = createStyle({
-    isTTY: io.stdout.isTTY === true,
-    noColor: flags.color === false,
-    env: io.env,
-  });
+  const style = styleFor(io.stdout, flags, io.env);
   const { registry } = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
   const result = await registry.dispatch(tool, args);
   if (flags.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

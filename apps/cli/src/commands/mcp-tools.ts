@@ -8,7 +8,7 @@ import { statusLine } from "../run/status-line.js";
 import { connectServers } from "../session/connect-servers.js";
 import { withAdHocServers } from "../session/server-configs.js";
 import { askLine } from "../terminal/ask-secret.js";
-import { createStyle, type Style } from "../terminal/style.js";
+import { type Style, styleFor } from "../terminal/style.js";
 import { oneLine } from "../terminal/summarize.js";
 
 /** Flags shared by the `mcp` commands. */
@@ -66,11 +66,7 @@ export async function mcpToolsCommand(
   io: Io,
   lifecycle: Lifecycle,
 ): Promise<number> {
-  const style = createStyle({
-    isTTY: io.stdout.isTTY === true,
-    noColor: flags.color === false,
-    env: io.env,
-  });
+  const style = styleFor(io.stdout, flags, io.env);
   const { registry, hub } = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
   const servers = hub.servers();
   if (flags.json) {

@@ -8,7 +8,7 @@ import { type AskApproval, createApprover } from "../terminal/approval.js";
 import { askLine } from "../terminal/ask-secret.js";
 import { downloadBar } from "../terminal/download-bar.js";
 import { EventPrinter } from "../terminal/event-printer.js";
-import { createStyle } from "../terminal/style.js";
+import { styleFor } from "../terminal/style.js";
 import { toJsonLine } from "./json-events.js";
 import { describePlan, prepareRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
@@ -54,16 +54,8 @@ export async function runCommand(
   io: Io,
   lifecycle: Lifecycle,
 ): Promise<number> {
-  const style = createStyle({
-    isTTY: io.stdout.isTTY === true,
-    noColor: flags.color === false,
-    env: io.env,
-  });
-  const errStyle = createStyle({
-    isTTY: io.stderr.isTTY === true,
-    noColor: flags.color === false,
-    env: io.env,
-  });
+  const style = styleFor(io.stdout, flags, io.env);
+  const errStyle = styleFor(io.stderr, flags, io.env);
   const prepared = await prepareRun(agentArg, flags, io);
   const { spec, plan, choice } = prepared;
   const json = flags.json === true;

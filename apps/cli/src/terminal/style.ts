@@ -38,3 +38,15 @@ export function createStyle({
     cyan: enabled ? wrap(36, 39) : plain,
   };
 }
+
+/**
+ * The style for one output stream of a command: colours when that stream is a terminal,
+ * unless `--no-color` (`color: false`) or `NO_COLOR` says otherwise.
+ */
+export function styleFor(
+  stream: { isTTY?: boolean },
+  { color }: { color?: boolean },
+  env: Record<string, string | undefined>,
+): Style {
+  return createStyle({ isTTY: stream.isTTY === true, noColor: color === false, env });
+}
