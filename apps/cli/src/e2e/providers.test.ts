@@ -184,6 +184,22 @@ describe("the local provider (node-llama-cpp) with a tiny GGUF made here", () =>
     expect(r.stdout).toBe("Hello, world!");
   }, 150_000);
 
+  it('runs "provider": "local" from an agent file, its model path relative to that file', async () => {
+    ws.write({ "agent/agent.json": json({ provider: "local", model: "tiny.gguf", servers: [] }) });
+    await writeTinyLlamaGguf(
+      ws.path("agent/tiny.gguf"),
+      replyScript(["From", "\u2581the", "\u2581file"]),
+    );
+    const r = await runCli(["run", "agent", "-p", "hi"], {
+      cwd: ws.dir,
+      env: noKeys,
+      timeout: 120_000,
+    });
+    expect(r.stderr).toContain("model: local");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("From the file");
+  }, 150_000);
+
   it("names a missing model file", async () => {
     ws.write({ ".mcp.json": json({ mcpServers: { fx: ws.fixture() } }) });
     const r = await runCli(

@@ -40,9 +40,15 @@ export async function prepareRun(
   const pick = <K extends keyof ModelChoice>(key: K, value: ModelChoice[K] | undefined) => {
     if (value !== undefined) choice[key] = value;
   };
-  pick("provider", flags.provider ?? spec.provider);
+  const provider = flags.provider ?? spec.provider;
+  pick("provider", provider);
+  // A cassette or a local .gguf named in the file is relative to the file (an `hf:` URI is not
+  // a path); a --model flag stays relative to the current folder.
   const fileModel =
-    spec.provider === "replay" && spec.model && spec.path
+    (provider === "replay" || provider === "local") &&
+    spec.model &&
+    spec.path &&
+    !spec.model.startsWith("hf:")
       ? resolve(dirname(spec.path), spec.model)
       : spec.model;
   pick("model", flags.model ?? fileModel);
