@@ -1,9 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
-  CallToolResultSchema,
-  ErrorCode,
   ListToolsResultSchema,
-  McpError,
   type ServerCapabilities,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -19,6 +16,7 @@ import type {
   Timeouts,
 } from "./connection-types.js";
 import { McpTransportError, withStderrTail } from "./errors.js";
+import { isConnectionClosed, requestToolCall } from "./request-tool-call.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
 
 /** Everything a connection needs, with defaults already applied. */
@@ -157,8 +155,15 @@ export class ManagedConnection implements McpConnection {
       timeout,
       options.signal,
       (client, remaining) =>
-        this.requestCall(client, name, args, options, remaining).catch((error: unknown) => {
-          throw this.withTail(error);
+        requestToolCall({
+          client,
+          server: this.name,
+          name,
+          args,
+          options,
+          timeoutMs: remaining,
+          maxTotalMs: this.settings.timeouts.maxTotalMs,
+          stderrTail: () => this.stderrTail(),
         }),
       `tools/call "${name}"`,
     );
@@ -225,108 +230,6 @@ export class ManagedConnection implements McpConnection {
         throw failure;
       }
     }
-  }
-
-  private async requestCall(
-    client: Client,
-    name: string,
-    args: Record<string, unknown>,
-    options: CallToolOptions,
-    timeout: number,
-  ): Promise<McpCallResult> {
-    const { signal, onProgress } = options;
-    const maxTotalMs = this.settings.timeouts.maxTotalMs;
-    if (signal?.aborted) throw this.cancelledError(name);
-    // One controller per call: the SDK sends notifications/cancelled when it aborts.
-    const controller = signal || maxTotalMs ? new AbortController() : undefined;
-    let timedOutTotal = false;
-    const onAbort = () => controller?.abort(signal?.reason);
-    signal?.addEventListener("abort", onAbort, { once: true });
-    const totalTimer =
-      maxTotalMs && onProgress
-        ? setTimeout(() => {
-            timedOutTotal = true;
-            controller?.abort(new Error("maxTotalMs exceeded"));
-          }, maxTotalMs)
-        : undefined;
-    try {
-      const result = await client.request(
-        { method: "tools/call", params: { name, arguments: args } },
-        CallToolResultSchema,
-        {
-          timeout,
-          ...(controller ? { signal: controller.signal } : {}),
-          ...(onProgress
-            ? {
-                onprogress: (p: { progress: number; total?: number; message?: string }) =>
-                  onProgress({
-                    progress: p.progress,
-                    ...(p.total === undefined ? {} : { total: p.total }),
-                    ...(p.message === undefined ? {} : { message: p.message }),
-                  }),
-                resetTimeoutOnProgress: true,
-                ...(maxTotalMs ? { maxTotalTimeout: maxTotalMs } : {}),
-              }
-            : {}),
-        },
-      );
-      return result as McpCallResult;
-    } catch (error) {
-      if (signal?.aborted && !timedOutTotal) throw this.cancelledError(name, error);
-      if (timedOutTotal || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
-        const limit =
-          timedOutTotal || /Maximum total timeout/.test(String(error))
-            ? `${maxTotalMs} ms in total (timeouts.maxTotalMs)`
-            : `${timeout} ms`;
-        throw new McpTransportError({
-          code: "CALL_TIMEOUT",
-          server: this.name,
-          cause: error,
-          message: `Tool "${name}" on server "${this.name}" did not answer within ${limit}; the server was sent notifications/cancelled.`,
-        });
-      }
-      if (error instanceof McpError && !isConnectionClosed(error)) {
-        throw new McpTransportError({
-          code: "RPC_ERROR",
-          server: this.name,
-          rpcCode: error.code,
-          cause: error,
-          message: `Server "${this.name}" answered tools/call "${name}" with error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, "")}`,
-        });
-      }
-      throw error;
-    } finally {
-      signal?.removeEventListener("abort", onAbort);
-      if (totalTimer) clearTimeout(totalTimer);
-    }
-  }
-
-  /**
-   * Errors about a call (timeout, cancel, JSON-RPC error) carry the server's stderr tail too,
-   * like every other error about the server; errors that already have one pass unchanged.
-   */
-  private withTail(error: unknown): unknown {
-    if (!McpTransportError.isInstance(error) || error.stderrTail !== undefined) return error;
-    const tail = this.stderrTail();
-    if (tail.length === 0) return error;
-    return new McpTransportError({
-      code: error.code,
-      server: error.server ?? this.name,
-      cause: error.cause,
-      stderrTail: tail,
-      ...(error.rpcCode === undefined ? {} : { rpcCode: error.rpcCode }),
-      ...(error.status === undefined ? {} : { status: error.status }),
-      message: withStderrTail(error.message, tail),
-    });
-  }
-
-  private cancelledError(name: string, cause?: unknown): McpTransportError {
-    return new McpTransportError({
-      code: "CANCELLED",
-      server: this.name,
-      cause,
-      message: `Call to tool "${name}" on server "${this.name}" was cancelled; the server was sent notifications/cancelled.`,
-    });
   }
 
   private waitUntilReady(
@@ -640,12 +543,4 @@ function deferResponses(handle: TransportHandle): void {
     if ("id" in message && !("method" in message)) queueMicrotask(() => deliver(message, extra));
     else deliver(message, extra);
   };
-}
-
-function isConnectionClosed(error: unknown): boolean {
-  return (
-    error instanceof McpError &&
-    error.code === ErrorCode.ConnectionClosed &&
-    /Connection closed/.test(error.message)
-  );
 }

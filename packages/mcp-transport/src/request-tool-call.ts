@@ -1,0 +1,138 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolOptions, McpCallResult } from "./connection-types.js";
+import { McpTransportError, withStderrTail } from "./errors.js";
+
+/** One `tools/call` on a ready client, as {@link requestToolCall} needs it. */
+export interface ToolCallRequest {
+  client: Client;
+  /** Server name, for messages. */
+  server: string;
+  name: string;
+  args: Record<string, unknown>;
+  options: CallToolOptions;
+  /** What is left of the call's timeout (it may have waited for a reconnect). */
+  timeoutMs: number;
+  maxTotalMs: number | undefined;
+  /** The server's stderr tail, attached to every error. */
+  stderrTail: () => string[];
+}
+
+/**
+ * Sends `tools/call` and maps its failures to typed errors: `CALL_TIMEOUT` (per-gap timeout
+ * or `maxTotalMs`), `CANCELLED` (the signal), `RPC_ERROR` (a JSON-RPC error answer). Timeout
+ * and abort both make the SDK send `notifications/cancelled`. Progress restarts the timeout
+ * only when the caller listens for it. A lost connection is rethrown as is, for the caller
+ * to describe.
+ */
+export async function requestToolCall(request: ToolCallRequest): Promise<McpCallResult> {
+  try {
+    return await sendCall(request);
+  } catch (error) {
+    throw withTail(error, request.stderrTail());
+  }
+}
+
+async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
+  const { client, server, name, args, options, timeoutMs: timeout, maxTotalMs } = request;
+  const { signal, onProgress } = options;
+  if (signal?.aborted) throw cancelledError(server, name);
+  // One controller per call: the SDK sends notifications/cancelled when it aborts.
+  const controller = signal || maxTotalMs ? new AbortController() : undefined;
+  let timedOutTotal = false;
+  const onAbort = () => controller?.abort(signal?.reason);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const totalTimer =
+    maxTotalMs && onProgress
+      ? setTimeout(() => {
+          timedOutTotal = true;
+          controller?.abort(new Error("maxTotalMs exceeded"));
+        }, maxTotalMs)
+      : undefined;
+  try {
+    const result = await client.request(
+      { method: "tools/call", params: { name, arguments: args } },
+      CallToolResultSchema,
+      {
+        timeout,
+        ...(controller ? { signal: controller.signal } : {}),
+        ...(onProgress
+          ? {
+              onprogress: (p: { progress: number; total?: number; message?: string }) =>
+                onProgress({
+                  progress: p.progress,
+                  ...(p.total === undefined ? {} : { total: p.total }),
+                  ...(p.message === undefined ? {} : { message: p.message }),
+                }),
+              resetTimeoutOnProgress: true,
+              ...(maxTotalMs ? { maxTotalTimeout: maxTotalMs } : {}),
+            }
+          : {}),
+      },
+    );
+    return result as McpCallResult;
+  } catch (error) {
+    if (signal?.aborted && !timedOutTotal) throw cancelledError(server, name, error);
+    if (timedOutTotal || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
+      const limit =
+        timedOutTotal || /Maximum total timeout/.test(String(error))
+          ? `${maxTotalMs} ms in total (timeouts.maxTotalMs)`
+          : `${timeout} ms`;
+      throw new McpTransportError({
+        code: "CALL_TIMEOUT",
+        server,
+        cause: error,
+        message: `Tool "${name}" on server "${server}" did not answer within ${limit}; the server was sent notifications/cancelled.`,
+      });
+    }
+    if (error instanceof McpError && !isConnectionClosed(error)) {
+      throw new McpTransportError({
+        code: "RPC_ERROR",
+        server,
+        rpcCode: error.code,
+        cause: error,
+        message: `Server "${server}" answered tools/call "${name}" with error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, "")}`,
+      });
+    }
+    throw error;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    if (totalTimer) clearTimeout(totalTimer);
+  }
+}
+
+/** True for the SDK's "Connection closed" error (the transport went away mid-request). */
+export function isConnectionClosed(error: unknown): boolean {
+  return (
+    error instanceof McpError &&
+    error.code === ErrorCode.ConnectionClosed &&
+    /Connection closed/.test(error.message)
+  );
+}
+
+function cancelledError(server: string, name: string, cause?: unknown): McpTransportError {
+  return new McpTransportError({
+    code: "CANCELLED",
+    server,
+    cause,
+    message: `Call to tool "${name}" on server "${server}" was cancelled; the server was sent notifications/cancelled.`,
+  });
+}
+
+/**
+ * Errors about a call carry the server's stderr tail too, like every other error about the
+ * server; errors that already have one, and other values, pass unchanged.
+ */
+function withTail(error: unknown, tail: string[]): unknown {
+  if (!McpTransportError.isInstance(error) || error.stderrTail !== undefined) return error;
+  if (tail.length === 0) return error;
+  return new McpTransportError({
+    code: error.code,
+    server: error.server ?? "",
+    cause: error.cause,
+    stderrTail: tail,
+    ...(error.rpcCode === undefined ? {} : { rpcCode: error.rpcCode }),
+    ...(error.status === undefined ? {} : { status: error.status }),
+    message: withStderrTail(error.message, tail),
+  });
+}
