@@ -225,6 +225,34 @@ describe("the REPL in a real terminal", () => {
     expect(end).toContain("EXIT=0");
   });
 
+  it("a(lways) approves the tool for the rest of the session", async () => {
+    model = await startScriptedModelServer({
+      script: [
+        { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
+        { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 3, b: 4 } }] },
+        { text: "Added twice." },
+      ],
+    });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start([
+      "run",
+      ".mcp.json",
+      "-p",
+      "add",
+      "--endpoint-url",
+      model.baseURL,
+      "--model",
+      "scripted",
+    ]);
+    await waitFor((s) => s.includes("allow mcp_fx_add a=1 b=2?"), "the question");
+    keys("a", "Enter");
+    const end = await waitFor((s) => s.includes("EXIT="), "the exit");
+    expect(end).toMatch(new RegExp(`✓ mcp_fx_add ${DURATION} · 3`));
+    expect(end).toMatch(new RegExp(`✓ mcp_fx_add ${DURATION} · 7`));
+    expect(end.match(/allow mcp_fx_add/g)).toHaveLength(1);
+    expect(end).toContain("EXIT=0");
+  });
+
   it("uses colours on a terminal unless --no-color", async () => {
     model = await startScriptedModelServer({ script: [{ text: "x" }] });
     ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
