@@ -16,6 +16,7 @@ import type {
   Timeouts,
 } from "./connection-types.js";
 import { McpTransportError, withStderrTail } from "./errors.js";
+import { ReadyWaiters } from "./ready-waiters.js";
 import { isConnectionClosed, requestToolCall } from "./request-tool-call.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
 
@@ -30,8 +31,6 @@ export interface ConnectionSettings {
 
 /** Errors that another attempt will not fix. */
 const FINAL_CODES = new Set(["SERVER_NOT_FOUND", "CONFIG_INVALID", "AUTH"]);
-
-type Waiter = { resolve: () => void; reject: (error: McpTransportError) => void };
 
 /**
  * The McpConnection implementation: one SDK `Client` per (re)connect attempt over a
@@ -48,7 +47,7 @@ export class ManagedConnection implements McpConnection {
     (state: ConnectionState, detail?: StateChangeDetail) => void
   >();
   private readonly toolsListeners = new Set<() => void>();
-  private readonly waiters = new Set<Waiter>();
+  private readonly waiters = new ReadyWaiters();
   private retriesUsed = 0;
   private healthyTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
@@ -240,47 +239,25 @@ export class ManagedConnection implements McpConnection {
     if (this.currentState === "ready") return Promise.resolve();
     if (this.currentState === "closed") return Promise.reject(this.closedError());
     if (this.currentState === "failed") return Promise.reject(this.notConnectedError());
-    return new Promise<void>((resolve, reject) => {
-      const cleanup = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-        this.waiters.delete(waiter);
-      };
-      const waiter: Waiter = {
-        resolve: () => {
-          cleanup();
-          resolve();
-        },
-        reject: (error) => {
-          cleanup();
-          reject(error);
-        },
-      };
-      const onAbort = () =>
-        waiter.reject(
-          new McpTransportError({
-            code: "CANCELLED",
-            server: this.name,
-            message: `${what} on server "${this.name}" was cancelled while waiting for a reconnect.`,
-          }),
-        );
-      const timer = setTimeout(
-        () =>
-          waiter.reject(
-            new McpTransportError({
-              code: "CALL_TIMEOUT",
-              server: this.name,
-              stderrTail: this.stderrTail(),
-              message: withStderrTail(
-                `${what} on server "${this.name}" timed out waiting for the server to reconnect (state: ${this.currentState}).`,
-                this.stderrTail(),
-              ),
-            }),
+    return this.waiters.wait({
+      deadline,
+      signal,
+      onAbort: () =>
+        new McpTransportError({
+          code: "CANCELLED",
+          server: this.name,
+          message: `${what} on server "${this.name}" was cancelled while waiting for a reconnect.`,
+        }),
+      onTimeout: () =>
+        new McpTransportError({
+          code: "CALL_TIMEOUT",
+          server: this.name,
+          stderrTail: this.stderrTail(),
+          message: withStderrTail(
+            `${what} on server "${this.name}" timed out waiting for the server to reconnect (state: ${this.currentState}).`,
+            this.stderrTail(),
           ),
-        Math.max(0, deadline - Date.now()),
-      );
-      signal?.addEventListener("abort", onAbort, { once: true });
-      this.waiters.add(waiter);
+        }),
     });
   }
 
@@ -411,11 +388,9 @@ export class ManagedConnection implements McpConnection {
   private setState(state: ConnectionState, detail?: StateChangeDetail): void {
     if (this.currentState === state) return;
     this.currentState = state;
-    if (state === "ready") for (const waiter of [...this.waiters]) waiter.resolve();
-    if (state === "failed")
-      for (const waiter of [...this.waiters]) waiter.reject(this.notConnectedError());
-    if (state === "closed")
-      for (const waiter of [...this.waiters]) waiter.reject(this.closedError());
+    if (state === "ready") this.waiters.resolveAll();
+    if (state === "failed") this.waiters.rejectAll(() => this.notConnectedError());
+    if (state === "closed") this.waiters.rejectAll(() => this.closedError());
     for (const listener of [...this.stateListeners]) {
       try {
         listener(state, detail);
