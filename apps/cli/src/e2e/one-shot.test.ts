@@ -1,83 +1,46 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
-import { mkdirSync, symlinkSync } from "node:fs";
-import { descendantsOf, processesWithMarker } from "@tinyloop/test-fixtures";
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from "@tinyloop/test-fixtures/model-server";
+import { processesWithMarker } from "@tinyloop/test-fixtures";
 import { execa } from "execa";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  cliBin,
-  DURATION,
-  runCli,
-  stderrShows,
-  type Workspace,
-  workspace,
-} from "../__fixtures__/cli-harness.js";
+import { describe, expect, it } from "vitest";
+import { cliBin, DURATION, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
+import { echoThenAnswer, json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
-let ws: Workspace;
-let model: ScriptedModelServer | undefined;
-beforeEach(() => {
-  ws = workspace();
-});
-afterEach(async () => {
-  await model?.close();
-  model = undefined;
-  expect(await ws.leftovers()).toEqual([]);
-  expect(descendantsOf(process.pid).filter((p) => !p.command.includes("vitest"))).toEqual([]);
-  ws.remove();
-});
-
-const json = (value: unknown) => JSON.stringify(value, null, 2);
-/** A PATH of one folder holding only a `node` link, inside the workspace. */
-function _nodeOnlyPath(): string {
-  mkdirSync(ws.path("node-only"), { recursive: true });
-  symlinkSync(process.execPath, ws.path("node-only/node"));
-  return ws.path("node-only");
-}
-const echoThenAnswer = (server = "fixture") => [
-  { toolCalls: [{ name: `mcp_${server}_echo`, arguments: { text: "ping" } }] },
-  { text: "The fixture said ping.", chunkSize: 4 },
-];
-const modelFlags = () => ["--endpoint-url", `${model?.baseURL}`, "--model", "scripted"];
-
-async function withModel(script: unknown[]): Promise<ScriptedModelServer> {
-  model = await startScriptedModelServer({ script: script as never });
-  return model;
-}
+const s = useE2eSession();
 
 describe("exit codes", () => {
   it("exits 1 on a model error, with one readable line", async () => {
-    await withModel([{ status: 401, message: "bad key" }]);
-    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
-    const r = await runCli(["run", ".mcp.json", "-p", "hi", ...modelFlags()], { cwd: ws.dir });
+    await s.withModel([{ status: 401, message: "bad key" }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", ...s.modelFlags()], { cwd: s.ws.dir });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/^error: .+/m);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("exits 3 when the turns run out", async () => {
-    await withModel([{ toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "a" } }] }]);
-    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
-    const r = await runCli(["run", ".mcp.json", "-p", "hi", "--max-turns", "1", ...modelFlags()], {
-      cwd: ws.dir,
-    });
+    await s.withModel([{ toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "a" } }] }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "hi", "--max-turns", "1", ...s.modelFlags()],
+      {
+        cwd: s.ws.dir,
+      },
+    );
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toContain("raise --max-turns");
   });
 
   it("exits 130 on Ctrl+C during a slow tool and leaves no server behind", async () => {
-    await withModel([
+    await s.withModel([
       { toolCalls: [{ name: "mcp_fixture_sleep", arguments: { ms: 20000 } }] },
       { text: "never" },
     ]);
-    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
     const child = execa(
       process.execPath,
-      [cliBin, "run", ".mcp.json", "-p", "sleep", "--yes", ...modelFlags()],
+      [cliBin, "run", ".mcp.json", "-p", "sleep", "--yes", ...s.modelFlags()],
       {
-        cwd: ws.dir,
+        cwd: s.ws.dir,
         env: { NO_COLOR: "1" },
         reject: false,
         stdin: "ignore",
@@ -91,15 +54,15 @@ describe("exit codes", () => {
   });
 
   it("exits 130 on Ctrl+C while servers are still connecting, closing them", async () => {
-    ws.write({
-      ".mcp.json": json({ mcpServers: { slow: ws.fixture(["--start-delay-ms", "60000"]) } }),
+    s.ws.write({
+      ".mcp.json": json({ mcpServers: { slow: s.ws.fixture(["--start-delay-ms", "60000"]) } }),
     });
-    await withModel([{ text: "x" }]);
+    await s.withModel([{ text: "x" }]);
     const child = execa(
       process.execPath,
-      [cliBin, "run", ".mcp.json", "-p", "hi", ...modelFlags()],
+      [cliBin, "run", ".mcp.json", "-p", "hi", ...s.modelFlags()],
       {
-        cwd: ws.dir,
+        cwd: s.ws.dir,
         env: { NO_COLOR: "1" },
         reject: false,
         stdin: "ignore",
@@ -108,7 +71,7 @@ describe("exit codes", () => {
     await stderrShows(child, "model: ");
     // Ctrl+C once the slow server's process exists (it answers nothing for 60 s).
     const end = Date.now() + 60_000;
-    while (processesWithMarker(ws.marker).length === 0) {
+    while (processesWithMarker(s.ws.marker).length === 0) {
       if (Date.now() > end) throw new Error("the slow server never started");
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -118,10 +81,10 @@ describe("exit codes", () => {
   });
 
   it("exits 143 on SIGTERM in the REPL and closes the servers", async () => {
-    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
-    await withModel([{ text: "x" }]);
-    const child = execa(process.execPath, [cliBin, "run", ".mcp.json", ...modelFlags()], {
-      cwd: ws.dir,
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    await s.withModel([{ text: "x" }]);
+    const child = execa(process.execPath, [cliBin, "run", ".mcp.json", ...s.modelFlags()], {
+      cwd: s.ws.dir,
       env: { NO_COLOR: "1" },
       reject: false,
       stdin: "pipe",
@@ -135,10 +98,10 @@ describe("exit codes", () => {
 
 describe("--json and approval", () => {
   it("prints one JSON event per line, session and servers first, done last", async () => {
-    await withModel(echoThenAnswer());
-    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
-    const r = await runCli(["run", ".mcp.json", "-p", "go", "--json", ...modelFlags()], {
-      cwd: ws.dir,
+    await s.withModel(echoThenAnswer());
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "go", "--json", ...s.modelFlags()], {
+      cwd: s.ws.dir,
     });
     expect(r.exitCode).toBe(0);
     const events = r.stdout.split("\n").map((line) => JSON.parse(line) as { type: string });
@@ -160,28 +123,28 @@ describe("--json and approval", () => {
   });
 
   it("denies a tool that is not read-only without a terminal, saying how to allow it", async () => {
-    await withModel([
+    await s.withModel([
       { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
       { text: "denied" },
     ]);
-    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
-    const r = await runCli(["run", ".mcp.json", "-p", "add", ...modelFlags()], { cwd: ws.dir });
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "add", ...s.modelFlags()], { cwd: s.ws.dir });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain("✗ denied mcp_fixture_add");
-    const second = JSON.stringify(model?.requests[1]?.body);
+    const second = JSON.stringify(s.model?.requests[1]?.body);
     expect(second).toContain(
       'run with --yes, or set \\"approval\\": \\"never\\" in the agent file',
     );
   });
 
   it("runs it with --yes", async () => {
-    await withModel([
+    await s.withModel([
       { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
       { text: "3" },
     ]);
-    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
-    const r = await runCli(["run", ".mcp.json", "-p", "add", "--yes", ...modelFlags()], {
-      cwd: ws.dir,
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "add", "--yes", ...s.modelFlags()], {
+      cwd: s.ws.dir,
     });
     expect(r.stderr).toMatch(new RegExp(`✓ mcp_fixture_add ${DURATION} · 3`));
   });
@@ -189,35 +152,35 @@ describe("--json and approval", () => {
 
 describe("the REPL with piped input", () => {
   it("answers each line, runs slash commands, and exits 0 at the end of input", async () => {
-    await withModel([{ text: "first answer" }, { text: "second answer" }]);
-    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
-    const r = await runCli(["run", ".mcp.json", ...modelFlags()], {
-      cwd: ws.dir,
+    await s.withModel([{ text: "first answer" }, { text: "second answer" }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", ...s.modelFlags()], {
+      cwd: s.ws.dir,
       input: "one\n/servers\ntwo\n",
     });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("first answer\nfixture  ready  15 tools\nsecond answer");
-    expect(model?.requests).toHaveLength(2);
+    expect(s.model?.requests).toHaveLength(2);
   });
 
   it("/reset starts the conversation over", async () => {
-    await withModel([{ text: "first answer" }, { text: "fresh answer" }]);
-    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
-    const r = await runCli(["run", ".mcp.json", ...modelFlags()], {
-      cwd: ws.dir,
+    await s.withModel([{ text: "first answer" }, { text: "fresh answer" }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", ...s.modelFlags()], {
+      cwd: s.ws.dir,
       input: "remember me\n/reset\nwho am I\n",
     });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain("fresh answer");
-    const second = model?.requests[1]?.body as { messages: Array<{ content: unknown }> };
+    const second = s.model?.requests[1]?.body as { messages: Array<{ content: unknown }> };
     expect(second.messages).toEqual([{ role: "user", content: "who am I" }]);
   });
 
   it("keeps going after a model error, in one readable line", async () => {
-    await withModel([{ status: 401, message: "bad key" }, { text: "fine now" }]);
-    ws.write({ ".mcp.json": json({ mcpServers: { fixture: ws.fixture() } }) });
-    const r = await runCli(["run", ".mcp.json", ...modelFlags()], {
-      cwd: ws.dir,
+    await s.withModel([{ status: 401, message: "bad key" }, { text: "fine now" }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(["run", ".mcp.json", ...s.modelFlags()], {
+      cwd: s.ws.dir,
       input: "one\ntwo\n",
       env: {},
     });
@@ -228,17 +191,17 @@ describe("the REPL with piped input", () => {
 
 describe("failed servers", () => {
   it("reports a server that fails to start in one line and runs with the rest", async () => {
-    await withModel([{ text: "still here" }]);
-    ws.write({
+    await s.withModel([{ text: "still here" }]);
+    s.ws.write({
       ".mcp.json": json({
         mcpServers: {
-          fixture: ws.fixture(),
+          fixture: s.ws.fixture(),
           broken: { command: "definitely-not-a-command-xyz" },
-          dead: ws.fixture(["--exit-on-start", "3"]),
+          dead: s.ws.fixture(["--exit-on-start", "3"]),
         },
       }),
     });
-    const r = await runCli(["run", ".mcp.json", "-p", "hi", ...modelFlags()], { cwd: ws.dir });
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", ...s.modelFlags()], { cwd: s.ws.dir });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("still here");
     expect(r.stderr).toMatch(/^✗ server broken failed: .+$/m);
@@ -249,19 +212,21 @@ describe("failed servers", () => {
 
 describe("--verbose", () => {
   it("shows server stderr and connect timings", async () => {
-    await withModel([{ text: "ok" }, { text: "ok" }]);
-    ws.write({
+    await s.withModel([{ text: "ok" }, { text: "ok" }]);
+    s.ws.write({
       ".mcp.json": json({
-        mcpServers: { fixture: ws.fixture(["--stderr-line", "hello from stderr"]) },
+        mcpServers: { fixture: s.ws.fixture(["--stderr-line", "hello from stderr"]) },
       }),
     });
-    const r = await runCli(["run", ".mcp.json", "-p", "hi", "--verbose", ...modelFlags()], {
-      cwd: ws.dir,
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", "--verbose", ...s.modelFlags()], {
+      cwd: s.ws.dir,
     });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/^server fixture: ready in \d+ms, 15 tools$/m);
     expect(r.stderr).toContain("server fixture stderr: hello from stderr");
-    const quiet = await runCli(["run", ".mcp.json", "-p", "hi", ...modelFlags()], { cwd: ws.dir });
+    const quiet = await runCli(["run", ".mcp.json", "-p", "hi", ...s.modelFlags()], {
+      cwd: s.ws.dir,
+    });
     expect(quiet.stderr).not.toContain("hello from stderr");
   });
 });
