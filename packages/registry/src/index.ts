@@ -14,6 +14,8 @@ export type {
 } from "./content.js";
 export type { RegistryErrorCode, RegistryErrorOptions } from "./registry-error.js";
 export { RegistryError } from "./registry-error.js";
+export type { ArgumentCheck, CompiledSchema, SchemaCompilerOptions } from "./schema-validator.js";
+export { SchemaCompiler } from "./schema-validator.js";
 export { suggestNames } from "./suggest-names.js";
 export { assertValidToolName, isValidToolName, TOOL_NAME_PATTERN } from "./tool-name.js";
 export type { SchemaProblem, ToolRegistryOptions } from "./tool-registry.js";

@@ -115,3 +115,25 @@ describe("SchemaCompiler", () => {
     expect(after.ok ? "" : after.problem).toMatch(/can't resolve reference/);
   });
 });
+
+describe("SchemaCompiler options", () => {
+  const schema = {
+    type: "object",
+    properties: { mail: { type: "string", format: "email" }, n: { type: "number" } },
+  };
+
+  it("checks formats and reports every violation by default", () => {
+    expect(keywords(compile(schema), { mail: "not an address", n: "x" })).toEqual([
+      "/mail format",
+      "/n type",
+    ]);
+  });
+
+  it("stops at the first violation with allErrors: false and ignores formats with formats: false", () => {
+    const lenient = new SchemaCompiler({ allErrors: false, formats: false });
+    expect(keywords(compile(schema, lenient), { mail: "not an address", n: "x" })).toEqual([
+      "/n type",
+    ]);
+    expect(keywords(compile(schema, lenient), { mail: "not an address", n: 1 })).toBeUndefined();
+  });
+});

@@ -26,13 +26,34 @@ const OPTIONS: Options = {
   logger: false,
 };
 
+/** How a {@link SchemaCompiler} checks; the defaults suit tool arguments. */
+export interface SchemaCompilerOptions {
+  /** Report every violation (default `true`), or stop at the first. */
+  allErrors?: boolean;
+  /** Check `format` keywords with ajv-formats (default `true`); `false` ignores them. */
+  formats?: boolean;
+}
+
 /**
- * Compiles tool input schemas with Ajv, picking the dialect from `$schema`:
+ * Compiles JSON Schemas with Ajv, picking the dialect from `$schema`:
  * 2020-12 and 2019-09 get their own engines, anything else (none, draft-07, draft-06,
  * unknown URIs) is compiled as draft-07. One engine per dialect is created on first use.
+ * The registry uses it for tool input schemas; MCP adapters can reuse it (for example
+ * for output schemas) so every package reads `$schema` the same way.
  */
 export class SchemaCompiler {
   private readonly engines = new Map<Dialect, Ajv>();
+  private readonly formats: boolean;
+  private readonly options: Options;
+
+  constructor(options: SchemaCompilerOptions = {}) {
+    this.formats = options.formats ?? true;
+    this.options = {
+      ...OPTIONS,
+      allErrors: options.allErrors ?? true,
+      ...(this.formats ? {} : { validateFormats: false }),
+    };
+  }
 
   /** Compiles `schema`, or explains why it cannot be compiled. Never throws. */
   compile(schema: JsonSchema): CompiledSchema {
@@ -48,7 +69,7 @@ export class SchemaCompiler {
     }
     // Another tool's schema uses the same `$id`: give this one an engine of its own.
     try {
-      const own = createEngine(dialect);
+      const own = this.createEngine(dialect);
       return compiled(own, source, own.compile(source));
     } catch (error) {
       return { ok: false, problem: messageOf(error) };
@@ -58,10 +79,20 @@ export class SchemaCompiler {
   private engine(dialect: Dialect): Ajv {
     let engine = this.engines.get(dialect);
     if (engine === undefined) {
-      engine = createEngine(dialect);
+      engine = this.createEngine(dialect);
       this.engines.set(dialect, engine);
     }
     return engine;
+  }
+
+  private createEngine(dialect: Dialect): Ajv {
+    const engine =
+      dialect === "2020-12"
+        ? new Ajv2020(this.options)
+        : dialect === "2019-09"
+          ? new Ajv2019(this.options)
+          : new Ajv(this.options);
+    return this.formats ? addFormats(engine) : engine;
   }
 }
 
@@ -74,16 +105,6 @@ function compiled(engine: Ajv, source: JsonSchema, validate: ValidateFunction): 
       engine.removeSchema(source);
     },
   };
-}
-
-function createEngine(dialect: Dialect): Ajv {
-  const engine =
-    dialect === "2020-12"
-      ? new Ajv2020(OPTIONS)
-      : dialect === "2019-09"
-        ? new Ajv2019(OPTIONS)
-        : new Ajv(OPTIONS);
-  return addFormats(engine);
 }
 
 function dialectOf(metaSchema: unknown): Dialect {
