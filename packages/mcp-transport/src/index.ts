@@ -34,3 +34,4 @@ export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.j
 export { McpTransportError } from "./errors.js";
 export { interpolate } from "./interpolate.js";
 export { parseServerConfig } from "./parse-server-config.js";
+export { redactUrl } from "./redact-url.js";

@@ -1,0 +1,22 @@
+/**
+ * A URL as it may be printed: user name and password replaced by `***`, and the value of
+ * every query parameter replaced by `***` (the names stay, so `?token=***` still tells the
+ * reader which parameter was set). The path and host are kept. Text that is not a URL is
+ * returned unchanged.
+ */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (parsed.username) parsed.username = "***";
+  if (parsed.password) parsed.password = "***";
+  if (parsed.search) {
+    const names = [...parsed.searchParams.keys()];
+    parsed.search = names.map((name) => `${encodeURIComponent(name)}=***`).join("&");
+  }
+  // URLSearchParams would percent-encode the asterisks; the search was set by hand above.
+  return parsed.toString().replace(/%2A%2A%2A/g, "***");
+}
