@@ -3,7 +3,8 @@
  *   --runs N            measured runs per scenario and contender (default 5, at least 1)
  *   --warmup N          warm-up runs before them (default 1; the first run is checked in depth)
  *   --scenarios a,b     only these scenario ids
- *   --contenders a,b    only these of floor, loop-floor, tinyloop, tiny-agents (floor always runs)
+ *   --contenders a,b    only these of floor, loop-floor, tinyloop, tiny-agents, openai-agents,
+ *                       ai-sdk (floor always runs)
  *   --out FILE          where the JSON goes (default bench/results.json)
  * Prints the markdown report on stdout, progress on stderr.
  */
@@ -12,11 +13,13 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
+import { aiSdkContender } from "./ai-sdk-contender.js";
 import type { Contender } from "./contender.js";
 import { floorContender } from "./floor-contender.js";
 import { loopFloorContender } from "./loop-floor-contender.js";
 import { killActiveRuns, LEFTOVER_GRACE_MS } from "./measure-run.js";
 import { killModelServers } from "./model-server-process.js";
+import { openaiAgentsContender } from "./openai-agents-contender.js";
 import { serversInOwnSession } from "./own-session.js";
 import { markdownReport } from "./report.js";
 import type { BenchResults } from "./results.js";
@@ -25,7 +28,10 @@ import { scenarios } from "./scenarios.js";
 import { TINY_AGENTS_END_OF_INPUT, tinyAgentsContender } from "./tiny-agents-contender.js";
 import { tinyloopContender } from "./tinyloop-contender.js";
 
+// `pnpm run bench:e2e -- --runs 3` hands the `--` on to the script; it only separates.
+const argv = process.argv.slice(2);
 const { values } = parseArgs({
+  args: argv[0] === "--" ? argv.slice(1) : argv,
   options: {
     runs: { type: "string", default: "5" },
     warmup: { type: "string", default: "1" },
@@ -63,6 +69,8 @@ const allContenders: Contender[] = [
   loopFloorContender,
   tinyloopContender,
   tinyAgentsContender,
+  openaiAgentsContender,
+  aiSdkContender,
 ];
 const chosen = pick(allContenders, values.contenders, "contenders");
 const contenders = chosen.includes(floorContender) ? chosen : [floorContender, ...chosen];
@@ -82,10 +90,12 @@ const results: BenchResults = {
   leftoverGraceMs: LEFTOVER_GRACE_MS,
   notes: [
     "floor: the raw MCP SDK client doing the scenario's MCP work (connect, list tools, the same calls, close), no model. loop floor: the same plus the model's HTTP round trips, with fetch and a hand-rolled SSE reader (the least any agent loop can do); not one of issue 9's contenders, it shows how much of a gap to the floor is the model traffic itself.",
-    "Every contender, every MCP server and the model server run in their own session, so each gets its own scheduler autogroup (tinyloop starts its servers that way; the bench starts the floor's and tiny-agents' servers through setsid) and background load falls on all contenders alike.",
+    "Every contender, every MCP server and the model server run in their own session, so each gets its own scheduler autogroup (tinyloop starts its servers that way; the bench starts every other contender's servers through setsid) and background load falls on all contenders alike.",
     "Wall: spawn of the contender's process to its exit. Peak RSS: the most, over 20 ms samples, of the summed RSS of the contender's process and all its descendants (the MCP servers); the scripted model server runs outside the tree.",
     `Left running: processes carrying the run's marker variable (put in every server's env) still alive ${LEFTOVER_GRACE_MS} ms after the contender exited; they are killed before the next run.`,
     `tiny-agents 0.3.4 has no one-shot mode: the prompt is piped to \`tiny-agents run DIR\`, and its REPL then ends on the closed input (${TINY_AGENTS_END_OF_INPUT}, exit code 7) without closing its MCP clients; it runs tool calls one after another and asks the model once more after answering.`,
+    "openai-agents: a script with `@openai/agents` 0.20 — `Agent` + `run(…, { stream: true })`, one `MCPServerStdio` per server, `OpenAIChatCompletionsModel` at the scripted endpoint, tracing off, `includeServerInToolNames` (servers share tool names). ai-sdk: a script with `ai` 6 + `@ai-sdk/mcp` 1 + `@ai-sdk/openai-compatible` 2 — one `createMCPClient` (stdio) per server, tools merged as `mcp_<server>_<tool>`, `streamText` with `stopWhen: stepCountIs(1000)`. Both are the versions that run on Node 20 (their next majors need Node 22).",
+    "Targets (issue 13): every wall scenario tinyloop ÷ loop floor ≤ 1.05× and faster than every peer (tiny-agents, openai-agents, ai-sdk); client CPU of one turn ≤ 1.15× the loop floor's, per turn in echo-200 ≤ 1.10×; tinyloop's own peak RSS ≤ the floor's own + 25 MiB.",
   ],
   scenarios: [],
 };

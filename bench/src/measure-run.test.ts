@@ -28,6 +28,9 @@ describe("measureRun", () => {
     expect(run.exitCode).toBe(0);
     expect(run.peakProcesses).toBe(2);
     expect(run.peakRssBytes).toBeGreaterThan(128 * MiB + 20 * MiB);
+    // The parent's own RSS is counted apart and does not include the child's 128 MiB.
+    expect(run.clientPeakRssBytes).toBeGreaterThan(10 * MiB);
+    expect(run.clientPeakRssBytes).toBeLessThan(run.peakRssBytes - 100 * MiB);
   });
 
   it("counts the CPU the contender's own process spends, not its waiting", async () => {

@@ -26,6 +26,8 @@ export interface RunMeasurement {
   wallMs: number;
   /** Peak of the summed RSS of the whole process tree, in bytes. */
   peakRssBytes: number;
+  /** Peak RSS of the contender's own process alone, in bytes. */
+  clientPeakRssBytes: number;
   peakProcesses: number;
   /** CPU time of the contender's own process (user + system), in ms; see ProcessTreeSampler. */
   clientCpuMs: number;
@@ -114,6 +116,7 @@ export async function measureRun(
     marker,
     wallMs,
     peakRssBytes: sampler.peakBytes,
+    clientPeakRssBytes: sampler.peakRootBytes,
     peakProcesses: sampler.peakProcesses,
     clientCpuMs: sampler.rootCpuMs,
     exitCode: exit.code,

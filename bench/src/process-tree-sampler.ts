@@ -47,6 +47,7 @@ export class ProcessTreeSampler {
   readonly #root: number;
   readonly #members = new Map<number, string>();
   #peakBytes = 0;
+  #peakRootBytes = 0;
   #peakProcesses = 0;
   #samples = 0;
   #rootCpuTicks = 0;
@@ -87,7 +88,11 @@ export class ProcessTreeSampler {
     const root = stats.get(this.#root);
     if (root) this.#rootCpuTicks = Math.max(this.#rootCpuTicks, root.cpuTicks);
     let total = 0;
-    for (const pid of inTree) total += residentBytes(pid);
+    for (const pid of inTree) {
+      const bytes = residentBytes(pid);
+      total += bytes;
+      if (pid === this.#root && bytes > this.#peakRootBytes) this.#peakRootBytes = bytes;
+    }
     this.#samples += 1;
     if (total > this.#peakBytes) this.#peakBytes = total;
     if (inTree.size > this.#peakProcesses) this.#peakProcesses = inTree.size;
@@ -96,6 +101,11 @@ export class ProcessTreeSampler {
   /** Largest summed RSS seen, in bytes. */
   get peakBytes(): number {
     return this.#peakBytes;
+  }
+
+  /** Largest RSS of the root process alone (the contender's own process), in bytes. */
+  get peakRootBytes(): number {
+    return this.#peakRootBytes;
   }
 
   /** Largest number of live processes seen in the tree at once. */

@@ -1,6 +1,14 @@
 import type { BenchResults, ContenderResult, ScenarioResult } from "./results.js";
+import { cpuVerdicts, scenarioVerdicts, type Verdict } from "./targets.js";
 
-const CONTENDER_ORDER = ["floor", "loop-floor", "tinyloop", "tiny-agents"];
+const CONTENDER_ORDER = [
+  "floor",
+  "loop-floor",
+  "tinyloop",
+  "tiny-agents",
+  "openai-agents",
+  "ai-sdk",
+];
 
 function formatMs(ms: number): string {
   return ms >= 1_000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
@@ -10,11 +18,19 @@ function formatMiB(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 }
 
-type Metric = "wall" | "rss" | "cpu";
+type Metric = "wall" | "rss" | "cpu" | "client-rss";
 
 function metricOf(result: ContenderResult, metric: Metric): number | undefined {
-  if (metric === "cpu") return result.medianClientCpuMs;
-  return metric === "wall" ? result.medianWallMs : result.medianPeakRssBytes;
+  switch (metric) {
+    case "cpu":
+      return result.medianClientCpuMs;
+    case "wall":
+      return result.medianWallMs;
+    case "rss":
+      return result.medianPeakRssBytes;
+    case "client-rss":
+      return result.medianClientPeakRssBytes;
+  }
 }
 
 function cell(result: ContenderResult | undefined, metric: Metric): string {
@@ -23,29 +39,99 @@ function cell(result: ContenderResult | undefined, metric: Metric): string {
   if (result.status === "failed") return `failed: ${result.reason}`;
   const value = metricOf(result, metric);
   if (value === undefined) return "–";
-  return metric === "rss" ? formatMiB(value) : formatMs(value);
+  return metric === "rss" || metric === "client-rss" ? formatMiB(value) : formatMs(value);
 }
 
-function ratio(
+function ratioCell(
   result: ContenderResult | undefined,
-  floor: ContenderResult | undefined,
+  base: ContenderResult | undefined,
   metric: Metric,
-): number | undefined {
-  if (result?.status !== "ok" || floor?.status !== "ok") return undefined;
+): string {
+  if (result?.status !== "ok" || base?.status !== "ok") return "–";
   const value = metricOf(result, metric);
-  const base = metricOf(floor, metric);
-  return value !== undefined && base ? value / base : undefined;
+  const baseValue = metricOf(base, metric);
+  return value !== undefined && baseValue ? `${(value / baseValue).toFixed(2)}×` : "–";
 }
 
 function byId(scenario: ScenarioResult, id: string): ContenderResult | undefined {
   return scenario.contenders.find((result) => result.contender === id);
 }
 
-/** Whether tinyloop met the scenario's target: true, false, or undefined (no figure). */
+/** The contenders that ran in this suite, in report order, with their labels. */
+function presentContenders(results: BenchResults): Array<{ id: string; label: string }> {
+  const labels = new Map<string, string>();
+  for (const scenario of results.scenarios) {
+    for (const result of scenario.contenders) labels.set(result.contender, result.label);
+  }
+  return CONTENDER_ORDER.filter((id) => labels.has(id)).map((id) => ({
+    id,
+    label: labels.get(id) ?? id,
+  }));
+}
+
+function verdictCell(verdicts: Verdict[]): string {
+  return verdicts
+    .map((verdict) => {
+      const mark = verdict.met === undefined ? "–" : verdict.met ? "yes" : "**no**";
+      return `${verdict.what}: ${verdict.measured} ${mark}`;
+    })
+    .join("; ");
+}
+
+/** Whether tinyloop met every target of the scenario: true, false, or undefined (a figure is missing). */
 export function targetMet(scenario: ScenarioResult): boolean | undefined {
-  const { metric, maxRatio } = scenario.target;
-  const value = ratio(byId(scenario, "tinyloop"), byId(scenario, "floor"), metric);
-  return value === undefined || maxRatio === undefined ? undefined : value <= maxRatio;
+  const verdicts = scenarioVerdicts(scenario);
+  if (verdicts.some((verdict) => verdict.met === false)) return false;
+  return verdicts.every((verdict) => verdict.met === true) ? true : undefined;
+}
+
+/**
+ * One row per scenario: the scenario's metric for every contender (wall, or for the memory
+ * scenario the peak RSS of the whole tree), each one ÷ the loop floor, and tinyloop's targets.
+ */
+export function summaryTable(results: BenchResults): string {
+  const contenders = presentContenders(results);
+  const others = contenders.filter((entry) => entry.id !== "loop-floor");
+  const lines = [
+    `| scenario (what it shows) | metric | ${contenders.map((entry) => entry.id).join(" | ")} | ${others.map((entry) => `${entry.id} ÷ loop floor`).join(" | ")} | tinyloop's targets |`,
+    `|---|---|${contenders.map(() => "---|").join("")}${others.map(() => "---|").join("")}---|`,
+  ];
+  for (const scenario of results.scenarios) {
+    const metric: Metric = scenario.target.metric === "wall" ? "wall" : "rss";
+    const loopFloor = byId(scenario, "loop-floor");
+    const cells = [
+      `${scenario.title} (${scenario.shows})`,
+      metric === "wall" ? "wall" : "peak RSS of tree",
+      ...contenders.map((entry) => cell(byId(scenario, entry.id), metric)),
+      ...others.map((entry) => ratioCell(byId(scenario, entry.id), loopFloor, metric)),
+      verdictCell(scenarioVerdicts(scenario)),
+    ];
+    lines.push(`| ${cells.join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * CPU time and peak RSS of each contender's own process (not its servers): the work and
+ * memory of the runner itself, which background load on the machine barely changes.
+ */
+export function clientTable(results: BenchResults, metric: "cpu" | "client-rss"): string {
+  const contenders = presentContenders(results);
+  const others = contenders.filter((entry) => entry.id !== "loop-floor");
+  const lines = [
+    `| scenario | ${contenders.map((entry) => entry.id).join(" | ")} | ${others.map((entry) => `${entry.id} ÷ loop floor`).join(" | ")} |`,
+    `|---|${contenders.map(() => "---|").join("")}${others.map(() => "---|").join("")}`,
+  ];
+  for (const scenario of results.scenarios) {
+    const loopFloor = byId(scenario, "loop-floor");
+    const cells = [
+      scenario.title,
+      ...contenders.map((entry) => cell(byId(scenario, entry.id), metric)),
+      ...others.map((entry) => ratioCell(byId(scenario, entry.id), loopFloor, metric)),
+    ];
+    lines.push(`| ${cells.join(" | ")} |`);
+  }
+  return lines.join("\n");
 }
 
 function leftovers(result: ContenderResult | undefined): string {
@@ -54,74 +140,11 @@ function leftovers(result: ContenderResult | undefined): string {
   return `${result.runsWithLeftovers} run(s): ${result.leftoverCommands.slice(0, 2).join("; ")}`;
 }
 
-/** The summary table: each scenario's target metric, medians, ratios to the floors, target. */
-export function summaryTable(results: BenchResults): string {
-  const lines = [
-    "| scenario (what it shows) | metric | floor | loop floor | tinyloop | tiny-agents | tinyloop ÷ floor | tinyloop ÷ loop floor | tiny-agents ÷ floor | target (tinyloop ÷ floor) | met |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
-  ];
-  for (const scenario of results.scenarios) {
-    const { metric, maxRatio } = scenario.target;
-    const floor = byId(scenario, "floor");
-    const loopFloor = byId(scenario, "loop-floor");
-    const tinyloop = byId(scenario, "tinyloop");
-    const tinyAgents = byId(scenario, "tiny-agents");
-    const show = (value: number | undefined) =>
-      value === undefined ? "–" : `${value.toFixed(2)}×`;
-    const met = targetMet(scenario);
-    const cells = [
-      `${scenario.title} (${scenario.shows})`,
-      metric === "wall" ? "wall" : "peak RSS of tree",
-      cell(floor, metric),
-      cell(loopFloor, metric),
-      cell(tinyloop, metric),
-      cell(tinyAgents, metric),
-      show(ratio(tinyloop, floor, metric)),
-      show(ratio(tinyloop, loopFloor, metric)),
-      show(ratio(tinyAgents, floor, metric)),
-      maxRatio === undefined ? "(reference)" : `≤ ${maxRatio.toFixed(2)}×`,
-      met === undefined ? "–" : met ? "yes" : "**no**",
-    ];
-    lines.push(`| ${cells.join(" | ")} |`);
-  }
-  return lines.join("\n");
-}
-
-/**
- * CPU time of each contender's own process (not its servers): the work the runner itself
- * does, which background load on the machine barely changes, unlike wall time.
- */
-export function clientCpuTable(results: BenchResults): string {
-  const lines = [
-    "| scenario | floor | loop floor | tinyloop | tiny-agents | tinyloop ÷ floor | tinyloop ÷ loop floor | tiny-agents ÷ floor |",
-    "|---|---|---|---|---|---|---|---|",
-  ];
-  const show = (value: number | undefined) => (value === undefined ? "–" : `${value.toFixed(2)}×`);
-  for (const scenario of results.scenarios) {
-    const floor = byId(scenario, "floor");
-    const loopFloor = byId(scenario, "loop-floor");
-    const tinyloop = byId(scenario, "tinyloop");
-    const tinyAgents = byId(scenario, "tiny-agents");
-    const cells = [
-      scenario.title,
-      cell(floor, "cpu"),
-      cell(loopFloor, "cpu"),
-      cell(tinyloop, "cpu"),
-      cell(tinyAgents, "cpu"),
-      show(ratio(tinyloop, floor, "cpu")),
-      show(ratio(tinyloop, loopFloor, "cpu")),
-      show(ratio(tinyAgents, floor, "cpu")),
-    ];
-    lines.push(`| ${cells.join(" | ")} |`);
-  }
-  return lines.join("\n");
-}
-
 /** Every figure: wall and memory medians, spread, process counts, processes left behind. */
 export function detailTable(results: BenchResults): string {
   const lines = [
-    "| scenario | contender | wall median | wall min–max | client CPU median | peak RSS median | peak processes | left running after exit |",
-    "|---|---|---|---|---|---|---|---|",
+    "| scenario | contender | wall median | wall min–max | client CPU median | client peak RSS | tree peak RSS | peak processes | left running after exit |",
+    "|---|---|---|---|---|---|---|---|---|",
   ];
   for (const scenario of results.scenarios) {
     for (const id of CONTENDER_ORDER) {
@@ -132,7 +155,7 @@ export function detailTable(results: BenchResults): string {
           ? `${formatMs(Math.min(...result.wallMs))}–${formatMs(Math.max(...result.wallMs))}`
           : "–";
       lines.push(
-        `| ${scenario.id} | ${result.label} | ${cell(result, "wall")} | ${spread} | ${cell(result, "cpu")} | ${cell(result, "rss")} | ${result.peakProcesses || "–"} | ${leftovers(result)} |`,
+        `| ${scenario.id} | ${result.label} | ${cell(result, "wall")} | ${spread} | ${cell(result, "cpu")} | ${cell(result, "client-rss")} | ${cell(result, "rss")} | ${result.peakProcesses || "–"} | ${leftovers(result)} |`,
       );
     }
   }
@@ -149,7 +172,13 @@ export function markdownReport(results: BenchResults): string {
     "",
     "Client CPU (user + system time of the contender's own process, servers not included), median:",
     "",
-    clientCpuTable(results),
+    clientTable(results, "cpu"),
+    "",
+    `CPU targets: ${verdictCell(cpuVerdicts(results))}`,
+    "",
+    "Client peak RSS (the contender's own process, servers not included), median:",
+    "",
+    clientTable(results, "client-rss"),
     "",
     detailTable(results),
     "",

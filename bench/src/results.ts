@@ -12,11 +12,14 @@ export interface ContenderResult {
   wallMs: number[];
   /** Peak RSS of the whole process tree per measured run, in bytes. */
   peakRssBytes: number[];
+  /** Peak RSS of the contender's own process (servers not included) per measured run, in bytes. */
+  clientPeakRssBytes: number[];
   /** CPU time (user + system) of the contender's own process per measured run, in ms. */
   clientCpuMs: number[];
   medianWallMs?: number;
   medianClientCpuMs?: number;
   medianPeakRssBytes?: number;
+  medianClientPeakRssBytes?: number;
   /** Most processes alive in the tree at once. */
   peakProcesses: number;
   /** Runs (warm-up included) after which marked processes were still alive. */

@@ -87,6 +87,7 @@ export async function runScenario(
       ...(reason ? { reason } : {}),
       wallMs: [],
       peakRssBytes: [],
+      clientPeakRssBytes: [],
       clientCpuMs: [],
       peakProcesses: 0,
       runsWithLeftovers: 0,
@@ -122,6 +123,7 @@ export async function runScenario(
       if (!warmup) {
         result.wallMs.push(run.wallMs);
         result.peakRssBytes.push(run.peakRssBytes);
+        result.clientPeakRssBytes.push(run.clientPeakRssBytes);
         result.clientCpuMs.push(run.clientCpuMs);
       }
     }
@@ -130,6 +132,7 @@ export async function runScenario(
     if (result.status === "ok" && result.wallMs.length > 0) {
       result.medianWallMs = median(result.wallMs);
       result.medianPeakRssBytes = median(result.peakRssBytes);
+      result.medianClientPeakRssBytes = median(result.clientPeakRssBytes);
       result.medianClientCpuMs = median(result.clientCpuMs);
     }
   }

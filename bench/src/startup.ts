@@ -1,0 +1,98 @@
+/**
+ * Start-up benchmark (issue 13): wall time of `tinyloop --version`, `tinyloop --help` and
+ * `tinyloop config check` on a ten-server file, each against `node -e 0` measured in the
+ * same run, interleaved so that background load falls on all alike.
+ *   pnpm --filter @tinyloop/bench run bench:startup [-- --runs N]
+ * Prints a markdown table on stdout; needs a built tree.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
+import { median } from "./median.js";
+
+const argv = process.argv.slice(2);
+const { values } = parseArgs({
+  args: argv[0] === "--" ? argv.slice(1) : argv,
+  options: { runs: { type: "string", default: "15" } },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  throw new Error(`--runs: expected a whole number ≥ 1, got ${JSON.stringify(values.runs)}`);
+}
+
+const tinyloopBin = fileURLToPath(
+  new URL("../node_modules/tinyloop/bin/tinyloop.js", import.meta.url),
+);
+const dir = mkdtempSync(join(tmpdir(), "tinyloop-startup-"));
+const configFile = join(dir, "mcp.json");
+const mcpServers = Object.fromEntries(
+  Array.from({ length: 10 }, (_, index) => [
+    `s${index}`,
+    { command: process.execPath, args: [fixtureServerPath], env: { MODE: "bench" } },
+  ]),
+);
+writeFileSync(configFile, JSON.stringify({ mcpServers }, null, 2));
+
+interface Command {
+  id: string;
+  args: string[];
+  /** Ceiling of its median ÷ `node -e 0`'s; absent for the baseline. */
+  maxRatio?: number;
+}
+
+const commands: Command[] = [
+  { id: "node -e 0", args: ["-e", "0"] },
+  { id: "tinyloop --version", args: [tinyloopBin, "--version"], maxRatio: 1.5 },
+  { id: "tinyloop --help", args: [tinyloopBin, "--help"], maxRatio: 1.5 },
+  {
+    id: "tinyloop config check (10 servers)",
+    args: [tinyloopBin, "config", "check", configFile],
+    maxRatio: 2,
+  },
+];
+
+function timeOnce(command: Command): number {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, command.args, { encoding: "utf8", stdio: "pipe" });
+  const wall = performance.now() - started;
+  if (run.status !== 0) {
+    throw new Error(
+      `${command.id} exited ${run.status}: ${(run.stderr || run.stdout).slice(0, 400)}`,
+    );
+  }
+  return wall;
+}
+
+const walls = new Map(commands.map((command) => [command.id, [] as number[]]));
+try {
+  // One warm-up round fills the OS file cache; then rounds take turns.
+  for (const command of commands) timeOnce(command);
+  for (let round = 0; round < runs; round++) {
+    for (const command of commands) walls.get(command.id)?.push(timeOnce(command));
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const base = median(walls.get("node -e 0") ?? []);
+const lines = [
+  `Start-up, medians of ${runs} runs (Node ${process.versions.node}):`,
+  "",
+  "| command | wall median | ÷ node -e 0 | target | met |",
+  "|---|---|---|---|---|",
+];
+for (const command of commands) {
+  const wall = median(walls.get(command.id) ?? []);
+  const ratio = wall / base;
+  const met = command.maxRatio === undefined ? "–" : ratio <= command.maxRatio ? "yes" : "**no**";
+  const target =
+    command.maxRatio === undefined ? "(baseline)" : `≤ ${command.maxRatio.toFixed(2)}×`;
+  lines.push(
+    `| ${command.id} | ${wall.toFixed(0)} ms | ${ratio.toFixed(2)}× | ${target} | ${met} |`,
+  );
+}
+process.stdout.write(`${lines.join("\n")}\n`);
