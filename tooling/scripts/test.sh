@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The root `pnpm test`: lint, then every package's typecheck and tests (all of them, even
-# after a failure, so one run shows every problem), then one summary line.
+# The root `pnpm test`: lint, the changeset check, then every package's typecheck and tests
+# (all of them, even after a failure, so one run shows every problem), then one summary
+# line. tooling/publish-check packs every package and installs it from a scratch project.
 set -u
 biome check . || exit 1
+tsx tooling/publish-check/src/changeset-check-cli.ts || exit 1
 turbo run typecheck test --concurrency=2 --continue
 status=$?
 node tooling/scripts/test-summary.mjs || status=1
