@@ -1,12 +1,8 @@
 import { createRequire } from "node:module";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { configCheckCommand } from "./commands/config-check.js";
-import { initCommand } from "./commands/init.js";
-import { mcpCallCommand } from "./commands/mcp-call.js";
-import { mcpToolsCommand, type ServerFlags } from "./commands/mcp-tools.js";
+import type { ServerFlags } from "./commands/mcp-tools.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
-import { runCommand } from "./run/run-command.js";
 import type { RunFlags } from "./run/run-flags.js";
 
 const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
@@ -39,7 +35,8 @@ function serverOptions(command: Command): Command {
 
 /**
  * The `tinyloop` command tree. Each action stores its exit code in `result.code`
- * (commander's own parse errors exit 2 through `exitOverride`).
+ * (commander's own parse errors exit 2 through `exitOverride`). A command's code is imported
+ * when it runs, so `--help` or `config check` do not load what only `run` needs.
  */
 export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: number }): Command {
   const program = new Command("tinyloop")
@@ -80,6 +77,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
     `\n${AGENT_HELP}\n\nExit codes: 0 done, 1 model/run error, 2 config error, 3 max turns, 130 Ctrl+C.`,
   );
   run.action(async (agent: string | undefined, flags: RunFlags) => {
+    const { runCommand } = await import("./run/run-command.js");
     result.code = await runCommand(agent, flags, io, lifecycle);
   });
 
@@ -93,6 +91,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       .argument("[agent]", "agent folder or file")
       .option("--json", "print JSON"),
   ).action(async (agent: string | undefined, flags: ServerFlags) => {
+    const { mcpToolsCommand } = await import("./commands/mcp-tools.js");
     result.code = await mcpToolsCommand(agent, flags, io, lifecycle);
   });
   serverOptions(
@@ -105,6 +104,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       .option("--json", "print the raw result as JSON"),
   ).action(
     async (tool: string, agent: string | undefined, flags: ServerFlags & { args?: string }) => {
+      const { mcpCallCommand } = await import("./commands/mcp-call.js");
       result.code = await mcpCallCommand(tool, agent, flags, io, lifecycle);
     },
   );
@@ -120,6 +120,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
     .option("--model <name>", "model id")
     .option("--provider <name>", "provider")
     .action(async (agent: string | undefined, flags: Partial<RunFlags>) => {
+      const { configCheckCommand } = await import("./commands/config-check.js");
       result.code = await configCheckCommand(agent, flags, io);
     });
 
@@ -127,7 +128,8 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
     .command("init")
     .description("write a starter agent folder (agent.json + PROMPT.md)")
     .argument("[dir]", "folder to create", "my-agent")
-    .action((dir: string) => {
+    .action(async (dir: string) => {
+      const { initCommand } = await import("./commands/init.js");
       result.code = initCommand(dir, io);
     });
 

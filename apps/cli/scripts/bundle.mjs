@@ -1,0 +1,37 @@
+// Bundles the CLI's entry (dist/bin.js, written by tsc) and everything it imports into
+// dist/tinyloop.mjs, which bin/tinyloop.js runs, and dist/chunks/: one chunk per lazily
+// imported command (program.ts imports a command's code when it runs) and the chunks they
+// share. The entry sits in dist/ like bin.js, so import.meta.url-relative paths (the
+// package.json program.ts reads its version from) resolve as before.
+// Node 20 has no module compile cache; resolving and compiling several hundred files of
+// tinyloop's packages and their dependencies (zod, the MCP SDK, Ajv, execa, commander,
+// yaml) was most of the start-up. The library builds (dist/*.js per package) stay as they are.
+import { build } from "esbuild";
+
+// Kept out of the bundle, loaded from their own packages when used:
+// - node-llama-cpp: native, optional, and found from @tinyloop/inference-adapters' folder;
+//   the adapter that imports it is loaded only for `--provider local`, so it stays out too.
+const external = ["node-llama-cpp", "@tinyloop/inference-adapters/llama-cpp"];
+
+await build({
+  entryPoints: { tinyloop: "dist/bin.js" },
+  outdir: "dist",
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunks/[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  external,
+  // Dependencies written as CommonJS (Ajv, cross-spawn) call require(); in an ES module it
+  // must be made. Every chunk gets its own, made from its own URL.
+  banner: {
+    js: "import { createRequire as __tinyloopCreateRequire } from 'node:module'; const require = __tinyloopCreateRequire(import.meta.url);",
+  },
+  // Whitespace and syntax only: smaller files compile faster; names stay for stack traces.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: "none",
+  logLevel: "warning",
+});
