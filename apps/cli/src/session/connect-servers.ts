@@ -2,6 +2,7 @@ import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registrati
 import type { ToolRegistry } from "@tinyloop/registry";
 import type { AgentServer } from "../agent/agent-spec.js";
 import { withBundledServers } from "./bundled-servers.js";
+import { maskUrls } from "./mask-urls.js";
 import { toConnectEntries } from "./server-configs.js";
 
 /** What the person sees while servers connect. */
@@ -50,17 +51,17 @@ export async function connectServers(
     }
     if (event.type === "failed") {
       done.add(event.server);
-      progress.failed(event.server, event.reason);
+      progress.failed(event.server, maskUrls(event.reason));
     }
     if (event.type === "reconnecting")
       progress.verbose?.(
-        `server ${event.server}: reconnecting${event.reason ? ` (${event.reason})` : ""}`,
+        `server ${event.server}: reconnecting${event.reason ? ` (${maskUrls(event.reason)})` : ""}`,
       );
     update();
   };
   update();
   const connection = progress.verbose
-    ? { onLog: (line: string) => progress.verbose?.(line) }
+    ? { onLog: (line: string) => progress.verbose?.(maskUrls(line)) }
     : undefined;
   const entries = toConnectEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
   const hub = await connectAll(entries, registry, {
