@@ -46,6 +46,7 @@ export async function connectServer(
       connectMs: settings.timeouts.connectMs,
       killAfterMs,
       closeGraceMs: Math.min(options.closeGraceMs ?? 2_000, killAfterMs),
+      ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
       ...(settings.onLog ? { onLog: settings.onLog } : {}),
     });
   } else {

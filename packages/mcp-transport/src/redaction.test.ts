@@ -1,5 +1,5 @@
-import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { startEchoHeadersServer } from "@tinyloop/test-fixtures/hostile-server";
+import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { describe, expect, it } from "vitest";
 import { rejection } from "./__fixtures__/helpers.js";
 import { useProcessGuard } from "./__fixtures__/process-guard.js";

@@ -82,6 +82,7 @@ export function redactError<T>(error: T, redact: Redact): T {
     ...(error.rpcCode === undefined ? {} : { rpcCode: error.rpcCode }),
     ...(error.exitCode === undefined ? {} : { exitCode: error.exitCode }),
     ...(error.signal === undefined ? {} : { signal: error.signal }),
+    ...(error.mayHaveRun === undefined ? {} : { mayHaveRun: error.mayHaveRun }),
     ...(error.cause === undefined ? {} : { cause: redactCause(error.cause, redact, 0) }),
   }) as T;
 }
