@@ -80,6 +80,31 @@ describe("exit codes", () => {
     expect(r.exitCode).toBe(130);
   });
 
+  it.each(["SIGTERM", "SIGHUP"] as const)(
+    "%s during a slow tool aborts the run (no further model request), then closes the servers",
+    async (signal) => {
+      const model = await s.withModel([
+        { toolCalls: [{ name: "mcp_fixture_sleep", arguments: { ms: 20000 } }] },
+        { text: "must never be asked for" },
+      ]);
+      // "stubborn" ignores stdin EOF and SIGTERM, so closing takes until its SIGKILL: time
+      // enough for a run that was not aborted to ask the model again once "fixture" is gone.
+      const stubborn = s.ws.fixture(["--linger", "--ignore-sigterm"]);
+      s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture(), stubborn } }) });
+      const child = execa(
+        process.execPath,
+        [cliBin, "run", ".mcp.json", "-p", "sleep", "--yes", ...s.modelFlags()],
+        { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
+      );
+      await stderrShows(child, "→ mcp_fixture_sleep");
+      child.kill(signal);
+      const r = await child;
+      expect(r.exitCode).toBe(143);
+      // The scripted model server's request log: only the first turn was ever requested.
+      expect(model.requests.map((request) => request.turn)).toEqual([0]);
+    },
+  );
+
   it("exits 143 on SIGTERM in the REPL and closes the servers", async () => {
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
     await s.withModel([{ text: "x" }]);

@@ -111,7 +111,9 @@ export function runRepl({
   const runTurn = async (text: string) => {
     turn = new AbortController();
     try {
-      for await (const event of session.agent.run(text, { signal: turn.signal })) {
+      // SIGTERM/SIGHUP (lifecycle exit) stops the turn like Ctrl+C, before servers close.
+      const signal = AbortSignal.any([turn.signal, lifecycle.signal]);
+      for await (const event of session.agent.run(text, { signal })) {
         if (json) io.stdout.write(toJsonLine(event));
         else printer.show(event);
         if (event.type === "done" && !json) {

@@ -148,6 +148,9 @@ export async function runCommand(
   }
 
   const controller = new AbortController();
+  // SIGTERM, SIGHUP and other exits stop the run like Ctrl+C does, before servers close.
+  if (lifecycle.signal.aborted) controller.abort();
+  else lifecycle.signal.addEventListener("abort", () => controller.abort(), { once: true });
   // A second Ctrl+C while the run winds down leaves at once (servers are still closed).
   lifecycle.onInterrupt = () =>
     controller.signal.aborted ? void lifecycle.exit(EXIT.interrupted) : controller.abort();
