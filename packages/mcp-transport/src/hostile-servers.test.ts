@@ -6,6 +6,7 @@ import { useProcessGuard } from "./__fixtures__/process-guard.js";
 import { connectServer } from "./connect-server.js";
 import type { ConnectOptions } from "./connection-types.js";
 import { MAX_TOOL_PAGES } from "./list-all-tools.js";
+import { LOG_LINES_PER_WINDOW } from "./rate-limited-log.js";
 
 const guard = useProcessGuard();
 // Long call timeouts: a call that is failed "at once" must not be one that merely timed out.
@@ -96,4 +97,20 @@ describe("hostile stdio servers", () => {
     expect(error.message).toContain("may have run, in full or in part");
     expect(error.message).toContain("hostile: dying mid-call");
   });
+});
+
+describe("hostile servers: log floods", () => {
+  it("rate-limits SDK warnings: 5,000 unknown progress tokens give a handful of lines and a count", async () => {
+    const { connection, lines } = await connectHostile();
+    expect(textOf(await connection.callTool("flood_progress", { count: 5_000 }))).toBe("sent 5000");
+    await expect
+      .poll(() => lines.find((line) => line.includes("more line(s) like this were left out")), {
+        timeout: 15_000,
+      })
+      .toMatch(/^\(4995 more line\(s\) like this were left out: Server "hostile": .*progress/);
+    expect(
+      lines.filter((line) => line.startsWith("Server") && line.includes("progress notification"))
+        .length,
+    ).toBe(LOG_LINES_PER_WINDOW);
+  }, 30_000);
 });

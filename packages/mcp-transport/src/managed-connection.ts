@@ -17,6 +17,7 @@ import type {
 import { McpTransportError, withStderrTail } from "./errors.js";
 import { guardResponse } from "./guard-responses.js";
 import { isListingFailure, listAllTools, toolsPageSchema } from "./list-all-tools.js";
+import { rateLimitedLog } from "./rate-limited-log.js";
 import { ReadyWaiters } from "./ready-waiters.js";
 import { isConnectionClosed, requestToolCall } from "./request-tool-call.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
@@ -273,7 +274,7 @@ export class ManagedConnection implements McpConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (generation === this.generation) this.emitToolsChanged();
     });
-    client.onerror = (error) => this.log(`Server "${this.name}": ${error.message}`);
+    client.onerror = (error) => this.sdkWarning(`Server "${this.name}": ${error.message}`);
     try {
       await client.connect(handle.transport, { timeout: this.settings.timeouts.connectMs });
     } catch (error) {
@@ -515,6 +516,9 @@ export class ManagedConnection implements McpConnection {
   private log(line: string): void {
     this.settings.onLog?.(line);
   }
+
+  /** SDK warnings can come by the thousand (progress for unknown tokens): rate-limited. */
+  private readonly sdkWarning = rateLimitedLog((line) => this.log(line));
 }
 
 /**

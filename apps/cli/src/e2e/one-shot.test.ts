@@ -17,6 +17,17 @@ describe("exit codes", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("--model-idle-timeout ends a run whose model stream stalls, as a timeout", async () => {
+    await s.withModel([{ text: "half an answer", hang: true }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "hi", "--model-idle-timeout", "1", ...s.modelFlags()],
+      { cwd: s.ws.dir },
+    );
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^error: .*stopped sending: nothing arrived for 1000 ms/m);
+  });
+
   it("exits 3 when the turns run out", async () => {
     await s.withModel([{ toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "a" } }] }]);
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });

@@ -65,6 +65,7 @@ export async function runCommand(
 
   const showDownload = downloadBar(io.stderr, io.stderr.isTTY === true);
   const model = await createModel(plan, choice, io.env, {
+    ...(flags.modelIdleTimeout ? { idleTimeoutMs: flags.modelIdleTimeout * 1000 } : {}),
     onDownloadProgress: (report) => {
       if (!json) showDownload(report);
     },
