@@ -28,6 +28,17 @@ describe("exit codes", () => {
     expect(r.stderr).toMatch(/^error: .*stopped sending: nothing arrived for 1000 ms/m);
   });
 
+  it("warns when more than 500 tools would be offered to the model, pointing at filters", async () => {
+    await s.withModel([{ text: "fine" }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { many: s.ws.fixture(["--tools", "600"]) } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", ...s.modelFlags()], { cwd: s.ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(
+      /^warning: 61\d tools \(\d\.\d MB of definitions\) will be sent to the model/m,
+    );
+    expect(r.stderr).toContain('"tools": { "include"');
+  });
+
   it("exits 3 when the turns run out", async () => {
     await s.withModel([{ toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "a" } }] }]);
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });

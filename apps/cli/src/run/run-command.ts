@@ -4,6 +4,7 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { createModel } from "../model/create-model.js";
 import { openSession, type Session } from "../session/open-session.js";
+import { toolLoadWarning } from "../session/tool-load-warning.js";
 import { type AskApproval, createApprover } from "../terminal/approval.js";
 import { askLine } from "../terminal/ask-secret.js";
 import { downloadBar } from "../terminal/download-bar.js";
@@ -128,6 +129,8 @@ export async function runCommand(
   });
   lifecycle.add(() => session.close());
   progress.finish();
+  const tooMany = toolLoadWarning(session.registry.list());
+  if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
   if (json) {
     for (const s of session.hub.servers())
       if (s.state === "ready")

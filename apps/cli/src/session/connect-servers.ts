@@ -1,4 +1,5 @@
 import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
+import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
 import type { ToolRegistry } from "@tinyloop/registry";
 import type { AgentServer } from "../agent/agent-spec.js";
 import { withBundledServers } from "./bundled-servers.js";
@@ -64,6 +65,11 @@ export async function connectServers(
     ? { onLog: (line: string) => progress.verbose?.(maskUrls(line)) }
     : undefined;
   const entries = toConnectEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
+  // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
+  if (
+    Object.values(entries).some((entry) => typeof entry === "object" && entry && "command" in entry)
+  )
+    startParentDeathWatchdog();
   const hub = await connectAll(entries, registry, {
     onEvent,
     ...(connection ? { connection } : {}),
