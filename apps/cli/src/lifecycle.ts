@@ -6,6 +6,16 @@ export class Lifecycle {
   readonly #closers: Array<() => Promise<unknown>> = [];
   #closing: Promise<void> | undefined;
   #onInterrupt: (() => void) | undefined;
+  readonly #stopping = new AbortController();
+
+  /**
+   * Aborts once the process starts to exit for any reason (SIGTERM, SIGHUP, a dead
+   * terminal, an uncaught error): a run or REPL turn in progress must stop calling the model
+   * and starting tools before the servers are closed under it.
+   */
+  get signal(): AbortSignal {
+    return this.#stopping.signal;
+  }
 
   /**
    * What Ctrl+C (SIGINT) does now: a running one-shot aborts its run, the REPL aborts the
@@ -40,8 +50,9 @@ export class Lifecycle {
     return this.#closing;
   }
 
-  /** Closes everything, then exits with `code`. */
+  /** Aborts {@link signal} (stopping the run), closes everything, then exits with `code`. */
   async exit(code: number): Promise<never> {
+    this.#stopping.abort();
     await this.close();
     process.exit(code);
   }

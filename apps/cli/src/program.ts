@@ -69,6 +69,11 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       .option("-p, --prompt <text>", "one-shot: send TEXT, print the answer, exit")
       .option("--json", "NDJSON events on stdout, one per line")
       .option("--max-turns <n>", "most model calls per run", positiveInt)
+      .option(
+        "--model-idle-timeout <seconds>",
+        "give up on a model response that sends nothing for this long (default 60)",
+        positiveInt,
+      )
       .option("--yes", "approve every tool call")
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),

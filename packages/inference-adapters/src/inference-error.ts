@@ -12,6 +12,8 @@ export type InferenceErrorCode =
   | "PROTOCOL"
   /** The connection closed in the middle of a response (a stream cut before its end). */
   | "INTERRUPTED"
+  /** The stream sent nothing for `idleTimeoutMs` (a stalled server); the response was abandoned. */
+  | "TIMEOUT"
   /** The request's signal was aborted. */
   | "ABORTED"
   /** 5xx after all retries, or an error event inside the stream. */

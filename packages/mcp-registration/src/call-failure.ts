@@ -23,7 +23,14 @@ export function callFailureResult(server: string, tool: string, error: unknown):
   const code =
     typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   const message = errorSummary(error);
+  const mayHaveRun =
+    typeof error === "object" && error !== null && (error as { mayHaveRun?: unknown }).mayHaveRun;
   let text: string;
+  if (mayHaveRun === true) {
+    // The server went away while the call was in flight: it may have acted already.
+    text = `MCP server "${server}" stopped answering while tool "${tool}" was running, so the tool may have run, in full or in part (check before calling it again): ${message}`;
+    return { content: [{ type: "text", text }], isError: true };
+  }
   switch (code) {
     case "CALL_TIMEOUT":
       text = `Tool "${tool}" of MCP server "${server}" timed out: ${message}`;

@@ -133,6 +133,8 @@ export class Hub implements McpHub {
       return;
     }
     slot.registration = registration;
+    // A server given up while listing (endless pagination) was already reported failed.
+    if (connection.state === "failed") return;
     const report = registration.report();
     this.emit({ type: "ready", server: slot.name, toolCount: report.registered.length, report });
   }

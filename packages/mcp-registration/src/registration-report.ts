@@ -8,7 +8,9 @@ export type SkipReason =
   /** The server listed the same tool name twice; the first one is registered. */
   | "duplicate-tool"
   /** The registry refused the definition (see `detail`). */
-  | "rejected-by-registry";
+  | "rejected-by-registry"
+  /** Its inputSchema or outputSchema is too deep or too large to use safely (see `detail`). */
+  | "schema-too-large";
 
 /** The outcome of one registration or re-sync of a server. */
 export interface RegistrationReport {

@@ -5,6 +5,7 @@ import { allocateToolName, type NameHolder } from "./name-allocation.js";
 import { baseToolName, sanitizeNamePart } from "./provider-safe-name.js";
 import { type RegisterServerOptions, validateOptions } from "./register-server-options.js";
 import type { RegistrationReport } from "./registration-report.js";
+import { schemaTooLarge } from "./schema-bounds.js";
 import type { McpToolDescription, ServerConnection } from "./server-connection.js";
 import { filterToolNames, type ToolFilter } from "./tool-filter.js";
 
@@ -186,6 +187,16 @@ export class Registration {
     ];
     for (const toolName of order) {
       const tool = byName.get(toolName) as McpToolDescription;
+      const tooLarge = schemaTooLarge(tool.inputSchema) ?? schemaTooLarge(tool.outputSchema);
+      if (tooLarge !== undefined) {
+        // A hostile schema would overflow recursive consumers on every turn: leave it out.
+        this.drop(toolName);
+        report.skipped.push({ tool: toolName, reason: "schema-too-large", detail: tooLarge });
+        report.warnings.push(
+          `tool "${toolName}" of server "${this.server}" skipped: its schema is too large to use (${tooLarge})`,
+        );
+        continue;
+      }
       this.place(tool, report);
     }
     const position = new Map(filtered.kept.map((tool, index) => [tool, index]));

@@ -37,16 +37,24 @@ const commonShape = {
   pingIntervalMs: positiveMs.optional(),
 };
 
-const stringMap = z.record(z.string(), z.string());
+/**
+ * A string without NUL bytes: a NUL cannot be passed to a process (in `command`, `args`,
+ * `env`, `cwd`) nor sent in a URL or header, and would otherwise fail late and obscurely.
+ */
+const text = z.string().refine((value) => !value.includes("\0"), {
+  message: "must not contain a NUL byte (\\u0000); remove it",
+});
+
+const stringMap = z.record(text, text);
 
 /** A server started as a child process speaking MCP over stdin/stdout. */
 export const stdioServerConfigSchema = z.strictObject({
   type: z.literal("stdio").optional(),
-  command: z.string().min(1),
-  args: z.array(z.string()).optional(),
+  command: text.min(1),
+  args: z.array(text).optional(),
   /** The only variables, besides the safe list, that the server sees. */
   env: stringMap.optional(),
-  cwd: z.string().min(1).optional(),
+  cwd: text.min(1).optional(),
   ...commonShape,
 });
 /** A stdio server config. */
@@ -58,7 +66,7 @@ export type StdioServerConfig = z.infer<typeof stdioServerConfigSchema>;
  */
 export const httpServerConfigSchema = z.strictObject({
   type: z.literal("http").optional(),
-  url: z.string().min(1),
+  url: text.min(1),
   /** Sent on every request (values may hold `${VAR}`). */
   headers: stringMap.optional(),
   ...commonShape,
@@ -69,7 +77,7 @@ export type HttpServerConfig = z.infer<typeof httpServerConfigSchema>;
 /** A legacy HTTP+SSE server (protocol 2024-11-05). */
 export const sseServerConfigSchema = z.strictObject({
   type: z.literal("sse"),
-  url: z.string().min(1),
+  url: text.min(1),
   headers: stringMap.optional(),
   ...commonShape,
 });

@@ -4,6 +4,8 @@ import { DEFAULT_KILL_AFTER_MS, DEFAULT_RECONNECT, DEFAULT_TIMEOUTS } from "./de
 import { createHttpFactory } from "./http-factory.js";
 import { type ConnectionSettings, ManagedConnection } from "./managed-connection.js";
 import { parseServerConfig } from "./parse-server-config.js";
+import { RedactingConnection } from "./redacting-connection.js";
+import { createSecretRedactor, redactError } from "./secret-redactor.js";
 import type { TransportFactory } from "./transport-handle.js";
 
 /**
@@ -27,7 +29,14 @@ export async function connectServer(
   options: ConnectOptions = {},
 ): Promise<McpConnection> {
   const parsed = parseServerConfig(config, name);
-  const settings = resolveSettings(parsed, options);
+  // Every line and error leaving this package has the config's secrets masked: a server
+  // may echo its headers, env or URL credentials in an error body or on stderr.
+  const redact = createSecretRedactor(parsed);
+  const onLog = options.onLog;
+  const settings = resolveSettings(parsed, {
+    ...options,
+    ...(onLog ? { onLog: (line: string) => onLog(redact(line)) } : {}),
+  });
   const killAfterMs = options.killAfterMs ?? DEFAULT_KILL_AFTER_MS;
   let factory: TransportFactory;
   if (isStdioConfig(parsed)) {
@@ -37,17 +46,22 @@ export async function connectServer(
       connectMs: settings.timeouts.connectMs,
       killAfterMs,
       closeGraceMs: Math.min(options.closeGraceMs ?? 2_000, killAfterMs),
-      ...(options.onLog ? { onLog: options.onLog } : {}),
+      ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
+      ...(settings.onLog ? { onLog: settings.onLog } : {}),
     });
   } else {
     factory = createHttpFactory(name, parsed, {
       connectMs: settings.timeouts.connectMs,
-      ...(options.onLog ? { onLog: options.onLog } : {}),
+      ...(settings.onLog ? { onLog: settings.onLog } : {}),
     });
   }
   const connection = new ManagedConnection(name, factory, settings);
-  await connection.open();
-  return connection;
+  try {
+    await connection.open();
+  } catch (error) {
+    throw redactError(error, redact);
+  }
+  return new RedactingConnection(connection, redact);
 }
 
 function resolveSettings(config: ServerConfig, options: ConnectOptions): ConnectionSettings {

@@ -82,6 +82,8 @@ export interface ConnectOptions {
   closeGraceMs?: number;
   /** Verbose log lines: non-JSON stdout (once per burst), reconnect attempts, SSE fallback. */
   onLog?: (line: string) => void;
+  /** stdio: the largest stdout line (one message) read; a longer answer fails its call at once with `PROTOCOL`. Default 128 MiB. */
+  maxMessageBytes?: number;
   /** Client name/version sent in `initialize`. Default `{ name: "tinyloop", version: "0.0.0" }`. */
   clientInfo?: { name: string; version: string };
 }

@@ -46,6 +46,8 @@ export interface McpTransportErrorOptions {
   exitCode?: number | null;
   /** Signal that ended a stdio server for `SERVER_EXITED`. */
   signal?: string | null;
+  /** The connection was lost while a call was in flight: the server may have run it (or part of it). */
+  mayHaveRun?: boolean;
 }
 
 /**
@@ -60,6 +62,7 @@ export class McpTransportError extends Error {
   readonly rpcCode?: number;
   readonly exitCode?: number | null;
   readonly signal?: string | null;
+  readonly mayHaveRun?: boolean;
   readonly [marker] = true;
 
   constructor(options: McpTransportErrorOptions) {
@@ -72,6 +75,7 @@ export class McpTransportError extends Error {
     if (options.rpcCode !== undefined) this.rpcCode = options.rpcCode;
     if (options.exitCode !== undefined) this.exitCode = options.exitCode;
     if (options.signal !== undefined) this.signal = options.signal;
+    if (options.mayHaveRun !== undefined) this.mayHaveRun = options.mayHaveRun;
   }
 
   /** True for an McpTransportError from any copy of this package. */

@@ -1,6 +1,5 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
-  ListToolsResultSchema,
   type ServerCapabilities,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -16,6 +15,9 @@ import type {
   Timeouts,
 } from "./connection-types.js";
 import { McpTransportError, withStderrTail } from "./errors.js";
+import { guardResponse } from "./guard-responses.js";
+import { isListingFailure, listAllTools, toolsPageSchema } from "./list-all-tools.js";
+import { rateLimitedLog } from "./rate-limited-log.js";
 import { ReadyWaiters } from "./ready-waiters.js";
 import { isConnectionClosed, requestToolCall } from "./request-tool-call.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
@@ -118,30 +120,29 @@ export class ManagedConnection implements McpConnection {
   }
 
   async listTools(): Promise<McpTool[]> {
-    return this.withClient(
-      this.settings.timeouts.callMs,
-      undefined,
-      async (client) => {
-        const tools: McpTool[] = [];
-        let cursor: string | undefined;
-        const seen = new Set<string>();
-        do {
-          const page = await client.request(
-            { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-            ListToolsResultSchema,
-            { timeout: this.settings.timeouts.callMs },
-          );
-          tools.push(...(page.tools as McpTool[]));
-          cursor = page.nextCursor;
-          if (cursor !== undefined) {
-            if (seen.has(cursor)) break; // a server repeating a cursor would loop forever
-            seen.add(cursor);
-          }
-        } while (cursor !== undefined);
-        return tools;
-      },
-      "tools/list",
-    );
+    const { connectMs, callMs } = this.settings.timeouts;
+    const deadline = Date.now() + Math.max(connectMs, callMs);
+    try {
+      return await this.withClient(
+        callMs,
+        undefined,
+        (client) =>
+          listAllTools({
+            server: this.name,
+            deadline,
+            onLog: this.settings.onLog,
+            request: (params, timeoutMs) =>
+              client.request({ method: "tools/list", params }, toolsPageSchema, {
+                timeout: Math.min(timeoutMs, callMs),
+              }),
+          }),
+        "tools/list",
+      );
+    } catch (error) {
+      // A server that cannot list its tools within the bounds is broken, not busy: give up.
+      if (McpTransportError.isInstance(error) && isListingFailure(error)) this.abandon(error);
+      throw error;
+    }
   }
 
   callTool(
@@ -223,7 +224,8 @@ export class ManagedConnection implements McpConnection {
             server: this.name,
             cause: failure,
             stderrTail: this.stderrTail(),
-            message: `${what} on server "${this.name}" did not complete: the connection was lost (${failure.message}). It was not retried.`,
+            mayHaveRun: true,
+            message: `${what} on server "${this.name}" did not complete: the connection was lost (${failure.message}). It may have run, in full or in part; it was not retried.`,
           });
         }
         throw failure;
@@ -272,7 +274,7 @@ export class ManagedConnection implements McpConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (generation === this.generation) this.emitToolsChanged();
     });
-    client.onerror = (error) => this.log(`Server "${this.name}": ${error.message}`);
+    client.onerror = (error) => this.sdkWarning(`Server "${this.name}": ${error.message}`);
     try {
       await client.connect(handle.transport, { timeout: this.settings.timeouts.connectMs });
     } catch (error) {
@@ -288,7 +290,7 @@ export class ManagedConnection implements McpConnection {
       await handle.shutdown().catch(() => {});
       throw this.closedError();
     }
-    deferResponses(handle);
+    deferResponses(handle, this.name);
     client.onclose = () => {
       if (generation !== this.generation) return;
       this.drop(handle.describeFailure(new Error("the connection closed"), "session"), false);
@@ -400,6 +402,17 @@ export class ManagedConnection implements McpConnection {
     }
   }
 
+  /** The server broke the protocol beyond repair: take it down and fail for good. */
+  private abandon(error: McpTransportError): void {
+    if (this.currentState !== "ready") return;
+    this.generation++;
+    const handle = this.handle;
+    this.client = undefined;
+    this.handle = undefined;
+    if (handle) this.retire(handle);
+    this.fail(error);
+  }
+
   private fail(error: McpTransportError): void {
     this.failure = error;
     this.clearTimers();
@@ -503,6 +516,9 @@ export class ManagedConnection implements McpConnection {
   private log(line: string): void {
     this.settings.onLog?.(line);
   }
+
+  /** SDK warnings can come by the thousand (progress for unknown tokens): rate-limited. */
+  private readonly sdkWarning = rateLimitedLog((line) => this.log(line));
 }
 
 /**
@@ -510,12 +526,14 @@ export class ManagedConnection implements McpConnection {
  * a progress notification sent just before the result would arrive after its request is
  * settled ("unknown token"). Delivering responses one microtask later keeps server order.
  */
-function deferResponses(handle: TransportHandle): void {
+function deferResponses(handle: TransportHandle, server: string): void {
   const transport = handle.transport;
   const deliver = transport.onmessage;
   if (!deliver) return;
   transport.onmessage = (message, extra) => {
-    if ("id" in message && !("method" in message)) queueMicrotask(() => deliver(message, extra));
-    else deliver(message, extra);
+    if ("id" in message && !("method" in message)) {
+      const guarded = guardResponse(server, message); // malformed answers fail their request now
+      queueMicrotask(() => deliver(guarded, extra));
+    } else deliver(message, extra);
   };
 }

@@ -79,4 +79,20 @@ describe("parseServerConfig", () => {
     );
     expect(parseServerConfig({ url: "${BASE_URL}/mcp" })).toEqual({ url: "${BASE_URL}/mcp" });
   });
+
+  it("rejects a NUL byte in command, args, env names and values, cwd and url before anything starts", () => {
+    const cases: Array<[unknown, string]> = [
+      [{ command: "no\0de" }, "servers.s.command"],
+      [{ command: "node", args: ["ok", "b\0"] }, "servers.s.args[1]"],
+      [{ command: "node", env: { KEY: "x\0y" } }, "servers.s.env.KEY"],
+      [{ command: "node", env: { "K\0": "x" } }, "servers.s.env"],
+      [{ command: "node", cwd: "/tmp\0" }, "servers.s.cwd"],
+      [{ url: "http://a/\0" }, "servers.s.url"],
+    ];
+    for (const [config, where] of cases) {
+      const message = messageOf(config, "servers.s");
+      expect(message).toContain(where);
+      if (where !== "servers.s.env") expect(message).toContain("must not contain a NUL byte");
+    }
+  });
 });

@@ -7,6 +7,7 @@ import {
   stdioServerConfigSchema,
 } from "./config-schema.js";
 import { McpTransportError } from "./errors.js";
+import { redactUrl } from "./redact-url.js";
 
 const examples: Record<string, string> = {
   type: '"stdio", "http" or "sse"',
@@ -148,7 +149,7 @@ export function parseServerConfig(input: unknown, path = ""): ServerConfig {
   return config;
 }
 
-/** Throws CONFIG_INVALID unless `url` is an absolute http(s) URL. */
+/** Throws CONFIG_INVALID unless `url` is an absolute http(s) URL without user info. */
 export function checkUrl(url: string, where: string): void {
   let parsed: URL | undefined;
   try {
@@ -159,7 +160,14 @@ export function checkUrl(url: string, where: string): void {
   if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) {
     throw new McpTransportError({
       code: "CONFIG_INVALID",
-      message: `Invalid MCP server config: ${where}: expected an http(s) URL, got ${describe(url)} (example: url: "https://example.com/mcp")`,
+      message: `Invalid MCP server config: ${where}: expected an http(s) URL, got ${describe(redactUrl(url))} (example: url: "https://example.com/mcp")`,
+    });
+  }
+  // fetch refuses such URLs, and they end up printed in logs: credentials belong in headers.
+  if (parsed.username || parsed.password) {
+    throw new McpTransportError({
+      code: "CONFIG_INVALID",
+      message: `Invalid MCP server config: ${where}: the URL ${redactUrl(url)} holds credentials (user:password@); remove them and send them as a header instead (example: headers: { "Authorization": "Bearer \${API_TOKEN}" })`,
     });
   }
 }

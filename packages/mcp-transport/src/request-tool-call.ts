@@ -2,6 +2,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolOptions, McpCallResult } from "./connection-types.js";
 import { McpTransportError, withStderrTail } from "./errors.js";
+import { localFailureMessage } from "./local-failure.js";
 
 /** One `tools/call` on a ready client, as {@link requestToolCall} needs it. */
 export interface ToolCallRequest {
@@ -83,6 +84,15 @@ async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
         server,
         cause: error,
         message: `Tool "${name}" on server "${server}" did not answer within ${limit}; the server was sent notifications/cancelled.`,
+      });
+    }
+    const unanswerable = localFailureMessage(error);
+    if (unanswerable !== undefined) {
+      throw new McpTransportError({
+        code: "PROTOCOL",
+        server,
+        cause: error,
+        message: `Tool "${name}" on server "${server}" got no usable answer: ${unanswerable}`,
       });
     }
     if (error instanceof McpError && !isConnectionClosed(error)) {

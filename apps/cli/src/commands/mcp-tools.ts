@@ -6,6 +6,7 @@ import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { statusLine } from "../run/status-line.js";
 import { connectServers } from "../session/connect-servers.js";
+import { maskUrls } from "../session/mask-urls.js";
 import { withAdHocServers } from "../session/server-configs.js";
 import { askLine } from "../terminal/ask-secret.js";
 import { type Style, styleFor } from "../terminal/style.js";
@@ -72,6 +73,7 @@ export async function mcpToolsCommand(
   if (flags.json) {
     const out = servers.map((s) => ({
       ...s,
+      ...(s.lastError ? { lastError: maskUrls(s.lastError) } : {}),
       report: hub.report(s.name),
       tools: registry.list({ toolsets: [`mcp-${s.name}`] }),
     }));
@@ -80,7 +82,7 @@ export async function mcpToolsCommand(
     for (const status of servers) {
       const state = status.state === "ready" ? style.green("ready") : style.red(status.state);
       io.stdout.write(
-        `${style.bold(status.name)}  ${state}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(status.lastError, 100)}` : ""}\n`,
+        `${style.bold(status.name)}  ${state}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(maskUrls(status.lastError), 100)}` : ""}\n`,
       );
       const report = hub.report(status.name);
       for (const { name, tool } of report?.registered ?? []) {

@@ -17,6 +17,28 @@ describe("exit codes", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("--model-idle-timeout ends a run whose model stream stalls, as a timeout", async () => {
+    await s.withModel([{ text: "half an answer", hang: true }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "hi", "--model-idle-timeout", "1", ...s.modelFlags()],
+      { cwd: s.ws.dir },
+    );
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^error: .*stopped sending: nothing arrived for 1000 ms/m);
+  });
+
+  it("warns when more than 500 tools would be offered to the model, pointing at filters", async () => {
+    await s.withModel([{ text: "fine" }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { many: s.ws.fixture(["--tools", "600"]) } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", ...s.modelFlags()], { cwd: s.ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(
+      /^warning: 61\d tools \(\d\.\d MB of definitions\) will be sent to the model/m,
+    );
+    expect(r.stderr).toContain('"tools": { "include"');
+  });
+
   it("exits 3 when the turns run out", async () => {
     await s.withModel([{ toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "a" } }] }]);
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
@@ -79,6 +101,31 @@ describe("exit codes", () => {
     const r = await child;
     expect(r.exitCode).toBe(130);
   });
+
+  it.each(["SIGTERM", "SIGHUP"] as const)(
+    "%s during a slow tool aborts the run (no further model request), then closes the servers",
+    async (signal) => {
+      const model = await s.withModel([
+        { toolCalls: [{ name: "mcp_fixture_sleep", arguments: { ms: 20000 } }] },
+        { text: "must never be asked for" },
+      ]);
+      // "stubborn" ignores stdin EOF and SIGTERM, so closing takes until its SIGKILL: time
+      // enough for a run that was not aborted to ask the model again once "fixture" is gone.
+      const stubborn = s.ws.fixture(["--linger", "--ignore-sigterm"]);
+      s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture(), stubborn } }) });
+      const child = execa(
+        process.execPath,
+        [cliBin, "run", ".mcp.json", "-p", "sleep", "--yes", ...s.modelFlags()],
+        { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
+      );
+      await stderrShows(child, "→ mcp_fixture_sleep");
+      child.kill(signal);
+      const r = await child;
+      expect(r.exitCode).toBe(143);
+      // The scripted model server's request log: only the first turn was ever requested.
+      expect(model.requests.map((request) => request.turn)).toEqual([0]);
+    },
+  );
 
   it("exits 143 on SIGTERM in the REPL and closes the servers", async () => {
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });

@@ -4,6 +4,8 @@ import type { ModelChoice, ProviderPlan } from "./choose-provider.js";
 
 /** Hooks the CLI gives the model factory for things it shows on the terminal. */
 export interface ModelHooks {
+  /** HTTP providers: abandon a response stream silent for this long (`TIMEOUT`). Default: the adapter's 60 s. */
+  idleTimeoutMs?: number;
   onDownloadProgress?: (progress: {
     uri?: string;
     downloadedBytes: number;
@@ -60,6 +62,7 @@ export async function createModel(
         model: needModel(plan, "anthropic"),
         ...(apiKey ? { apiKey } : {}),
         ...(plan.baseURL ? { baseURL: plan.baseURL } : {}),
+        ...(hooks.idleTimeoutMs ? { idleTimeoutMs: hooks.idleTimeoutMs } : {}),
       });
       break;
     }
@@ -79,6 +82,7 @@ export async function createModel(
         model: needModel(plan, plan.provider),
         provider: plan.provider,
         ...(apiKey ? { apiKey } : {}),
+        ...(hooks.idleTimeoutMs ? { idleTimeoutMs: hooks.idleTimeoutMs } : {}),
       });
       break;
     }

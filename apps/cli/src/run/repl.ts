@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
+import { maskUrls } from "../session/mask-urls.js";
 import type { Session } from "../session/open-session.js";
 import type { AskApproval } from "../terminal/approval.js";
 import { EventPrinter } from "../terminal/event-printer.js";
@@ -41,7 +42,7 @@ export function serverLines(session: Session, style: Style): string[] {
         : s.state === "failed"
           ? style.red(s.state)
           : style.yellow(s.state);
-    return `${s.name}  ${state}  ${s.toolCount} tools${s.lastError ? style.dim(`  ${oneLine(s.lastError, 80)}`) : ""}`;
+    return `${s.name}  ${state}  ${s.toolCount} tools${s.lastError ? style.dim(`  ${oneLine(maskUrls(s.lastError), 80)}`) : ""}`;
   });
   return lines.length > 0 ? lines : ["no servers"];
 }
@@ -110,7 +111,9 @@ export function runRepl({
   const runTurn = async (text: string) => {
     turn = new AbortController();
     try {
-      for await (const event of session.agent.run(text, { signal: turn.signal })) {
+      // SIGTERM/SIGHUP (lifecycle exit) stops the turn like Ctrl+C, before servers close.
+      const signal = AbortSignal.any([turn.signal, lifecycle.signal]);
+      for await (const event of session.agent.run(text, { signal })) {
         if (json) io.stdout.write(toJsonLine(event));
         else printer.show(event);
         if (event.type === "done" && !json) {

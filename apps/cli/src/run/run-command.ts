@@ -4,6 +4,7 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { createModel } from "../model/create-model.js";
 import { openSession, type Session } from "../session/open-session.js";
+import { toolLoadWarning } from "../session/tool-load-warning.js";
 import { type AskApproval, createApprover } from "../terminal/approval.js";
 import { askLine } from "../terminal/ask-secret.js";
 import { downloadBar } from "../terminal/download-bar.js";
@@ -65,6 +66,7 @@ export async function runCommand(
 
   const showDownload = downloadBar(io.stderr, io.stderr.isTTY === true);
   const model = await createModel(plan, choice, io.env, {
+    ...(flags.modelIdleTimeout ? { idleTimeoutMs: flags.modelIdleTimeout * 1000 } : {}),
     onDownloadProgress: (report) => {
       if (!json) showDownload(report);
     },
@@ -127,6 +129,8 @@ export async function runCommand(
   });
   lifecycle.add(() => session.close());
   progress.finish();
+  const tooMany = toolLoadWarning(session.registry.list());
+  if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
   if (json) {
     for (const s of session.hub.servers())
       if (s.state === "ready")
@@ -148,6 +152,9 @@ export async function runCommand(
   }
 
   const controller = new AbortController();
+  // SIGTERM, SIGHUP and other exits stop the run like Ctrl+C does, before servers close.
+  if (lifecycle.signal.aborted) controller.abort();
+  else lifecycle.signal.addEventListener("abort", () => controller.abort(), { once: true });
   // A second Ctrl+C while the run winds down leaves at once (servers are still closed).
   lifecycle.onInterrupt = () =>
     controller.signal.aborted ? void lifecycle.exit(EXIT.interrupted) : controller.abort();

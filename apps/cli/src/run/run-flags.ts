@@ -9,6 +9,8 @@ export interface RunFlags {
   server: string[];
   url: string[];
   maxTurns?: number;
+  /** Seconds a model response stream may stay silent before it is abandoned. */
+  modelIdleTimeout?: number;
   yes?: boolean;
   cassette?: string;
   record?: string;

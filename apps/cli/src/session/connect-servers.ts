@@ -1,7 +1,9 @@
 import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
+import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
 import type { ToolRegistry } from "@tinyloop/registry";
 import type { AgentServer } from "../agent/agent-spec.js";
 import { withBundledServers } from "./bundled-servers.js";
+import { maskUrls } from "./mask-urls.js";
 import { toConnectEntries } from "./server-configs.js";
 
 /** What the person sees while servers connect. */
@@ -50,19 +52,24 @@ export async function connectServers(
     }
     if (event.type === "failed") {
       done.add(event.server);
-      progress.failed(event.server, event.reason);
+      progress.failed(event.server, maskUrls(event.reason));
     }
     if (event.type === "reconnecting")
       progress.verbose?.(
-        `server ${event.server}: reconnecting${event.reason ? ` (${event.reason})` : ""}`,
+        `server ${event.server}: reconnecting${event.reason ? ` (${maskUrls(event.reason)})` : ""}`,
       );
     update();
   };
   update();
   const connection = progress.verbose
-    ? { onLog: (line: string) => progress.verbose?.(line) }
+    ? { onLog: (line: string) => progress.verbose?.(maskUrls(line)) }
     : undefined;
   const entries = toConnectEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
+  // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
+  if (
+    Object.values(entries).some((entry) => typeof entry === "object" && entry && "command" in entry)
+  )
+    startParentDeathWatchdog();
   const hub = await connectAll(entries, registry, {
     onEvent,
     ...(connection ? { connection } : {}),

@@ -24,6 +24,8 @@ export interface AnthropicSettings {
   maxRetries?: number;
   /** First retry delay in ms when the server sends no Retry-After; doubles each retry. Default 500. */
   retryDelayMs?: number;
+  /** Abandon a response stream that sends nothing for this long (`TIMEOUT`). Default 60 000. */
+  idleTimeoutMs?: number;
   /** Default `{ vision: true, parallelToolCalls: true }`. */
   capabilities?: Partial<ModelCapabilities>;
   /** Where the key is read from. Default `process.env`. */
@@ -70,6 +72,7 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
     headers: settings.headers,
     maxRetries: settings.maxRetries,
     retryDelayMs: settings.retryDelayMs,
+    idleTimeoutMs: settings.idleTimeoutMs,
   });
   const headers: Record<string, string> = {
     "content-type": "application/json",

@@ -1,6 +1,7 @@
 import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
 import { lazyStream } from "./lazy-stream.js";
 import { openEventStream } from "./open-event-stream.js";
+import { DEFAULT_IDLE_TIMEOUT_MS } from "./read-server-sent-events.js";
 import { displayUrl } from "./redact-secrets.js";
 import type { RequestContext } from "./request-context.js";
 import { type StreamParser, streamModelEvents } from "./stream-events.js";
@@ -35,6 +36,7 @@ export function buildRequestContext(settings: {
   headers: Record<string, string> | undefined;
   maxRetries: number | undefined;
   retryDelayMs: number | undefined;
+  idleTimeoutMs: number | undefined;
 }): RequestContext {
   const { apiKey } = settings;
   return {
@@ -49,6 +51,7 @@ export function buildRequestContext(settings: {
     ],
     maxRetries: settings.maxRetries ?? 2,
     retryDelayMs: settings.retryDelayMs ?? 500,
+    idleTimeoutMs: settings.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
   };
 }
 

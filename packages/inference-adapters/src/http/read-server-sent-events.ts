@@ -7,14 +7,38 @@ export class NotServerSentEventsError extends Error {
   }
 }
 
+/** How long a response stream may stay silent before it is abandoned. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+
+/** The stream sent nothing for the idle timeout. */
+export class StreamIdleError extends Error {
+  constructor(readonly idleMs: number) {
+    super(`the stream sent nothing for ${idleMs} ms`);
+  }
+}
+
+/** The next read of `reader`, or a StreamIdleError when nothing arrives within `idleMs`. */
+function readWithin<T>(
+  reader: ReadableStreamDefaultReader<T>,
+  idleMs: number,
+): Promise<Awaited<ReturnType<ReadableStreamDefaultReader<T>["read"]>>> {
+  let timer: NodeJS.Timeout | undefined;
+  const idle = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StreamIdleError(idleMs)), idleMs);
+  });
+  return Promise.race([reader.read(), idle]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Reads a response body as Server-Sent Events with eventsource-parser, yielding the events
  * of each network read as one batch (a per-event async step would cost more than the
- * parsing itself on long streams). Stopping the iteration early (break, throw, abort)
- * cancels the body, which closes the connection.
+ * parsing itself on long streams). Stopping the iteration early (break, throw, abort) —
+ * or `idleTimeoutMs` without a byte (StreamIdleError) — cancels the body, which closes
+ * the connection.
  */
 export async function* readServerSentEventBatches(
   body: ReadableStream<Uint8Array>,
+  idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS,
 ): AsyncGenerator<EventSourceMessage[]> {
   let pending: EventSourceMessage[] = [];
   let failure: NotServerSentEventsError | undefined;
@@ -31,7 +55,7 @@ export async function* readServerSentEventBatches(
   let finished = false;
   try {
     while (true) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readWithin(reader, idleTimeoutMs);
       parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
       if (done) parser.reset({ consume: true }); // dispatch a last event that lacks its blank line
       if (pending.length > 0) {

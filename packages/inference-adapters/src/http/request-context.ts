@@ -16,4 +16,6 @@ export interface RequestContext {
   maxRetries: number;
   /** First backoff delay; doubled on each retry unless the server sends Retry-After. */
   retryDelayMs: number;
+  /** A stream that sends nothing for this long is abandoned with `TIMEOUT`. */
+  idleTimeoutMs: number;
 }

@@ -26,7 +26,7 @@ export function streamModelEvents(
   context: RequestContext,
   signal: AbortSignal | undefined,
 ): AsyncIterableIterator<ModelEvent> {
-  const batches = readServerSentEventBatches(body);
+  const batches = readServerSentEventBatches(body, context.idleTimeoutMs);
   let queue: ModelEvent[] = [];
   let index = 0;
   let finished = false;

@@ -33,6 +33,8 @@ export interface OpenAICompatibleSettings {
   maxRetries?: number;
   /** First retry delay in ms when the server sends no Retry-After; doubles each retry. Default 500. */
   retryDelayMs?: number;
+  /** Abandon a response stream that sends nothing for this long (`TIMEOUT`). Default 60 000. */
+  idleTimeoutMs?: number;
   /** Default `{ vision: false, parallelToolCalls: true }`. */
   capabilities?: Partial<ModelCapabilities>;
   /** Where keys are read from. Default `process.env`. */
@@ -93,6 +95,7 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     headers: settings.headers,
     maxRetries: settings.maxRetries,
     retryDelayMs: settings.retryDelayMs,
+    idleTimeoutMs: settings.idleTimeoutMs,
   });
   const headers: Record<string, string> = {
     "content-type": "application/json",

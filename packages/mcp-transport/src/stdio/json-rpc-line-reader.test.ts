@@ -2,12 +2,20 @@ import { describe, expect, it } from "vitest";
 import { JsonRpcLineReader } from "./json-rpc-line-reader.js";
 
 function collect(maxBytes?: number) {
-  const seen = { messages: [] as unknown[], garbage: [] as string[], overflows: [] as number[] };
+  const seen = {
+    messages: [] as unknown[],
+    garbage: [] as string[],
+    overflows: [] as number[],
+    ids: [] as unknown[],
+  };
   const reader = new JsonRpcLineReader(
     {
       message: (m) => seen.messages.push(m),
       garbage: (line) => seen.garbage.push(line),
-      overflow: (bytes) => seen.overflows.push(bytes),
+      overflow: (bytes, id) => {
+        seen.overflows.push(bytes);
+        seen.ids.push(id);
+      },
     },
     maxBytes,
   );
@@ -41,6 +49,19 @@ describe("JsonRpcLineReader", () => {
     reader.push(Buffer.from('xx\n{"jsonrpc":"2.0","id":3,"result":{}}\n'));
     expect(seen.overflows).toHaveLength(1);
     expect(seen.messages).toEqual([{ jsonrpc: "2.0", id: 3, result: {} }]);
+  });
+
+  it("names the id of a dropped response, found at its start or end, but never of a server request", () => {
+    const { reader, seen } = collect(100);
+    const big = "y".repeat(300);
+    reader.push(Buffer.from(`{"result":{"text":"${big}"},"jsonrpc":"2.0","id":7}\n`));
+    reader.push(Buffer.from(`{"jsonrpc":"2.0","id":"abc","result":{"text":"${big}"}}\r\n`));
+    reader.push(
+      Buffer.from(`{"method":"sampling/createMessage","params":{"t":"${big}"},"id":1}\n`),
+    );
+    reader.push(Buffer.from(`${big}\n`));
+    expect(seen.ids).toEqual([7, "abc", undefined, undefined]);
+    expect(seen.overflows[0]).toBe(`{"result":{"text":"${big}"},"jsonrpc":"2.0","id":7}`.length);
   });
 
   it("reads a 64 MiB message arriving in 64 KiB chunks", () => {

@@ -8,8 +8,30 @@ export interface LineReaderEvents {
   message(message: JSONRPCMessage): void;
   /** A line that is not a JSON-RPC message (a server printing logs on stdout). */
   garbage(line: string): void;
-  /** A line grew beyond the size limit; the reader dropped it. */
-  overflow(bytes: number): void;
+  /**
+   * A line grew beyond the size limit; the reader dropped it. Called once the line ends,
+   * with its size and — when its start or end shows one — the id of the response it was.
+   */
+  overflow(bytes: number, id: string | number | undefined): void;
+}
+
+const EDGE_BYTES = 256;
+const ID_AT_START =
+  /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/;
+const ID_AT_END = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/;
+
+/** The id of a dropped response, from its first or last bytes (where JSON-RPC encoders put it). */
+function overflowedId(head: Buffer | undefined, tail: Buffer): string | number | undefined {
+  // A request from the server carries an id of the server's own numbering: not ours to fail.
+  if (/^\s*\{\s*"method"/.test(head?.toString("utf8") ?? "")) return undefined;
+  const match =
+    ID_AT_START.exec(head?.toString("utf8") ?? "") ?? ID_AT_END.exec(tail.toString("utf8"));
+  if (!match?.[1]) return undefined;
+  try {
+    return JSON.parse(match[1]) as string | number;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -21,6 +43,10 @@ export class JsonRpcLineReader {
   private chunks: Buffer[] = [];
   private size = 0;
   private overflowing = false;
+  /** Of a line being dropped: its first and (rolling) last bytes, where the id sits, and its size. */
+  private head: Buffer | undefined;
+  private tail: Buffer = Buffer.alloc(0);
+  private dropped = 0;
 
   constructor(
     private readonly events: LineReaderEvents,
@@ -38,8 +64,13 @@ export class JsonRpcLineReader {
       }
       const piece = chunk.subarray(start, newline);
       start = newline + 1;
+      if (!this.overflowing && this.size + piece.length > this.maxBytes) this.startOverflow(piece);
+      else if (this.overflowing) this.keepEdges(piece);
       if (this.overflowing) {
         this.overflowing = false;
+        this.events.overflow(this.dropped, overflowedId(this.head, this.tail));
+        this.head = undefined;
+        this.tail = Buffer.alloc(0);
         this.reset();
         continue;
       }
@@ -50,15 +81,34 @@ export class JsonRpcLineReader {
   }
 
   private keep(piece: Buffer): void {
-    if (this.overflowing) return;
-    this.size += piece.length;
-    if (this.size > this.maxBytes) {
-      this.events.overflow(this.size);
-      this.overflowing = true;
-      this.reset();
+    if (this.overflowing) {
+      this.keepEdges(piece);
       return;
     }
+    if (this.size + piece.length > this.maxBytes) {
+      this.startOverflow(piece);
+      return;
+    }
+    this.size += piece.length;
     this.chunks.push(piece);
+  }
+
+  /** The line being read is over the limit: keep only its edges (for the id) from now on. */
+  private startOverflow(piece: Buffer): void {
+    this.overflowing = true;
+    const first = this.chunks[0];
+    this.head = Buffer.concat(first ? [first, piece] : [piece]).subarray(0, EDGE_BYTES);
+    this.dropped = this.size;
+    const last = this.chunks.at(-1);
+    this.tail = last ? last.subarray(Math.max(0, last.length - EDGE_BYTES)) : Buffer.alloc(0);
+    this.keepEdges(piece);
+    this.reset();
+  }
+
+  private keepEdges(piece: Buffer): void {
+    this.dropped += piece.length;
+    const joined = Buffer.concat([this.tail, piece]);
+    this.tail = joined.subarray(Math.max(0, joined.length - EDGE_BYTES));
   }
 
   private reset(): void {

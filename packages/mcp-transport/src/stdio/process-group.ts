@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { watchProcessGroup } from "./parent-death-watchdog.js";
 
 /** True while any non-zombie process is in process group `pgid`. */
 export function processGroupAlive(pgid: number): boolean {
@@ -50,11 +51,15 @@ let exitHookInstalled = false;
  */
 export function trackProcessGroup(pgid: number): () => void {
   liveGroups.add(pgid);
+  watchProcessGroup(pgid, true);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on("exit", () => {
       for (const group of liveGroups) signalProcessGroup(group, "SIGKILL");
     });
   }
-  return () => liveGroups.delete(pgid);
+  return () => {
+    liveGroups.delete(pgid);
+    watchProcessGroup(pgid, false);
+  };
 }

@@ -11,6 +11,8 @@ export interface StdioFactorySettings {
   connectMs: number;
   killAfterMs: number;
   closeGraceMs: number;
+  /** Largest stdout line accepted. Default 128 MiB. */
+  maxMessageBytes?: number;
   onLog?: (line: string) => void;
 }
 
@@ -32,6 +34,7 @@ export function createStdioFactory(
       ...(settings.onLog ? { onLog: settings.onLog } : {}),
       closeGraceMs: settings.closeGraceMs,
       killAfterMs: settings.killAfterMs,
+      ...(settings.maxMessageBytes ? { maxMessageBytes: settings.maxMessageBytes } : {}),
     });
     return {
       transport,
@@ -64,6 +67,18 @@ function describeStdioFailure(
       signal: exit.signal,
       message: withStderrTail(
         `Server "${server}" ${how}${phase === "connect" ? " during start" : ""}.`,
+        tail,
+      ),
+    });
+  }
+  if (transport.stdoutClosedWhileRunning) {
+    return new McpTransportError({
+      code: "NOT_CONNECTED",
+      server,
+      cause: error,
+      stderrTail: tail,
+      message: withStderrTail(
+        `Server "${server}" closed its stdout while still running, so it can no longer answer; the connection is lost.`,
         tail,
       ),
     });

@@ -3,6 +3,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { execa, type ResultPromise } from "execa";
 import { McpTransportError, withStderrTail } from "../errors.js";
+import { localFailureResponse } from "../local-failure.js";
 import { DEFAULT_MAX_MESSAGE_BYTES, JsonRpcLineReader } from "./json-rpc-line-reader.js";
 import { LineTail } from "./line-tail.js";
 import {
@@ -41,6 +42,8 @@ export interface ProcessExit {
 }
 
 const BURST_QUIET_MS = 1_000;
+/** How long after stdout closes a server still counts as exiting rather than hung. */
+const STDOUT_CLOSED_GRACE_MS = 300;
 
 /**
  * An MCP client transport that runs a stdio server with execa: no shell, its own process
@@ -62,6 +65,7 @@ export class StdioProcessTransport implements Transport {
   private untrack: (() => void) | undefined;
   private burstTimer: NodeJS.Timeout | undefined;
   private suppressed = 0;
+  private stdoutClosed = false;
 
   constructor(private readonly options: StdioProcessTransportOptions) {
     this.tail = options.stderrTail ?? new LineTail(50);
@@ -75,6 +79,11 @@ export class StdioProcessTransport implements Transport {
   /** Exit code/signal once the server has exited. */
   get processExit(): ProcessExit | undefined {
     return this.exit;
+  }
+
+  /** True once the server closed its stdout while still running (it can never answer again). */
+  get stdoutClosedWhileRunning(): boolean {
+    return this.stdoutClosed;
   }
 
   /** The last stderr lines. */
@@ -120,14 +129,12 @@ export class StdioProcessTransport implements Transport {
       {
         message: (message) => this.onmessage?.(message),
         garbage: (line) => this.reportGarbage(line),
-        overflow: (bytes) => {
-          const error = new McpTransportError({
-            code: "PROTOCOL",
-            server,
-            message: `Server "${server}" sent a stdout line over ${this.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES} bytes (${bytes} so far); it was dropped.`,
-          });
-          this.options.onLog?.(error.message);
-          this.onerror?.(error);
+        overflow: (bytes, id) => {
+          const message = `Server "${server}" sent a stdout line of ${bytes} bytes, over the ${this.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES}-byte limit; it was dropped.`;
+          this.options.onLog?.(message);
+          // The request it answered can never be answered now: fail it at once.
+          if (id !== undefined) this.onmessage?.(localFailureResponse(id, message));
+          else this.onerror?.(new McpTransportError({ code: "PROTOCOL", server, message }));
         },
       },
       this.options.maxMessageBytes,
@@ -135,6 +142,17 @@ export class StdioProcessTransport implements Transport {
     const stdoutEnded = new Promise<void>((resolve) => subprocess.stdout?.once("close", resolve));
     const stderrEnded = new Promise<void>((resolve) => subprocess.stderr?.once("close", resolve));
     subprocess.stdout?.on("data", (chunk: Buffer) => reader.push(chunk));
+    // A server that closes stdout but keeps running can never answer again: once it is
+    // clearly not just exiting, the connection is lost (and close() takes the process down).
+    void stdoutEnded.then(async () => {
+      await delay(STDOUT_CLOSED_GRACE_MS);
+      if (this.exit || this.closing || this.closed) return;
+      this.stdoutClosed = true;
+      this.options.onLog?.(
+        `Server "${server}" closed its stdout but is still running; the connection is lost.`,
+      );
+      this.finish();
+    });
     subprocess.stderr?.on("data", (chunk: Buffer) => this.tail.push(chunk.toString("utf8")));
     subprocess.stdin?.on("error", () => {}); // EPIPE after the server died; the exit reports it
     this.exited = new Promise<void>((resolve) => {

@@ -1,0 +1,103 @@
+import type { ServerConfig } from "./config-schema.js";
+import { McpTransportError } from "./errors.js";
+import { redactUrl } from "./redact-url.js";
+
+/** What a secret is replaced by, the same mask `redactUrl` uses. */
+const MASK = "***";
+/** Shorter values (`"1"`, `"true"`) would blank out ordinary text; they are not treated as secrets. */
+const MIN_SECRET_LENGTH = 4;
+const AUTH_SCHEME = /^(Bearer|Basic|Token)\s+(.+)$/i;
+
+/** Turns text that may hold a configured secret into text that may be printed. */
+export type Redact = (text: string) => string;
+
+/**
+ * The secrets of one server config: every header value (and the credential after
+ * `Bearer`/`Basic`/`Token`), every `env` value, and the user info and query values of the
+ * URL (raw and percent-decoded). A server may echo any of them back in an error body or
+ * on stderr.
+ */
+export function configSecrets(config: ServerConfig): string[] {
+  const found: string[] = [];
+  const add = (value: string | undefined) => {
+    if (value === undefined) return;
+    found.push(value);
+    try {
+      found.push(decodeURIComponent(value));
+    } catch {
+      // not percent-encoded
+    }
+  };
+  for (const value of Object.values(("headers" in config && config.headers) || {})) {
+    add(value);
+    add(AUTH_SCHEME.exec(value)?.[2]);
+  }
+  for (const value of Object.values(("env" in config && config.env) || {})) add(value);
+  if ("url" in config) {
+    try {
+      const url = new URL(config.url);
+      add(url.username);
+      add(url.password);
+      for (const value of url.searchParams.values()) add(value);
+    } catch {
+      // not a URL: parseServerConfig reports it
+    }
+  }
+  // Longest first, so a secret that contains another is masked whole.
+  return [...new Set(found.filter((value) => value.length >= MIN_SECRET_LENGTH))].sort(
+    (a, b) => b.length - a.length,
+  );
+}
+
+/**
+ * A function that masks every secret of `config` (see {@link configSecrets}) in a text,
+ * and prints the config's URL as {@link redactUrl} does.
+ */
+export function createSecretRedactor(config: ServerConfig): Redact {
+  const secrets = configSecrets(config);
+  const url = "url" in config ? config.url : undefined;
+  const safeUrl = url === undefined ? undefined : redactUrl(url);
+  if (secrets.length === 0 && url === safeUrl) return (text) => text;
+  return (text) => {
+    let out = url !== undefined && safeUrl !== undefined ? text.split(url).join(safeUrl) : text;
+    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
+    return out;
+  };
+}
+
+/**
+ * The same error with every text redacted: message, stderr tail, and the messages along
+ * its `cause` chain (causes become plain errors keeping `name`, `code` and `status`, so
+ * that a body quoted by the SDK cannot leak through `cause` either). Values that are not
+ * McpTransportErrors are returned unchanged.
+ */
+export function redactError<T>(error: T, redact: Redact): T {
+  if (!McpTransportError.isInstance(error)) return error;
+  return new McpTransportError({
+    code: error.code,
+    message: redact(error.message),
+    ...(error.server === undefined ? {} : { server: error.server }),
+    ...(error.stderrTail === undefined ? {} : { stderrTail: error.stderrTail.map(redact) }),
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.rpcCode === undefined ? {} : { rpcCode: error.rpcCode }),
+    ...(error.exitCode === undefined ? {} : { exitCode: error.exitCode }),
+    ...(error.signal === undefined ? {} : { signal: error.signal }),
+    ...(error.mayHaveRun === undefined ? {} : { mayHaveRun: error.mayHaveRun }),
+    ...(error.cause === undefined ? {} : { cause: redactCause(error.cause, redact, 0) }),
+  }) as T;
+}
+
+function redactCause(cause: unknown, redact: Redact, depth: number): unknown {
+  if (depth > 5) return undefined;
+  if (McpTransportError.isInstance(cause)) return redactError(cause, redact);
+  if (!(cause instanceof Error)) return typeof cause === "string" ? redact(cause) : undefined;
+  const copy = new Error(redact(cause.message), {
+    ...(cause.cause === undefined ? {} : { cause: redactCause(cause.cause, redact, depth + 1) }),
+  });
+  copy.name = cause.name;
+  const { code, status } = cause as { code?: unknown; status?: unknown };
+  if (code !== undefined) Object.assign(copy, { code });
+  if (status !== undefined) Object.assign(copy, { status });
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
+}
