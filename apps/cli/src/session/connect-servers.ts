@@ -1,8 +1,7 @@
+import { type AgentServer, toServerEntries } from "@tinyloop/agent-files";
 import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
 import type { ToolRegistry } from "@tinyloop/registry";
-import type { AgentServer } from "../agent/agent-spec.js";
 import { withBundledServers } from "./bundled-servers.js";
-import { toConnectEntries } from "./server-configs.js";
 
 /** What the person sees while servers connect. */
 export interface ConnectProgress {
@@ -62,7 +61,7 @@ export async function connectServers(
   const connection = progress.verbose
     ? { onLog: (line: string) => progress.verbose?.(line) }
     : undefined;
-  const entries = toConnectEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
+  const entries = toServerEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
   const hub = await connectAll(entries, registry, {
     onEvent,
     ...(connection ? { connection } : {}),
