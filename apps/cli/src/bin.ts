@@ -1,3 +1,4 @@
+import { AgentFileError } from "@tinyloop/agent-files";
 import { CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
 import { EXIT, type Io } from "./io.js";
@@ -26,7 +27,7 @@ function say(text: string): void {
 
 /** One readable line (plus the example line of config errors), never a stack trace. */
 function report(error: unknown): number {
-  if (CliError.isInstance(error)) {
+  if (CliError.isInstance(error) || AgentFileError.isInstance(error)) {
     say(`tinyloop: ${error.message}\n`);
     return EXIT.configError;
   }

@@ -1,17 +1,11 @@
 const CLI_ERROR_MARKER = Symbol.for("tinyloop.cli.error");
 
-/** Stable codes of {@link CliError}. */
-export type CliErrorCode =
-  | "CONFIG_NOT_FOUND"
-  | "CONFIG_INVALID"
-  | "VARIABLE_UNSET"
-  | "INPUT_MISSING"
-  | "USAGE"
-  | "PROVIDER_UNAVAILABLE";
+/** Stable codes of {@link CliError}. Problems with agent files are `AgentFileError`s. */
+export type CliErrorCode = "USAGE" | "PROVIDER_UNAVAILABLE";
 
 /**
  * The CLI's one error class. Every `CliError` is a problem with what the user gave us
- * (a file, a flag, a variable), so it maps to exit code 2 and is printed without a stack.
+ * (a flag, a provider), so it maps to exit code 2 and is printed without a stack.
  */
 export class CliError extends Error {
   readonly code: CliErrorCode;

@@ -32,6 +32,8 @@ export type {
 export { DEFAULT_KILL_AFTER_MS, DEFAULT_RECONNECT, DEFAULT_TIMEOUTS } from "./defaults.js";
 export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.js";
 export { McpTransportError } from "./errors.js";
+export type { ExpandedText } from "./expand-variables.js";
+export { expandVariables, listVariables } from "./expand-variables.js";
 export { interpolate } from "./interpolate.js";
 export { parseServerConfig } from "./parse-server-config.js";
 export { redactUrl } from "./redact-url.js";

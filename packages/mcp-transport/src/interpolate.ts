@@ -1,12 +1,12 @@
 import type { ServerConfig } from "./config-schema.js";
 import { McpTransportError } from "./errors.js";
+import { expandVariables } from "./expand-variables.js";
 import { checkUrl } from "./parse-server-config.js";
-
-const pattern = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 /**
  * Expands `${VAR}` and `${VAR:-default}` in `command`, `args`, `env` values, `cwd`,
- * `url` and header values. Bare `$VAR` is left alone. Returns a new config.
+ * `url` and header values (with {@link expandVariables}). Bare `$VAR` is left alone.
+ * Returns a new config.
  *
  * @param resolve looks a variable up (for example `(name) => process.env[name]`).
  * @param path where the config sits, for messages (`servers.github`).
@@ -19,15 +19,12 @@ export function interpolate(
   path = "",
 ): ServerConfig {
   const missing: string[] = [];
-  const expand = (value: string, field: string): string =>
-    value.replace(pattern, (whole, name: string, fallback: string | undefined) => {
-      const found = resolve(name);
-      if (found !== undefined && found !== "") return found;
-      if (fallback !== undefined) return fallback;
-      if (found === "") return "";
+  const expand = (value: string, field: string): string => {
+    const expanded = expandVariables(value, resolve);
+    for (const whole of expanded.missing)
       missing.push(`${path ? `${path}.` : ""}${field}: ${whole} is not set`);
-      return whole;
-    });
+    return expanded.value;
+  };
   const expandMap = (map: Record<string, string> | undefined, field: string) =>
     map &&
     Object.fromEntries(

@@ -1,27 +1,8 @@
-import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
-import { delimiter, dirname, join } from "node:path";
-import type { AgentServer, AgentSpec } from "./agent-spec.js";
+import { dirname, join } from "node:path";
+import { type AgentFile, type AgentServer, findOnPath } from "@tinyloop/agent-files";
 
 const require = createRequire(import.meta.url);
-
-/** Absolute path of an executable on `PATH`, or undefined. No shell is run. */
-export function findOnPath(
-  name: string,
-  pathVariable = process.env.PATH ?? "",
-): string | undefined {
-  for (const dir of pathVariable.split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
 
 /** The filesystem MCP server's script, from the CLI's own dependencies (never downloaded). */
 export function filesystemServerScript(): string {
@@ -33,6 +14,14 @@ export function playwrightServerScript(): string {
   return join(dirname(require.resolve("@playwright/mcp/package.json")), "cli.js");
 }
 
+const bundled = (name: string, args: string[]): AgentServer => ({
+  name,
+  path: ["default agent", name],
+  config: { type: "stdio", command: process.execPath, args, env: {} },
+  enabled: true,
+  autoApprove: [],
+});
+
 /**
  * The agent used when no file is given: the filesystem server on `cwd`, plus Playwright's
  * browser server when a `chromium` executable is on PATH. The model comes from flags or
@@ -43,42 +32,24 @@ export function defaultAgent({
   pathVariable,
 }: {
   cwd: string;
-  pathVariable?: string;
-}): AgentSpec {
-  const servers: AgentServer[] = [
-    {
-      name: "filesystem",
-      origin: ["default agent", "filesystem"],
-      transport: {
-        type: "stdio",
-        command: process.execPath,
-        args: [filesystemServerScript(), cwd],
-        env: {},
-      },
-    },
-  ];
+  pathVariable?: string | undefined;
+}): AgentFile {
+  const servers = [bundled("filesystem", [filesystemServerScript(), cwd])];
   const chromium =
     findOnPath("chromium", pathVariable) ?? findOnPath("chromium-browser", pathVariable);
   if (chromium) {
-    servers.push({
-      name: "playwright",
-      origin: ["default agent", "playwright"],
-      transport: {
-        type: "stdio",
-        command: process.execPath,
-        args: [
-          playwrightServerScript(),
-          "--headless",
-          "--browser",
-          "chromium",
-          "--executable-path",
-          chromium,
-          "--no-sandbox",
-          "--isolated",
-        ],
-        env: {},
-      },
-    });
+    servers.push(
+      bundled("playwright", [
+        playwrightServerScript(),
+        "--headless",
+        "--browser",
+        "chromium",
+        "--executable-path",
+        chromium,
+        "--no-sandbox",
+        "--isolated",
+      ]),
+    );
   }
-  return { format: "default", inputs: [], servers };
+  return { format: "default", name: "default agent", inputs: [], servers, warnings: [] };
 }

@@ -1,28 +1,44 @@
-import { dirname } from "node:path";
-import type { AgentSpec } from "./agent-spec.js";
+import {
+  type AgentFile,
+  type AgentFileWarning,
+  checkAgentFile,
+  type InputAnswer,
+  readAgentFile,
+} from "@tinyloop/agent-files";
+import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
 import { defaultAgent } from "./default-agent.js";
-import { type InputAsker, resolveAgentVariables } from "./expand-variables.js";
-import { loadAgentFile } from "./load-agent.js";
-
-/** Variable that holds the folder of the agent file, usable as `${TINYLOOP_AGENT_DIR}`. */
-export const AGENT_DIR_VARIABLE = "TINYLOOP_AGENT_DIR";
 
 /**
- * Loads the agent at `target` (or the default agent when absent) and expands its
- * variables and inputs. The one entry point the commands use.
+ * Reads the agent at `target` with @tinyloop/agent-files (or builds the default agent when
+ * absent), asking for inputs through `ask` on a terminal. The one entry point the commands use.
  */
 export async function readAgent(
   target: string | undefined,
-  { cwd, env, ask }: { cwd: string; env: Record<string, string | undefined>; ask?: InputAsker },
-): Promise<AgentSpec> {
-  const spec =
-    target === undefined
-      ? defaultAgent({ cwd, pathVariable: env.PATH })
-      : loadAgentFile(target, { cwd });
-  const agentDir = spec.path ? dirname(spec.path) : cwd;
-  return resolveAgentVariables(spec, {
-    env: { ...env, [AGENT_DIR_VARIABLE]: agentDir },
-    ...(ask ? { ask } : {}),
-    file: spec.path ?? "default agent",
+  {
+    cwd,
+    env,
+    ask,
+    onWarning,
+    expandModel,
+    check,
+  }: {
+    cwd: string;
+    env: Record<string, string | undefined>;
+    ask?: InputAnswer;
+    onWarning?: (warning: AgentFileWarning) => void;
+    /** `false` for commands that start no model: its inputs are not asked. */
+    expandModel?: boolean;
+    /** Also check what can be checked without starting anything (`config check`). */
+    check?: boolean;
+  },
+): Promise<AgentFile> {
+  if (target === undefined) return defaultAgent({ cwd, pathVariable: env.PATH });
+  return (check ? checkAgentFile : readAgentFile)(target, {
+    cwd,
+    providedCommands: BUNDLED_COMMANDS,
+    env,
+    ...(ask ? { inputs: ask } : {}),
+    ...(onWarning ? { onWarning } : {}),
+    ...(expandModel === false ? { expandModel } : {}),
   });
 }

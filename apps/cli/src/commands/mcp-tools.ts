@@ -40,8 +40,15 @@ export async function connectAgentServers(
   // With only --server/--url given, inspect just those instead of the default agent.
   const adHocOnly = agentArg === undefined && (flags.server.length > 0 || flags.url.length > 0);
   const spec = adHocOnly
-    ? { format: "default" as const, inputs: [], servers: [] }
-    : await readAgent(agentArg, { cwd: io.cwd, env: io.env, ...(ask ? { ask } : {}) });
+    ? { format: "default" as const, name: "ad hoc", inputs: [], servers: [], warnings: [] }
+    : await readAgent(agentArg, {
+        cwd: io.cwd,
+        env: io.env,
+        ...(ask ? { ask } : {}),
+        onWarning: (warning) => io.stderr.write(`tinyloop: ${warning.text}\n`),
+        // No model is started here, so its key is never asked for.
+        expandModel: false,
+      });
   const servers = withAdHocServers(spec.servers, { commands: flags.server, urls: flags.url });
   const registry = new ToolRegistry();
   const progress = statusLine({

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BAD_CONFIGS } from "../__fixtures__/bad-configs.js";
+import { BAD_CONFIGS } from "../../../../packages/agent-files/test/bad-configs.js";
 import { runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
 
 let ws: Workspace;

@@ -2,6 +2,7 @@ import { readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { findOnPath } from "@tinyloop/agent-files";
 import { listProcesses, type ProcessInfo, waitForNoProcesses } from "@tinyloop/test-fixtures";
 import {
   type ScriptedModelServer,
@@ -9,7 +10,6 @@ import {
 } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
-import { findOnPath } from "../agent/default-agent.js";
 
 // The default agent adds Playwright's MCP server only when chromium is on PATH. Without it
 // these tests are skipped, and the reason is printed (install: apt-get install -y chromium).

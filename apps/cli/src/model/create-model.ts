@@ -1,6 +1,6 @@
+import type { ModelChoice, ProviderPlan } from "@tinyloop/agent-files";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import { CliError } from "../cli-error.js";
-import type { ModelChoice, ProviderPlan } from "./choose-provider.js";
 
 /** Hooks the CLI gives the model factory for things it shows on the terminal. */
 export interface ModelHooks {

@@ -1,15 +1,19 @@
 import { dirname, resolve } from "node:path";
-import type { AgentSpec } from "../agent/agent-spec.js";
+import {
+  type AgentFile,
+  chooseProvider,
+  type ModelChoice,
+  type ProviderPlan,
+} from "@tinyloop/agent-files";
 import { readAgent } from "../agent/read-agent.js";
 import type { Io } from "../io.js";
-import { chooseProvider, type ModelChoice, type ProviderPlan } from "../model/choose-provider.js";
 import { withAdHocServers } from "../session/server-configs.js";
 import { askLine } from "../terminal/ask-secret.js";
 import type { RunFlags } from "./run-flags.js";
 
 /** The agent with flags applied and the model decided, before anything is started. */
 export interface PreparedRun {
-  spec: AgentSpec;
+  spec: AgentFile;
   choice: ModelChoice;
   plan: ProviderPlan;
 }
@@ -22,6 +26,7 @@ export async function prepareRun(
   agentArg: string | undefined,
   flags: Partial<RunFlags>,
   io: Io,
+  { check = false }: { check?: boolean } = {},
 ): Promise<PreparedRun> {
   const ask = io.stdin.isTTY
     ? (input: { id: string; description: string; password: boolean }) =>
@@ -31,7 +36,14 @@ export async function prepareRun(
           hidden: input.password,
         })
     : undefined;
-  const spec = await readAgent(agentArg, { cwd: io.cwd, env: io.env, ...(ask ? { ask } : {}) });
+  const spec = await readAgent(agentArg, {
+    cwd: io.cwd,
+    env: io.env,
+    ...(ask ? { ask } : {}),
+    onWarning: (warning) => io.stderr.write(`tinyloop: ${warning.text}\n`),
+    // config check starts no model, so it never asks for the model's key.
+    ...(check ? { check, expandModel: false } : {}),
+  });
   spec.servers = withAdHocServers(spec.servers, {
     commands: flags.server ?? [],
     urls: flags.url ?? [],
@@ -47,9 +59,9 @@ export async function prepareRun(
   const fileModel =
     (provider === "replay" || provider === "local") &&
     spec.model &&
-    spec.path &&
+    spec.file &&
     !spec.model.startsWith("hf:")
-      ? resolve(dirname(spec.path), spec.model)
+      ? resolve(dirname(spec.file), spec.model)
       : spec.model;
   pick("model", flags.model ?? fileModel);
   pick("endpointUrl", flags.endpointUrl ?? spec.endpointUrl);

@@ -76,7 +76,7 @@ export async function runCommand(
   if (json) {
     emit({
       type: "session",
-      agent: spec.path ?? "default agent",
+      agent: spec.file ?? "default agent",
       provider: plan.kind === "openai-compatible" ? plan.provider : plan.kind,
       model: choice.model,
       replay: plan.kind === "replay",
@@ -86,7 +86,7 @@ export async function runCommand(
       plan.kind === "replay" ? " — the model's turns are replayed; the tool calls are real" : "";
     io.stderr.write(
       errStyle.dim(
-        `tinyloop · ${spec.path ?? "default agent"} · model: ${describePlan(plan)}${replay}\n`,
+        `tinyloop · ${spec.file ?? "default agent"} · model: ${describePlan(plan)}${replay}\n`,
       ),
     );
   }

@@ -1,15 +1,17 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { AgentServer } from "@tinyloop/agent-files";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentServer } from "../agent/agent-spec.js";
 import { filesystemServerScript, playwrightServerScript } from "../agent/default-agent.js";
 import { withBundledServers } from "./bundled-servers.js";
 
 const stdio = (command: string, ...args: string[]): AgentServer => ({
   name: "s",
-  origin: ["servers", 0],
-  transport: { type: "stdio", command, args, env: { A: "1" } },
+  path: ["servers", 0],
+  config: { type: "stdio", command, args, env: { A: "1" } },
+  enabled: true,
+  autoApprove: [],
 });
 
 let dir: string | undefined;
@@ -24,13 +26,13 @@ describe("withBundledServers", () => {
       [stdio("mcp-server-filesystem", "/data"), stdio("playwright-mcp", "--headless")],
       "/nowhere",
     );
-    expect(fs?.transport).toEqual({
+    expect(fs?.config).toEqual({
       type: "stdio",
       command: process.execPath,
       args: [filesystemServerScript(), "/data"],
       env: { A: "1" },
     });
-    expect(pw?.transport).toMatchObject({
+    expect(pw?.config).toMatchObject({
       command: process.execPath,
       args: [playwrightServerScript(), "--headless"],
     });
@@ -44,7 +46,13 @@ describe("withBundledServers", () => {
       stdio("mcp-server-filesystem", "/data"),
       stdio("npx", "-y", "@modelcontextprotocol/server-filesystem"),
       stdio("./mcp-server-filesystem"),
-      { name: "u", origin: [], transport: { type: "auto", url: "http://x/mcp", headers: {} } },
+      {
+        name: "u",
+        path: [],
+        config: { url: "http://x/mcp", headers: {} },
+        enabled: true,
+        autoApprove: [],
+      },
     ];
     expect(withBundledServers(servers, dir)).toEqual(servers);
   });

@@ -1,15 +1,14 @@
-import type { AgentServer } from "../agent/agent-spec.js";
-import {
-  filesystemServerScript,
-  findOnPath,
-  playwrightServerScript,
-} from "../agent/default-agent.js";
+import { type AgentServer, findOnPath } from "@tinyloop/agent-files";
+import { filesystemServerScript, playwrightServerScript } from "../agent/default-agent.js";
 
 /** The bins of the MCP servers the CLI ships as its own dependencies, and their scripts. */
 const BUNDLED_BINS: Readonly<Record<string, () => string>> = {
   "mcp-server-filesystem": filesystemServerScript,
   "playwright-mcp": playwrightServerScript,
 };
+
+/** Bare commands the CLI can run from its own dependencies (see {@link withBundledServers}). */
+export const BUNDLED_COMMANDS: readonly string[] = Object.keys(BUNDLED_BINS);
 
 /**
  * Runs a stdio server whose command is the bare bin name of a server the CLI bundles
@@ -23,13 +22,13 @@ export function withBundledServers(
   pathVariable = process.env.PATH ?? "",
 ): AgentServer[] {
   return servers.map((server) => {
-    const t = server.transport;
-    if (t.type !== "stdio") return server;
-    const script = Object.hasOwn(BUNDLED_BINS, t.command) ? BUNDLED_BINS[t.command] : undefined;
-    if (!script || findOnPath(t.command, pathVariable)) return server;
+    const c = server.config;
+    if (!("command" in c)) return server;
+    const script = Object.hasOwn(BUNDLED_BINS, c.command) ? BUNDLED_BINS[c.command] : undefined;
+    if (!script || findOnPath(c.command, pathVariable)) return server;
     return {
       ...server,
-      transport: { ...t, command: process.execPath, args: [script(), ...t.args] },
+      config: { ...c, command: process.execPath, args: [script(), ...(c.args ?? [])] },
     };
   });
 }

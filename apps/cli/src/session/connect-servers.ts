@@ -1,10 +1,9 @@
+import { type AgentServer, toServerEntries } from "@tinyloop/agent-files";
 import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
 import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
 import type { ToolRegistry } from "@tinyloop/registry";
-import type { AgentServer } from "../agent/agent-spec.js";
 import { withBundledServers } from "./bundled-servers.js";
 import { maskUrls } from "./mask-urls.js";
-import { toConnectEntries } from "./server-configs.js";
 
 /** What the person sees while servers connect. */
 export interface ConnectProgress {
@@ -64,7 +63,7 @@ export async function connectServers(
   const connection = progress.verbose
     ? { onLog: (line: string) => progress.verbose?.(maskUrls(line)) }
     : undefined;
-  const entries = toConnectEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
+  const entries = toServerEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
   // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
   if (
     Object.values(entries).some((entry) => typeof entry === "object" && entry && "command" in entry)

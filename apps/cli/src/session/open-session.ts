@@ -1,9 +1,8 @@
+import type { AgentFile, ProviderPlan } from "@tinyloop/agent-files";
 import { Agent, type ApproveToolCall } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
-import type { AgentSpec } from "../agent/agent-spec.js";
-import type { ProviderPlan } from "../model/choose-provider.js";
 import { type ConnectProgress, connectServers } from "./connect-servers.js";
 
 /** A running agent: its model, its tools and the servers behind them. */
@@ -12,7 +11,7 @@ export interface Session {
   registry: ToolRegistry;
   hub: McpHub;
   model: ChatModel;
-  spec: AgentSpec;
+  spec: AgentFile;
   plan: ProviderPlan;
   /** Closes every server and the model. Safe to call more than once. */
   close(): Promise<void>;
@@ -32,7 +31,7 @@ export async function openSession({
   extraEnv,
   onHub,
 }: {
-  spec: AgentSpec;
+  spec: AgentFile;
   model: ChatModel;
   plan: ProviderPlan;
   progress: ConnectProgress;

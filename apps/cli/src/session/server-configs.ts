@@ -1,53 +1,6 @@
+import { type AgentServer, deriveServerName, uniqueNames } from "@tinyloop/agent-files";
 import type { ServerConfig } from "@tinyloop/mcp-transport";
-import type { AgentServer, ServerTransport } from "../agent/agent-spec.js";
-import { deriveServerName, uniqueNames } from "../agent/server-names.js";
 import { CliError } from "../cli-error.js";
-
-/** A server entry as `connectAll` of @tinyloop/mcp-registration takes it. */
-export type ConnectEntry = ServerConfig & { tools?: { include?: string[]; exclude?: string[] } };
-
-/** Turns an agent's servers into `connectAll`'s record, keyed by server name. */
-export function toConnectEntries(
-  servers: readonly AgentServer[],
-  { extraEnv = {} }: { extraEnv?: Record<string, string> } = {},
-): Record<string, ConnectEntry> {
-  const out: Record<string, ConnectEntry> = {};
-  for (const server of servers) {
-    const t = server.transport;
-    const timeouts: { callMs?: number; connectMs?: number } = {};
-    if (server.callTimeoutMs) timeouts.callMs = Math.max(1, Math.round(server.callTimeoutMs));
-    if (server.connectTimeoutMs)
-      timeouts.connectMs = Math.max(1, Math.round(server.connectTimeoutMs));
-    const common: Partial<ConnectEntry> = {};
-    if (Object.keys(timeouts).length > 0) common.timeouts = timeouts;
-    if (server.include || server.exclude) {
-      common.tools = {
-        ...(server.include ? { include: server.include } : {}),
-        ...(server.exclude ? { exclude: server.exclude } : {}),
-      };
-    }
-    let entry: ConnectEntry;
-    if (t.type === "stdio") {
-      entry = {
-        type: "stdio",
-        command: t.command,
-        args: t.args,
-        env: { ...t.env, ...extraEnv },
-        ...(t.cwd ? { cwd: t.cwd } : {}),
-      };
-    } else if (t.type === "sse") {
-      entry = { type: "sse", url: t.url, headers: t.headers };
-    } else {
-      entry = {
-        ...(t.type === "http" ? { type: "http" as const } : {}),
-        url: t.url,
-        headers: t.headers,
-      };
-    }
-    out[server.name] = { ...entry, ...common } as ConnectEntry;
-  }
-  return out;
-}
 
 /** Splits `--server "node server.js --root 'my dir'"` into words; quotes group, no shell runs. */
 export function splitCommandLine(line: string): string[] {
@@ -88,7 +41,7 @@ export function withAdHocServers(
   servers: readonly AgentServer[],
   { commands = [], urls = [] }: { commands?: string[]; urls?: string[] },
 ): AgentServer[] {
-  const added: Array<{ transport: ServerTransport; origin: Array<string | number> }> = [];
+  const added: Array<{ config: ServerConfig; path: Array<string | number> }> = [];
   commands.forEach((line, index) => {
     const [command, ...args] = splitCommandLine(line);
     if (!command)
@@ -96,28 +49,34 @@ export function withAdHocServers(
         code: "USAGE",
         message: `--server: expected a command such as --server "node server.js", got an empty string`,
       });
-    added.push({
-      transport: { type: "stdio", command, args, env: {} },
-      origin: ["--server", index],
-    });
+    added.push({ config: { type: "stdio", command, args, env: {} }, path: ["--server", index] });
   });
   urls.forEach((url, index) => {
+    let protocol = "";
     try {
-      new URL(url);
+      protocol = new URL(url).protocol;
     } catch {
+      protocol = "";
+    }
+    if (protocol !== "http:" && protocol !== "https:") {
       throw new CliError({
         code: "USAGE",
         message: `--url ${JSON.stringify(url)}: expected an http(s) URL such as --url http://127.0.0.1:3001/mcp`,
       });
     }
-    added.push({ transport: { type: "auto", url, headers: {} }, origin: ["--url", index] });
+    added.push({ config: { url, headers: {} }, path: ["--url", index] });
   });
   const names = uniqueNames([
     ...servers.map((s) => s.name),
-    ...added.map((a) => deriveServerName(a.transport)),
+    ...added.map((a) => deriveServerName(a.config)),
   ]);
   return [
     ...servers,
-    ...added.map((a, i) => ({ name: names[servers.length + i] ?? `server-${i}`, ...a })),
+    ...added.map((a, i) => ({
+      name: names[servers.length + i] ?? `server-${i}`,
+      ...a,
+      enabled: true,
+      autoApprove: [],
+    })),
   ];
 }

@@ -1,5 +1,5 @@
+import type { ApprovalMode } from "@tinyloop/agent-files";
 import type { ApproveToolCall } from "@tinyloop/agent-loop";
-import type { ApprovalMode } from "../agent/agent-spec.js";
 import { shortArguments } from "./summarize.js";
 
 /**

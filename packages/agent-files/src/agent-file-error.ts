@@ -1,0 +1,96 @@
+import { type ConfigPath, formatConfigPath } from "./config-path.js";
+
+const marker = Symbol.for("@tinyloop/agent-files/AgentFileError");
+
+/** Stable codes of {@link AgentFileError}. */
+export type AgentFileErrorCode =
+  /** The path does not exist, or a folder has no `agent.json`, or a file cannot be read. */
+  | "NOT_FOUND"
+  /** The text is not valid JSON (with comments) or YAML. */
+  | "PARSE_ERROR"
+  /** A value has the wrong type or shape, or the file is no known format. */
+  | "INVALID"
+  /** One or more `${VAR}` have no value and no default. */
+  | "VARIABLE_UNSET"
+  /** An `${input:ID}` is needed and nothing answered it. */
+  | "INPUT_MISSING";
+
+/** Constructor argument of {@link AgentFileError}. */
+export interface AgentFileErrorOptions {
+  code: AgentFileErrorCode;
+  /** The file the problem is in. */
+  file: string;
+  /** The problem in words when `expected`/`received` do not say it all. */
+  problem?: string;
+  /** Where in the file, as keys and indexes (`["mcpServers", "github", "url"]`). */
+  path?: ConfigPath;
+  /** 1-based line and column of the value, when known. */
+  line?: number;
+  column?: number;
+  /** The offending line with a caret under the column. */
+  excerpt?: string;
+  /** What the value should be (`a string`, `an http(s) URL`). */
+  expected?: string;
+  /** What was found (`a number (3)`). */
+  received?: string;
+  /** The right form, ready to copy. */
+  example?: string;
+  cause?: unknown;
+}
+
+/**
+ * The one error class of @tinyloop/agent-files: a problem with a file the user gave.
+ * `message` reads `FILE:LINE:COL: PATH: expected …, got …`, then the line with a caret, then
+ * `example: …`. `code` and `name` are stable.
+ */
+export class AgentFileError extends Error {
+  readonly code: AgentFileErrorCode;
+  readonly file: string;
+  readonly line?: number;
+  readonly column?: number;
+  /** The path in the file's own key names (`mcpServers.bad.url`), when there is one. */
+  readonly path?: string;
+  readonly expected?: string;
+  readonly received?: string;
+  readonly example?: string;
+  readonly [marker] = true;
+
+  constructor(options: AgentFileErrorOptions) {
+    super(
+      formatMessage(options),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.name = "AgentFileError";
+    this.code = options.code;
+    this.file = options.file;
+    if (options.line !== undefined) this.line = options.line;
+    if (options.column !== undefined) this.column = options.column;
+    if (options.path !== undefined && options.path.length > 0)
+      this.path = formatConfigPath(options.path);
+    if (options.expected !== undefined) this.expected = options.expected;
+    if (options.received !== undefined) this.received = options.received;
+    if (options.example !== undefined) this.example = options.example;
+  }
+
+  /** True for an AgentFileError from any copy of this package. */
+  static isInstance(value: unknown): value is AgentFileError {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[marker] === true
+    );
+  }
+}
+
+function formatMessage(o: AgentFileErrorOptions): string {
+  const at = o.line !== undefined ? `:${o.line}:${o.column ?? 1}` : "";
+  const where = o.path && o.path.length > 0 ? `${formatConfigPath(o.path)}: ` : "";
+  const parts: string[] = [];
+  if (o.problem) parts.push(o.problem);
+  if (o.expected !== undefined)
+    parts.push(`expected ${o.expected}${o.received !== undefined ? `, got ${o.received}` : ""}`);
+  const lines = [`${o.file}${at}: ${where}${parts.join("; ")}`];
+  if (o.excerpt) lines.push(o.excerpt);
+  if (o.example) lines.push(`  example: ${o.example}`);
+  return lines.join("\n");
+}

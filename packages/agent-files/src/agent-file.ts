@@ -1,0 +1,86 @@
+import type { ServerConfig } from "@tinyloop/mcp-transport";
+import type { ConfigPath } from "./config-path.js";
+
+/** The file formats an agent can come from (`default`: built by a program, not read). */
+export type AgentFormat = "tiny-agents" | "mcp-servers" | "vscode" | "hermes" | "default";
+
+/** When a tool call needs the user's yes: `ask` unless read-only, `always`, or `never`. */
+export type ApprovalMode = "ask" | "always" | "never";
+
+/** Tool names (globs allowed) a server's tools are filtered by. */
+export interface ToolFilter {
+  include?: string[];
+  exclude?: string[];
+}
+
+/** An input the file declares, used as `${input:ID}`. */
+export interface AgentInput {
+  id: string;
+  description: string;
+  /** Asked without echo (VS Code `password: true`). */
+  password: boolean;
+  /** May stay empty: its description says "optional", or it has a `default`. */
+  optional: boolean;
+  /** Used when nothing answers. */
+  default?: string;
+}
+
+/** One server of an agent, normalised, with every `${…}` expanded. */
+export interface AgentServer {
+  /** Unique within the agent; tools are prefixed with it. */
+  name: string;
+  /** Where the entry sits in its file, in the file's own key names (`["mcpServers", "github"]`). */
+  path: ConfigPath;
+  /**
+   * What @tinyloop/mcp-transport connects: stdio `command`/`args`/`env`/`cwd`, or `url`/`headers`
+   * (`type` omitted = Streamable HTTP with SSE fallback), `timeouts` from `timeout` /
+   * `connect_timeout` (seconds in the file), and `enabled: false` when not to be started.
+   */
+  config: ServerConfig;
+  /** False for `disabled: true`, `enabled: false`, or a server that needs OAuth. */
+  enabled: boolean;
+  /** Why the server is not started, when `enabled` is false. */
+  disabledReason?: string;
+  /** Tool filter (`tools.include` / `tools.exclude`, Roo `disabledTools`). */
+  tools?: ToolFilter;
+  /** The server's own tool names run without asking (Cline `autoApprove` / `alwaysAllow`). */
+  autoApprove: string[];
+  /** Used by tool search: the server's tools are found by search rather than listed up front. */
+  lazy?: boolean;
+  /** Used by tool search: the server's tools are always listed, even when others are deferred. */
+  alwaysLoad?: boolean;
+}
+
+/** A tolerated problem: the file is still used. */
+export interface AgentFileWarning {
+  file: string;
+  /** The key path in the file's own names, when the warning is about one key. */
+  path?: string;
+  line?: number;
+  column?: number;
+  message: string;
+  /** `FILE:LINE:COL: message`, ready to print. */
+  text: string;
+}
+
+/** An agent, whatever file it came from. */
+export interface AgentFile {
+  format: AgentFormat;
+  /** Absolute path of the file read (the `agent.json` of a folder); absent for a built agent. */
+  file?: string;
+  /** The file's `name`, else the folder or file name. */
+  name: string;
+  model?: string;
+  provider?: string;
+  endpointUrl?: string;
+  apiKey?: string;
+  systemPrompt?: string;
+  /** The file the system prompt was read from (`AGENTS.md`, `PROMPT.md`). */
+  promptFile?: string;
+  maxTurns?: number;
+  toolConcurrency?: number;
+  approval?: ApprovalMode;
+  servers: AgentServer[];
+  inputs: AgentInput[];
+  warnings: AgentFileWarning[];
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import type { AgentInput } from "./agent-file.js";
+import type { ConfigPath } from "./config-path.js";
+import { type KeyWarning, keyWarnings } from "./key-warnings.js";
+
+/** One `inputs` entry (VS Code and tiny-agents: `{ type: "promptString", id, description, password }`). */
+export const inputSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_.-]+$/, "expected an id of letters, digits, _ . -"),
+    type: z.string().optional(),
+    description: z.string().optional(),
+    password: z.boolean().optional(),
+    default: z.string().optional(),
+    options: z.array(z.unknown()).optional(),
+  })
+  .loose();
+
+const INPUT_KEYS = {
+  id: null,
+  type: null,
+  description: null,
+  password: null,
+  default: null,
+  options: null,
+} as const;
+
+/** Normalises parsed `inputs` entries; warns about unknown keys. */
+export function toAgentInputs(
+  inputs: Array<z.infer<typeof inputSchema>> | undefined,
+  path: ConfigPath,
+  warn: (warning: KeyWarning) => void,
+): AgentInput[] {
+  return (inputs ?? []).map((input, index) => {
+    for (const w of keyWarnings(input, INPUT_KEYS, [...path, index])) warn(w);
+    const description = input.description ?? "";
+    return {
+      id: input.id,
+      description,
+      password: input.password === true,
+      optional: /\boptional\b/i.test(description) || input.default !== undefined,
+      ...(input.default !== undefined ? { default: input.default } : {}),
+    };
+  });
+}

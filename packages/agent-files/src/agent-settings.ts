@@ -1,0 +1,79 @@
+import { z } from "zod";
+import type { AgentFormat, AgentInput, ApprovalMode } from "./agent-file.js";
+import type { ConfigPath } from "./config-path.js";
+import type { ServerDraft } from "./server-draft.js";
+
+/** Model and loop keys shared by tiny-agents' agent.json and tinyloop's additions to other files. */
+export const agentSettingsShape = {
+  model: z.string().min(1).optional(),
+  provider: z.string().min(1).optional(),
+  endpointUrl: z.string().min(1).optional(),
+  apiKey: z.string().optional(),
+  maxTurns: z.int().positive().optional(),
+  toolConcurrency: z.int().positive().optional(),
+  approval: z.enum(["ask", "always", "never"]).optional(),
+};
+
+/** The model fields, whose strings may hold `${…}`. */
+export type ModelField = "model" | "provider" | "endpointUrl" | "apiKey";
+
+/** Settings of an agent, before expansion. */
+export interface AgentSettings {
+  model?: string;
+  provider?: string;
+  endpointUrl?: string;
+  apiKey?: string;
+  maxTurns?: number;
+  toolConcurrency?: number;
+  approval?: ApprovalMode;
+}
+
+/** What one format reader makes of a file, before `${…}` expansion. */
+export interface FormatResult {
+  format: Exclude<AgentFormat, "default">;
+  name?: string;
+  settings: AgentSettings;
+  /** Where each model field sits in the file. */
+  settingPaths: Partial<Record<ModelField, ConfigPath>>;
+  inputs: AgentInput[];
+  servers: ServerDraft[];
+}
+
+/** Copies the settings that are present. */
+export function pickSettings(from: AgentSettings): AgentSettings {
+  const out: AgentSettings = {};
+  for (const key of [
+    "model",
+    "provider",
+    "endpointUrl",
+    "apiKey",
+    "maxTurns",
+    "toolConcurrency",
+    "approval",
+  ] as const) {
+    if (from[key] !== undefined) Object.assign(out, { [key]: from[key] });
+  }
+  return out;
+}
+
+/** Paths of the model fields that sit at the top level under their own names. */
+export function topLevelSettingPaths(
+  settings: AgentSettings,
+  at: ConfigPath = [],
+): FormatResult["settingPaths"] {
+  const out: FormatResult["settingPaths"] = {};
+  for (const key of ["model", "provider", "endpointUrl", "apiKey"] as const)
+    if (settings[key] !== undefined) out[key] = [...at, key];
+  return out;
+}
+
+/** Keys of the settings, as known keys. */
+export const SETTINGS_KEYS = {
+  model: null,
+  provider: null,
+  endpointUrl: null,
+  apiKey: null,
+  maxTurns: null,
+  toolConcurrency: null,
+  approval: null,
+} as const;

@@ -1,0 +1,97 @@
+import { isAbsolute, resolve } from "node:path";
+import { McpTransportError, parseServerConfig, type ServerConfig } from "@tinyloop/mcp-transport";
+import type { AgentServer } from "./agent-file.js";
+import { AgentFileError } from "./agent-file-error.js";
+import { type ConfigPath, describeValue, formatConfigPath } from "./config-path.js";
+import { readEnvFile } from "./env-file.js";
+import type { ParsedDocument } from "./parsed-document.js";
+import { invalidAt } from "./schema-error.js";
+import { type ServerDraft, serverExtras } from "./server-draft.js";
+
+function located(doc: ParsedDocument, path: ConfigPath) {
+  const position = doc.locate(path);
+  return position ? { ...position, excerpt: doc.source.excerpt(position) } : {};
+}
+
+/**
+ * Turns expanded drafts into the transport's {@link ServerConfig}: reads each `envFile`
+ * (relative to `workspace`; `env` wins over it), checks that a URL is http(s), then validates
+ * the config with @tinyloop/mcp-transport's own `parseServerConfig`, the one config check.
+ */
+export function buildServers(
+  drafts: readonly ServerDraft[],
+  { doc, workspace }: { doc: ParsedDocument; workspace: string },
+): AgentServer[] {
+  return drafts.map((draft) => {
+    const paths = draft.fieldPaths;
+    let config: ServerConfig;
+    if (draft.kind === "stdio") {
+      let env = draft.env;
+      if (draft.envFile !== undefined) {
+        const file = isAbsolute(draft.envFile) ? draft.envFile : resolve(workspace, draft.envFile);
+        try {
+          env = { ...readEnvFile(file), ...env };
+        } catch (error) {
+          throw invalidAt(doc, paths.envFile ?? draft.path, {
+            problem: `cannot read the envFile ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+            example: `"envFile": "\${workspaceFolder}/.env"`,
+          });
+        }
+      }
+      config = {
+        type: "stdio",
+        command: draft.command ?? "",
+        args: draft.args,
+        env,
+        ...(draft.cwd !== undefined ? { cwd: draft.cwd } : {}),
+      };
+    } else {
+      const url = draft.url ?? "";
+      checkHttpUrl(url, { doc, path: paths.url ?? draft.path });
+      config =
+        draft.kind === "auto"
+          ? { url, headers: draft.headers }
+          : { type: draft.kind, url, headers: draft.headers };
+    }
+    if (draft.callMs !== undefined || draft.connectMs !== undefined) {
+      config.timeouts = {
+        ...(draft.callMs !== undefined ? { callMs: Math.max(1, draft.callMs) } : {}),
+        ...(draft.connectMs !== undefined ? { connectMs: Math.max(1, draft.connectMs) } : {}),
+      };
+    }
+    if (!draft.enabled) config.enabled = false;
+    try {
+      config = parseServerConfig(config, formatConfigPath(draft.path));
+    } catch (error) {
+      if (!McpTransportError.isInstance(error)) throw error;
+      throw new AgentFileError({
+        code: "INVALID",
+        file: doc.file,
+        path: draft.path,
+        ...located(doc, draft.path),
+        problem: error.message.replace(/^Invalid MCP server config(?: at [^:]*)?:\s*/, ""),
+        cause: error,
+      });
+    }
+    return { name: draft.name, path: draft.path, config, ...serverExtras(draft) };
+  });
+}
+
+/** Throws `INVALID` at `path` unless `url` is an absolute http(s) URL. */
+export function checkHttpUrl(
+  url: string,
+  { doc, path }: { doc: ParsedDocument; path: ConfigPath },
+) {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && (parsed.protocol === "http:" || parsed.protocol === "https:")) return;
+  throw invalidAt(doc, path, {
+    expected: "an http(s) URL",
+    received: describeValue(url),
+    example: `"url": "https://example.com/mcp"`,
+  });
+}

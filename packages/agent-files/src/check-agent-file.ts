@@ -1,0 +1,87 @@
+import { accessSync, constants, statSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
+import type { AgentFile, AgentFileWarning, AgentServer } from "./agent-file.js";
+import { type ConfigPath, describeValue, formatConfigPath, valueAt } from "./config-path.js";
+import { findOnPath } from "./find-on-path.js";
+import { loadAgentFile, type ReadAgentFileOptions } from "./read-agent-file.js";
+import { invalidAt } from "./schema-error.js";
+
+/** Options of {@link checkAgentFile}. */
+export interface CheckAgentFileOptions extends ReadAgentFileOptions {
+  /** Commands the caller runs itself (a program's bundled servers): never reported as missing. */
+  providedCommands?: readonly string[];
+}
+
+/**
+ * {@link readAgentFile} plus what can be checked without starting anything: a `cwd` that is
+ * not a folder (an error), a `command` that is not on `PATH` or not there (a warning; it may
+ * be installed before the run). Nothing is spawned and nothing is fetched.
+ * @throws AgentFileError as readAgentFile does, and `INVALID` for a missing `cwd`.
+ */
+export async function checkAgentFile(
+  path: string,
+  options: CheckAgentFileOptions = {},
+): Promise<AgentFile> {
+  const { agent, doc } = await loadAgentFile(path, options);
+  const env = options.env ?? process.env;
+  const fieldPath = (server: AgentServer, key: string): ConfigPath => {
+    const nested = [...server.path, "config", key];
+    return valueAt(doc.value, nested) !== undefined ? nested : [...server.path, key];
+  };
+  for (const server of agent.servers) {
+    const config = server.config;
+    if (!("command" in config) || !server.enabled) continue;
+    const base = dirname(agent.file ?? ".");
+    if (config.cwd !== undefined) {
+      const cwd = resolve(base, config.cwd);
+      if (!isFolder(cwd)) {
+        throw invalidAt(doc, fieldPath(server, "cwd"), {
+          problem: `the folder ${cwd} does not exist`,
+          expected: "an existing folder for the server to start in",
+          received: describeValue(config.cwd),
+          example: `"cwd": "/home/me/project"`,
+        });
+      }
+    }
+    const command = config.command;
+    const found = options.providedCommands?.includes(command)
+      ? true
+      : command.includes("/")
+      ? isExecutable(isAbsolute(command) ? command : resolve(config.cwd ?? base, command))
+      : findOnPath(command, env.PATH ?? "") !== undefined;
+    if (!found) {
+      const where = fieldPath(server, "command");
+      const position = doc.locate(where);
+      const message = command.includes("/")
+        ? `command ${JSON.stringify(command)} does not exist or is not executable; the server will fail to start`
+        : `command ${JSON.stringify(command)} is not on PATH; the server will fail to start unless it is installed first`;
+      const warning: AgentFileWarning = {
+        file: doc.file,
+        path: formatConfigPath(where),
+        ...(position ?? {}),
+        message,
+        text: `${doc.file}${position ? `:${position.line}:${position.column}` : ""}: warning: ${formatConfigPath(where)}: ${message}`,
+      };
+      agent.warnings.push(warning);
+      options.onWarning?.(warning);
+    }
+  }
+  return agent;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,30 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: examples spell ${VAR} literally
+import type { EntryExamples } from "../read-server-entry.js";
+
+/** Examples of a right server entry, per file format. */
+export const EXAMPLES = {
+  "tiny-agents": {
+    stdio: `{ "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] }`,
+    http: `{ "type": "http", "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer \${input:token}" } }`,
+  },
+  "mcp-servers": {
+    stdio: `"files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."], "env": {} }`,
+    http: `"remote": { "type": "http", "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer \${TOKEN}" } }`,
+  },
+  vscode: {
+    stdio: `"files": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "\${workspaceFolder}"] }`,
+    http: `"github": { "type": "http", "url": "https://api.githubcopilot.com/mcp/", "headers": { "Authorization": "Bearer \${input:github-token}" } }`,
+  },
+  hermes: {
+    stdio: `files: { command: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."], timeout: 120 }`,
+    http: `remote: { url: "https://example.com/mcp", headers: { Authorization: "Bearer \${TOKEN}" } }`,
+  },
+} as const satisfies Record<string, EntryExamples>;
+
+/** A whole file of each format, for "what is this file?" errors. */
+export const FILE_EXAMPLES = {
+  "tiny-agents": `{ "model": "Qwen/Qwen2.5-72B-Instruct", "provider": "nebius", "servers": [{ "type": "stdio", "command": "npx", "args": ["@playwright/mcp@latest"] }] }`,
+  "mcp-servers": `{ "mcpServers": { "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } } }`,
+  vscode: `{ "servers": { "files": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } } }`,
+  hermes: `mcp_servers: { files: { command: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."] } }`,
+} as const;

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import type { FormatResult } from "../agent-settings.js";
+import type { KeyWarning } from "../key-warnings.js";
+import type { ParsedDocument } from "../parsed-document.js";
+import { readServerEntry } from "../read-server-entry.js";
+import { invalidAt, parseAt } from "../schema-error.js";
+import type { ServerDraft } from "../server-draft.js";
+import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
+
+// Hermes' `model` is either a model id or a mapping with the provider beside it.
+const modelSchema = z.union(
+  [
+    z.string().min(1),
+    z
+      .object({
+        default: z.string().optional(),
+        name: z.string().optional(),
+        provider: z.string().optional(),
+        base_url: z.string().optional(),
+        api_key: z.string().optional(),
+      })
+      .loose(),
+  ],
+  { error: "a model id or a mapping such as { default: gpt-4o, provider: openai }" },
+);
+
+/** A Hermes `config.yaml`; it holds much more than MCP (toolsets, terminal, memory…), which is left alone. */
+export const hermesFileSchema = z
+  .object({
+    mcp_servers: z.record(z.string(), z.unknown()).nullable().optional(),
+    model: modelSchema.optional(),
+    provider: z.string().min(1).optional(),
+    base_url: z.string().optional(),
+    max_turns: z.int().positive().optional(),
+  })
+  .loose();
+
+/**
+ * Reads a Hermes-agent YAML config: `mcp_servers` mapping names to `command`/`args`/`env` or
+ * `url`/`headers`, with `timeout` / `connect_timeout` in seconds, `enabled`, `auth` and
+ * `tools: { include, exclude }`; plus `model` / `provider` / `base_url` keys.
+ */
+export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
+  const parsed = parseAt(hermesFileSchema, doc.value ?? {}, { doc, example: FILE_EXAMPLES.hermes });
+  if (parsed.mcp_servers === undefined) {
+    throw invalidAt(doc, [], {
+      problem: `has no "mcp_servers" mapping`,
+      example: FILE_EXAMPLES.hermes,
+    });
+  }
+  const servers: ServerDraft[] = [];
+  for (const [name, value] of Object.entries(parsed.mcp_servers ?? {})) {
+    const path = ["mcp_servers", name];
+    servers.push({
+      name,
+      ...readServerEntry(value, { doc, path, examples: EXAMPLES.hermes, nested: false, warn }),
+    });
+  }
+  const result: FormatResult = {
+    format: "hermes",
+    settings: {},
+    settingPaths: {},
+    inputs: [],
+    servers,
+  };
+  const model = parsed.model;
+  if (typeof model === "string") {
+    result.settings.model = model;
+    result.settingPaths.model = ["model"];
+  } else if (model) {
+    const id = model.default ?? model.name;
+    if (id) {
+      result.settings.model = id;
+      result.settingPaths.model = ["model", model.default ? "default" : "name"];
+    }
+    if (model.provider) {
+      result.settings.provider = model.provider;
+      result.settingPaths.provider = ["model", "provider"];
+    }
+    if (model.base_url) {
+      result.settings.endpointUrl = model.base_url;
+      result.settingPaths.endpointUrl = ["model", "base_url"];
+    }
+    if (model.api_key) {
+      result.settings.apiKey = model.api_key;
+      result.settingPaths.apiKey = ["model", "api_key"];
+    }
+  }
+  if (parsed.provider) {
+    result.settings.provider = parsed.provider;
+    result.settingPaths.provider = ["provider"];
+  }
+  if (parsed.base_url) {
+    result.settings.endpointUrl = parsed.base_url;
+    result.settingPaths.endpointUrl = ["base_url"];
+  }
+  if (parsed.max_turns) result.settings.maxTurns = parsed.max_turns;
+  return result;
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { inputSchema, toAgentInputs } from "../agent-inputs.js";
+import {
+  type AgentSettings,
+  agentSettingsShape,
+  type FormatResult,
+  pickSettings,
+  SETTINGS_KEYS,
+  topLevelSettingPaths,
+} from "../agent-settings.js";
+import { type ConfigPath, valueAt } from "../config-path.js";
+import { type KeyWarning, keyWarnings } from "../key-warnings.js";
+import type { ParsedDocument } from "../parsed-document.js";
+import { readServerEntry } from "../read-server-entry.js";
+import { invalidAt, parseAt } from "../schema-error.js";
+import type { ServerDraft } from "../server-draft.js";
+import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
+
+/**
+ * A file whose servers are a map of name → entry under `key`: Claude Desktop, Cursor, Cline,
+ * Claude Code, Windsurf (`mcpServers`), VS Code `.vscode/mcp.json` and Cursor's newer files
+ * (`servers`), VS Code `settings.json` (`mcp.servers`). Other top-level keys are app settings.
+ */
+export function serverMapFileSchema(key: string) {
+  return z
+    .object({
+      ...agentSettingsShape,
+      [key]: z.record(z.string(), z.unknown(), { error: "expected an object of servers" }),
+      inputs: z.array(inputSchema, { error: "expected a list" }).optional(),
+    })
+    .loose();
+}
+
+const TOP_KEYS = {
+  $schema: null,
+  inputs: null,
+  mcpServers: null,
+  servers: null,
+  mcp: null,
+  ...SETTINGS_KEYS,
+};
+
+/** Reads the server map at `at` (`["mcpServers"]`, `["servers"]` or `["mcp", "servers"]`). */
+export function readServerMap(
+  doc: ParsedDocument,
+  { format, at }: { format: "mcp-servers" | "vscode"; at: ConfigPath },
+  warn: (w: KeyWarning) => void,
+): FormatResult {
+  const base = at.slice(0, -1);
+  const key = at[at.length - 1] as string;
+  const container = (base.length > 0 ? valueAt(doc.value, base) : doc.value) as Record<
+    string,
+    unknown
+  >;
+  const parsed = parseAt(serverMapFileSchema(key), container, {
+    doc,
+    at: base,
+    example: FILE_EXAMPLES[format],
+  });
+  if (base.length === 0)
+    for (const w of keyWarnings(container, TOP_KEYS, [], { quietUnknown: true })) warn(w);
+  const map = parsed[key] as Record<string, unknown>;
+  const servers: ServerDraft[] = [];
+  for (const [name, value] of Object.entries(map)) {
+    const path = [...at, name];
+    if (name.trim() === "") {
+      throw invalidAt(doc, at, {
+        problem: "a server has an empty name",
+        example: EXAMPLES[format].stdio,
+      });
+    }
+    servers.push({
+      name,
+      ...readServerEntry(value, { doc, path, examples: EXAMPLES[format], nested: false, warn }),
+    });
+  }
+  const settings = base.length === 0 ? pickSettings(parsed as AgentSettings) : {};
+  return {
+    format,
+    settings,
+    settingPaths: topLevelSettingPaths(settings),
+    inputs: toAgentInputs(parsed.inputs, [...base, "inputs"], warn),
+    servers,
+  };
+}

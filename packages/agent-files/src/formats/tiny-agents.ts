@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { inputSchema, toAgentInputs } from "../agent-inputs.js";
+import {
+  agentSettingsShape,
+  type FormatResult,
+  pickSettings,
+  SETTINGS_KEYS,
+  topLevelSettingPaths,
+} from "../agent-settings.js";
+import { describeValue } from "../config-path.js";
+import { type KeyWarning, keyWarnings } from "../key-warnings.js";
+import type { ParsedDocument } from "../parsed-document.js";
+import { readServerEntry } from "../read-server-entry.js";
+import { invalidAt, parseAt } from "../schema-error.js";
+import { deriveServerName, uniqueNames } from "../server-names.js";
+import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
+
+/** tiny-agents' `agent.json`. */
+export const tinyAgentsFileSchema = z
+  .object({
+    $schema: z.string().optional(),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    ...agentSettingsShape,
+    inputs: z.array(inputSchema).optional(),
+    servers: z.array(z.unknown(), { error: "expected a list" }).optional(),
+  })
+  .loose();
+
+const KEYS = {
+  $schema: null,
+  name: null,
+  description: null,
+  inputs: null,
+  servers: null,
+  ...SETTINGS_KEYS,
+};
+
+/**
+ * Reads a Hugging Face tiny-agents `agent.json`. Both server shapes work: flat
+ * `{ type, command, args, env }` / `{ type, url, headers }` and nested `{ type, config: { … } }`.
+ * Names come from each command or URL, made unique.
+ */
+export function readTinyAgents(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
+  const raw = doc.value;
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw invalidAt(doc, [], {
+      expected: "an object",
+      received: describeValue(raw),
+      example: FILE_EXAMPLES["tiny-agents"],
+    });
+  }
+  const parsed = parseAt(tinyAgentsFileSchema, raw, { doc, example: FILE_EXAMPLES["tiny-agents"] });
+  for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, [])) warn(w);
+  const drafts = (parsed.servers ?? []).map((entry, index) =>
+    readServerEntry(entry, {
+      doc,
+      path: ["servers", index],
+      examples: EXAMPLES["tiny-agents"],
+      nested: true,
+      warn,
+    }),
+  );
+  const names = uniqueNames(drafts.map((d) => deriveServerName(d)));
+  const settings = pickSettings(parsed);
+  return {
+    format: "tiny-agents",
+    ...(parsed.name ? { name: parsed.name } : {}),
+    settings,
+    settingPaths: topLevelSettingPaths(settings),
+    inputs: toAgentInputs(parsed.inputs, ["inputs"], warn),
+    servers: drafts.map((d, i) => ({ ...d, name: names[i] ?? `server-${i + 1}` })),
+  };
+}

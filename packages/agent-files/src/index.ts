@@ -1,0 +1,26 @@
+export type {
+  AgentFile,
+  AgentFileWarning,
+  AgentFormat,
+  AgentInput,
+  AgentServer,
+  ApprovalMode,
+  ToolFilter,
+} from "./agent-file.js";
+export type { AgentFileErrorCode, AgentFileErrorOptions } from "./agent-file-error.js";
+export { AgentFileError } from "./agent-file-error.js";
+export type { CheckAgentFileOptions } from "./check-agent-file.js";
+export { checkAgentFile } from "./check-agent-file.js";
+export type { ModelChoice, ProviderPlan } from "./choose-provider.js";
+export { chooseProvider } from "./choose-provider.js";
+export type { ConfigPath } from "./config-path.js";
+export { formatConfigPath } from "./config-path.js";
+export { findOnPath } from "./find-on-path.js";
+export type { ReadAgentFileOptions } from "./read-agent-file.js";
+export { AGENT_DIR_VARIABLE, readAgentFile } from "./read-agent-file.js";
+export { redactAgent, redactArgs } from "./redact-agent.js";
+export type { ServerEntry } from "./server-entries.js";
+export { toServerEntries } from "./server-entries.js";
+export { deriveServerName, uniqueNames } from "./server-names.js";
+export type { InputAnswer } from "./variables.js";
+export { inputVariableName } from "./variables.js";

@@ -1,0 +1,278 @@
+import { readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, dirname, extname, join, resolve, sep } from "node:path";
+import type { AgentFile, AgentFileWarning } from "./agent-file.js";
+import { AgentFileError } from "./agent-file-error.js";
+import type { FormatResult, ModelField } from "./agent-settings.js";
+import { buildServers } from "./build-servers.js";
+import { type ConfigPath, formatConfigPath } from "./config-path.js";
+import { detectJsonFormat } from "./detect-format.js";
+import { FILE_EXAMPLES } from "./formats/examples.js";
+import { readHermes } from "./formats/hermes.js";
+import { readServerMap } from "./formats/server-map.js";
+import { readTinyAgents } from "./formats/tiny-agents.js";
+import type { KeyWarning } from "./key-warnings.js";
+import { parseJsonc } from "./parse-jsonc.js";
+import { parseYamlText } from "./parse-yaml.js";
+import type { ParsedDocument } from "./parsed-document.js";
+import { invalidAt } from "./schema-error.js";
+import type { DraftField, ServerDraft } from "./server-draft.js";
+import { expandSlots, type InputAnswer, resolveInputs, type TextSlot } from "./variables.js";
+
+/** Variable that holds the folder of the agent file, usable as `${TINYLOOP_AGENT_DIR}`. */
+export const AGENT_DIR_VARIABLE = "TINYLOOP_AGENT_DIR";
+
+/** Prompt files of a tiny-agents folder, in the order tiny-agents itself tries them. */
+const PROMPT_FILES = ["AGENTS.md", "PROMPT.md"];
+
+/** Options of {@link readAgentFile}. */
+export interface ReadAgentFileOptions {
+  /** Variables for `${VAR}` and for inputs' fallbacks. Default: `process.env`. */
+  env?: Record<string, string | undefined>;
+  /**
+   * Values of `${input:ID}`: a map by id, or a function that asks a person (called only for
+   * inputs the map and the environment do not answer; may return `""`).
+   */
+  inputs?: Record<string, string> | InputAnswer;
+  /** Called once per warning as it is found (they are also in the result's `warnings`). */
+  onWarning?: (warning: AgentFileWarning) => void;
+  /** Base for a relative `path`. Default: `process.cwd()`. */
+  cwd?: string;
+  /**
+   * `false` leaves `model`, `provider`, `endpointUrl` and `apiKey` as written and asks no input
+   * used only there (for tools that start servers but no model: `mcp tools`, `config check`).
+   * Default `true`.
+   */
+  expandModel?: boolean;
+}
+
+/** What {@link loadAgentFile} keeps for later checks. */
+export interface LoadedAgentFile {
+  agent: AgentFile;
+  doc: ParsedDocument;
+}
+
+/**
+ * Reads an agent or MCP config file unchanged: a tiny-agents folder or `agent.json` (with
+ * `AGENTS.md` / `PROMPT.md`), an `mcpServers` file (Claude Desktop, Cursor, Cline, Claude Code,
+ * Windsurf), a VS Code `.vscode/mcp.json` / Cursor `servers` file, or a Hermes YAML config.
+ * JSON may have comments and trailing commas. Every `${…}` is expanded; unknown keys only warn.
+ * @throws AgentFileError with the file, line:column or key path, what was expected and an example.
+ */
+export async function readAgentFile(
+  path: string,
+  options: ReadAgentFileOptions = {},
+): Promise<AgentFile> {
+  return (await loadAgentFile(path, options)).agent;
+}
+
+/** {@link readAgentFile}, also returning the parsed document (for {@link checkAgentFile}). */
+export async function loadAgentFile(
+  target: string,
+  options: ReadAgentFileOptions = {},
+): Promise<LoadedAgentFile> {
+  const env = options.env ?? process.env;
+  const { file, folder } = locateFile(resolve(options.cwd ?? process.cwd(), target), target);
+  const text = readText(file);
+  const yaml = /\.ya?ml$/i.test(file);
+  const doc = yaml ? parseYamlText(file, text) : parseJsonc(file, text);
+  const warnings: AgentFileWarning[] = [];
+  const addWarning = (
+    message: string,
+    path?: ConfigPath,
+    position = path && doc.locate(path, { key: true }),
+  ) => {
+    const at = position ? `:${position.line}:${position.column}` : "";
+    const where = path && path.length > 0 ? `${formatConfigPath(path)}: ` : "";
+    const warning: AgentFileWarning = {
+      file,
+      ...(path && path.length > 0 ? { path: formatConfigPath(path) } : {}),
+      ...(position ?? {}),
+      message,
+      text: `${file}${at}: warning: ${where}${message}`,
+    };
+    warnings.push(warning);
+    options.onWarning?.(warning);
+  };
+  for (const w of doc.warnings) addWarning(w.message, undefined, w.position);
+  const warn = (w: KeyWarning) => addWarning(w.message, w.path);
+
+  const result = yaml ? readHermes(doc, warn) : readJson(doc, warn);
+  const workspace = workspaceOf(file);
+  const slots = [
+    ...(options.expandModel === false ? [] : modelSlots(result)),
+    ...result.servers.flatMap(serverSlots),
+  ];
+  const located = (p: ConfigPath) => {
+    const position = doc.locate(p);
+    return position ? { ...position, excerpt: doc.source.excerpt(position) } : {};
+  };
+  const inputValues = await resolveInputs(slots, result.inputs, {
+    file,
+    env,
+    ...(options.inputs ? { answer: options.inputs } : {}),
+    located,
+  });
+  const agentDir = dirname(file);
+  expandSlots(slots, {
+    file,
+    warn: (path, message) => addWarning(message, path, doc.locate(path)),
+    lookup: (reference) => {
+      if (reference.startsWith("input:")) return inputValues.get(reference.slice(6));
+      if (reference.startsWith("env:")) return env[reference.slice(4)];
+      if (reference === "workspaceFolder") return workspace;
+      if (reference === "workspaceFolderBasename") return basename(workspace);
+      if (reference === "userHome") return env.HOME ?? homedir();
+      if (reference === "pathSeparator") return sep;
+      if (reference === AGENT_DIR_VARIABLE) return env[reference] ?? agentDir;
+      return reference.includes(":") ? undefined : env[reference];
+    },
+  });
+
+  const agent: AgentFile = {
+    format: result.format,
+    file,
+    name: result.name ?? nameOf(file, result.format),
+    ...result.settings,
+    servers: buildServers(result.servers, { doc, workspace }),
+    inputs: result.inputs,
+    warnings,
+  };
+  if (result.format === "tiny-agents") {
+    const prompt = readPrompt(folder ?? dirname(file));
+    if (prompt) Object.assign(agent, prompt);
+  }
+  return { agent, doc };
+}
+
+function readJson(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
+  const detected = detectJsonFormat(doc.file, doc.value);
+  if (!detected) {
+    throw invalidAt(doc, [], {
+      problem: `is none of the files tinyloop reads: no "mcpServers" (Claude, Cursor, Cline), no "servers" (tiny-agents agent.json, VS Code mcp.json)`,
+      example: FILE_EXAMPLES["mcp-servers"],
+    });
+  }
+  if (detected.format === "tiny-agents") return readTinyAgents(doc, warn);
+  return readServerMap(doc, detected, warn);
+}
+
+function locateFile(path: string, target: string): { file: string; folder?: string } {
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(path);
+  } catch {
+    throw new AgentFileError({
+      code: "NOT_FOUND",
+      file: target,
+      problem:
+        "no such file or folder; give a tiny-agents folder (agent.json), an agent.json, an mcpServers file (.mcp.json, claude_desktop_config.json), a VS Code .vscode/mcp.json or a Hermes YAML file",
+    });
+  }
+  if (!stats.isDirectory()) return { file: path };
+  const file = join(path, "agent.json");
+  try {
+    statSync(file);
+  } catch {
+    throw new AgentFileError({
+      code: "NOT_FOUND",
+      file: path,
+      problem: `the folder has no agent.json; give a tiny-agents folder (agent.json and optionally PROMPT.md), or a file such as ${join(target, ".mcp.json")}`,
+    });
+  }
+  return { file, folder: path };
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw new AgentFileError({
+      code: "NOT_FOUND",
+      file,
+      problem: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      cause: error,
+    });
+  }
+}
+
+function readPrompt(dir: string): { systemPrompt: string; promptFile: string } | undefined {
+  for (const name of PROMPT_FILES) {
+    const file = join(dir, name);
+    try {
+      return { systemPrompt: readFileSync(file, "utf8"), promptFile: file };
+    } catch {
+      // the prompt file is optional
+    }
+  }
+  return undefined;
+}
+
+/** VS Code's and Cursor's `${workspaceFolder}`: the folder holding `.vscode/` or `.cursor/`. */
+function workspaceOf(file: string): string {
+  const dir = dirname(file);
+  return [".vscode", ".cursor"].includes(basename(dir)) ? dirname(dir) : dir;
+}
+
+function nameOf(file: string, format: FormatResult["format"]): string {
+  if (format === "tiny-agents") return basename(dirname(file));
+  const workspace = workspaceOf(file);
+  if (workspace !== dirname(file)) return basename(workspace);
+  return basename(file, extname(file)).replace(/^\./, "") || basename(file);
+}
+
+function modelSlots(result: FormatResult): TextSlot[] {
+  const fields: ModelField[] = ["model", "provider", "endpointUrl", "apiKey"];
+  return fields
+    .filter((key) => typeof result.settings[key] === "string")
+    .map((key) => ({
+      path: result.settingPaths[key] ?? [key],
+      get: () => result.settings[key] ?? "",
+      set: (value: string) => {
+        result.settings[key] = value;
+      },
+    }));
+}
+
+function serverSlots(draft: ServerDraft): TextSlot[] {
+  const slots: TextSlot[] = [];
+  const at = (field: DraftField, ...rest: Array<string | number>): ConfigPath => [
+    ...(draft.fieldPaths[field] ?? [...draft.path, field]),
+    ...rest,
+  ];
+  const field = (key: "command" | "cwd" | "url" | "envFile") => {
+    if (draft[key] === undefined) return;
+    slots.push({
+      path: at(key),
+      get: () => draft[key] ?? "",
+      set: (value) => {
+        draft[key] = value;
+      },
+    });
+  };
+  field("command");
+  field("cwd");
+  field("url");
+  field("envFile");
+  draft.args.forEach((_, i) => {
+    slots.push({
+      path: at("args", i),
+      get: () => draft.args[i] ?? "",
+      set: (value) => {
+        draft.args[i] = value;
+      },
+    });
+  });
+  for (const map of ["env", "headers"] as const) {
+    for (const key of Object.keys(draft[map])) {
+      slots.push({
+        path: at(map, key),
+        get: () => draft[map][key] ?? "",
+        set: (value) => {
+          draft[map][key] = value;
+        },
+      });
+    }
+  }
+  return slots;
+}

@@ -1,0 +1,205 @@
+import { type ConfigPath, describeValue } from "./config-path.js";
+import { type KeyWarning, keyWarnings } from "./key-warnings.js";
+import type { ParsedDocument } from "./parsed-document.js";
+import { invalidAt, parseAt } from "./schema-error.js";
+import type { ServerDraft } from "./server-draft.js";
+import {
+  type FlatServerEntry,
+  flatServerSchema,
+  NESTED_CONFIG_KEYS,
+  NESTED_SERVER_KEYS,
+  nestedServerSchema,
+  SERVER_KEYS,
+  TOOLS_KEYS,
+} from "./server-entry-schema.js";
+
+/** Examples of a right server entry, in the syntax of the file being read. */
+export interface EntryExamples {
+  stdio: string;
+  http: string;
+}
+
+/** Context for reading one entry. */
+export interface EntryContext {
+  doc: ParsedDocument;
+  path: ConfigPath;
+  examples: EntryExamples;
+  /** Whether the nested tiny-agents `config` form is allowed here. */
+  nested: boolean;
+  warn(warning: KeyWarning): void;
+}
+
+type Draft = Omit<ServerDraft, "name">;
+
+function kindOf(type: FlatServerEntry["type"]): "http" | "sse" | "auto" | "stdio" {
+  if (type === undefined) return "auto";
+  if (type === "stdio" || type === "sse") return type;
+  return "http";
+}
+
+function filterOf(
+  tools: FlatServerEntry["tools"],
+  extraExclude: string[] | undefined,
+): ServerDraft["tools"] {
+  const include = tools?.include;
+  const exclude = [...(tools?.exclude ?? []), ...(extraExclude ?? [])];
+  if (!include && exclude.length === 0) return undefined;
+  return { ...(include ? { include } : {}), ...(exclude.length > 0 ? { exclude } : {}) };
+}
+
+/**
+ * Reads one server entry of any dialect into a draft: the flat form (Claude, Cursor, Cline,
+ * Claude Code, VS Code, Windsurf, Hermes, tiny-agents) or tiny-agents' nested `config` form.
+ * Type errors throw {@link AgentFileError}; unknown keys only warn.
+ */
+export function readServerEntry(raw: unknown, context: EntryContext): Draft {
+  const { doc, path, examples } = context;
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw invalidAt(doc, path, {
+      expected: "a server object",
+      received: describeValue(raw),
+      example: examples.stdio,
+    });
+  }
+  const entry = raw as Record<string, unknown>;
+  if ("config" in entry && context.nested) return readNested(entry, context);
+  if ("config" in entry) {
+    throw invalidAt(
+      doc,
+      [...path, "config"],
+      {
+        problem: `the nested "config" form belongs to tiny-agents' agent.json; here put "command"/"args" or "url" directly on the server`,
+        example: examples.stdio,
+      },
+      { key: true },
+    );
+  }
+  const parsed = parseAt(flatServerSchema, entry, { doc, at: path, example: examples.stdio });
+  for (const w of keyWarnings(entry, SERVER_KEYS, path)) context.warn(w);
+  if (parsed.tools)
+    for (const w of keyWarnings(parsed.tools, TOOLS_KEYS, [...path, "tools"])) context.warn(w);
+
+  const urlKey = parsed.url !== undefined ? "url" : "serverUrl";
+  const url = parsed.url ?? parsed.serverUrl;
+  const typeKey = parsed.type !== undefined ? "type" : "transportType";
+  const kind = kindOf(parsed.type ?? parsed.transportType);
+  if (parsed.command !== undefined && url !== undefined) {
+    throw invalidAt(doc, path, {
+      problem: `has both "command" and "${urlKey}"; a server is either started (command) or reached (url)`,
+      example: examples.stdio,
+    });
+  }
+  if (parsed.command === undefined && url === undefined) {
+    throw invalidAt(doc, path, {
+      problem: `has neither "command" (a server to start) nor "url" (a server to reach)`,
+      example: `${examples.stdio}  or  ${examples.http}`,
+    });
+  }
+  if (parsed.command !== undefined && kind !== "auto" && kind !== "stdio") {
+    throw invalidAt(doc, [...path, typeKey], {
+      problem: `a "${parsed.type ?? parsed.transportType}" server is reached by "url", but this one has "command"`,
+      expected: `"stdio" (or no ${typeKey}) beside "command"`,
+      example: examples.stdio,
+    });
+  }
+  if (url !== undefined && kind === "stdio") {
+    throw invalidAt(doc, [...path, typeKey], {
+      problem: `a "stdio" server is started by "command", but this one has "${urlKey}"`,
+      expected: `"http" or "sse" beside "${urlKey}"`,
+      example: examples.http,
+    });
+  }
+
+  const draft: Draft = {
+    path,
+    kind: parsed.command !== undefined ? "stdio" : kind,
+    args: parsed.args ?? [],
+    env: parsed.env ?? {},
+    headers: parsed.headers ?? {},
+    fieldPaths: {
+      command: [...path, "command"],
+      args: [...path, "args"],
+      env: [...path, "env"],
+      envFile: [...path, "envFile"],
+      cwd: [...path, "cwd"],
+      url: [...path, urlKey],
+      headers: [...path, "headers"],
+    },
+    enabled: parsed.enabled !== false && parsed.disabled !== true,
+    autoApprove: [...(parsed.autoApprove ?? []), ...(parsed.alwaysAllow ?? [])],
+  };
+  if (!draft.enabled) draft.disabledReason = "disabled in the file";
+  if (parsed.auth !== undefined && draft.enabled) {
+    draft.enabled = false;
+    draft.disabledReason = "needs OAuth (auth), which tinyloop does not support yet";
+    context.warn({
+      path: [...path, "auth"],
+      message: `server skipped: it needs OAuth ("auth"), which tinyloop does not support yet; give a token in "headers" instead to use it`,
+    });
+  }
+  if (parsed.command !== undefined) draft.command = parsed.command;
+  if (url !== undefined) draft.url = url;
+  if (parsed.cwd !== undefined) draft.cwd = parsed.cwd;
+  if (parsed.envFile !== undefined) draft.envFile = parsed.envFile;
+  const tools = filterOf(parsed.tools, parsed.disabledTools);
+  if (tools) draft.tools = tools;
+  if (parsed.timeout !== undefined) draft.callMs = Math.round(parsed.timeout * 1000);
+  if (parsed.connect_timeout !== undefined)
+    draft.connectMs = Math.round(parsed.connect_timeout * 1000);
+  if (parsed.lazy !== undefined) draft.lazy = parsed.lazy;
+  if (parsed.alwaysLoad !== undefined) draft.alwaysLoad = parsed.alwaysLoad;
+  return draft;
+}
+
+function readNested(entry: Record<string, unknown>, context: EntryContext): Draft {
+  const { doc, path } = context;
+  const parsed = parseAt(nestedServerSchema, entry, {
+    doc,
+    at: path,
+    example: `{ "type": "stdio", "config": { "command": "npx", "args": ["@playwright/mcp@latest"] } }`,
+  });
+  for (const w of keyWarnings(entry, NESTED_SERVER_KEYS, path)) context.warn(w);
+  for (const w of keyWarnings(parsed.config, NESTED_CONFIG_KEYS, [...path, "config"]))
+    context.warn(w);
+  const kind = kindOf(parsed.type);
+  const config = parsed.config;
+  const at = [...path, "config"];
+  const stdio = kind === "stdio" || (kind === "auto" && config.url === undefined);
+  if (stdio && config.command === undefined) {
+    throw invalidAt(doc, at, {
+      problem: `expected "command" in the config of a stdio server`,
+      example: `{ "type": "stdio", "config": { "command": "npx", "args": ["@playwright/mcp@latest"] } }`,
+    });
+  }
+  if (!stdio && config.url === undefined) {
+    throw invalidAt(doc, at, {
+      problem: `expected "url" in the config of an ${parsed.type} server`,
+      example: `{ "type": "http", "config": { "url": "https://example.com/mcp", "options": { "requestInit": { "headers": { "Authorization": "Bearer \${input:token}" } } } } }`,
+    });
+  }
+  const draft: Draft = {
+    path,
+    kind: stdio ? "stdio" : kind,
+    args: config.args ?? [],
+    env: config.env ?? {},
+    headers: config.options?.requestInit?.headers ?? {},
+    fieldPaths: {
+      command: [...at, "command"],
+      args: [...at, "args"],
+      env: [...at, "env"],
+      cwd: [...at, "cwd"],
+      url: [...at, "url"],
+      headers: [...at, "options", "requestInit", "headers"],
+    },
+    enabled: true,
+    autoApprove: [],
+  };
+  if (stdio && config.command !== undefined) draft.command = config.command;
+  if (!stdio && config.url !== undefined) draft.url = config.url;
+  if (config.cwd !== undefined) draft.cwd = config.cwd;
+  const tools = filterOf(parsed.tools, undefined);
+  if (tools) draft.tools = tools;
+  if (parsed.lazy !== undefined) draft.lazy = parsed.lazy;
+  if (parsed.alwaysLoad !== undefined) draft.alwaysLoad = parsed.alwaysLoad;
+  return draft;
+}

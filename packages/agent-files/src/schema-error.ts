@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import { AgentFileError } from "./agent-file-error.js";
+import { type ConfigPath, describeValue, valueAt } from "./config-path.js";
+import type { ParsedDocument } from "./parsed-document.js";
+
+const TYPE_WORDS: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+  record: "an object",
+};
+
+/** An {@link AgentFileError} `INVALID` at `path`, with its line:column and caret when known. */
+export function invalidAt(
+  doc: ParsedDocument,
+  path: ConfigPath,
+  details: { problem?: string; expected?: string; received?: string; example?: string },
+  { key = false }: { key?: boolean } = {},
+): AgentFileError {
+  const position = doc.locate(path, { key });
+  return new AgentFileError({
+    code: "INVALID",
+    file: doc.file,
+    path,
+    ...(position ? { ...position, excerpt: doc.source.excerpt(position) } : {}),
+    ...details,
+  });
+}
+
+/**
+ * Parses `input` (found at `at` in the document) with `schema`; on failure throws an
+ * {@link AgentFileError} for the first problem: its path, what was expected, what was
+ * found and an example of the right form.
+ */
+export function parseAt<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  { doc, at = [], example }: { doc: ParsedDocument; at?: ConfigPath; example?: string },
+): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = [
+    ...at,
+    ...(issue?.path.filter((p): p is string | number => typeof p !== "symbol") ?? []),
+  ];
+  const received = describeValue(valueAt(input, path.slice(at.length)));
+  const withExample = example === undefined ? {} : { example };
+  if (!issue) throw invalidAt(doc, at, { problem: "invalid value", ...withExample });
+  switch (issue.code) {
+    case "invalid_type":
+      throw invalidAt(doc, path, {
+        expected: TYPE_WORDS[issue.expected] ?? issue.expected,
+        received,
+        ...withExample,
+      });
+    case "invalid_value":
+      throw invalidAt(doc, path, {
+        expected: oneOf(issue.values.slice(0, 3).map((v) => JSON.stringify(v))),
+        received,
+        ...withExample,
+      });
+    default:
+      throw invalidAt(doc, path, { expected: issue.message, received, ...withExample });
+  }
+}
+
+/** `"a", "b" or "c"`. */
+function oneOf(words: string[]): string {
+  return words.length <= 1
+    ? (words[0] ?? "")
+    : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
+}

@@ -1,0 +1,46 @@
+import type { AgentServer, ToolFilter } from "./agent-file.js";
+import type { ConfigPath } from "./config-path.js";
+
+/** Fields of a server whose strings may hold `${…}`, and where each sits in the file. */
+export type DraftField = "command" | "args" | "env" | "envFile" | "cwd" | "url" | "headers";
+
+/** A server read from a file, before `${…}` expansion and the final config check. */
+export interface ServerDraft {
+  name: string;
+  path: ConfigPath;
+  kind: "stdio" | "http" | "sse" | "auto";
+  command?: string;
+  args: string[];
+  env: Record<string, string>;
+  envFile?: string;
+  cwd?: string;
+  url?: string;
+  headers: Record<string, string>;
+  /** Where each field sits in the file, in the file's own key names. */
+  fieldPaths: Partial<Record<DraftField, ConfigPath>>;
+  tools?: ToolFilter;
+  enabled: boolean;
+  disabledReason?: string;
+  autoApprove: string[];
+  callMs?: number;
+  connectMs?: number;
+  lazy?: boolean;
+  alwaysLoad?: boolean;
+}
+
+/** The parts of a draft that pass unchanged to {@link AgentServer}. */
+export function serverExtras(
+  draft: ServerDraft,
+): Pick<
+  AgentServer,
+  "enabled" | "disabledReason" | "tools" | "autoApprove" | "lazy" | "alwaysLoad"
+> {
+  return {
+    enabled: draft.enabled,
+    ...(draft.disabledReason ? { disabledReason: draft.disabledReason } : {}),
+    ...(draft.tools ? { tools: draft.tools } : {}),
+    autoApprove: draft.autoApprove,
+    ...(draft.lazy !== undefined ? { lazy: draft.lazy } : {}),
+    ...(draft.alwaysLoad !== undefined ? { alwaysLoad: draft.alwaysLoad } : {}),
+  };
+}

@@ -1,0 +1,23 @@
+import type { ServerConfig } from "@tinyloop/mcp-transport";
+import type { AgentServer, ToolFilter } from "./agent-file.js";
+
+/** One server as mcp-registration's `connectAll` takes it: the transport config and a filter. */
+export type ServerEntry = ServerConfig & { tools?: ToolFilter };
+
+/**
+ * The agent's servers as `connectAll`'s record, keyed by name. A disabled server stays in
+ * (with `enabled: false`) so it is listed as disabled. `extraEnv` is added to every stdio env.
+ */
+export function toServerEntries(
+  servers: readonly AgentServer[],
+  { extraEnv }: { extraEnv?: Record<string, string> } = {},
+): Record<string, ServerEntry> {
+  const out: Record<string, ServerEntry> = {};
+  for (const server of servers) {
+    let config: ServerConfig = server.config;
+    if (extraEnv && "command" in config)
+      config = { ...config, env: { ...config.env, ...extraEnv } };
+    out[server.name] = { ...config, ...(server.tools ? { tools: server.tools } : {}) };
+  }
+  return out;
+}
