@@ -28,7 +28,7 @@ describe("createApprover", () => {
     expect(await approve?.(call, tool(true), { signal })).toBe(true);
     expect(await approve?.(call, tool(), { signal })).toEqual({
       approved: false,
-      reason: "the user said no",
+      reason: "denied by the user",
     });
     expect(questions).toEqual([`allow mcp_fs_write_file path="a.txt"? [y]es / [n]o / [a]lways: `]);
   });
@@ -50,7 +50,7 @@ describe("createApprover", () => {
     const approve = createApprover({ mode: "ask", ask: undefined });
     expect(await approve?.(call, tool(false), { signal })).toEqual({
       approved: false,
-      reason: `mcp_fs_write_file needs approval and nobody can answer here; run with --yes, or set "approval": "never" in the agent file`,
+      reason: `not run: mcp_fs_write_file needs approval and nobody can answer here; run with --yes, or set "approval": "never" in the agent file`,
     });
   });
 });

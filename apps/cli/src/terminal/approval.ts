@@ -31,16 +31,17 @@ export function createApprover({
     if (!ask) {
       return {
         approved: false,
-        reason: `${call.name} needs approval and nobody can answer here; ${HOW_TO_ALLOW}`,
+        reason: `not run: ${call.name} needs approval and nobody can answer here; ${HOW_TO_ALLOW}`,
       };
     }
     const question = `allow ${call.name} ${shortArguments(call.arguments, 60)}? [y]es / [n]o / [a]lways: `;
     for (;;) {
       const answer = (await ask(question, signal))?.trim().toLowerCase();
-      if (answer === undefined) return { approved: false, reason: "the user gave no answer" };
+      if (answer === undefined)
+        return { approved: false, reason: "not run: the user gave no answer" };
       if (answer === "y" || answer === "yes") return true;
       if (answer === "n" || answer === "no" || answer === "")
-        return { approved: false, reason: "the user said no" };
+        return { approved: false, reason: "denied by the user" };
       if (answer === "a" || answer === "always") {
         always.add(call.name);
         return true;
