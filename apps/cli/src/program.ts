@@ -4,6 +4,7 @@ import { configCheckCommand } from "./commands/config-check.js";
 import { initCommand } from "./commands/init.js";
 import { mcpCallCommand } from "./commands/mcp-call.js";
 import { mcpToolsCommand, type ServerFlags } from "./commands/mcp-tools.js";
+import { exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runCommand } from "./run/run-command.js";
@@ -50,7 +51,11 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     })
-    .exitOverride();
+    .exitOverride()
+    .addHelpText(
+      "after",
+      `\nrun is the default command: tinyloop [agent] -p "…" is tinyloop run [agent] -p "…"\n(see tinyloop run --help for the model flags).\n\n${exitCodesHelp()}`,
+    );
 
   const run = serverOptions(
     program
@@ -61,12 +66,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
         "--model <name>",
         "model id, or a GGUF path / hf:owner/repo/file.gguf with --provider local",
       )
-      .addOption(
-        new Option(
-          "--provider <name>",
-          "openai, anthropic, huggingface, ollama, lmstudio, llamacpp, vllm, together, groq, openrouter, local",
-        ),
-      )
+      .addOption(new Option("--provider <name>", providerHelp()))
       .option("--endpoint-url <url>", "OpenAI-compatible base URL (e.g. http://127.0.0.1:11434/v1)")
       .option("--api-key-env <name>", "environment variable holding the API key")
       .option("-p, --prompt <text>", "one-shot: send TEXT, print the answer, exit")
@@ -75,10 +75,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       .option("--yes", "approve every tool call")
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),
-  ).addHelpText(
-    "after",
-    `\n${AGENT_HELP}\n\nExit codes: 0 done, 1 model/run error, 2 config error, 3 max turns, 130 Ctrl+C.`,
-  );
+  ).addHelpText("after", `\n${AGENT_HELP}\n\n${exitCodesHelp()}`);
   run.action(async (agent: string | undefined, flags: RunFlags) => {
     result.code = await runCommand(agent, flags, io, lifecycle);
   });
@@ -118,7 +115,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
     .option("--server <command>", "add a stdio server (repeatable)", collect, [])
     .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
     .option("--model <name>", "model id")
-    .option("--provider <name>", "provider")
+    .option("--provider <name>", providerHelp())
     .action(async (agent: string | undefined, flags: Partial<RunFlags>) => {
       result.code = await configCheckCommand(agent, flags, io);
     });

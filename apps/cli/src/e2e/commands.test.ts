@@ -185,6 +185,24 @@ describe("init, --help, --version", () => {
     expect(r.stdout).toContain("Usage: tinyloop");
   });
 
+  it("--help lists every provider and every exit code", async () => {
+    const root = await runCli(["--help"], { cwd: ws.dir });
+    const run = await runCli(["run", "--help"], { cwd: ws.dir });
+    const check = await runCli(["config", "check", "--help"], { cwd: ws.dir });
+    for (const help of [root.stdout, run.stdout])
+      expect(help).toContain(
+        "Exit codes: 0 done, 1 model/run error, 2 config or usage error, 3 max turns, 130 Ctrl+C, 143 SIGTERM or the terminal closed.",
+      );
+    for (const help of [run.stdout, check.stdout]) {
+      const flat = help.replace(/\s+/g, " ");
+      for (const provider of ["openai", "anthropic", "huggingface", "ollama", "lmstudio"])
+        expect(flat).toContain(provider);
+      for (const provider of ["llamacpp", "vllm", "together", "groq", "openrouter"])
+        expect(flat).toContain(provider);
+      expect(flat).toContain("local, replay");
+    }
+  });
+
   it("--version prints the package version", async () => {
     const { version } = JSON.parse(
       readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
