@@ -124,8 +124,8 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
     .command("init")
     .description("write a starter agent folder (agent.json + PROMPT.md)")
     .argument("[dir]", "folder to create", "my-agent")
-    .action((dir: string) => {
-      result.code = initCommand(dir, io);
+    .action(async (dir: string) => {
+      result.code = await initCommand(dir, io);
     });
 
   return program;
