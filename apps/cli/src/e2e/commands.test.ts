@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BAD_CONFIGS } from "../__fixtures__/bad-configs.js";
@@ -115,6 +116,25 @@ describe("mcp tools and mcp call", () => {
     expect(r.stdout).toMatch(/^ {2}mcp_fx_echo {2}Returns its text argument unchanged\./m);
     expect(r.stdout).toMatch(/^ {2}skipped hang: /m);
     expect(r.stdout).toMatch(/^ {2}skipped big: /m);
+  });
+
+  it("keeps tool names whole for a server with a long name, shortening the server part", async () => {
+    const long = "github.com/modelcontextprotocol/servers/tree/main/src/everything";
+    const short = `github_com_mo_${createHash("sha256").update(long).digest("hex").slice(0, 4)}`;
+    ws.write({
+      ".mcp.json": json({
+        mcpServers: { [long]: { ...ws.fixture(), tools: { include: ["echo", "add"] } } },
+      }),
+    });
+    const r = await runCli(["mcp", "tools", ".mcp.json"], { cwd: ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^ {2}mcp_${short}_echo {2}Returns its text`, "m"));
+    expect(r.stdout).toMatch(new RegExp(`^ {2}mcp_${short}_add `, "m"));
+    const call = await runCli(
+      ["mcp", "call", `mcp_${short}_add`, ".mcp.json", "--args", `{"a": 2, "b": 40}`],
+      { cwd: ws.dir },
+    );
+    expect(call.stdout).toBe("42");
   });
 
   it("works with only --server", async () => {
