@@ -364,7 +364,7 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
     chunks: ["Let ", "me ", "add."],
     delayMs: 2000,
     toolCalls: [{ name: "mcp_fx_add", arguments: { a: 2, b: 3 } }],
-    toolCallStyle: "whole",
+    toolCallStyle: "whole" as const,
   };
 
   it("REPL: a line typed ahead is no answer, and a bad answer says what is accepted", async () => {
