@@ -93,7 +93,7 @@ export async function runCommand(
   // now on, so lines typed ahead are never taken as answers.
   let replAsk: AskApproval | undefined;
   const oneShotQuestions =
-    tty && oneShot && !flags.yes
+    tty && oneShot && !flags.yes && spec.approval !== "never"
       ? questionReader({ input: io.stdin, output: io.stderr, style: errStyle })
       : undefined;
   if (oneShotQuestions) lifecycle.add(async () => oneShotQuestions.close());
