@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { ServerFlags } from "./commands/mcp-tools.js";
+import { exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
 import type { RunFlags } from "./run/run-flags.js";
@@ -47,7 +48,11 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     })
-    .exitOverride();
+    .exitOverride()
+    .addHelpText(
+      "after",
+      `\nrun is the default command: tinyloop [agent] -p "…" is tinyloop run [agent] -p "…"\n(see tinyloop run --help for the model flags).\n\n${exitCodesHelp()}`,
+    );
 
   const run = serverOptions(
     program
@@ -58,12 +63,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
         "--model <name>",
         "model id, or a GGUF path / hf:owner/repo/file.gguf with --provider local",
       )
-      .addOption(
-        new Option(
-          "--provider <name>",
-          "openai, anthropic, huggingface, ollama, lmstudio, llamacpp, vllm, together, groq, openrouter, local",
-        ),
-      )
+      .addOption(new Option("--provider <name>", providerHelp()))
       .option("--endpoint-url <url>", "OpenAI-compatible base URL (e.g. http://127.0.0.1:11434/v1)")
       .option("--api-key-env <name>", "environment variable holding the API key")
       .option("-p, --prompt <text>", "one-shot: send TEXT, print the answer, exit")
@@ -77,10 +77,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       .option("--yes", "approve every tool call")
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),
-  ).addHelpText(
-    "after",
-    `\n${AGENT_HELP}\n\nExit codes: 0 done, 1 model/run error, 2 config error, 3 max turns, 130 Ctrl+C.`,
-  );
+  ).addHelpText("after", `\n${AGENT_HELP}\n\n${exitCodesHelp()}`);
   run.action(async (agent: string | undefined, flags: RunFlags) => {
     const { runCommand } = await import("./run/run-command.js");
     result.code = await runCommand(agent, flags, io, lifecycle);
@@ -123,7 +120,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
     .option("--server <command>", "add a stdio server (repeatable)", collect, [])
     .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
     .option("--model <name>", "model id")
-    .option("--provider <name>", "provider")
+    .option("--provider <name>", providerHelp())
     .action(async (agent: string | undefined, flags: Partial<RunFlags>) => {
       const { configCheckCommand } = await import("./commands/config-check.js");
       result.code = await configCheckCommand(agent, flags, io);
@@ -135,7 +132,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
     .argument("[dir]", "folder to create", "my-agent")
     .action(async (dir: string) => {
       const { initCommand } = await import("./commands/init.js");
-      result.code = initCommand(dir, io);
+      result.code = await initCommand(dir, io);
     });
 
   return program;

@@ -18,7 +18,10 @@ export interface AgentOptions {
   toolConcurrency?: number;
   /** Offer `task_complete` and `ask_question` (toolset `agent`). Default true. */
   exitTools?: boolean;
-  /** Asked before each tool call; a denial becomes a "denied by the user" error result. */
+  /**
+   * Asked before each tool call; a denial becomes an error result carrying the hook's
+   * reason as it is (or "denied by the user" when it gives none).
+   */
   approve?: ApproveToolCall;
   /** Longest text, in characters, one tool result sends to the model. Default 100 000. */
   maxToolResultChars?: number;

@@ -75,7 +75,7 @@ describe("runToolCalls", () => {
       "ok",
       "ok",
     ]);
-    expect(text(settled[2] as never)).toBe("denied by the user: not today");
+    expect(text(settled[2] as never)).toBe("not today");
     expect(text(settled[0] as never)).toBe("denied by the user");
   });
 

@@ -10,9 +10,12 @@ export function cancelledResult(): ToolResult {
   };
 }
 
-/** Result of a call the `approve` hook refused. */
+/**
+ * Result of a call the `approve` hook refused: the hook's own reason as it wrote it (the
+ * hook knows whether a person said no or nobody could be asked), else "denied by the user".
+ */
 export function deniedResult(reason?: string): ToolResult {
-  const text = reason ? `denied by the user: ${reason}` : "denied by the user";
+  const text = reason || "denied by the user";
   return { content: [{ type: "text", text }], isError: true };
 }
 

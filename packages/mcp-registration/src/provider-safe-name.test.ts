@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   baseToolName,
@@ -5,7 +6,10 @@ import {
   PROVIDER_SAFE_NAME,
   sanitizeNamePart,
   shortHash,
+  shortServerPart,
 } from "./provider-safe-name.js";
+
+const sha4 = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 4);
 
 describe("sanitizeNamePart", () => {
   it("keeps letters, digits, _ and - and turns everything else into _", () => {
@@ -49,6 +53,46 @@ describe("baseToolName", () => {
   it("leaves a name of exactly 64 characters alone", () => {
     const tool = "y".repeat(64 - "mcp_s_".length);
     expect(baseToolName("mcp", "s", tool)).toBe(`mcp_s_${tool}`);
+  });
+});
+
+describe("long server names", () => {
+  const server = "github.com/modelcontextprotocol/servers/tree/main/src/everything";
+
+  it("shortens the server part to 13 characters and 4 hex digits of its name", () => {
+    expect(shortServerPart(server)).toBe(`github_com_mo_${sha4(server)}`);
+    expect(shortServerPart("a-server-of-18-chr")).toBe("a-server-of-18-chr");
+    expect(shortServerPart("my server")).toBe("my_server");
+  });
+
+  it("keeps the tool name whole and shortens the server part when the name is too long", () => {
+    const name = baseToolName("mcp", server, "echo");
+    expect(name).toBe(`mcp_github_com_mo_${sha4(server)}_echo`);
+    const long = "get_structured_content_of_the_resource";
+    expect(baseToolName("mcp", server, long)).toBe(`mcp_github_com_mo_${sha4(server)}_${long}`);
+  });
+
+  it("leaves the server whole while the name fits in 64 characters", () => {
+    expect(baseToolName("mcp", "github.com/modelcontextprotocol", "echo")).toBe(
+      "mcp_github_com_modelcontextprotocol_echo",
+    );
+  });
+
+  it("gives two long servers that share a beginning different server parts", () => {
+    const a = baseToolName("mcp", `${server}-alpha`, "echo");
+    const b = baseToolName("mcp", `${server}-beta`, "echo");
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^mcp_github_com_mo_[0-9a-f]{4}_echo$/);
+    expect(b).toMatch(/^mcp_github_com_mo_[0-9a-f]{4}_echo$/);
+  });
+
+  it("hashes the whole name only when the tool name alone is still too long", () => {
+    const tool = "t".repeat(60);
+    const name = baseToolName("mcp", server, tool);
+    expect(name).toHaveLength(64);
+    expect(name).toMatch(PROVIDER_SAFE_NAME);
+    expect(name.startsWith(`mcp_github_com_mo_${sha4(server)}_ttt`)).toBe(true);
+    expect(name.endsWith(`_${shortHash(`mcp_${sanitizeNamePart(server)}_${tool}`)}`)).toBe(true);
   });
 });
 

@@ -30,11 +30,33 @@ function withHash(text: string, hash: string): string {
   return `${text.length > READABLE_LENGTH ? text.slice(0, READABLE_LENGTH) : text}_${hash}`;
 }
 
+/** Characters of a long server name kept readable in {@link shortServerPart}. */
+const SHORT_SERVER_LENGTH = 13;
+
+/** Length of the hex hash that ends a shortened server part. */
+const SERVER_HASH_LENGTH = 4;
+
+/**
+ * A long server name shortened for tool names: its first 13 sanitized characters, `_`, and
+ * 4 hex digits of SHA-256 of the server name as configured (so two servers that share a
+ * beginning still differ): `github.com/modelcontextprotocol/servers` → `github_com_mo_1a2b`.
+ * A server name of at most 18 sanitized characters is returned sanitized, not shortened.
+ */
+export function shortServerPart(server: string): string {
+  const sanitized = sanitizeNamePart(server);
+  if (sanitized.length <= SHORT_SERVER_LENGTH + 1 + SERVER_HASH_LENGTH) return sanitized;
+  const hash = createHash("sha256").update(server).digest("hex").slice(0, SERVER_HASH_LENGTH);
+  return `${sanitized.slice(0, SHORT_SERVER_LENGTH)}_${hash}`;
+}
+
 /**
  * The name an MCP tool registers under before collisions are considered:
  * `<prefix>_<server>_<tool>` with every part sanitized (an empty prefix drops its part).
- * A result over 64 characters keeps its first 55 and ends in `_` plus a hash of the
- * whole sanitized name, so two long names that share a beginning still differ.
+ * A name over 64 characters first gets its server part shortened ({@link shortServerPart}),
+ * so the tool's own name stays whole: `mcp_github_com_mo_1a2b_echo`. Only when that is
+ * still too long (a long tool name or prefix) is it cut to its first 55 characters plus
+ * `_` and a hash of the whole unshortened name, so two long names that share a beginning
+ * still differ.
  *
  * @example
  * baseToolName("mcp", "github", "list_issues") // "mcp_github_list_issues"
@@ -42,9 +64,15 @@ function withHash(text: string, hash: string): string {
  * baseToolName("mcp", "my server", "files.read") // "mcp_my_server_files_read"
  */
 export function baseToolName(prefix: string, server: string, tool: string): string {
-  const parts = prefix === "" ? [server, tool] : [prefix, server, tool];
-  const full = parts.map(sanitizeNamePart).join("_");
-  return full.length <= MAX_TOOL_NAME_LENGTH ? full : withHash(full, shortHash(full));
+  const join = (serverPart: string) =>
+    (prefix === "" ? [serverPart, tool] : [prefix, serverPart, tool])
+      .map(sanitizeNamePart)
+      .join("_");
+  const full = join(server);
+  if (full.length <= MAX_TOOL_NAME_LENGTH) return full;
+  const shortened = join(shortServerPart(server));
+  if (shortened.length <= MAX_TOOL_NAME_LENGTH) return shortened;
+  return withHash(shortened, shortHash(full));
 }
 
 /**

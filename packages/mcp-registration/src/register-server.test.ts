@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -373,6 +374,44 @@ describe("registerServer collisions", () => {
     const pidB = JSON.parse(text(await registry.dispatch(renamed, {}))).pid;
     expect(pidA).not.toBe(pidB);
     expect(registry.get(renamed)?.source).toEqual({ server: "a_b", tool: "stats" });
+  });
+});
+
+describe("registerServer with a long server name", () => {
+  const long = "github.com/modelcontextprotocol/servers/tree/main/src/everything";
+  const short = `github_com_mo_${createHash("sha256").update(long).digest("hex").slice(0, 4)}`;
+
+  it("keeps each tool name whole, shortens the server part, and the tools work", async () => {
+    const registry = new ToolRegistry();
+    const report = await registerServer(registry, await connect(long, fixtureServer()), {
+      server: long,
+      include: ["echo", "stats"],
+    });
+    expect(report.registered).toEqual([
+      { name: `mcp_${short}_echo`, tool: "echo" },
+      { name: `mcp_${short}_stats`, tool: "stats" },
+    ]);
+    expect(text(await registry.dispatch(`mcp_${short}_echo`, { text: "hi" }))).toBe("hi");
+    expect(registry.get(`mcp_${short}_echo`)?.source).toEqual({ server: long, tool: "echo" });
+  });
+
+  it("gives the hash to a name that collides after shortening", async () => {
+    const registry = new ToolRegistry();
+    const first = await registerServer(registry, await connect(short, fixtureServer()), {
+      server: short,
+      include: ["stats"],
+    });
+    const second = await registerServer(registry, await connect(long, fixtureServer()), {
+      server: long,
+      include: ["stats"],
+    });
+    expect(first.registered).toEqual([{ name: `mcp_${short}_stats`, tool: "stats" }]);
+    const renamed = second.registered[0]?.name ?? "";
+    expect(renamed).toMatch(new RegExp(`^mcp_${short}_stats_[0-9a-f]{8}$`));
+    expect(second.warnings[0]).toContain(`is already taken by tool "stats" of server "${short}"`);
+    const pidA = JSON.parse(text(await registry.dispatch(`mcp_${short}_stats`, {}))).pid;
+    const pidB = JSON.parse(text(await registry.dispatch(renamed, {}))).pid;
+    expect(pidA).not.toBe(pidB);
   });
 });
 

@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BAD_CONFIGS } from "../../../../packages/agent-files/test/bad-configs.js";
@@ -117,6 +118,25 @@ describe("mcp tools and mcp call", () => {
     expect(r.stdout).toMatch(/^ {2}skipped big: /m);
   });
 
+  it("keeps tool names whole for a server with a long name, shortening the server part", async () => {
+    const long = "github.com/modelcontextprotocol/servers/tree/main/src/everything";
+    const short = `github_com_mo_${createHash("sha256").update(long).digest("hex").slice(0, 4)}`;
+    ws.write({
+      ".mcp.json": json({
+        mcpServers: { [long]: { ...ws.fixture(), tools: { include: ["echo", "add"] } } },
+      }),
+    });
+    const r = await runCli(["mcp", "tools", ".mcp.json"], { cwd: ws.dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^ {2}mcp_${short}_echo {2}Returns its text`, "m"));
+    expect(r.stdout).toMatch(new RegExp(`^ {2}mcp_${short}_add `, "m"));
+    const call = await runCli(
+      ["mcp", "call", `mcp_${short}_add`, ".mcp.json", "--args", `{"a": 2, "b": 40}`],
+      { cwd: ws.dir },
+    );
+    expect(call.stdout).toBe("42");
+  });
+
   it("works with only --server", async () => {
     const { args } = ws.fixture();
     const r = await runCli(["mcp", "tools", "--server", `node ${args.join(" ")}`], {
@@ -183,6 +203,24 @@ describe("init, --help, --version", () => {
     const r = await runCli(args.filter(Boolean), { cwd: ws.dir });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain("Usage: tinyloop");
+  });
+
+  it("--help lists every provider and every exit code", async () => {
+    const root = await runCli(["--help"], { cwd: ws.dir });
+    const run = await runCli(["run", "--help"], { cwd: ws.dir });
+    const check = await runCli(["config", "check", "--help"], { cwd: ws.dir });
+    for (const help of [root.stdout, run.stdout])
+      expect(help).toContain(
+        "Exit codes: 0 done, 1 model/run error, 2 config or usage error, 3 max turns, 130 Ctrl+C, 143 SIGTERM or the terminal closed.",
+      );
+    for (const help of [run.stdout, check.stdout]) {
+      const flat = help.replace(/\s+/g, " ");
+      for (const provider of ["openai", "anthropic", "huggingface", "ollama", "lmstudio"])
+        expect(flat).toContain(provider);
+      for (const provider of ["llamacpp", "vllm", "together", "groq", "openrouter"])
+        expect(flat).toContain(provider);
+      expect(flat).toContain("local, replay");
+    }
   });
 
   it("--version prints the package version", async () => {

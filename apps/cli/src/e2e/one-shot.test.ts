@@ -177,11 +177,20 @@ describe("--json and approval", () => {
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
     const r = await runCli(["run", ".mcp.json", "-p", "add", ...s.modelFlags()], { cwd: s.ws.dir });
     expect(r.exitCode).toBe(0);
-    expect(r.stderr).toContain("✗ denied mcp_fixture_add");
-    const second = JSON.stringify(s.model?.requests[1]?.body);
-    expect(second).toContain(
-      'run with --yes, or set \\"approval\\": \\"never\\" in the agent file',
-    );
+    // The whole reason, with the fix, on the tool line and in the model's tool message.
+    const reason = `not run: mcp_fixture_add needs approval and nobody can answer here; run with --yes, or set "approval": "never" in the agent file`;
+    expect(r.stderr).toMatch(new RegExp(`✗ denied mcp_fixture_add ${DURATION} · (.*)$`, "m"));
+    expect(
+      r.stderr
+        .split("\n")
+        .find((l) => l.startsWith("✗ denied"))
+        ?.split(" · ")[1],
+    ).toBe(reason);
+    const second = s.model?.requests[1]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    // The adapter marks error results "Error: "; the hook's reason follows unprefixed.
+    expect(second.messages.find((m) => m.role === "tool")?.content).toBe(`Error: ${reason}`);
   });
 
   it("runs it with --yes", async () => {

@@ -92,10 +92,12 @@ describe("the REPL in a real terminal", () => {
     await waitFor((s) => s.includes("connected 1/1 servers") && /^›/m.test(s), "the prompt");
 
     keys("/tools", "Enter");
-    await waitFor(
-      (s) => s.includes("mcp_fx_echo [read-only]") && s.includes("mcp-fx (15)"),
-      "/tools",
-    );
+    await waitFor((s) => s.includes("mcp_fx_echo [read-only]"), "/tools");
+    // The server has one name everywhere: /tools heads its group as /servers lists it.
+    keys("/servers", "Enter");
+    const named = await waitFor((s) => /^fx {2}ready {2}15 tools/m.test(s), "/servers");
+    expect(named).toMatch(/^fx {2}15 tools$/m);
+    expect(named).not.toContain("mcp-fx");
 
     keys("hello", "Enter");
     const partial = await waitFor((s) => s.includes("Streaming one"), "the first pieces");
@@ -325,5 +327,98 @@ describe("the REPL in a real terminal", () => {
     expect(screen()).not.toMatch(/half a thought\/servers/);
     keys("C-c");
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+});
+
+describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", () => {
+  it("Ctrl+D at the prompt ends the line and exits without redrawing the status line", async () => {
+    model = await startScriptedModelServer({ script: [{ text: "x" }] });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("C-d");
+    const end = await waitFor((s) => s.includes("EXIT="), "the exit");
+    expect(end).toMatch(/^› *\nEXIT=0$/m);
+    expect(end.match(/connected 1\/1 servers/g)).toHaveLength(1);
+  });
+
+  it("Ctrl+D at an approval question stops the turn and exits", async () => {
+    model = await startScriptedModelServer({
+      script: [{ toolCalls: [{ name: "mcp_fx_add", arguments: { a: 1, b: 1 } }] }, { text: "x" }],
+    });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("add", "Enter");
+    await waitFor((s) => s.includes("allow mcp_fx_add"), "the question");
+    keys("C-d");
+    const end = await waitFor((s) => s.includes("EXIT="), "the exit");
+    expect(end).toContain("interrupted");
+    expect(end).toContain("EXIT=0");
+    expect(model.requests).toHaveLength(1);
+  });
+
+  // The model streams slowly before it asks for the tool, so a line typed after the first
+  // words arrives before the question.
+  const slowToolTurn = {
+    chunks: ["Let ", "me ", "add."],
+    delayMs: 2000,
+    toolCalls: [{ name: "mcp_fx_add", arguments: { a: 2, b: 3 } }],
+    toolCallStyle: "whole" as const,
+  };
+
+  it("REPL: a line typed ahead is no answer, and a bad answer says what is accepted", async () => {
+    model = await startScriptedModelServer({
+      script: [slowToolTurn, { text: "Added." }, { text: "You said y." }],
+    });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("add", "Enter");
+    await waitFor((s) => s.includes("Let "), "the first words");
+    keys("y", "Enter");
+    const asked = await waitFor((s) => s.includes("allow mcp_fx_add a=2 b=3?"), "the question");
+    expect(asked).toContain("(1 line typed ahead will be sent after this turn; answer below)");
+    expect(asked).not.toContain("✓ mcp_fx_add");
+    keys("maybe", "Enter");
+    await waitFor(
+      (s) => s.includes(`"maybe" is not an answer; type y (yes), n (no) or a (always):`),
+      "the accepted answers",
+    );
+    keys("y", "Enter");
+    await waitFor((s) => new RegExp(`✓ mcp_fx_add ${DURATION} · 5`).test(s), "the tool result");
+    // The line typed ahead was kept as the next message.
+    await waitFor((s) => s.includes("You said y."), "the typed-ahead line answered");
+    const third = model.requests[2]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(third.messages.at(-1)).toEqual({ role: "user", content: "y" });
+    keys("/exit", "Enter");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+
+  it("one-shot: a line typed before the question is dropped, not taken as the answer", async () => {
+    model = await startScriptedModelServer({ script: [slowToolTurn, { text: "Not added." }] });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start([
+      "run",
+      ".mcp.json",
+      "-p",
+      "add",
+      "--endpoint-url",
+      model.baseURL,
+      "--model",
+      "scripted",
+    ]);
+    await waitFor((s) => s.includes("Let "), "the first words");
+    keys("y", "Enter");
+    const asked = await waitFor((s) => s.includes("allow mcp_fx_add a=2 b=3?"), "the question");
+    expect(asked).toContain("(ignored 1 line typed before this question)");
+    expect(asked).not.toContain("✓ mcp_fx_add");
+    keys("n", "Enter");
+    const end = await waitFor((s) => s.includes("EXIT="), "the exit");
+    expect(end).toMatch(new RegExp(`✗ denied mcp_fx_add ${DURATION} · denied by the user$`, "m"));
+    expect(end).toContain("Not added.");
+    expect(end).toContain("EXIT=0");
   });
 });

@@ -19,12 +19,18 @@ const HELP = [
   "Ctrl+C during an answer stops it and returns here.",
 ];
 
-/** Lines for `/tools`: every tool the model is offered, grouped by toolset. */
+/**
+ * Lines for `/tools`: every tool the model is offered, grouped by toolset. An MCP server's
+ * group is headed by the server's name, as `/servers` and `mcp tools` name it
+ * (`filesystem  14 tools`), not by its toolset (`mcp-filesystem`).
+ */
 export function toolLines(session: Session, style: Style): string[] {
   const lines: string[] = [];
   for (const toolset of session.registry.toolsets()) {
     const tools = session.registry.list({ toolsets: [toolset] });
-    lines.push(style.bold(`${toolset} (${tools.length})`));
+    const server = tools.find((tool) => tool.source)?.source?.server;
+    const heading = server ?? `${toolset} (built-in)`;
+    lines.push(style.bold(`${heading}  ${tools.length} tools`));
     for (const tool of tools) {
       const ro = tool.annotations?.readOnlyHint === true ? style.dim(" [read-only]") : "";
       lines.push(`  ${style.cyan(tool.name)}${ro} ${style.dim(oneLine(tool.description, 70))}`);
@@ -80,6 +86,7 @@ export function runRepl({
   let turn: AbortController | undefined;
   let ended = false;
   let working = false;
+  let asking = false;
   let finish: (code: number) => void = () => {};
   const result = new Promise<number>((resolve) => {
     finish = (code) => {
@@ -96,11 +103,22 @@ export function runRepl({
         new Promise((resolve) => {
           if (signal.aborted) return resolve(undefined);
           const onAbort = () => {
+            asking = false;
             io.stdout.write("\n");
             resolve(undefined);
           };
           signal.addEventListener("abort", onAbort, { once: true });
+          // Only a line typed after the question answers it: lines typed ahead during the
+          // turn stay messages for the next prompt, and the person is told so.
+          if (queue.length > 0) {
+            const lines = queue.length === 1 ? "1 line" : `${queue.length} lines`;
+            io.stdout.write(
+              style.dim(`(${lines} typed ahead will be sent after this turn; answer below)\n`),
+            );
+          }
+          asking = true;
           rl.question(style.yellow(question), { signal }, (answer) => {
+            asking = false;
             signal.removeEventListener("abort", onAbort);
             resolve(answer);
           });
@@ -200,6 +218,10 @@ export function runRepl({
   rl.on("SIGINT", onInterrupt);
   lifecycle.onInterrupt = onInterrupt;
   rl.on("close", () => {
+    // Ctrl+D leaves the prompt's line open; end it so the shell starts on a clean line.
+    // Ctrl+D at an approval question leaves: the turn stops like on Ctrl+C (which ends the line).
+    if (asking) turn?.abort();
+    else if (terminal && !ended) io.stdout.write("\n");
     inputClosed = true;
     if (!working && queue.length === 0) finish(EXIT.ok);
   });

@@ -6,9 +6,9 @@ import { createModel } from "../model/create-model.js";
 import { openSession, type Session } from "../session/open-session.js";
 import { toolLoadWarning } from "../session/tool-load-warning.js";
 import { type AskApproval, createApprover } from "../terminal/approval.js";
-import { askLine } from "../terminal/ask-secret.js";
 import { downloadBar } from "../terminal/download-bar.js";
 import { EventPrinter } from "../terminal/event-printer.js";
+import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
 import { toJsonLine } from "./json-events.js";
 import { describePlan, prepareRun } from "./prepare-run.js";
@@ -91,13 +91,19 @@ export async function runCommand(
     );
   }
 
-  // The REPL's own readline asks approvals; one-shot on a terminal opens one per question.
+  // The REPL's own readline asks approvals; one-shot on a terminal reads the terminal from
+  // now on, so lines typed ahead are never taken as answers.
   let replAsk: AskApproval | undefined;
+  const oneShotQuestions =
+    tty && oneShot && !flags.yes && spec.approval !== "never"
+      ? questionReader({ input: io.stdin, output: io.stderr, style: errStyle })
+      : undefined;
+  if (oneShotQuestions) lifecycle.add(async () => oneShotQuestions.close());
   const ask: AskApproval | undefined = tty
     ? (question, signal) =>
         replAsk
           ? replAsk(question, signal)
-          : askLine(question, { input: io.stdin, output: io.stderr, signal })
+          : (oneShotQuestions?.ask(question, signal) ?? Promise.resolve(undefined))
     : undefined;
   const approve = flags.yes ? undefined : createApprover({ mode: spec.approval ?? "ask", ask });
 

@@ -22,6 +22,9 @@ export function statusLine({
 }): ConnectProgress & { finish(): void } {
   let last = "";
   let shown = false;
+  // After finish() the line is history: later changes (servers closing on exit, a
+  // re-sync mid-session) must not redraw it over the prompt.
+  let finished = false;
   const clear = () => {
     if (live && shown) out.write("\r\u001b[K");
     shown = false;
@@ -29,7 +32,7 @@ export function statusLine({
   const progress: ConnectProgress & { finish(): void } = {
     status(line) {
       last = line;
-      if (quiet || !live) return;
+      if (quiet || !live || finished) return;
       clear();
       out.write(style.dim(line));
       shown = true;
@@ -37,12 +40,14 @@ export function statusLine({
     failed(server, reason) {
       clear();
       out.write(`${style.red("✗")} server ${server} failed: ${reason}\n`);
-      if (live && last && !quiet) {
+      if (live && last && !quiet && !finished) {
         out.write(style.dim(last));
         shown = true;
       }
     },
     finish() {
+      if (finished) return;
+      finished = true;
       if (quiet) return;
       clear();
       if (last) out.write(`${style.dim(last)}\n`);

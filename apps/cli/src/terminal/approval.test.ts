@@ -28,29 +28,32 @@ describe("createApprover", () => {
     expect(await approve?.(call, tool(true), { signal })).toBe(true);
     expect(await approve?.(call, tool(), { signal })).toEqual({
       approved: false,
-      reason: "the user said no",
+      reason: "denied by the user",
     });
     expect(questions).toEqual([`allow mcp_fs_write_file path="a.txt"? [y]es / [n]o / [a]lways: `]);
   });
-  it("remembers always, and asks again after an answer it does not know", async () => {
+  it("remembers always, and asks again after an answer it does not know, saying what is accepted", async () => {
     const answers = ["what", "a"];
-    let asked = 0;
+    const questions: string[] = [];
     const approve = createApprover({
       mode: "always",
-      ask: async () => {
-        asked++;
+      ask: async (q) => {
+        questions.push(q);
         return answers.shift();
       },
     });
     expect(await approve?.(call, tool(true), { signal })).toBe(true);
     expect(await approve?.(call, tool(true), { signal })).toBe(true);
-    expect(asked).toBe(2);
+    expect(questions).toEqual([
+      `allow mcp_fs_write_file path="a.txt"? [y]es / [n]o / [a]lways: `,
+      `"what" is not an answer; type y (yes), n (no) or a (always): `,
+    ]);
   });
   it("denies with how to allow it when nobody can answer", async () => {
     const approve = createApprover({ mode: "ask", ask: undefined });
     expect(await approve?.(call, tool(false), { signal })).toEqual({
       approved: false,
-      reason: `mcp_fs_write_file needs approval and nobody can answer here; run with --yes, or set "approval": "never" in the agent file`,
+      reason: `not run: mcp_fs_write_file needs approval and nobody can answer here; run with --yes, or set "approval": "never" in the agent file`,
     });
   });
 });

@@ -13,8 +13,9 @@ const HOW_TO_ALLOW = `run with --yes, or set "approval": "never" in the agent fi
 /**
  * The approval hook: `never` (or `--yes`) approves everything; `ask` asks for tools
  * whose annotations lack `readOnlyHint: true`; `always` asks for every tool. `a` approves
- * that tool for the rest of the session. Without a person to ask, calls are denied with
- * a reason that says how to allow them.
+ * that tool for the rest of the session; an empty answer means no; any other answer is
+ * asked again, saying which answers are accepted. Without a person to ask, calls are denied
+ * with a reason that says how to allow them.
  */
 export function createApprover({
   mode,
@@ -31,20 +32,23 @@ export function createApprover({
     if (!ask) {
       return {
         approved: false,
-        reason: `${call.name} needs approval and nobody can answer here; ${HOW_TO_ALLOW}`,
+        reason: `not run: ${call.name} needs approval and nobody can answer here; ${HOW_TO_ALLOW}`,
       };
     }
-    const question = `allow ${call.name} ${shortArguments(call.arguments, 60)}? [y]es / [n]o / [a]lways: `;
+    let question = `allow ${call.name} ${shortArguments(call.arguments, 60)}? [y]es / [n]o / [a]lways: `;
     for (;;) {
       const answer = (await ask(question, signal))?.trim().toLowerCase();
-      if (answer === undefined) return { approved: false, reason: "the user gave no answer" };
+      if (answer === undefined)
+        return { approved: false, reason: "not run: the user gave no answer" };
       if (answer === "y" || answer === "yes") return true;
       if (answer === "n" || answer === "no" || answer === "")
-        return { approved: false, reason: "the user said no" };
+        return { approved: false, reason: "denied by the user" };
       if (answer === "a" || answer === "always") {
         always.add(call.name);
         return true;
       }
+      // Never re-ask silently: say what was not understood and what is.
+      question = `${JSON.stringify(answer)} is not an answer; type y (yes), n (no) or a (always): `;
     }
   };
 }

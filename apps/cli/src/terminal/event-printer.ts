@@ -54,9 +54,13 @@ export class EventPrinter {
             : event.outcome === "denied"
               ? s.yellow("✗ denied")
               : s.red(`✗ ${event.outcome}`);
-        const summary = summarizeResult(event.result);
+        // A denial's reason says how to allow the call: it is shown whole, never cut.
+        const summary =
+          event.outcome === "denied"
+            ? summarizeResult(event.result, Number.POSITIVE_INFINITY)
+            : oneLine(summarizeResult(event.result), 100);
         this.line(
-          `${mark} ${event.call.name} ${s.dim(formatDuration(event.durationMs))} ${s.dim("·")} ${oneLine(summary, 100)}`,
+          `${mark} ${event.call.name} ${s.dim(formatDuration(event.durationMs))} ${s.dim("·")} ${summary}`,
         );
         return;
       }
