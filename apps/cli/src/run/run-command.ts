@@ -121,6 +121,8 @@ export async function runCommand(
     },
     approve,
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
+    ...(flags.toolSearch ? { toolSearch: flags.toolSearch } : {}),
+    ...(flags.lazy ? { lazy: true } : {}),
     onHub: (h) => {
       hub = h;
     },
@@ -129,8 +131,8 @@ export async function runCommand(
   progress.finish();
   if (json) {
     for (const s of session.hub.servers())
-      if (s.state === "ready")
-        emit({ type: "server", server: s.name, state: "ready", tools: s.toolCount });
+      if (s.state === "ready" || s.state === "idle")
+        emit({ type: "server", server: s.name, state: s.state, tools: s.toolCount });
   }
 
   if (!oneShot) {

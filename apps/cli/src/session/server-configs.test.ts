@@ -79,4 +79,17 @@ describe("toConnectEntries", () => {
       c: { type: "sse", url: "http://h/sse", headers: {} },
     });
   });
+
+  it("passes per-server lazy and alwaysLoad on when the agent's server carries them", () => {
+    const server = {
+      name: "a",
+      origin: [],
+      transport: { type: "stdio" as const, command: "node", args: [], env: {} },
+      lazy: true,
+      alwaysLoad: false,
+    };
+    expect(toConnectEntries([server]).a).toMatchObject({ lazy: true, alwaysLoad: false });
+    const { lazy: _l, alwaysLoad: _a, ...plain } = server;
+    expect(toConnectEntries([plain]).a).not.toHaveProperty("lazy");
+  });
 });

@@ -4,7 +4,24 @@ import { deriveServerName, uniqueNames } from "../agent/server-names.js";
 import { CliError } from "../cli-error.js";
 
 /** A server entry as `connectAll` of @tinyloop/mcp-registration takes it. */
-export type ConnectEntry = ServerConfig & { tools?: { include?: string[]; exclude?: string[] } };
+export type ConnectEntry = ServerConfig & {
+  tools?: { include?: string[]; exclude?: string[] };
+  lazy?: boolean;
+  alwaysLoad?: boolean;
+};
+
+/**
+ * The per-server load keys (`lazy`, `alwaysLoad`) of an agent's server, when its reader
+ * carries them. WIRING POINT: the agent-file readers (to become @tinyloop/agent-files) add
+ * these optional booleans to each normalised server; they flow from here to `connectAll`.
+ */
+function loadKeys(server: AgentServer): { lazy?: boolean; alwaysLoad?: boolean } {
+  const { lazy, alwaysLoad } = server as AgentServer & { lazy?: unknown; alwaysLoad?: unknown };
+  return {
+    ...(typeof lazy === "boolean" ? { lazy } : {}),
+    ...(typeof alwaysLoad === "boolean" ? { alwaysLoad } : {}),
+  };
+}
 
 /** Turns an agent's servers into `connectAll`'s record, keyed by server name. */
 export function toConnectEntries(
@@ -44,7 +61,7 @@ export function toConnectEntries(
         headers: t.headers,
       };
     }
-    out[server.name] = { ...entry, ...common } as ConnectEntry;
+    out[server.name] = { ...entry, ...common, ...loadKeys(server) } as ConnectEntry;
   }
   return out;
 }
