@@ -1,5 +1,6 @@
 import type { ScriptedModelServer, ScriptTurn } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeAnthropicRig } from "./__fixtures__/anthropic-rig.js";
 import { collect, doneOf, textOf, toolResults } from "./__fixtures__/collect.js";
 import { openAIRig } from "./__fixtures__/openai-rig.js";
 import { startToolWorld, type ToolWorld } from "./__fixtures__/tool-world.js";
@@ -68,6 +69,25 @@ describe("tool_search (OpenAI-compatible adapter, scripted server, fixture MCP s
     // Loaded for the rest of the conversation; reset() forgets them.
     agent.reset();
     expect(agent.loadedTools).toEqual([]);
+  });
+
+  it("works the same through the Anthropic Messages adapter (the search runs in the agent)", async () => {
+    const rig = await makeAnthropicRig([
+      { calls: [["tool_search", { query: "mcp_fx_add" }]] },
+      { calls: [["mcp_fx_add", { a: 1, b: 1 }]] },
+      { text: "2" },
+    ]);
+    try {
+      const agent = new Agent({ model: rig.model, registry: world.registry, toolSearch: "always" });
+      const events = await collect(agent.run("1 + 1?"));
+      expect(doneOf(events)).toMatchObject({ reason: "completed", text: "2", turns: 3 });
+      const [search, add] = toolResults(events);
+      expect(textOf(search?.result.content ?? [])).toMatch(/^Loaded .*\n- mcp_fx_add: /);
+      expect(add).toMatchObject({ outcome: "ok" });
+      expect(textOf(add?.result.content ?? [])).toBe("2");
+    } finally {
+      await rig.close();
+    }
   });
 
   it("auto keeps MCP tools back only when their schemas take the budget (10% of a known context)", async () => {

@@ -115,6 +115,20 @@ describe("lazy servers", () => {
     expect(events.filter((event) => event.type === "connecting")).toHaveLength(1);
   });
 
+  it("reload keeps an idle lazy server idle, and restarts it when its lazy key changes", async () => {
+    const config = fx();
+    await start({ fx: config });
+    await closeAll();
+    const { hub } = await start({ fx: config });
+    expect(await hub.reload({ fx: config })).toMatchObject({ unchanged: ["fx"] });
+    expect(hub.servers()[0]).toMatchObject({ state: "idle" });
+    expect(processesWithMarker(marker)).toEqual([]);
+    expect(await hub.reload({ fx: { ...config, lazy: false } })).toMatchObject({
+      restarted: ["fx"],
+    });
+    expect(hub.servers()[0]).toMatchObject({ state: "ready", phase: "started", lazy: false });
+  });
+
   it("refreshes a stale cache entry: starts the server at once and rewrites the entry", async () => {
     const config = fx();
     await start({ fx: config });
