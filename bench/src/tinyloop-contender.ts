@@ -17,7 +17,8 @@ export function tinyloopToolName(server: string, tool: string): string {
 /**
  * The built tinyloop CLI, one-shot: `tinyloop run FILE -p TEXT --endpoint-url URL --yes`,
  * with an `mcpServers` file that names the servers s0, s1, … (so tool names are known), and
- * `--max-turns 1000` to lift the turn limit above the 200-turn scenario.
+ * `--max-turns 1000` to lift the turn limit above the 200-turn scenario, and
+ * `--tool-search never` so every tool is advertised, as the other contenders do.
  */
 export const tinyloopContender: Contender = {
   id: "tinyloop",
@@ -52,6 +53,11 @@ export const tinyloopContender: Contender = {
         "--max-turns",
         "1000",
         "--yes",
+        // Every schema in every request, like the other contenders: the scenarios compare
+        // the same work (the 1,000-tool one would otherwise use tool_search under "auto";
+        // packages/agent-loop's bench:tool-search measures that).
+        "--tool-search",
+        "never",
       ],
       cwd: context.dir,
       timeoutMs: 180_000,

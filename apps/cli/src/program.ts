@@ -30,6 +30,7 @@ function serverOptions(command: Command): Command {
       [],
     )
     .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
+    .option("--lazy", "start each server on first use; its tools come from the manifest cache")
     .option("--verbose", "show server logs and timings")
     .option("--no-color", "no colours (also NO_COLOR=1)");
 }
@@ -75,6 +76,12 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
         positiveInt,
       )
       .option("--yes", "approve every tool call")
+      .addOption(
+        new Option(
+          "--tool-search <mode>",
+          "keep tools back behind tool_search: auto (when their schemas are large), always, never",
+        ).choices(["auto", "always", "never"]),
+      )
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),
   ).addHelpText("after", `\n${AGENT_HELP}\n\n${exitCodesHelp()}`);

@@ -1,8 +1,16 @@
 import type { ServerConfig } from "@tinyloop/mcp-transport";
 import type { AgentServer, ToolFilter } from "./agent-file.js";
 
-/** One server as mcp-registration's `connectAll` takes it: the transport config and a filter. */
-export type ServerEntry = ServerConfig & { tools?: ToolFilter };
+/**
+ * One server as mcp-registration's `connectAll` takes it: the transport config, a filter,
+ * and the tool-search keys (`lazy`: start on first call, tools from the manifest cache;
+ * `alwaysLoad`: never deferred).
+ */
+export type ServerEntry = ServerConfig & {
+  tools?: ToolFilter;
+  lazy?: boolean;
+  alwaysLoad?: boolean;
+};
 
 /**
  * The agent's servers as `connectAll`'s record, keyed by name. A disabled server stays in
@@ -17,7 +25,12 @@ export function toServerEntries(
     let config: ServerConfig = server.config;
     if (extraEnv && "command" in config)
       config = { ...config, env: { ...config.env, ...extraEnv } };
-    out[server.name] = { ...config, ...(server.tools ? { tools: server.tools } : {}) };
+    out[server.name] = {
+      ...config,
+      ...(server.tools ? { tools: server.tools } : {}),
+      ...(server.lazy !== undefined ? { lazy: server.lazy } : {}),
+      ...(server.alwaysLoad !== undefined ? { alwaysLoad: server.alwaysLoad } : {}),
+    };
   }
   return out;
 }

@@ -9,7 +9,9 @@ export type AgentErrorCode =
   /** `run` or `reset` was called while another run of the same agent was still going. */
   | "RUN_IN_PROGRESS"
   /** The registry already holds a tool named `task_complete` / `ask_question` that is not the agent's own. */
-  | "EXIT_TOOL_TAKEN";
+  | "EXIT_TOOL_TAKEN"
+  /** The registry holds a tool named `tool_search`, the name of the agent's own search over deferred tools. */
+  | "TOOL_SEARCH_TAKEN";
 
 /**
  * The one error class of `@tinyloop/agent-loop`. It is thrown only for programming

@@ -18,7 +18,7 @@ function optionsError(make: () => unknown): AgentError {
 }
 
 describe("new Agent options", () => {
-  it("defaults to 20 turns, 8 calls at once, exit tools on and 100 000 result characters", () => {
+  it("defaults to 20 turns, 8 calls at once, exit tools on, 100 000 result characters and auto tool search at 8,000 tokens", () => {
     const registry = new ToolRegistry();
     expect(resolveAgentOptions({ model, registry })).toEqual({
       model,
@@ -30,7 +30,15 @@ describe("new Agent options", () => {
       approve: undefined,
       maxToolResultChars: 100_000,
       tools: undefined,
+      toolSearch: "auto",
+      toolSearchBudgetTokens: 8_000,
     });
+    expect(
+      resolveAgentOptions({ model, registry, contextWindow: 200_000 }).toolSearchBudgetTokens,
+    ).toBe(20_000);
+    expect(() => resolveAgentOptions({ model, registry, contextWindow: 0 })).toThrow(
+      /contextWindow: expected a positive integer, got number 0/,
+    );
     expect(DEFAULT_MAX_TOOL_RESULT_CHARS).toBe(100_000);
   });
 

@@ -2,6 +2,7 @@ import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { ToolRegistry } from "@tinyloop/registry";
 import { AgentError } from "./agent-error.js";
 import type { ApproveToolCall } from "./run-tool-calls.js";
+import { type ToolSearchMode, toolSearchBudget } from "./tool-search-policy.js";
 import type { ToolFilter } from "./tool-spec-cache.js";
 
 /** Options of `new Agent(…)`. */
@@ -27,6 +28,16 @@ export interface AgentOptions {
   maxToolResultChars?: number;
   /** Which registry tools to offer (the registry's `list` filter). Default: all. */
   tools?: ToolFilter;
+  /**
+   * When to keep tools back behind the built-in `tool_search` tool: `"auto"` (default) when
+   * the MCP tools' schemas would take the budget or more, `"always"`, or `"never"`. Tools
+   * marked deferred in the registry are kept back under `"auto"` and `"always"`.
+   */
+  toolSearch?: ToolSearchMode;
+  /** The model's context window in tokens, when known: `"auto"` then budgets 10 % of it. */
+  contextWindow?: number;
+  /** Overrides the `"auto"` budget, in estimated tokens (default 10 % of `contextWindow`, else 8,000). */
+  toolSearchBudgetTokens?: number;
 }
 
 /** {@link AgentOptions} with defaults applied and every value checked. */
@@ -40,6 +51,8 @@ export interface ResolvedAgentOptions {
   approve: ApproveToolCall | undefined;
   maxToolResultChars: number;
   tools: ToolFilter | undefined;
+  toolSearch: ToolSearchMode;
+  toolSearchBudgetTokens: number;
 }
 
 /** Default of {@link AgentOptions.maxToolResultChars}. */
@@ -116,6 +129,14 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     stringList("tools.include", options.tools.include);
     stringList("tools.exclude", options.tools.exclude);
   }
+  const toolSearch = options.toolSearch ?? "auto";
+  if (toolSearch !== "auto" && toolSearch !== "always" && toolSearch !== "never") {
+    throw invalid("toolSearch", '"auto", "always" or "never"', toolSearch, 'toolSearch: "auto"');
+  }
+  const contextWindow =
+    options.contextWindow === undefined
+      ? undefined
+      : positiveInteger("contextWindow", options.contextWindow, 128_000);
   return {
     model,
     registry,
@@ -130,5 +151,11 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
       DEFAULT_MAX_TOOL_RESULT_CHARS,
     ),
     tools: options.tools,
+    toolSearch,
+    toolSearchBudgetTokens: positiveInteger(
+      "toolSearchBudgetTokens",
+      options.toolSearchBudgetTokens,
+      toolSearchBudget(contextWindow),
+    ),
   };
 }

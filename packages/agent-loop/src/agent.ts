@@ -19,6 +19,7 @@ import type {
 import { ensureExitTools, exitOf } from "./exit-tools.js";
 import { runToolCalls } from "./run-tool-calls.js";
 import { type ModelTurn, streamModelTurn } from "./stream-model-turn.js";
+import { runToolSearch, TOOL_SEARCH } from "./tool-search.js";
 import { ToolSpecCache } from "./tool-spec-cache.js";
 import { toolTurnMessages } from "./tool-turn-messages.js";
 import { type AgentInput, toUserMessage } from "./user-message.js";
@@ -57,10 +58,12 @@ export class Agent {
   constructor(options: AgentOptions) {
     this.#options = resolveAgentOptions(options);
     if (this.#options.exitTools) ensureExitTools(this.#options.registry);
+    this.#checkToolSearchName();
     this.#tools = new ToolSpecCache(
       this.#options.registry,
       this.#options.tools,
       this.#options.exitTools,
+      { mode: this.#options.toolSearch, budgetTokens: this.#options.toolSearchBudgetTokens },
     );
     this.#messages = this.#initialMessages();
   }
@@ -85,6 +88,12 @@ export class Agent {
       });
     }
     this.#messages = this.#initialMessages();
+    this.#tools.unload();
+  }
+
+  /** Names of kept-back tools that `tool_search` loaded in this conversation (until `reset`). */
+  get loadedTools(): readonly string[] {
+    return [...this.#tools.loaded];
   }
 
   /**
@@ -97,6 +106,16 @@ export class Agent {
   run(input: AgentInput, options: RunOptions = {}): AsyncIterable<AgentEvent> {
     const message = toUserMessage(input);
     return this.#run(message, options.signal);
+  }
+
+  /** `tool_search` is the agent's own; a registry tool of that name would be hidden by it. */
+  #checkToolSearchName(): void {
+    const existing = this.#options.registry.get(TOOL_SEARCH);
+    if (this.#options.toolSearch === "never" || existing === undefined) return;
+    throw new AgentError({
+      code: "TOOL_SEARCH_TAKEN",
+      message: `The registry has a tool named "${TOOL_SEARCH}" (toolset "${existing.toolset}"), but the agent needs that name for its search over deferred tools. Rename your tool, or pass toolSearch: "never" to new Agent(…).`,
+    });
   }
 
   #initialMessages(): ChatMessage[] {
@@ -115,6 +134,7 @@ export class Agent {
           "agent.run(): another run of this agent is still going; wait for its done event or abort it first.",
       });
     }
+    this.#checkToolSearchName();
     this.#running = true;
     const { model, registry, maxTurns, exitTools } = this.#options;
     // Our own controller also stops the run when the consumer stops iterating.
@@ -196,6 +216,17 @@ export class Agent {
           turn: turns,
           registry,
           offered: offered.byName,
+          local: new Map([
+            [
+              TOOL_SEARCH,
+              (args: string) => {
+                const found = new Set<string>();
+                const result = runToolSearch(args, offered.deferred, found);
+                this.#tools.load(found);
+                return result;
+              },
+            ],
+          ]),
           approve: this.#options.approve,
           concurrency: this.#options.toolConcurrency,
           signal,

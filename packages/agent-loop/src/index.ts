@@ -19,5 +19,14 @@ export type {
 } from "./events.js";
 export { AGENT_TOOLSET, ASK_QUESTION, TASK_COMPLETE } from "./exit-tools.js";
 export type { ApprovalDecision, ApproveToolCall } from "./run-tool-calls.js";
+export { TOOL_SEARCH } from "./tool-search.js";
+export type { ToolSearchMode } from "./tool-search-policy.js";
+export {
+  DEFAULT_TOOL_SEARCH_BUDGET_TOKENS,
+  estimateTokens,
+  TOOL_SEARCH_CONTEXT_SHARE,
+  toolSearchBudget,
+  toolSpecBytes,
+} from "./tool-search-policy.js";
 export type { ToolFilter } from "./tool-spec-cache.js";
 export type { AgentInput } from "./user-message.js";

@@ -37,6 +37,8 @@ export interface RunToolCallsInput {
   turn: number;
   registry: ToolRegistry;
   offered: ReadonlyMap<string, ToolDefinition>;
+  /** The agent's own tools that run here, not in the registry (`tool_search`); never asked about. */
+  local?: ReadonlyMap<string, (rawArguments: string) => ToolResult>;
   approve: ApproveToolCall | undefined;
   /** How many calls may run at once. */
   concurrency: number;
@@ -62,7 +64,7 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
   const settled = input.calls.map((call) => {
     const definition = input.offered.get(call.name);
     let approval: Promise<ApprovalDecision> | undefined;
-    if (definition && input.approve && !isExitTool(call.name)) {
+    if (definition && input.approve && !isExitTool(call.name) && !input.local?.has(call.name)) {
       const approve = input.approve;
       approval = approvals.then(() =>
         // After an abort nobody should be asked any more; the call is cancelled anyway.
@@ -132,9 +134,15 @@ async function settleCall(
     return finish(deniedResult(reason), "denied");
   }
 
+  const local = input.local?.get(call.name);
   const dispatched = limiter(async () => {
     if (input.signal.aborted) return ABORTED;
     startedAt = now();
+    if (local) {
+      const result = local(call.arguments);
+      endedAt = now();
+      return result;
+    }
     // The registry answers "cancelled" at once on abort, so the slot is freed then too.
     const result = await input.registry.dispatch(call.name, call.arguments, {
       signal: input.signal,

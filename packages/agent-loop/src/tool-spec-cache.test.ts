@@ -41,3 +41,28 @@ describe("ToolSpecCache", () => {
     expect(without.current().specs.map((spec) => spec.name)).toEqual(["echo", "mcp_fs_read"]);
   });
 });
+
+describe("ToolSpecCache with tool search", () => {
+  it("offers tool_search while tools wait, counts them by toolset, and offers what load() names", () => {
+    const registry = new ToolRegistry();
+    registry.register(tool("echo"), () => "");
+    registry.register(tool("mcp_gh_list", "mcp-gh"), () => "");
+    registry.register(tool("mcp_gh_open", "mcp-gh"), () => "");
+    registry.deferToolset("mcp-gh", true);
+    const cache = new ToolSpecCache(registry, undefined, false, {
+      mode: "auto",
+      budgetTokens: 8_000,
+    });
+    const first = cache.current();
+    expect(first.specs.map((spec) => spec.name)).toEqual(["echo", "tool_search"]);
+    expect(first.specs[1]?.description).toMatch(/^2 more tools .* from: mcp-gh \(2\)\./);
+    expect([...first.byName.keys()]).toEqual(["echo", "mcp_gh_list", "mcp_gh_open", "tool_search"]);
+    cache.load(["mcp_gh_open"]);
+    const second = cache.current();
+    expect(second).not.toBe(first);
+    expect(second.specs.map((spec) => spec.name)).toEqual(["echo", "mcp_gh_open", "tool_search"]);
+    expect(second.specs.at(-1)?.description).toMatch(/^1 more tool is/);
+    cache.unload();
+    expect(cache.current().specs.map((spec) => spec.name)).toEqual(["echo", "tool_search"]);
+  });
+});

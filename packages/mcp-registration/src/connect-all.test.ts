@@ -115,8 +115,24 @@ describe("connectAll", () => {
       fx: entry(fixtureServer(), { tools: { include: ["e*", "nope"], exclude: ["env"] } }),
     });
     expect(hub.servers()).toEqual([
-      { name: "off", state: "disabled", toolCount: 0, lastError: undefined },
-      { name: "fx", state: "ready", toolCount: 2, lastError: undefined },
+      {
+        name: "off",
+        state: "disabled",
+        toolCount: 0,
+        lastError: undefined,
+        phase: "configured",
+        lazy: false,
+        alwaysLoad: false,
+      },
+      {
+        name: "fx",
+        state: "ready",
+        toolCount: 2,
+        lastError: undefined,
+        phase: "started",
+        lazy: false,
+        alwaysLoad: false,
+      },
     ]);
     expect(events.some((event) => event.server === "off")).toBe(false);
     const report = hub.report("fx");

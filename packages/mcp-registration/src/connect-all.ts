@@ -3,6 +3,7 @@ import { Hub } from "./hub.js";
 import { assertServerRecord, validateHubOptions } from "./hub-options.js";
 import type { ConnectAllOptions, McpHub } from "./hub-types.js";
 import type { ServerEntry } from "./server-entry.js";
+import type { ServerLoadOptions } from "./server-load-options.js";
 
 /**
  * Connects every server of `servers` at once and registers each one's tools as soon as
@@ -21,7 +22,7 @@ import type { ServerEntry } from "./server-entry.js";
  * await hub.close();
  */
 export async function connectAll(
-  servers: Record<string, ServerEntry | unknown>,
+  servers: Record<string, (ServerEntry & ServerLoadOptions) | unknown>,
   registry: ToolRegistry,
   options: ConnectAllOptions = {},
 ): Promise<McpHub> {

@@ -4,10 +4,23 @@ import type {
   McpConnection,
   ServerConfig,
 } from "@tinyloop/mcp-transport";
+import type { ManifestCacheOptions } from "./manifest-cache.js";
 import type { RegistrationReport } from "./register-server.js";
 
-/** State of one server of the hub: the connection's, or `disabled` for `enabled: false`. */
-export type ServerState = ConnectionState | "disabled";
+/**
+ * State of one server of the hub: the connection's, `disabled` for `enabled: false`, or
+ * `idle` for a lazy server whose tools come from the manifest cache and that has not been
+ * started yet (a call to one of its tools starts it).
+ */
+export type ServerState = ConnectionState | "disabled" | "idle";
+
+/**
+ * How far a server got, the same words for lazy and eager servers: `configured` (known
+ * from the config, nothing started or read yet), `manifest-known` (lazy: its tools are
+ * registered from the cache, the process is not running), `started` (connected at least
+ * once), `failed` (the start or the config failed).
+ */
+export type ServerPhase = "configured" | "manifest-known" | "started" | "failed";
 
 /** One line of {@link McpHub.servers}. */
 export interface ServerStatus {
@@ -17,6 +30,12 @@ export interface ServerStatus {
   toolCount: number;
   /** Why the server last failed or dropped (the message without its stderr block), if it did. */
   lastError: string | undefined;
+  /** See {@link ServerPhase}. */
+  phase: ServerPhase;
+  /** Whether the server is started on first use. */
+  lazy: boolean;
+  /** Whether its tools are always offered to the model (`alwaysLoad`). */
+  alwaysLoad: boolean;
 }
 
 /** Progress of the hub's servers, for a CLI to show. */
@@ -27,7 +46,11 @@ export type HubEvent =
   | { type: "reconnecting"; server: string; reason: string | undefined }
   /** The server's tools were re-listed (after `tools/list_changed`, a reconnect or a filter change). */
   | { type: "synced"; server: string; toolCount: number; report: RegistrationReport }
-  | { type: "closed"; server: string };
+  | { type: "closed"; server: string }
+  /** A lazy server's tools were registered from the manifest cache; the server is not running. */
+  | { type: "manifest-known"; server: string; toolCount: number; report: RegistrationReport }
+  /** Something worth telling that changes nothing for the tools (the cache could not be written). */
+  | { type: "warning"; server: string; message: string };
 
 /** Opens a connection; `connectServer` of `@tinyloop/mcp-transport` unless replaced. */
 export type ConnectFunction = (
@@ -50,6 +73,13 @@ export interface ConnectAllOptions {
   shutdownTimeoutMs?: number;
   /** Replaces how connections are opened (tests, custom transports). */
   connect?: ConnectFunction;
+  /**
+   * Start every server only on the first call of one of its tools (a server's own `lazy`
+   * wins). Its tools are registered from the manifest cache meanwhile. Default `false`.
+   */
+  lazy?: boolean;
+  /** Where lazy servers' manifests are kept and when they are stale. */
+  manifestCache?: ManifestCacheOptions;
 }
 
 /** What {@link McpHub.reload} did, by server name. */

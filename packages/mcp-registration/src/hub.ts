@@ -10,10 +10,16 @@ import type {
   ReloadSummary,
   ServerStatus,
 } from "./hub-types.js";
+import { LazyConnection } from "./lazy-connection.js";
+import { ManifestCache } from "./manifest-cache.js";
+import { manifestKey } from "./manifest-key.js";
 import { McpRegistrationError } from "./mcp-registration-error.js";
+import { recordingConnection } from "./recording-connection.js";
 import { registerServer } from "./register-server.js";
 import type { RegistrationReport, ServerRegistration } from "./registration-report.js";
+import type { McpToolDescription, ServerConnection } from "./server-connection.js";
 import { type ParsedServerEntry, parseServerEntry, sameFilter } from "./server-entry.js";
+import { splitLoadOptions } from "./server-load-options.js";
 import { emptySlot, type Slot } from "./server-slot.js";
 import { withTimeout } from "./with-timeout.js";
 
@@ -28,6 +34,8 @@ export class Hub implements McpHub {
   private reloading: Promise<unknown> = Promise.resolve();
   private readonly connect: ConnectFunction;
   private readonly shutdownTimeoutMs: number;
+  private readonly cache: ManifestCache;
+  private readonly cacheWrites = new Set<Promise<void>>();
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -37,6 +45,7 @@ export class Hub implements McpHub {
     this.shutdownTimeoutMs =
       options.shutdownTimeoutMs ??
       (options.connection?.killAfterMs ?? DEFAULT_KILL_AFTER_MS) + 2_000;
+    this.cache = new ManifestCache(options.manifestCache);
   }
 
   private emit(event: HubEvent): void {
@@ -57,36 +66,31 @@ export class Hub implements McpHub {
   private createSlot(name: string, input: unknown): Slot {
     const slot = emptySlot(name);
     try {
-      slot.entry = parseServerEntry(name, input);
+      const { entry, load } = splitLoadOptions(name, input);
+      slot.lazy = load.lazy ?? this.options.lazy ?? false;
+      slot.alwaysLoad = load.alwaysLoad ?? false;
+      slot.entry = parseServerEntry(name, entry);
     } catch (error) {
       this.fail(slot, asError(error));
       return slot;
     }
     if (!slot.entry.enabled) slot.state = "disabled";
+    else if (slot.lazy) slot.started = this.runLazy(slot, slot.entry);
     else slot.started = this.run(slot, slot.entry);
     return slot;
   }
 
   private fail(slot: Slot, error: Error): void {
     slot.state = "failed";
+    slot.phase = "failed";
     slot.lastError = error;
     this.emit({ type: "failed", server: slot.name, reason: errorSummary(error), error });
   }
 
-  private async run(slot: Slot, entry: ParsedServerEntry): Promise<void> {
-    this.emit({ type: "connecting", server: slot.name });
-    let connection: McpConnection;
-    try {
-      connection = await this.connect(slot.name, entry.config, this.options.connection);
-    } catch (error) {
-      if (!slot.stopped) this.fail(slot, asError(error));
-      return;
-    }
-    if (slot.stopped) {
-      await connection.close().catch(() => undefined);
-      return;
-    }
+  /** Passes the connection's state changes on as hub events. */
+  private attach(slot: Slot, connection: McpConnection): void {
     slot.connection = connection;
+    slot.phase = "started";
     slot.unsubscribe = connection.onStateChange((state, detail) => {
       if (detail?.error) slot.lastError = detail.error;
       if (slot.stopped) return;
@@ -102,10 +106,35 @@ export class Hub implements McpHub {
         this.emit({ type: "failed", server: slot.name, reason: errorSummary(error), error });
       }
     });
+  }
+
+  /**
+   * Starts a server now and registers its tools. With `cacheKey` (a lazy server on its
+   * first run, changed or with a stale cache entry) every listing also refreshes the cache.
+   */
+  private async run(slot: Slot, entry: ParsedServerEntry, cacheKey?: string): Promise<void> {
+    this.emit({ type: "connecting", server: slot.name });
+    let connection: McpConnection;
+    try {
+      connection = await this.connect(slot.name, entry.config, this.options.connection);
+    } catch (error) {
+      if (!slot.stopped) this.fail(slot, asError(error));
+      return;
+    }
+    if (slot.stopped) {
+      await connection.close().catch(() => undefined);
+      return;
+    }
+    this.attach(slot, connection);
+    const listed: ServerConnection =
+      cacheKey === undefined
+        ? connection
+        : recordingConnection(connection, (tools) => this.saveManifest(slot, cacheKey, tools));
     let registration: ServerRegistration;
     try {
-      registration = await registerServer(this.registry, connection, {
+      registration = await registerServer(this.registry, listed, {
         server: slot.name,
+        ...(slot.alwaysLoad ? { deferred: false } : {}),
         include: entry.filter.include,
         exclude: entry.filter.exclude,
         prefix: this.options.prefix,
@@ -139,10 +168,126 @@ export class Hub implements McpHub {
     this.emit({ type: "ready", server: slot.name, toolCount: report.registered.length, report });
   }
 
+  /**
+   * A lazy server: with a fresh cache entry its tools are registered from it and the server
+   * waits for the first call; without one (first run, changed server, stale or unreadable
+   * entry) it is started now, like an eager one, and the cache is written.
+   */
+  private async runLazy(slot: Slot, entry: ParsedServerEntry): Promise<void> {
+    let key: string;
+    let cached: Awaited<ReturnType<ManifestCache["read"]>>;
+    try {
+      key = await manifestKey(entry.config);
+      cached = await this.cache.read(key);
+    } catch (error) {
+      this.emit({
+        type: "warning",
+        server: slot.name,
+        message: `manifest cache unusable (${errorSummary(error)}); starting the server now`,
+      });
+      return this.run(slot, entry);
+    }
+    if (slot.stopped) return;
+    if (typeof cached === "string") return this.run(slot, entry, key);
+    const lazy = new LazyConnection(slot.name, cached.tools, () => this.startLazily(slot, entry));
+    slot.lazyConnection = lazy;
+    const listed = recordingConnection(lazy, (tools) => {
+      if (lazy.live) this.saveManifest(slot, key, tools); // not the cached list read back
+    });
+    let registration: ServerRegistration;
+    try {
+      registration = await registerServer(this.registry, listed, {
+        server: slot.name,
+        ...(slot.alwaysLoad ? { deferred: false } : {}),
+        include: entry.filter.include,
+        exclude: entry.filter.exclude,
+        prefix: this.options.prefix,
+        maxTextLength: this.options.maxTextLength,
+        onSync: (report) => {
+          if (!slot.stopped) {
+            this.emit({
+              type: "synced",
+              server: slot.name,
+              toolCount: report.registered.length,
+              report,
+            });
+          }
+        },
+      });
+    } catch (error) {
+      if (!slot.stopped) this.fail(slot, asError(error));
+      return;
+    }
+    if (slot.stopped) {
+      registration.close();
+      return;
+    }
+    slot.registration = registration;
+    slot.state = "idle";
+    slot.phase = "manifest-known";
+    const report = registration.report();
+    this.emit({
+      type: "manifest-known",
+      server: slot.name,
+      toolCount: report.registered.length,
+      report,
+    });
+  }
+
+  /** The start a lazy server's first call triggers (once, however many calls arrive together). */
+  private async startLazily(slot: Slot, entry: ParsedServerEntry): Promise<McpConnection> {
+    slot.state = "connecting";
+    this.emit({ type: "connecting", server: slot.name });
+    let connection: McpConnection;
+    try {
+      connection = await this.connect(slot.name, entry.config, this.options.connection);
+    } catch (error) {
+      if (!slot.stopped) this.fail(slot, asError(error));
+      throw error;
+    }
+    if (slot.stopped) {
+      await connection.close().catch(() => undefined);
+      throw new McpRegistrationError({
+        code: "CLOSED",
+        server: slot.name,
+        message: `MCP server "${slot.name}" was stopped while it was starting`,
+      });
+    }
+    this.attach(slot, connection);
+    const report = slot.registration?.report();
+    if (report) {
+      this.emit({ type: "ready", server: slot.name, toolCount: report.registered.length, report });
+    }
+    return connection;
+  }
+
+  /** Writes a lazy server's manifest; a failure is a warning, the tools work regardless. */
+  private saveManifest(slot: Slot, key: string, tools: readonly McpToolDescription[]): void {
+    const info = slot.connection?.serverInfo;
+    const write = this.cache
+      .write(key, {
+        format: 1,
+        server: slot.name,
+        ...(info ? { serverInfo: { name: info.name, version: info.version } } : {}),
+        tools: [...tools],
+        savedAt: Date.now(),
+      })
+      .catch((error: unknown) => {
+        this.emit({
+          type: "warning",
+          server: slot.name,
+          message: `could not write the manifest cache ${this.cache.pathOf(key)}: ${errorSummary(error)}`,
+        });
+      })
+      .finally(() => this.cacheWrites.delete(write));
+    this.cacheWrites.add(write);
+  }
+
   /** Stops a slot: its tools leave the registry, its connection is closed (bounded). */
   private async stop(slot: Slot): Promise<void> {
     slot.stopped = true;
     slot.unsubscribe?.();
+    slot.lazyConnection?.close();
     slot.registration?.close();
     const connection = slot.connection;
     slot.connection = undefined;
@@ -160,6 +305,9 @@ export class Hub implements McpHub {
       state: slot.connection?.state ?? slot.state,
       toolCount: slot.registration?.registered.length ?? 0,
       lastError: slot.lastError ? errorSummary(slot.lastError) : undefined,
+      phase: slot.phase,
+      lazy: slot.lazy,
+      alwaysLoad: slot.alwaysLoad,
     }));
   }
 
@@ -220,8 +368,13 @@ export class Hub implements McpHub {
     for (const [name, input] of Object.entries(servers)) {
       const old = this.slots.get(name);
       let parsed: ParsedServerEntry | undefined;
+      let sameLoad = false;
       try {
-        parsed = parseServerEntry(name, input);
+        const { entry, load } = splitLoadOptions(name, input);
+        parsed = parseServerEntry(name, entry);
+        sameLoad =
+          (load.lazy ?? this.options.lazy ?? false) === old?.lazy &&
+          (load.alwaysLoad ?? false) === old?.alwaysLoad;
       } catch {
         parsed = undefined; // the new slot below records the error
       }
@@ -229,12 +382,15 @@ export class Hub implements McpHub {
       const sameConnection =
         parsed &&
         oldEntry &&
+        sameLoad &&
         parsed.connectionKey === oldEntry.connectionKey &&
         parsed.enabled === oldEntry.enabled;
       const healthy =
         old &&
         old.state !== "failed" &&
-        (old.connection ? old.connection.state !== "failed" : old.state === "disabled");
+        (old.connection
+          ? old.connection.state !== "failed"
+          : old.state === "disabled" || old.state === "idle");
       if (old && parsed && sameConnection && healthy) {
         nextSlots.set(name, old);
         if (sameFilter(parsed.filter, old.entry?.filter ?? {})) summary.unchanged.push(name);
@@ -277,5 +433,6 @@ export class Hub implements McpHub {
     this.closed = true;
     await this.reloading;
     await Promise.all([...this.slots.values()].map((slot) => this.stop(slot)));
+    await Promise.all([...this.cacheWrites]);
   }
 }

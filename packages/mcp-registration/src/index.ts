@@ -5,11 +5,19 @@ export type {
   HubEvent,
   McpHub,
   ReloadSummary,
+  ServerPhase,
   ServerState,
   ServerStatus,
 } from "./hub-types.js";
 export type { NormalizedInputSchema } from "./input-schema.js";
 export { normalizeInputSchema } from "./input-schema.js";
+export type { CachedManifest, ManifestCacheOptions, ManifestMiss } from "./manifest-cache.js";
+export {
+  DEFAULT_MANIFEST_MAX_AGE_MS,
+  defaultManifestCacheDir,
+  ManifestCache,
+} from "./manifest-cache.js";
+export { manifestKey } from "./manifest-key.js";
 export type { McpRegistrationErrorCode } from "./mcp-registration-error.js";
 export { McpRegistrationError } from "./mcp-registration-error.js";
 export { baseToolName, MAX_TOOL_NAME_LENGTH, sanitizeNamePart } from "./provider-safe-name.js";
@@ -23,6 +31,8 @@ export { registerServer } from "./register-server.js";
 export type { McpToolDescription, ServerConnection } from "./server-connection.js";
 export type { ParsedServerEntry, ServerEntry } from "./server-entry.js";
 export { parseServerEntry } from "./server-entry.js";
+export type { ServerLoadOptions } from "./server-load-options.js";
+export { splitLoadOptions } from "./server-load-options.js";
 export type { FilterOutcome, FilterSkipReason, ToolFilter } from "./tool-filter.js";
 export { filterToolNames } from "./tool-filter.js";
 export type { McpToolCallResult, ToToolResultOptions } from "./tool-result.js";

@@ -14,6 +14,8 @@ export interface McpToolContext {
   lastError: () => Error | undefined;
   maxTextLength?: number;
   callTimeoutMs?: number;
+  /** The registry deferral of the tool (`false` for an `alwaysLoad` server); unset leaves it to the agent. */
+  deferred?: boolean | undefined;
   /** Told about problems found only when the tool is first called (an uncompilable outputSchema). */
   onWarning?: (warning: string) => void;
 }
@@ -68,6 +70,7 @@ export function buildMcpTool(
     toolset: context.toolset,
     source: { server: context.server, tool: tool.name },
   };
+  if (context.deferred !== undefined) definition.deferred = context.deferred;
   const annotations = annotationsOf(tool);
   if (annotations) definition.annotations = annotations;
   let validateOutput: OutputValidator | undefined;

@@ -16,6 +16,12 @@ export interface RegisterServerOptions extends ToolFilter {
   callTimeoutMs?: number;
   /** Re-sync on `tools/list_changed` and after a reconnect. Default `true`. */
   watch?: boolean;
+  /**
+   * Sets `deferred` on every registered tool: `false` always offers them to the model (a
+   * server's `alwaysLoad`), `true` keeps them back behind the agent's `tool_search`.
+   * Default: unset (the agent's `toolSearch` policy decides).
+   */
+  deferred?: boolean;
   /** Told after every re-sync that `watch` started (not the first registration). */
   onSync?: (report: RegistrationReport) => void;
 }
@@ -55,6 +61,11 @@ export function validateOptions(options: RegisterServerOptions): void {
   ) {
     fail(
       `registerServer: options.toolset: expected a non-empty string (e.g. "mcp-github"), got ${JSON.stringify(options.toolset)}`,
+    );
+  }
+  if (options.deferred !== undefined && typeof options.deferred !== "boolean") {
+    fail(
+      `registerServer: options.deferred: expected true or false, got ${JSON.stringify(options.deferred)}`,
     );
   }
   if (

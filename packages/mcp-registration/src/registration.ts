@@ -243,6 +243,7 @@ export class Registration {
       lastError: () => this.lastError,
       maxTextLength: this.options.maxTextLength,
       callTimeoutMs: this.options.callTimeoutMs,
+      deferred: this.options.deferred,
       onWarning: (warning) => {
         this.held.get(tool.name)?.warnings.push(warning);
         this.latest.warnings.push(warning);

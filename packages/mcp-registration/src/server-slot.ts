@@ -1,5 +1,6 @@
 import type { McpConnection } from "@tinyloop/mcp-transport";
-import type { ServerState } from "./hub-types.js";
+import type { ServerPhase, ServerState } from "./hub-types.js";
+import type { LazyConnection } from "./lazy-connection.js";
 import type { ServerRegistration } from "./registration-report.js";
 import type { ParsedServerEntry } from "./server-entry.js";
 
@@ -8,6 +9,14 @@ export interface Slot {
   name: string;
   entry: ParsedServerEntry | undefined;
   state: ServerState;
+  /** How far the server got: configured → manifest-known (lazy, from the cache) → started, or failed. */
+  phase: ServerPhase;
+  /** Started on first use (`lazy`). */
+  lazy: boolean;
+  /** Tools always offered (`alwaysLoad`). */
+  alwaysLoad: boolean;
+  /** The stand-in connection of a lazy server registered from its cached manifest. */
+  lazyConnection: LazyConnection | undefined;
   lastError: Error | undefined;
   connection: McpConnection | undefined;
   registration: ServerRegistration | undefined;
@@ -23,6 +32,10 @@ export function emptySlot(name: string): Slot {
     name,
     entry: undefined,
     state: "connecting",
+    phase: "configured",
+    lazy: false,
+    alwaysLoad: false,
+    lazyConnection: undefined,
     lastError: undefined,
     connection: undefined,
     registration: undefined,

@@ -16,6 +16,8 @@ export type { RegistryErrorCode, RegistryErrorOptions } from "./registry-error.j
 export { RegistryError } from "./registry-error.js";
 export type { ArgumentCheck, CompiledSchema, SchemaCompilerOptions } from "./schema-validator.js";
 export { SchemaCompiler } from "./schema-validator.js";
+export type { SearchToolsOptions, ToolSearchMatch } from "./search-tools.js";
+export { DEFAULT_SEARCH_LIMIT, searchTools, searchWords } from "./search-tools.js";
 export { suggestNames } from "./suggest-names.js";
 export { assertValidToolName, isValidToolName, TOOL_NAME_PATTERN } from "./tool-name.js";
 export type { SchemaProblem, ToolRegistryOptions } from "./tool-registry.js";

@@ -296,3 +296,35 @@ describe("ToolRegistry change events and version", () => {
     expect(count).toBe(3);
   });
 });
+
+describe("ToolRegistry deferral", () => {
+  it("a tool's own deferred wins over its toolset's; deferToolset covers tools registered later", () => {
+    const registry = new ToolRegistry();
+    const changes: RegistryChange[] = [];
+    registry.register(tool("a", "mcp-x"), echo);
+    registry.register(tool("b", "mcp-x", { deferred: false }), echo);
+    registry.onChange((change) => changes.push(change));
+    expect(registry.deferral("a")).toBeUndefined();
+    registry.deferToolset("mcp-x", true);
+    registry.register(tool("c", "mcp-x"), echo);
+    expect([registry.deferral("a"), registry.deferral("b"), registry.deferral("c")]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect(changes[0]).toMatchObject({ type: "deferral", names: ["a", "b"] });
+    registry.deferToolset("mcp-x", true); // no change: no event
+    registry.deferToolset("mcp-x", undefined);
+    expect(registry.deferral("c")).toBeUndefined();
+    expect(changes.map((change) => change.type)).toEqual(["deferral", "registered", "deferral"]);
+    expect(registry.deferral("missing")).toBeUndefined();
+  });
+
+  it("refuses a non-boolean deferred and a bad toolset with messages naming the problem", () => {
+    const registry = new ToolRegistry();
+    expect(() =>
+      registry.register(tool("a", "x", { deferred: "yes" as unknown as boolean }), echo),
+    ).toThrow(/deferred: expected true or false, got a string/);
+    expect(() => registry.deferToolset("", true)).toThrow(/non-empty toolset name/);
+  });
+});

@@ -64,6 +64,7 @@ export class ToolRegistry {
   private currentVersion = 0;
   private allTools: readonly ToolDefinition[] | undefined;
   private readonly filteredTools = new Map<string, readonly ToolDefinition[]>();
+  private readonly toolsetDeferral = new Map<string, boolean>();
 
   constructor(options: ToolRegistryOptions = {}) {
     this.onSchemaProblem = options.onSchemaProblem;
@@ -141,6 +142,42 @@ export class ToolRegistry {
     if (this.filteredTools.size >= MAX_CACHED_FILTERS) this.filteredTools.clear();
     this.filteredTools.set(key, result);
     return result;
+  }
+
+  /**
+   * Sets the deferral of a whole toolset, for its tools registered now and later: `true`
+   * keeps them out of an agent's offered tools until `tool_search` finds them, `false`
+   * always offers them, `undefined` leaves it to the agent. A tool's own `deferred` wins.
+   * Emits one `deferral` change (with the toolset's current tools) when the value changes.
+   */
+  deferToolset(toolset: string, deferred: boolean | undefined): void {
+    if (typeof toolset !== "string" || toolset === "") {
+      throw new RegistryError({
+        code: "DEFINITION_INVALID",
+        message: `deferToolset: expected a non-empty toolset name (e.g. "mcp-github"), got ${JSON.stringify(toolset)}.`,
+      });
+    }
+    if (deferred !== undefined && typeof deferred !== "boolean") {
+      throw new RegistryError({
+        code: "DEFINITION_INVALID",
+        message: `deferToolset("${toolset}", …): expected true, false or undefined, got ${JSON.stringify(deferred)}.`,
+      });
+    }
+    if (this.toolsetDeferral.get(toolset) === deferred) return;
+    if (deferred === undefined) this.toolsetDeferral.delete(toolset);
+    else this.toolsetDeferral.set(toolset, deferred);
+    const names = this.list({ toolsets: [toolset] }).map((definition) => definition.name);
+    this.changed("deferral", names);
+  }
+
+  /**
+   * Whether a tool is deferred: its own `deferred`, else its toolset's (see
+   * {@link deferToolset}), else `undefined` — then the agent's `toolSearch` policy decides.
+   */
+  deferral(name: string): boolean | undefined {
+    const definition = this.tools.get(name)?.definition;
+    if (definition === undefined) return undefined;
+    return definition.deferred ?? this.toolsetDeferral.get(definition.toolset);
   }
 
   /** Names of the toolsets that currently have tools, in order of first registration. */

@@ -71,6 +71,13 @@ export interface ToolDefinition {
   outputSchema?: JsonSchema;
   /** Set when the tool came from an MCP server. */
   source?: ToolSource;
+  /**
+   * Deferral: `true` keeps the tool out of the model's tool list until an agent's
+   * `tool_search` finds it; `false` always offers it (say, a server marked `alwaysLoad`),
+   * even when the agent defers tools of its kind; unset lets the toolset's deferral
+   * ({@link ToolRegistry.deferToolset}) and then the agent's `toolSearch` policy decide.
+   */
+  deferred?: boolean;
 }
 
 /** Options of {@link ToolRegistry.register}. */
@@ -93,12 +100,12 @@ export interface ListFilter {
 }
 
 /** What kind of change happened to the registry. */
-export type RegistryChangeType = "registered" | "replaced" | "unregistered";
+export type RegistryChangeType = "registered" | "replaced" | "unregistered" | "deferral";
 
 /** One change to the registry, delivered to {@link ToolRegistry.onChange} listeners. */
 export interface RegistryChange {
   type: RegistryChangeType;
-  /** Names of the tools the change affected (several for `unregisterToolset`). */
+  /** Names of the tools the change affected (several for `unregisterToolset` and `deferToolset`). */
   names: readonly string[];
   /** The registry's `version` after this change. */
   version: number;

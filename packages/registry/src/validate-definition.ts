@@ -40,6 +40,9 @@ function findProblem(definition: Record<string, unknown>, handler: unknown): str
   if (definition.outputSchema !== undefined && !isObject(definition.outputSchema)) {
     return `outputSchema: expected a JSON Schema object, got ${kind(definition.outputSchema)}`;
   }
+  if (definition.deferred !== undefined && typeof definition.deferred !== "boolean") {
+    return `deferred: expected true or false, got ${kind(definition.deferred)} (omit it to let the toolset and the agent decide)`;
+  }
   const source = definition.source;
   if (
     source !== undefined &&

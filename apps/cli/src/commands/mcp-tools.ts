@@ -8,6 +8,7 @@ import { statusLine } from "../run/status-line.js";
 import { connectServers } from "../session/connect-servers.js";
 import { maskUrls } from "../session/mask-urls.js";
 import { withAdHocServers } from "../session/server-configs.js";
+import { phaseLabel } from "../session/server-phase.js";
 import { askLine } from "../terminal/ask-secret.js";
 import { type Style, styleFor } from "../terminal/style.js";
 import { oneLine } from "../terminal/summarize.js";
@@ -19,6 +20,8 @@ export interface ServerFlags {
   verbose?: boolean;
   color: boolean;
   json?: boolean;
+  /** `--lazy`: start servers on first use, their tools from the manifest cache. */
+  lazy?: boolean;
 }
 
 /** Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry. */
@@ -59,7 +62,7 @@ export async function connectAgentServers(
   });
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
-  hub = await connectServers(servers, registry, progress);
+  hub = await connectServers(servers, registry, progress, { lazy: flags.lazy === true });
   progress.finish();
   return { registry, hub };
 }
@@ -87,9 +90,14 @@ export async function mcpToolsCommand(
     io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
     for (const status of servers) {
-      const state = status.state === "ready" ? style.green("ready") : style.red(status.state);
+      const state =
+        status.state === "ready"
+          ? style.green("ready")
+          : status.state === "idle"
+            ? style.yellow("idle")
+            : style.red(status.state);
       io.stdout.write(
-        `${style.bold(status.name)}  ${state}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(maskUrls(status.lastError), 100)}` : ""}\n`,
+        `${style.bold(status.name)}  ${state}${phaseLabel(status) && style.dim(phaseLabel(status))}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(maskUrls(status.lastError), 100)}` : ""}\n`,
       );
       const report = hub.report(status.name);
       for (const { name, tool } of report?.registered ?? []) {

@@ -4,7 +4,14 @@ import type { AgentEvent } from "@tinyloop/agent-loop";
 export type JsonEvent =
   | AgentEvent
   | { type: "session"; agent: string; provider: string; model: string | undefined; replay: boolean }
-  | { type: "server"; server: string; state: "ready" | "failed"; tools?: number; reason?: string };
+  | {
+      type: "server";
+      server: string;
+      /** `idle`: a lazy server registered from the manifest cache, started on first use. */
+      state: "ready" | "idle" | "failed";
+      tools?: number;
+      reason?: string;
+    };
 
 /** One NDJSON line; errors become `{ name, code, message }` since `Error` has no JSON form. */
 export function toJsonLine(event: JsonEvent): string {

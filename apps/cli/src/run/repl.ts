@@ -3,6 +3,7 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { maskUrls } from "../session/mask-urls.js";
 import type { Session } from "../session/open-session.js";
+import { phaseLabel } from "../session/server-phase.js";
 import type { AskApproval } from "../terminal/approval.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import type { Style } from "../terminal/style.js";
@@ -48,7 +49,7 @@ export function serverLines(session: Session, style: Style): string[] {
         : s.state === "failed"
           ? style.red(s.state)
           : style.yellow(s.state);
-    return `${s.name}  ${state}  ${s.toolCount} tools${s.lastError ? style.dim(`  ${oneLine(maskUrls(s.lastError), 80)}`) : ""}`;
+    return `${s.name}  ${state}${phaseLabel(s) && style.dim(phaseLabel(s))}  ${s.toolCount} tools${s.lastError ? style.dim(`  ${oneLine(maskUrls(s.lastError), 80)}`) : ""}`;
   });
   return lines.length > 0 ? lines : ["no servers"];
 }

@@ -129,6 +129,8 @@ export async function runCommand(
     },
     approve,
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
+    ...(flags.toolSearch ? { toolSearch: flags.toolSearch } : {}),
+    ...(flags.lazy ? { lazy: true } : {}),
     onHub: (h) => {
       hub = h;
     },
@@ -139,8 +141,8 @@ export async function runCommand(
   if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
   if (json) {
     for (const s of session.hub.servers())
-      if (s.state === "ready")
-        emit({ type: "server", server: s.name, state: "ready", tools: s.toolCount });
+      if (s.state === "ready" || s.state === "idle")
+        emit({ type: "server", server: s.name, state: s.state, tools: s.toolCount });
   }
 
   if (!oneShot) {

@@ -15,6 +15,10 @@ export interface RunFlags {
   cassette?: string;
   record?: string;
   verbose?: boolean;
+  /** `--tool-search auto|always|never`. */
+  toolSearch?: "auto" | "always" | "never";
+  /** `--lazy`: start servers on first use. */
+  lazy?: boolean;
   /** commander's `--no-color` sets this to false. */
   color: boolean;
 }

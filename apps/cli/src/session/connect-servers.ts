@@ -23,7 +23,7 @@ export async function connectServers(
   servers: readonly AgentServer[],
   registry: ToolRegistry,
   progress: ConnectProgress,
-  { extraEnv }: { extraEnv?: Record<string, string> } = {},
+  { extraEnv, lazy = false }: { extraEnv?: Record<string, string>; lazy?: boolean } = {},
 ): Promise<McpHub> {
   const total = servers.length;
   const done = new Set<string>();
@@ -36,6 +36,14 @@ export async function connectServers(
   };
   const onEvent = (event: HubEvent) => {
     if (event.type === "connecting") started.set(event.server, performance.now());
+    if (event.type === "manifest-known") {
+      tools.set(event.server, event.toolCount);
+      done.add(event.server);
+      progress.verbose?.(
+        `server ${event.server}: ${event.toolCount} tools from the manifest cache; starts on first use`,
+      );
+    }
+    if (event.type === "warning") progress.verbose?.(`server ${event.server}: ${event.message}`);
     if (event.type === "ready" || event.type === "synced") {
       tools.set(event.server, event.toolCount);
       if (event.type === "ready") {
@@ -71,6 +79,7 @@ export async function connectServers(
     startParentDeathWatchdog();
   const hub = await connectAll(entries, registry, {
     onEvent,
+    ...(lazy ? { lazy } : {}),
     ...(connection ? { connection } : {}),
   });
   // Servers that ended up neither ready nor failed (disabled) still count as done.

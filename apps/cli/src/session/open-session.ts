@@ -1,5 +1,5 @@
 import type { AgentFile, ProviderPlan } from "@tinyloop/agent-files";
-import { Agent, type ApproveToolCall } from "@tinyloop/agent-loop";
+import { Agent, type ApproveToolCall, type ToolSearchMode } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
@@ -30,6 +30,8 @@ export async function openSession({
   maxTurns,
   extraEnv,
   onHub,
+  toolSearch,
+  lazy,
 }: {
   spec: AgentFile;
   model: ChatModel;
@@ -40,9 +42,16 @@ export async function openSession({
   extraEnv?: Record<string, string>;
   /** Told the hub as soon as it exists, so an exit during startup can still close it. */
   onHub?: (hub: McpHub) => void;
+  /** `--tool-search`: when to keep tools back behind `tool_search` (the agent's default: auto). */
+  toolSearch?: ToolSearchMode;
+  /** `--lazy`: start every server on first use. */
+  lazy?: boolean;
 }): Promise<Session> {
   const registry = new ToolRegistry();
-  const hub = await connectServers(spec.servers, registry, progress, extraEnv ? { extraEnv } : {});
+  const hub = await connectServers(spec.servers, registry, progress, {
+    ...(extraEnv ? { extraEnv } : {}),
+    ...(lazy ? { lazy } : {}),
+  });
   onHub?.(hub);
   const agent = new Agent({
     model,
@@ -51,6 +60,7 @@ export async function openSession({
     ...((maxTurns ?? spec.maxTurns) ? { maxTurns: maxTurns ?? spec.maxTurns } : {}),
     ...(spec.toolConcurrency ? { toolConcurrency: spec.toolConcurrency } : {}),
     ...(approve ? { approve } : {}),
+    ...(toolSearch ? { toolSearch } : {}),
   });
   let closing: Promise<void> | undefined;
   return {
