@@ -1,7 +1,7 @@
+import { chooseProvider } from "@tinyloop/agent-files";
 import { describe, expect, it } from "vitest";
 import { exitCodesHelp, PROVIDER_NAMES, providerHelp } from "./help-lists.js";
 import { EXIT } from "./io.js";
-import { chooseProvider } from "./model/choose-provider.js";
 
 describe("the lists --help prints", () => {
   it.each(PROVIDER_NAMES)("provider %s is one the CLI really picks by that name", (name) => {
