@@ -144,12 +144,15 @@ class Answer {
   }
 
   appendText(piece) {
+    this.text += piece;
     if (!this.textNode) {
+      // A new paragraph (after a tool call) needs no blank line the server put between turns.
+      piece = piece.replace(/^\n+/, "");
+      if (!piece) return;
       this.textNode = el("p", { class: "text", "data-testid": "answer-text" });
       this.body.append(this.textNode);
     }
     this.textNode.textContent += piece;
-    this.text += piece;
   }
 
   toolCall(event) {

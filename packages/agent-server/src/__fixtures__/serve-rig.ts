@@ -32,8 +32,11 @@ export interface ServeRig {
   call(path: string, init?: RequestInit & { auth?: boolean }): Promise<Response>;
   /** What the fixture server counted (`stats` tool): calls and cancelled calls. */
   fixtureStats(): Promise<{ calls: number; cancelled: number }>;
-  /** Closes everything; resolves to every process left behind (should be none). */
-  close(): Promise<string[]>;
+  /**
+   * Closes everything; resolves to every process left behind (should be none). `keep`
+   * names child processes of the test that are not the server's (a test's browser).
+   */
+  close(options?: { keep?: (command: string) => boolean }): Promise<string[]>;
 }
 
 /** The model id the rig's server answers as. */
@@ -91,13 +94,15 @@ export async function startServeRig(
       const text = result.content[0]?.type === "text" ? result.content[0].text : "{}";
       return JSON.parse(text) as { calls: number; cancelled: number };
     },
-    close: async () => {
+    close: async ({ keep = () => false } = {}) => {
       await server.close({ graceMs: 1_000 });
       await hub.close();
       await modelServer.close();
       const left = await waitForNoProcesses(() => [
         ...processesWithMarker(marker),
-        ...descendantsOf(process.pid).filter((p) => !p.command.includes("vitest")),
+        ...descendantsOf(process.pid).filter(
+          (p) => !p.command.includes("vitest") && !keep(p.command),
+        ),
       ]);
       return left.map((proc) => `${proc.pid} ${proc.command}`);
     },
