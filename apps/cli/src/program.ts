@@ -4,6 +4,7 @@ import { configCheckCommand } from "./commands/config-check.js";
 import { initCommand } from "./commands/init.js";
 import { mcpCallCommand } from "./commands/mcp-call.js";
 import { mcpToolsCommand, type ServerFlags } from "./commands/mcp-tools.js";
+import { registerServeCommand } from "./commands/serve.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { runCommand } from "./run/run-command.js";
@@ -82,6 +83,8 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
   run.action(async (agent: string | undefined, flags: RunFlags) => {
     result.code = await runCommand(agent, flags, io, lifecycle);
   });
+
+  registerServeCommand(program, serverOptions, io, lifecycle, result);
 
   const mcp = program
     .command("mcp")

@@ -37,6 +37,7 @@ export interface AgentServer {
    * Stops taking requests (new ones get 503), lets in-flight ones finish for up to
    * `graceMs`, stops the rest (their clients get a `server_shutdown` error), then closes
    * every connection. The model and the MCP servers are the caller's to close afterwards.
+   * Calling it again with `graceMs: 0` ends a running grace at once.
    */
   close(options?: CloseOptions): Promise<void>;
 }
@@ -89,6 +90,7 @@ class HttpAgentServer implements AgentServer {
   #draining = false;
   #closing: Promise<void> | undefined;
   #idle: (() => void) | undefined;
+  #endGrace: (() => void) | undefined;
 
   constructor(options: AgentServerOptions) {
     this.#options = resolveServerOptions(options);
@@ -144,6 +146,8 @@ class HttpAgentServer implements AgentServer {
   }
 
   close({ graceMs = 10_000 }: CloseOptions = {}): Promise<void> {
+    // A second call with `graceMs: 0` (a second Ctrl+C) cuts a running grace short.
+    if (this.#closing && graceMs === 0) this.#endGrace?.();
     this.#closing ??= this.#drain(graceMs);
     return this.#closing;
   }
@@ -163,6 +167,7 @@ class HttpAgentServer implements AgentServer {
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
+      this.#endGrace = resolve;
     });
     await Promise.race([idle(), graceOver]);
     clearTimeout(timer);

@@ -11,8 +11,8 @@ export interface ServeApproval {
   mode?: ApprovalMode;
   /** Registered tool names allowed anyway; `*` matches any characters (`mcp_files_*`, `*`). */
   allow?: readonly string[];
-  /** Appended to the refusal the model reads: how the operator can allow the tool. */
-  hint?: string;
+  /** Appended to the refusal the model reads: how the operator can allow the tool (given its name). */
+  hint?: string | ((toolName: string) => string);
 }
 
 const DEFAULT_HINT = "the server's operator can allow it (approval allow-list)";
@@ -29,12 +29,12 @@ function globToRegExp(glob: string): RegExp {
 export class ApprovalPolicy {
   readonly mode: ApprovalMode;
   readonly #allow: RegExp[];
-  readonly #hint: string;
+  readonly #hint: (toolName: string) => string;
 
   constructor({ mode = "ask", allow = [], hint = DEFAULT_HINT }: ServeApproval = {}) {
     this.mode = mode;
     this.#allow = allow.map(globToRegExp);
-    this.#hint = hint;
+    this.#hint = typeof hint === "function" ? hint : () => hint;
   }
 
   /** True when calls of this tool would ask a person (before the allow-list). */
@@ -65,7 +65,7 @@ export class ApprovalPolicy {
         ? true
         : {
             approved: false,
-            reason: `${call.name} needs approval, and this agent runs as an unattended HTTP server where nobody can approve it, so the call was refused; ${this.#hint}. Do not call it again in this conversation; answer without it or tell the user what is missing.`,
+            reason: `${call.name} needs approval, and this agent runs as an unattended HTTP server where nobody can approve it, so the call was refused; ${this.#hint(call.name)}. Do not call it again in this conversation; answer without it or tell the user what is missing.`,
           };
   }
 }
