@@ -24,8 +24,20 @@ export async function writeStream(
     "x-accel-buffering": "no",
   });
   res.flushHeaders();
+  // Chunks produced in the same tick (a model read often holds many) leave in one write.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    res.uncork();
+  };
   const send = (data: unknown) => {
-    if (!res.writableEnded && !res.destroyed) res.write(`data: ${JSON.stringify(data)}\n\n`);
+    if (res.writableEnded || res.destroyed) return;
+    if (!corked) {
+      corked = true;
+      res.cork();
+      process.nextTick(uncork);
+    }
+    res.write(`data: ${JSON.stringify(data)}\n\n`);
   };
   const chunk = (
     delta: Record<string, unknown>,
