@@ -1,13 +1,15 @@
 // Benchmark of `@tinyloop/agent-server`: requests per second and latency of one text turn
 // through the server, next to the same request sent straight to the scripted model server
 // (the floor: no agent, no tools, no second HTTP hop), with 1 and 32 concurrent clients.
-// Run with `pnpm --filter @tinyloop/agent-server bench` after a build (uses dist/).
+// The clients run in a worker thread. Run with `pnpm --filter @tinyloop/agent-server bench`
+// after a build (uses dist/).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { Worker } from "node:worker_threads";
 import { createAgentServer } from "@tinyloop/agent-server";
 import { createOpenAICompatible } from "@tinyloop/inference-adapters";
 import { connectAll } from "@tinyloop/mcp-registration";
@@ -26,39 +28,22 @@ interface Target {
   model: string;
 }
 
-/** Streams one completion to its end; resolves its latency in ms and checks the answer. */
-async function oneRequest(target: Target): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(target.url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...target.headers },
-    body: JSON.stringify({
-      model: target.model,
-      stream: true,
-      messages: [{ role: "user", content: "What is the answer?" }],
-    }),
-  });
-  const text = await response.text();
-  if (response.status !== 200 || !text.includes("[DONE]") || !text.includes("forty-two")) {
-    throw new Error(`bad answer from ${target.url}: ${response.status} ${text.slice(0, 300)}`);
-  }
-  return performance.now() - started;
-}
+// The clients run in a worker thread: their work never shares the event loop of the
+// server under test (or of the floor's model server, which has its own process).
+const worker = new Worker(new URL("./load-worker.mjs", import.meta.url));
 
 /** `total` requests from `clients` concurrent clients; latencies and wall time. */
-async function load(target: Target, clients: number, total: number) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < total) {
-        next++;
-        latencies.push(await oneRequest(target));
-      }
-    }),
-  );
-  return { latencies, wallMs: performance.now() - started };
+function load(
+  target: Target,
+  clients: number,
+  total: number,
+): Promise<{ latencies: number[]; wallMs: number }> {
+  return new Promise((resolve, reject) => {
+    worker.once("message", (answer: { latencies: number[]; wallMs: number; error?: string }) =>
+      answer.error ? reject(new Error(answer.error)) : resolve(answer),
+    );
+    worker.postMessage({ target, clients, total });
+  });
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -179,6 +164,7 @@ async function main(): Promise<void> {
     await server.close({ graceMs: 1_000 });
     await hub.close();
     model.stop();
+    await worker.terminate();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -68,6 +68,7 @@ export function badRequest(
 
 /** Writes `error` as the response (unless headers were already sent) and ends it. */
 export function sendApiError(res: ServerResponse, error: ApiError): void {
+  if (res.destroyed) return; // the client is gone: nobody to tell
   if (res.headersSent) {
     res.end();
     return;

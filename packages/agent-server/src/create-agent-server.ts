@@ -194,7 +194,8 @@ class HttpAgentServer implements AgentServer {
       }),
     );
     try {
-      if (this.#draining) {
+      // While draining, /healthz still answers (503, status "draining") for load balancers.
+      if (this.#draining && path !== "/healthz") {
         throw new ApiError({
           status: 503,
           type: "server_error",
@@ -218,7 +219,7 @@ class HttpAgentServer implements AgentServer {
             inFlight: this.#runs.size,
             startedAt: this.#startedAt,
           });
-          return sendJson(res, 200, body);
+          return sendJson(res, this.#draining ? 503 : 200, body);
         }
         case "/tinyloop/v1/tools":
           return sendJson(res, 200, toolsBody(this.#options, this.#approval));
