@@ -80,8 +80,12 @@ describe.skipIf(!executablePath)("the chat page", () => {
     const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
     await page.locator("body[data-ready=true]").waitFor();
     expect(new URL(page.url()).hash).toBe(""); // the key left the address bar
-    await expect.poll(() => page.getByTestId("model-name").textContent()).toBe("test-agent");
-    await expect.poll(() => page.getByTestId("server").first().textContent()).toContain("fx");
+    await expect
+      .poll(() => page.getByTestId("model-name").textContent(), { timeout: 15_000 })
+      .toBe("test-agent");
+    await expect
+      .poll(() => page.getByTestId("server").first().textContent(), { timeout: 15_000 })
+      .toContain("fx");
     expect(await page.getByTestId("server").first().textContent()).toContain("ready");
     expect(await page.getByTestId("tool").count()).toBeGreaterThan(5);
     expect(await page.getByTestId("tools").textContent()).toContain("mcp_fx_echo");
@@ -132,12 +136,14 @@ describe.skipIf(!executablePath)("the chat page", () => {
       .poll(() => card.locator(".status").textContent(), { timeout: 20_000 })
       .toBe("running");
     await page.getByTestId("stop").click();
-    await expect.poll(() => card.locator(".status").textContent()).toBe("cancelled");
+    await expect
+      .poll(() => card.locator(".status").textContent(), { timeout: 15_000 })
+      .toBe("cancelled");
     expect(await page.getByTestId("notice").textContent()).toBe("Stopped.");
     await expect
       .poll(async () => (await current.fixtureStats()).cancelled, { timeout: 15_000 })
       .toBe(before.cancelled + 1);
-    await expect.poll(() => current.server.inFlight).toBe(0);
+    await expect.poll(() => current.server.inFlight, { timeout: 15_000 }).toBe(0);
     // The page is usable again: the next message gets an answer.
     await page.getByTestId("prompt").fill("Still there?");
     await page.getByTestId("prompt").press("Enter");
@@ -153,7 +159,9 @@ describe.skipIf(!executablePath)("the chat page", () => {
     await dialog.waitFor();
     await page.getByTestId("key-input").fill("tl-not-the-key");
     await page.getByTestId("key-input").press("Enter");
-    await expect.poll(() => page.locator("#key-error").textContent()).toContain("refused");
+    await expect
+      .poll(() => page.locator("#key-error").textContent(), { timeout: 15_000 })
+      .toContain("refused");
     await page.getByTestId("key-input").fill(rig.server.apiKey);
     await page.getByTestId("key-input").press("Enter");
     await page.locator("body[data-ready=true]").waitFor();

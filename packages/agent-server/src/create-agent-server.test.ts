@@ -284,7 +284,7 @@ describe("limits", () => {
     );
     first.abort();
     await rig.modelServer.waitForRequestEnd(0);
-    await expect.poll(() => rig?.server.inFlight).toBe(0);
+    await expect.poll(() => rig?.server.inFlight, { timeout: 15_000 }).toBe(0);
     const after = await rig.client.chat.completions.create(ask("three"));
     expect(after.choices[0]?.message.content).toBe("fast");
   });

@@ -23,7 +23,7 @@ export async function writeStream(
     "cache-control": "no-cache, no-transform",
     "x-accel-buffering": "no",
   });
-  res.flushHeaders();
+  // No flushHeaders(): the headers leave with the first chunk, in the same write.
   // Chunks produced in the same tick (a model read often holds many) leave in one write.
   let corked = false;
   const uncork = () => {
