@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { ServerFlags } from "./commands/mcp-tools.js";
+import { registerServeCommand } from "./commands/serve.js";
 import { exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
@@ -89,6 +90,8 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
     const { runCommand } = await import("./run/run-command.js");
     result.code = await runCommand(agent, flags, io, lifecycle);
   });
+
+  registerServeCommand(program, serverOptions, io, lifecycle, result);
 
   const mcp = program
     .command("mcp")

@@ -1,0 +1,289 @@
+import { basename, extname } from "node:path";
+import {
+  type AgentServer,
+  AgentServerError,
+  createAgentServer,
+  isLoopbackHost,
+} from "@tinyloop/agent-server";
+import type { ChatModel } from "@tinyloop/inference-adapters";
+import type { McpHub } from "@tinyloop/mcp-registration";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import { CliError } from "../cli-error.js";
+import { EXIT, type Io } from "../io.js";
+import type { Lifecycle } from "../lifecycle.js";
+import { createModel } from "../model/create-model.js";
+import { describePlan, prepareRun } from "../run/prepare-run.js";
+import { statusLine } from "../run/status-line.js";
+import { openSession } from "../session/open-session.js";
+import { styleFor } from "../terminal/style.js";
+
+/** Flags of `tinyloop serve`. */
+export interface ServeFlags {
+  port: number;
+  host: string;
+  /** Variable holding the key clients must send (the server's key, not the model's). */
+  apiKeyEnv?: string;
+  maxConcurrency: number;
+  maxBody: number;
+  grace: number;
+  name?: string;
+  yes?: boolean;
+  allowTool: string[];
+  model?: string;
+  provider?: string;
+  endpointUrl?: string;
+  /** Variable holding the model's API key (`run`'s --api-key-env). */
+  modelApiKeyEnv?: string;
+  cassette?: string;
+  maxTurns?: number;
+  server: string[];
+  url: string[];
+  verbose?: boolean;
+  color: boolean;
+}
+
+/** Time left to close the MCP servers after the grace (their own shutdown takes up to 10 s). */
+const CLOSE_SERVERS_MS = 15_000;
+
+/** The id `/v1/models` lists: `--name`, else the agent's folder or file name. */
+export function agentModelName(path: string | undefined, name: string | undefined): string {
+  if (name !== undefined) return name;
+  if (!path) return "tinyloop-agent";
+  const file = basename(path);
+  const base = file === "agent.json" ? basename(path.slice(0, -file.length - 1)) : file;
+  const clean = basename(base, extname(base))
+    .replace(/[^\w.-]+/g, "-")
+    .replace(/^[-.]+|[-.]+$/g, "");
+  return clean ? clean.slice(0, 64) : "tinyloop-agent";
+}
+
+function serverKey(flags: ServeFlags, io: Io): string | undefined {
+  if (flags.apiKeyEnv === undefined) {
+    if (!isLoopbackHost(flags.host)) {
+      throw new CliError({
+        code: "USAGE",
+        message: `refusing to listen on ${flags.host} without an API key: anyone who can reach it could run the agent and its tools; export TINYLOOP_SERVE_KEY=<a long random key> and add --api-key-env TINYLOOP_SERVE_KEY, or listen on 127.0.0.1`,
+      });
+    }
+    return undefined;
+  }
+  const key = io.env[flags.apiKeyEnv];
+  if (!key) {
+    throw new CliError({
+      code: "VARIABLE_UNSET",
+      message: `--api-key-env ${flags.apiKeyEnv}: the variable is not set or empty; export ${flags.apiKeyEnv}=<a long random key> (the key clients send as "Authorization: Bearer …"; the model's key is --model-api-key-env)`,
+    });
+  }
+  if (key.length < 8 || /\s/.test(key)) {
+    throw new CliError({
+      code: "USAGE",
+      message: `--api-key-env ${flags.apiKeyEnv}: the key must have at least 8 characters and no spaces (example: export ${flags.apiKeyEnv}=$(openssl rand -hex 24))`,
+    });
+  }
+  return key;
+}
+
+/**
+ * `tinyloop serve [AGENT]`: the agent as an OpenAI-compatible HTTP server with a chat page.
+ * The MCP servers start once and are shared; each request runs its own agent. Resolves
+ * only when startup fails: SIGTERM / Ctrl+C drain in-flight requests (up to `--grace`),
+ * then close the HTTP server, the MCP servers and the model through `lifecycle`.
+ */
+export async function serveCommand(
+  agentArg: string | undefined,
+  flags: ServeFlags,
+  io: Io,
+  lifecycle: Lifecycle,
+): Promise<number> {
+  const style = styleFor(io.stderr, flags, io.env);
+  const apiKey = serverKey(flags, io);
+  const { spec, plan, choice } = await prepareRun(
+    agentArg,
+    {
+      server: flags.server,
+      url: flags.url,
+      ...(flags.model ? { model: flags.model } : {}),
+      ...(flags.provider ? { provider: flags.provider } : {}),
+      ...(flags.endpointUrl ? { endpointUrl: flags.endpointUrl } : {}),
+      ...(flags.modelApiKeyEnv ? { apiKeyEnv: flags.modelApiKeyEnv } : {}),
+      ...(flags.cassette ? { cassette: flags.cassette } : {}),
+    },
+    io,
+  );
+
+  let server: AgentServer | undefined;
+  let hub: McpHub | undefined;
+  let model: ChatModel | undefined;
+  const graceMs = flags.grace * 1000;
+  // One closer, in order: requests drain before the servers they use go away.
+  lifecycle.add(async () => {
+    await server?.close({ graceMs });
+    await Promise.allSettled([hub?.close(), model?.close?.()]);
+  });
+  // The lifecycle's first close() sets its bound: make room for the grace.
+  const closeWithGrace = () => void lifecycle.close(graceMs + CLOSE_SERVERS_MS);
+  process.prependOnceListener("SIGTERM", closeWithGrace);
+  let interrupted = false;
+  lifecycle.onInterrupt = () => {
+    if (interrupted) {
+      io.stderr.write(style.yellow("stopping the requests still running\n"));
+      void server?.close({ graceMs: 0 });
+      return;
+    }
+    interrupted = true;
+    if (server && server.inFlight > 0) {
+      io.stderr.write(
+        style.yellow(
+          `waiting up to ${flags.grace} s for ${server.inFlight} request(s) to finish (Ctrl+C again stops them)\n`,
+        ),
+      );
+    }
+    closeWithGrace();
+    void lifecycle.exit(EXIT.interrupted);
+  };
+
+  model = await createModel(plan, choice, io.env);
+  const progress = statusLine({
+    out: io.stderr,
+    live: io.stderr.isTTY === true,
+    style,
+    verbose: flags.verbose === true,
+  });
+  const session = await openSession({
+    spec,
+    model,
+    plan,
+    progress,
+    approve: undefined,
+    onHub: (h) => {
+      hub = h;
+    },
+  });
+  progress.finish();
+
+  const modelName = agentModelName(spec.path, flags.name);
+  try {
+    server = createAgentServer({
+      model,
+      registry: session.registry,
+      hub: session.hub,
+      modelName,
+      ...(spec.systemPrompt ? { systemPrompt: spec.systemPrompt } : {}),
+      ...((flags.maxTurns ?? spec.maxTurns) ? { maxTurns: flags.maxTurns ?? spec.maxTurns } : {}),
+      ...(spec.toolConcurrency ? { toolConcurrency: spec.toolConcurrency } : {}),
+      approval: {
+        mode: flags.yes ? "never" : (spec.approval ?? "ask"),
+        allow: flags.allowTool,
+        hint: (tool) =>
+          `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)`,
+      },
+      ...(apiKey ? { apiKey } : {}),
+      host: flags.host,
+      port: flags.port,
+      maxConcurrency: flags.maxConcurrency,
+      maxBodyBytes: flags.maxBody,
+      ...(flags.verbose
+        ? {
+            onRequest: (log) =>
+              io.stderr.write(
+                style.dim(
+                  `${log.method} ${log.path} ${log.status} ${Math.round(log.durationMs)}ms${log.clientClosed ? " (client went away)" : ""}\n`,
+                ),
+              ),
+          }
+        : {}),
+    });
+    const url = await server.listen();
+    const tools = session.registry.list().length;
+    const servers = session.hub.servers();
+    const ready = servers.filter((s) => s.state === "ready").length;
+    io.stderr.write(
+      `${style.bold("tinyloop serve")} · ${spec.path ?? "default agent"} · model: ${describePlan(plan)} · ${ready}/${servers.length} servers · ${tools} tools\n` +
+        `  chat page  ${style.cyan(`${url}/#key=${server.apiKey}`)}\n` +
+        `  API        ${url}/v1  (model "${modelName}", Authorization: Bearer <key>)\n` +
+        `  key        ${server.apiKeyGenerated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${flags.apiKeyEnv}`}\n` +
+        style.dim(`Ctrl+C or SIGTERM stops; requests in flight get ${flags.grace} s to finish.\n`),
+    );
+  } catch (error) {
+    if (AgentServerError.isInstance(error)) {
+      throw new CliError({ code: "USAGE", message: error.message, cause: error });
+    }
+    throw error;
+  }
+  // Serve until a signal closes everything and exits the process.
+  return new Promise<number>(() => {});
+}
+
+const whole = (min: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new InvalidArgumentError(`expected a whole number of at least ${min}, got "${value}"`);
+  return n;
+};
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** Adds `tinyloop serve` to the program (`withServerOptions` adds --server/--url/--verbose/--no-color). */
+export function registerServeCommand(
+  program: Command,
+  withServerOptions: (command: Command) => Command,
+  io: Io,
+  lifecycle: Lifecycle,
+  result: { code: number },
+): void {
+  withServerOptions(
+    program
+      .command("serve")
+      .description("serve the agent as an OpenAI-compatible HTTP endpoint with a chat page")
+      .argument("[agent]", "agent folder or file (as for run)")
+      .option("--port <n>", "port to listen on (0 = a free one)", whole(0), 8787)
+      .option(
+        "--host <address>",
+        "address to listen on; other than loopback needs --api-key-env",
+        "127.0.0.1",
+      )
+      .option(
+        "--api-key-env <name>",
+        "variable holding the key clients must send (default: a generated key, printed)",
+      )
+      .option("--max-concurrency <n>", "most requests running at once; more get 429", whole(1), 8)
+      .option(
+        "--max-body <bytes>",
+        "largest request body; larger gets 413",
+        whole(1),
+        4 * 1024 * 1024,
+      )
+      .option(
+        "--grace <seconds>",
+        "on SIGTERM / Ctrl+C, how long requests in flight may finish",
+        whole(0),
+        10,
+      )
+      .option("--name <id>", "model id clients use (default: the agent's folder or file name)")
+      .option("--yes", "run every tool call (nobody can approve calls in serve mode)")
+      .option(
+        "--allow-tool <name>",
+        "run this tool without approval; * matches any characters (repeatable)",
+        collect,
+        [],
+      )
+      .option("--model <name>", "model id (as for run)")
+      .addOption(new Option("--provider <name>", "provider (as for run)"))
+      .option("--endpoint-url <url>", "OpenAI-compatible base URL of the model")
+      .option(
+        "--model-api-key-env <name>",
+        "variable holding the model's API key (run's --api-key-env)",
+      )
+      .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
+      .option("--max-turns <n>", "most model calls per request", whole(1)),
+  )
+    .addHelpText(
+      "after",
+      `\nEndpoints: POST /v1/chat/completions (stream or not), GET /v1/models, GET /healthz, the chat page at /.
+Every request needs "Authorization: Bearer <key>"; the chat page link printed at start carries it.
+Tools that need approval (not read-only, or every tool with "approval": "always") are refused
+unless --yes or --allow-tool names them; the model is told why.`,
+    )
+    .action(async (agent: string | undefined, flags: ServeFlags) => {
+      result.code = await serveCommand(agent, flags, io, lifecycle);
+    });
+}

@@ -1,0 +1,161 @@
+import { processesWithMarker } from "@tinyloop/test-fixtures";
+import { execa, type ResultPromise } from "execa";
+import { afterEach, describe, expect, it } from "vitest";
+import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
+import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
+
+// `tinyloop serve` as a user runs it: the built CLI, a real fixture MCP server process and
+// the scripted model server; requests over real HTTP.
+
+const s = useE2eSession();
+const running: ResultPromise[] = [];
+// Registered after the session's checks, so it runs before them: a failed test's server
+// is stopped before the leftover check looks for processes.
+afterEach(async () => {
+  for (const child of running.splice(0)) {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await child;
+  }
+});
+
+/** Starts `tinyloop serve` and reads the URL and key it prints. */
+async function startServe(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ResultPromise; url: string; key: string; stderr: () => string }> {
+  const child = execa(process.execPath, [cliBin, "serve", ...args, "--port", "0"], {
+    cwd: s.ws.dir,
+    env: { NO_COLOR: "1", ...env },
+    reject: false,
+    stdin: "ignore",
+  });
+  running.push(child);
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  await stderrShows(child, "Ctrl+C or SIGTERM stops");
+  const url = /API\s+(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(stderr)?.[1];
+  const key = /#key=(\S+)/.exec(stderr)?.[1];
+  if (!url || !key) throw new Error(`serve printed no URL or key:\n${stderr}`);
+  return { child, url, key, stderr: () => stderr };
+}
+
+const post = (url: string, key: string, body: unknown) =>
+  fetch(`${url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+describe("tinyloop serve", () => {
+  it("answers with the agent's MCP tools from one shared server process, and SIGTERM drains a request in flight before closing", async () => {
+    const model = await s.withModel([
+      { text: "Hello there." },
+      { toolCalls: [{ name: "mcp_fixture_sleep", arguments: { ms: 1_500 } }] },
+      { text: "Slept well." },
+    ]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const serve = await startServe([
+      "mcp.json",
+      "--name",
+      "fixture-agent",
+      "--allow-tool",
+      "mcp_fixture_sl*",
+      ...s.modelFlags(),
+    ]);
+    expect(serve.stderr()).toContain("1/1 servers");
+    const auth = { authorization: `Bearer ${serve.key}` };
+    const models = await (await fetch(`${serve.url}/v1/models`, { headers: auth })).json();
+    expect(models).toMatchObject({ data: [{ id: "fixture-agent" }] });
+    const health = await (await fetch(`${serve.url}/healthz`, { headers: auth })).json();
+    expect(health).toMatchObject({ status: "ok", servers: [{ name: "fixture", state: "ready" }] });
+    expect((await fetch(`${serve.url}/healthz`)).status).toBe(401);
+
+    const hello = await post(serve.url, serve.key, {
+      model: "fixture-agent",
+      messages: [{ role: "user", content: "hi" }],
+    });
+    expect(
+      ((await hello.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]
+        ?.message.content,
+    ).toBe("Hello there.");
+
+    // The second request sleeps in the MCP server when SIGTERM arrives: it still finishes.
+    const slow = post(serve.url, serve.key, {
+      model: "fixture-agent",
+      messages: [{ role: "user", content: "sleep" }],
+    });
+    await expect.poll(() => model.requests[1]?.completed, { timeout: 30_000 }).toBe(true);
+    expect(processesWithMarker(s.ws.marker)).toHaveLength(1); // one server for every request
+    serve.child.kill("SIGTERM");
+    const answer = (await (await slow).json()) as {
+      choices: Array<{ message: { content: string } }>;
+      tinyloop: { events: Array<{ type: string; outcome?: string }> };
+    };
+    expect(answer.choices[0]?.message.content).toBe("Slept well.");
+    expect(answer.tinyloop.events.find((e) => e.type === "tool_result")?.outcome).toBe("ok");
+    const result = await serve.child;
+    expect(result.exitCode).toBe(143);
+    await expect(fetch(`${serve.url}/healthz`, { headers: auth })).rejects.toThrow();
+  });
+
+  it("refuses tools that need approval, telling the model which flag allows them, and takes the key from --api-key-env", async () => {
+    const model = await s.withModel([
+      { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
+      { text: "I may not add." },
+    ]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const serve = await startServe(["mcp.json", "--api-key-env", "SERVE_KEY", ...s.modelFlags()], {
+      SERVE_KEY: "key-from-the-environment",
+    });
+    expect(serve.key).toBe("key-from-the-environment");
+    expect(serve.stderr()).toContain("from $SERVE_KEY");
+    const refused = await post(serve.url, "wrong-key-123", { model: "mcp", messages: [] });
+    expect(refused.status).toBe(401);
+    const response = await post(serve.url, serve.key, {
+      model: "mcp",
+      messages: [{ role: "user", content: "add 1 and 2" }],
+    });
+    expect(
+      ((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]
+        ?.message.content,
+    ).toBe("I may not add.");
+    const second = model.requests[1]?.body as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    const toolMessage = second.messages.find((m) => m.role === "tool");
+    expect(toolMessage?.content).toMatch(
+      /mcp_fixture_add needs approval.*--allow-tool mcp_fixture_add \(or --yes for every tool\)/,
+    );
+    serve.child.kill("SIGTERM");
+    expect((await serve.child).exitCode).toBe(143);
+  });
+
+  it("refuses a non-loopback host without a key, and an unset key variable, before starting anything", async () => {
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const open = await runCli(
+      [
+        "serve",
+        "mcp.json",
+        "--host",
+        "0.0.0.0",
+        "--endpoint-url",
+        "http://127.0.0.1:9/v1",
+        "--model",
+        "m",
+      ],
+      { cwd: s.ws.dir },
+    );
+    expect(open.exitCode).toBe(2);
+    expect(open.stderr).toContain("refusing to listen on 0.0.0.0 without an API key");
+    expect(open.stderr).toContain("--api-key-env");
+    const unset = await runCli(["serve", "mcp.json", "--api-key-env", "NOT_SET_ANYWHERE"], {
+      cwd: s.ws.dir,
+    });
+    expect(unset.exitCode).toBe(2);
+    expect(unset.stderr).toContain(
+      "--api-key-env NOT_SET_ANYWHERE: the variable is not set or empty",
+    );
+  });
+});

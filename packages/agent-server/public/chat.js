@@ -1,0 +1,344 @@
+// The tinyloop chat page: plain ES module, no build step. It talks to the same server's
+// OpenAI-compatible API with the key from the link (#key=…) or the key dialog, streams
+// answers and shows the agent's tool calls from the `tinyloop` extension chunks.
+
+const KEY_STORAGE = "tinyloop-serve-key";
+const $ = (id) => document.getElementById(id);
+const el = (tag, props = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (name === "class") node.className = value;
+    else if (name.startsWith("data-")) node.setAttribute(name, value);
+    else node[name] = value;
+  }
+  for (const child of children) if (child != null) node.append(child);
+  return node;
+};
+
+const state = {
+  key: takeKeyFromLink() ?? sessionStorage.getItem(KEY_STORAGE) ?? "",
+  model: undefined,
+  /** The conversation sent with each request: user and assistant texts. */
+  history: [],
+  running: undefined,
+};
+
+function takeKeyFromLink() {
+  const match = /(?:^#|&)key=([^&]+)/.exec(location.hash);
+  if (!match) return undefined;
+  const key = decodeURIComponent(match[1]);
+  sessionStorage.setItem(KEY_STORAGE, key);
+  // Keep the key out of the address bar and the history.
+  history.replaceState(null, "", location.pathname + location.search);
+  return key;
+}
+
+class KeyNeeded extends Error {}
+
+async function api(path, init = {}) {
+  const response = await fetch(path, {
+    ...init,
+    headers: { ...init.headers, authorization: `Bearer ${state.key}` },
+  });
+  if (response.status === 401) throw new KeyNeeded();
+  return response;
+}
+
+function askForKey(message) {
+  const dialog = $("key-dialog");
+  $("key-error").hidden = !message;
+  $("key-error").textContent = message ?? "";
+  if (!dialog.open) dialog.showModal();
+  $("key-input").focus();
+}
+
+$("key-form").addEventListener("submit", () => {
+  state.key = $("key-input").value.trim();
+  sessionStorage.setItem(KEY_STORAGE, state.key);
+  void start();
+});
+
+// ---- servers and tools panel -------------------------------------------------------
+
+async function loadPanel() {
+  const response = await api("/tinyloop/v1/tools");
+  const info = await response.json();
+  state.model = info.model;
+  $("model-name").textContent = info.model;
+  const servers = $("servers");
+  servers.replaceChildren(
+    ...info.servers.map((server) =>
+      el(
+        "li",
+        {
+          class: `server ${server.state}`,
+          "data-testid": "server",
+          title: server.last_error ?? "",
+        },
+        el("span", { class: "dot" }),
+        el("span", { class: "name", textContent: server.name }),
+        el("span", { class: "meta", textContent: `${server.state} · ${server.tools} tools` }),
+      ),
+    ),
+  );
+  if (info.servers.length === 0)
+    servers.append(el("li", { class: "meta", textContent: "no MCP servers" }));
+  const ready = info.servers.filter((server) => server.state === "ready").length;
+  $("health").textContent = `${ready}/${info.servers.length} servers ready`;
+  $("health").className = `health ${ready === info.servers.length ? "ok" : "degraded"}`;
+  $("tool-count").textContent = String(info.tools.length);
+  $("tools").replaceChildren(
+    ...info.tools.map((tool) =>
+      el(
+        "li",
+        { class: "tool-entry", "data-testid": "tool", title: tool.description },
+        el("code", { textContent: tool.name }),
+        tool.needs_approval && !tool.allowed
+          ? el("span", { class: "badge refused", textContent: "needs approval: refused" })
+          : null,
+        el("span", { class: "meta", textContent: tool.description.split("\n")[0] }),
+      ),
+    ),
+  );
+}
+
+// ---- conversation ------------------------------------------------------------------
+
+function addMessage(role) {
+  $("empty").hidden = true;
+  const body = el("div", { class: "body" });
+  const item = el("li", { class: `message ${role}`, "data-testid": `message-${role}` }, body);
+  $("messages").append(item);
+  return body;
+}
+
+function scrollDown() {
+  const list = $("messages");
+  list.scrollTop = list.scrollHeight;
+}
+
+function prettyArguments(text) {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function shortArguments(text) {
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
+}
+
+function duration(ms) {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** One assistant answer: text pieces and tool cards in the order they happened. */
+class Answer {
+  constructor() {
+    this.body = addMessage("assistant");
+    this.text = "";
+    this.textNode = undefined;
+    this.cards = new Map();
+  }
+
+  appendText(piece) {
+    this.text += piece;
+    if (!this.textNode) {
+      // A new paragraph (after a tool call) needs no blank line the server put between turns.
+      piece = piece.replace(/^\n+/, "");
+      if (!piece) return;
+      this.textNode = el("p", { class: "text", "data-testid": "answer-text" });
+      this.body.append(this.textNode);
+    }
+    this.textNode.textContent += piece;
+  }
+
+  toolCall(event) {
+    this.textNode = undefined; // text after the call starts a new paragraph below it
+    const status = el("span", { class: "status running", textContent: "running" });
+    const time = el("span", { class: "time" });
+    const result = el("pre", { class: "result", "data-testid": "tool-result", textContent: "…" });
+    const card = el(
+      "details",
+      { class: "tool-call", "data-testid": "tool-call" },
+      el(
+        "summary",
+        {},
+        status,
+        el("code", { class: "name", "data-testid": "tool-name", textContent: event.name }),
+        el("span", { class: "args-short", textContent: shortArguments(event.arguments) }),
+        time,
+      ),
+      el("h4", { textContent: "Arguments" }),
+      el("pre", {
+        class: "args",
+        "data-testid": "tool-args",
+        textContent: prettyArguments(event.arguments),
+      }),
+      el("h4", { textContent: "Result" }),
+      result,
+    );
+    this.body.append(card);
+    this.cards.set(event.id, { card, status, time, result, started: performance.now() });
+  }
+
+  toolProgress(event) {
+    const entry = this.cards.get(event.id);
+    if (!entry) return;
+    const total = event.total ? `/${event.total}` : "";
+    entry.status.textContent = `${event.progress}${total}${event.message ? ` ${event.message}` : ""}`;
+  }
+
+  toolResult(event) {
+    const entry = this.cards.get(event.id);
+    if (!entry) return;
+    entry.status.className = `status ${event.outcome}`;
+    entry.status.textContent = event.outcome;
+    entry.time.textContent = duration(event.duration_ms);
+    entry.time.dataset.testid = "tool-duration";
+    entry.result.textContent = event.result + (event.truncated ? "\n… (cut by the server)" : "");
+    entry.card.classList.add("settled");
+    entry.settled = true;
+  }
+
+  stopped(why) {
+    for (const entry of this.cards.values()) {
+      if (entry.settled) continue;
+      entry.status.className = "status cancelled";
+      entry.status.textContent = "cancelled";
+      entry.time.textContent = duration(Math.round(performance.now() - entry.started));
+    }
+    this.note(why, "notice");
+  }
+
+  note(text, kind) {
+    this.body.append(el("p", { class: kind, "data-testid": kind, textContent: text }));
+  }
+}
+
+async function* sseEvents(response, signal) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end = buffer.indexOf("\n\n");
+      while (end >= 0) {
+        const lines = buffer
+          .slice(0, end)
+          .split("\n")
+          .filter((line) => line.startsWith("data:"));
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf("\n\n");
+        if (lines.length === 0) continue;
+        const data = lines.map((line) => line.slice(5).trimStart()).join("\n");
+        if (data === "[DONE]") return;
+        yield JSON.parse(data);
+      }
+    }
+  } finally {
+    if (signal.aborted) reader.cancel().catch(() => {});
+  }
+}
+
+function setRunning(controller) {
+  state.running = controller;
+  $("send").hidden = Boolean(controller);
+  $("stop").hidden = !controller;
+  $("prompt").disabled = Boolean(controller);
+  if (!controller) $("prompt").focus();
+}
+
+async function send(text) {
+  const user = addMessage("user");
+  user.append(el("p", { class: "text", textContent: text }));
+  state.history.push({ role: "user", content: text });
+  const answer = new Answer();
+  const controller = new AbortController();
+  setRunning(controller);
+  scrollDown();
+  try {
+    const response = await api("/v1/chat/completions", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: state.model, messages: state.history, stream: true }),
+      signal: controller.signal,
+    });
+    if (!response.ok) {
+      const body = await response.json().catch(() => ({}));
+      answer.note(body.error?.message ?? `The server answered ${response.status}.`, "error");
+      return;
+    }
+    for await (const chunk of sseEvents(response, controller.signal)) {
+      if (chunk.error) {
+        answer.note(chunk.error.message, "error");
+        continue;
+      }
+      const piece = chunk.choices?.[0]?.delta?.content;
+      if (piece) answer.appendText(piece);
+      const event = chunk.tinyloop;
+      if (event?.type === "tool_call") answer.toolCall(event);
+      if (event?.type === "tool_progress") answer.toolProgress(event);
+      if (event?.type === "tool_result") answer.toolResult(event);
+      if (event?.type === "done" && event.reason === "max-turns")
+        answer.note("The agent used all its turns without finishing.", "notice");
+      scrollDown();
+    }
+  } catch (error) {
+    if (error instanceof KeyNeeded) {
+      answer.note("The server refused the key.", "error");
+      askForKey("The server refused this key; paste the one tinyloop serve printed.");
+    } else if (controller.signal.aborted) {
+      answer.stopped("Stopped.");
+    } else {
+      answer.note(`Connection failed: ${error.message}`, "error");
+    }
+  } finally {
+    if (answer.text) state.history.push({ role: "assistant", content: answer.text });
+    setRunning(undefined);
+    scrollDown();
+  }
+}
+
+$("composer").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("prompt").value.trim();
+  if (!text || state.running) return;
+  $("prompt").value = "";
+  void send(text);
+});
+
+$("prompt").addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    $("composer").requestSubmit();
+  }
+});
+
+$("stop").addEventListener("click", () => state.running?.abort());
+
+$("new-chat").addEventListener("click", () => {
+  state.running?.abort();
+  state.history = [];
+  $("messages").replaceChildren();
+  $("empty").hidden = false;
+});
+
+async function start() {
+  if (!state.key) return askForKey();
+  try {
+    await loadPanel();
+    document.body.dataset.ready = "true";
+  } catch (error) {
+    if (error instanceof KeyNeeded)
+      askForKey(state.key ? "The server refused this key." : undefined);
+    else $("health").textContent = `cannot reach the server: ${error.message}`;
+  }
+}
+
+void start();

@@ -1,0 +1,40 @@
+const marker = Symbol.for("tinyloop.agent-server.AgentServerError");
+
+/** Stable codes of {@link AgentServerError}. */
+export type AgentServerErrorCode =
+  /** An option of `createAgentServer` is missing or has the wrong type or range. */
+  | "OPTIONS_INVALID"
+  /** The server would listen on a non-loopback address without an API key. */
+  | "KEY_REQUIRED"
+  /** The address could not be bound (port in use, no permission, unknown host). */
+  | "LISTEN_FAILED";
+
+/**
+ * The one error class of `@tinyloop/agent-server`, thrown for programming and setup
+ * mistakes. Problems of one HTTP request never throw: they become OpenAI-style error
+ * responses.
+ */
+export class AgentServerError extends Error {
+  /** What went wrong, stable across versions. */
+  readonly code: AgentServerErrorCode;
+  readonly [marker] = true;
+
+  constructor({
+    code,
+    message,
+    cause,
+  }: { code: AgentServerErrorCode; message: string; cause?: unknown }) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = "AgentServerError";
+    this.code = code;
+  }
+
+  /** True for any `AgentServerError`, also one created by another copy of this package. */
+  static isInstance(value: unknown): value is AgentServerError {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[marker] === true
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { ApiError } from "./api-error.js";
+
+/** A fresh random API key for a server started without one: `tl-` and 32 base64url characters. */
+export function generateApiKey(): string {
+  return `tl-${randomBytes(24).toString("base64url")}`;
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * Checks `Authorization: Bearer <key>` in constant time (digests of equal length are
+ * compared, so neither the key nor its length leaks through timing).
+ * @throws ApiError 401 naming what is missing or wrong.
+ */
+export function requireBearer(req: IncomingMessage, apiKey: string): void {
+  const header = req.headers.authorization;
+  const challenge = { "www-authenticate": 'Bearer realm="tinyloop"' };
+  if (!header) {
+    throw new ApiError({
+      status: 401,
+      type: "authentication_error",
+      code: "missing_api_key",
+      message:
+        "No API key given. Send the server's key as `Authorization: Bearer <key>` (tinyloop serve prints it at start, or reads it from the variable named by --api-key-env).",
+      headers: challenge,
+    });
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1] || !timingSafeEqual(digest(match[1]), digest(apiKey))) {
+    throw new ApiError({
+      status: 401,
+      type: "authentication_error",
+      code: "invalid_api_key",
+      message: match
+        ? "Incorrect API key. Use the key tinyloop serve printed at start (or the one in its --api-key-env variable)."
+        : "The Authorization header must read `Bearer <key>`.",
+      headers: challenge,
+    });
+  }
+}

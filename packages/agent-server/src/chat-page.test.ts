@@ -1,0 +1,170 @@
+import { existsSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
+
+// The chat page in a real browser: Debian's chromium, driven by playwright-core, against
+// the server with the scripted model and the fixture MCP server. Without chromium the
+// tests are skipped and say why (CI installs it: .ci/run).
+function findChromium(): string | undefined {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    ...(process.env.PATH ?? "")
+      .split(delimiter)
+      .flatMap((dir) => [join(dir, "chromium"), join(dir, "chromium-browser")]),
+    "/usr/bin/chromium",
+  ];
+  return candidates.find((path): path is string => Boolean(path) && existsSync(path as string));
+}
+
+const executablePath = findChromium();
+if (!executablePath) {
+  console.warn(
+    "[tinyloop] skipping the chat page browser tests: chromium is not installed (apt-get install -y chromium, or set CHROMIUM_PATH)",
+  );
+}
+
+let browser: Browser | undefined;
+let rig: ServeRig | undefined;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  if (!executablePath) return;
+  // The flags Chromium needs here: root without a sandbox, no GPU, and none of its
+  // background connections (this machine's closed network refuses them). Playwright gives
+  // it a fresh empty profile of its own.
+  browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await page?.close();
+  page = undefined;
+  const left = await rig?.close({ keep: (command) => command.includes("chromium") });
+  rig = undefined;
+  expect(left ?? []).toEqual([]);
+});
+
+async function openPage(url: string): Promise<Page> {
+  const context = browser?.contexts()[0] ?? (await browser?.newContext());
+  if (!context) throw new Error("no browser");
+  page = await context.newPage();
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await page.goto(url);
+  return page;
+}
+
+describe.skipIf(!executablePath)("the chat page", () => {
+  it("streams an answer with its tool call (arguments, duration, collapsible result) and lists servers and tools", async () => {
+    rig = await startServeRig([
+      {
+        text: "Let me ask the echo tool.",
+        toolCalls: [{ id: "e1", name: "mcp_fx_echo", arguments: { text: "hello page" } }],
+      },
+      { text: "The echo tool said: hello page.", chunkSize: 3, delayMs: 5 },
+    ]);
+    const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
+    await page.locator("body[data-ready=true]").waitFor();
+    expect(new URL(page.url()).hash).toBe(""); // the key left the address bar
+    await expect
+      .poll(() => page.getByTestId("model-name").textContent(), { timeout: 15_000 })
+      .toBe("test-agent");
+    await expect
+      .poll(() => page.getByTestId("server").first().textContent(), { timeout: 15_000 })
+      .toContain("fx");
+    expect(await page.getByTestId("server").first().textContent()).toContain("ready");
+    expect(await page.getByTestId("tool").count()).toBeGreaterThan(5);
+    expect(await page.getByTestId("tools").textContent()).toContain("mcp_fx_echo");
+
+    await page.getByTestId("prompt").fill("Say hello through the echo tool");
+    await page.getByTestId("prompt").press("Enter");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").textContent(), { timeout: 20_000 })
+      .toContain("The echo tool said: hello page.");
+    await page.getByTestId("send").waitFor(); // back to Send once the stream ended
+    const texts = await page.getByTestId("answer-text").allTextContents();
+    expect(texts).toEqual(["Let me ask the echo tool.", "The echo tool said: hello page."]);
+    const card = page.getByTestId("tool-call");
+    expect(await card.count()).toBe(1);
+    expect(await card.getByTestId("tool-name").textContent()).toBe("mcp_fx_echo");
+    expect(await card.locator(".status").textContent()).toBe("ok");
+    expect(await card.getByTestId("tool-duration").textContent()).toMatch(/^\d+ ms$|^\d+\.\d s$/);
+    // Collapsed until clicked, then shows the arguments and the result.
+    expect(await card.getByTestId("tool-result").isVisible()).toBe(false);
+    await card.locator("summary").click();
+    expect(await card.getByTestId("tool-args").textContent()).toBe('{\n  "text": "hello page"\n}');
+    expect(await card.getByTestId("tool-result").textContent()).toBe("hello page");
+    expect(await card.getByTestId("tool-result").isVisible()).toBe(true);
+    if (process.env.TINYLOOP_SCREENSHOT)
+      await page.screenshot({ path: process.env.TINYLOOP_SCREENSHOT });
+
+    // The page sent the whole conversation, as an OpenAI client does.
+    const sent = rig.modelServer.requests[0]?.body as { messages: Array<{ role: string }> };
+    expect(sent.messages.at(-1)).toMatchObject({
+      role: "user",
+      content: "Say hello through the echo tool",
+    });
+  });
+
+  it("stops a running tool call with the stop button, and the server cancels it", async () => {
+    const current = await startServeRig([
+      { toolCalls: [{ id: "h1", name: "mcp_fx_hang", arguments: {} }] },
+      { text: "After the stop." },
+    ]);
+    rig = current;
+    const before = await current.fixtureStats();
+    const page = await openPage(`${current.url}/#key=${current.server.apiKey}`);
+    await page.locator("body[data-ready=true]").waitFor();
+    await page.getByTestId("prompt").fill("Hang for ever");
+    await page.getByTestId("send").click();
+    const card = page.getByTestId("tool-call");
+    await expect
+      .poll(() => card.locator(".status").textContent(), { timeout: 20_000 })
+      .toBe("running");
+    await page.getByTestId("stop").click();
+    await expect
+      .poll(() => card.locator(".status").textContent(), { timeout: 15_000 })
+      .toBe("cancelled");
+    expect(await page.getByTestId("notice").textContent()).toBe("Stopped.");
+    await expect
+      .poll(async () => (await current.fixtureStats()).cancelled, { timeout: 15_000 })
+      .toBe(before.cancelled + 1);
+    await expect.poll(() => current.server.inFlight, { timeout: 15_000 }).toBe(0);
+    // The page is usable again: the next message gets an answer.
+    await page.getByTestId("prompt").fill("Still there?");
+    await page.getByTestId("prompt").press("Enter");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 20_000 })
+      .toContain("After the stop.");
+  });
+
+  it("asks for the key when the link had none, and refuses a wrong one", async () => {
+    rig = await startServeRig([]);
+    const page = await openPage(`${rig.url}/`);
+    const dialog = page.getByTestId("key-dialog");
+    await dialog.waitFor();
+    await page.getByTestId("key-input").fill("tl-not-the-key");
+    await page.getByTestId("key-input").press("Enter");
+    await expect
+      .poll(() => page.locator("#key-error").textContent(), { timeout: 15_000 })
+      .toContain("refused");
+    await page.getByTestId("key-input").fill(rig.server.apiKey);
+    await page.getByTestId("key-input").press("Enter");
+    await page.locator("body[data-ready=true]").waitFor();
+    expect(await dialog.isVisible()).toBe(false);
+  });
+});

@@ -1,0 +1,266 @@
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { AgentServerError } from "./agent-server-error.js";
+import { ApiError, sendApiError } from "./api-error.js";
+import { requireBearer } from "./bearer-auth.js";
+import { ChatPage } from "./chat-page.js";
+import { handleChatCompletion, type InFlight } from "./handle-chat-completion.js";
+import { SHUTDOWN_REASON } from "./run-completion.js";
+import { ApprovalPolicy } from "./serve-approval.js";
+import { healthBody, modelsBody, toolsBody } from "./server-info.js";
+import {
+  type AgentServerOptions,
+  type ResolvedServerOptions,
+  resolveServerOptions,
+} from "./server-options.js";
+
+/** Options of {@link AgentServer.close}. */
+export interface CloseOptions {
+  /** How long in-flight requests may go on before they are stopped. Default 10 000 ms. */
+  graceMs?: number;
+}
+
+/** A running (or ready to run) agent server. */
+export interface AgentServer {
+  /** The key clients must send as `Authorization: Bearer`. */
+  readonly apiKey: string;
+  /** True when no key was given and {@link apiKey} was generated (print it for the user). */
+  readonly apiKeyGenerated: boolean;
+  /** `http://host:port` once listening. */
+  readonly url: string | undefined;
+  /** Chat completions running now. */
+  readonly inFlight: number;
+  /** Starts listening; resolves the URL. @throws AgentServerError `LISTEN_FAILED`. */
+  listen(): Promise<string>;
+  /**
+   * Stops taking requests (new ones get 503), lets in-flight ones finish for up to
+   * `graceMs`, stops the rest (their clients get a `server_shutdown` error), then closes
+   * every connection. The model and the MCP servers are the caller's to close afterwards.
+   * Calling it again with `graceMs: 0` ends a running grace at once.
+   */
+  close(options?: CloseOptions): Promise<void>;
+}
+
+const ROUTES: Record<string, string> = {
+  "/v1/chat/completions": "POST",
+  "/v1/models": "GET",
+  "/healthz": "GET",
+  "/tinyloop/v1/tools": "GET",
+};
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+function route(req: IncomingMessage, path: string): void {
+  const method = ROUTES[path];
+  if (method === undefined) {
+    throw new ApiError({
+      status: 404,
+      type: "not_found_error",
+      code: "unknown_url",
+      message: `Unknown path ${path}; this server answers POST /v1/chat/completions, GET /v1/models, GET /healthz, GET /tinyloop/v1/tools and the chat page at GET /.`,
+    });
+  }
+  if (req.method !== method && !(method === "GET" && req.method === "HEAD")) {
+    throw new ApiError({
+      status: 405,
+      type: "invalid_request_error",
+      code: "method_not_allowed",
+      message: `${req.method} ${path} is not supported; use ${method} ${path}.`,
+      headers: { allow: method },
+    });
+  }
+}
+
+class HttpAgentServer implements AgentServer {
+  readonly #options: ResolvedServerOptions;
+  readonly #approval: ApprovalPolicy;
+  readonly #page: ChatPage | undefined;
+  readonly #server: Server;
+  readonly #runs = new Set<InFlight>();
+  readonly #startedAt = Date.now();
+  #url: string | undefined;
+  #draining = false;
+  #closing: Promise<void> | undefined;
+  #idle: (() => void) | undefined;
+  #endGrace: (() => void) | undefined;
+
+  constructor(options: AgentServerOptions) {
+    this.#options = resolveServerOptions(options);
+    this.#approval = new ApprovalPolicy(this.#options.approval);
+    this.#page = this.#options.chatPage ? new ChatPage() : undefined;
+    this.#server = createServer((req, res) => void this.#handle(req, res));
+  }
+
+  get apiKey(): string {
+    return this.#options.apiKey;
+  }
+
+  get apiKeyGenerated(): boolean {
+    return this.#options.apiKeyGenerated;
+  }
+
+  get url(): string | undefined {
+    return this.#url;
+  }
+
+  get inFlight(): number {
+    return this.#runs.size;
+  }
+
+  async listen(): Promise<string> {
+    const { host, port } = this.#options;
+    this.#server.listen(port, host);
+    try {
+      await Promise.race([
+        once(this.#server, "listening"),
+        once(this.#server, "error").then(([error]) => Promise.reject(error)),
+      ]);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why =
+        code === "EADDRINUSE"
+          ? "the port is already in use; choose another port (0 picks a free one)"
+          : code === "EACCES"
+            ? "no permission to use this port; choose one above 1023"
+            : code === "EADDRNOTAVAIL" || code === "ENOTFOUND"
+              ? "this machine has no such address; use 127.0.0.1, 0.0.0.0 or one of its own addresses"
+              : (error as Error).message;
+      throw new AgentServerError({
+        code: "LISTEN_FAILED",
+        message: `cannot listen on ${host}:${port}: ${why}`,
+        cause: error,
+      });
+    }
+    const address = this.#server.address() as AddressInfo;
+    const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    this.#url = `http://${shown}:${address.port}`;
+    return this.#url;
+  }
+
+  close({ graceMs = 10_000 }: CloseOptions = {}): Promise<void> {
+    // A second call with `graceMs: 0` (a second Ctrl+C) cuts a running grace short.
+    if (this.#closing && graceMs === 0) this.#endGrace?.();
+    this.#closing ??= this.#drain(graceMs);
+    return this.#closing;
+  }
+
+  async #drain(graceMs: number): Promise<void> {
+    this.#draining = true;
+    const closed = this.#server.listening
+      ? new Promise<void>((resolve) => this.#server.close(() => resolve()))
+      : Promise.resolve();
+    this.#server.closeIdleConnections();
+    const idle = () =>
+      this.#runs.size === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            this.#idle = resolve;
+          });
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+      this.#endGrace = resolve;
+    });
+    await Promise.race([idle(), graceOver]);
+    clearTimeout(timer);
+    if (this.#runs.size > 0) {
+      for (const run of this.#runs) run.controller.abort(SHUTDOWN_REASON);
+      // Aborted runs answer at once (the loop does not wait for tools that ignore the abort).
+      const settle = new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref());
+      await Promise.race([idle(), settle]);
+    }
+    this.#server.closeAllConnections();
+    await closed;
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    res.once("close", () =>
+      this.#options.onRequest?.({
+        method: req.method ?? "GET",
+        path,
+        status: res.statusCode,
+        durationMs: performance.now() - started,
+        clientClosed: !res.writableFinished,
+      }),
+    );
+    try {
+      // While draining, /healthz still answers (503, status "draining") for load balancers.
+      if (this.#draining && path !== "/healthz") {
+        throw new ApiError({
+          status: 503,
+          type: "server_error",
+          code: "server_shutdown",
+          message: "The server is shutting down and takes no new requests.",
+          headers: { connection: "close" },
+        });
+      }
+      if (this.#page && (req.method === "GET" || req.method === "HEAD") && this.#page.has(path)) {
+        this.#page.send(res, path, req.method === "HEAD");
+        return;
+      }
+      route(req, path);
+      requireBearer(req, this.#options.apiKey);
+      switch (path) {
+        case "/v1/models":
+          return sendJson(res, 200, modelsBody(this.#options, this.#startedAt));
+        case "/healthz": {
+          const body = healthBody(this.#options, {
+            draining: this.#draining,
+            inFlight: this.#runs.size,
+            startedAt: this.#startedAt,
+          });
+          return sendJson(res, this.#draining ? 503 : 200, body);
+        }
+        case "/tinyloop/v1/tools":
+          return sendJson(res, 200, toolsBody(this.#options, this.#approval));
+        default:
+          await handleChatCompletion(req, res, {
+            options: this.#options,
+            approval: this.#approval,
+            runs: this.#runs,
+            onSettled: () => {
+              if (this.#runs.size === 0) this.#idle?.();
+            },
+          });
+      }
+    } catch (error) {
+      sendApiError(
+        res,
+        error instanceof ApiError
+          ? error
+          : new ApiError({
+              status: 500,
+              type: "server_error",
+              code: "internal_error",
+              message: `The server failed to answer: ${(error as Error)?.message ?? String(error)}`,
+            }),
+      );
+    }
+  }
+}
+
+/**
+ * An OpenAI-compatible HTTP server over the agent loop: `POST /v1/chat/completions`
+ * (streaming and not), `GET /v1/models`, `GET /healthz`, and a chat page at `/`. Every
+ * request runs its own `Agent` over the messages it sends, on the shared model and tools.
+ *
+ * ```ts
+ * const server = createAgentServer({ model, registry, hub, systemPrompt: "Be brief." });
+ * console.log(await server.listen(), server.apiKey);
+ * process.once("SIGTERM", () => void server.close().then(() => hub.close()));
+ * ```
+ * @throws AgentServerError `OPTIONS_INVALID`, `KEY_REQUIRED`.
+ */
+export function createAgentServer(options: AgentServerOptions): AgentServer {
+  return new HttpAgentServer(options);
+}

@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Agent } from "@tinyloop/agent-loop";
+import { ApiError } from "./api-error.js";
+import { parseChatRequest } from "./chat-request.js";
+import { newCompletion } from "./completion-id.js";
+import { writeJson } from "./json-response.js";
+import { readJsonBody } from "./read-json-body.js";
+import { requestModel } from "./request-model.js";
+import { runCompletion } from "./run-completion.js";
+import type { ApprovalPolicy } from "./serve-approval.js";
+import type { ResolvedServerOptions } from "./server-options.js";
+import { writeStream } from "./stream-response.js";
+
+/** One chat completion holding a concurrency slot. */
+export interface InFlight {
+  controller: AbortController;
+}
+
+/** Why a run stopped because its client went away. */
+const CLIENT_GONE = "client disconnected";
+
+/**
+ * `POST /v1/chat/completions`: takes a concurrency slot (or answers 429), reads and
+ * checks the body, runs a fresh `Agent` over the client's messages, and answers as a
+ * stream or one JSON object. The run is aborted as soon as the client disconnects.
+ */
+export async function handleChatCompletion(
+  req: IncomingMessage,
+  res: ServerResponse,
+  {
+    options,
+    approval,
+    runs,
+    onSettled,
+  }: {
+    options: ResolvedServerOptions;
+    approval: ApprovalPolicy;
+    runs: Set<InFlight>;
+    onSettled: () => void;
+  },
+): Promise<void> {
+  if (runs.size >= options.maxConcurrency) {
+    throw new ApiError({
+      status: 429,
+      type: "rate_limit_error",
+      code: "rate_limit_exceeded",
+      message: `This server already runs ${options.maxConcurrency} completions, its limit; retry after ${options.retryAfterSeconds} s.`,
+      headers: { "retry-after": String(options.retryAfterSeconds) },
+    });
+  }
+  const run: InFlight = { controller: new AbortController() };
+  runs.add(run);
+  const onClose = () => {
+    if (!res.writableFinished) run.controller.abort(CLIENT_GONE);
+  };
+  res.once("close", onClose);
+  try {
+    const request = parseChatRequest(await readJsonBody(req, options.maxBodyBytes));
+    if (request.model !== options.modelName) {
+      throw new ApiError({
+        status: 404,
+        type: "invalid_request_error",
+        code: "model_not_found",
+        param: "model",
+        message: `The model "${request.model}" does not exist here; this server is the agent "${options.modelName}" (GET /v1/models).`,
+      });
+    }
+    const approve = approval.hook();
+    const agent = new Agent({
+      model: requestModel(options.model, {
+        history: request.history,
+        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+        ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+      }),
+      registry: options.registry,
+      ...(options.systemPrompt ? { systemPrompt: options.systemPrompt } : {}),
+      ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
+      ...(options.toolConcurrency ? { toolConcurrency: options.toolConcurrency } : {}),
+      ...(options.tools ? { tools: options.tools } : {}),
+      ...(approve ? { approve } : {}),
+    });
+    const identity = newCompletion(options.modelName);
+    const outputs = runCompletion(agent, request.input, {
+      signal: run.controller.signal,
+      maxResultChars: options.maxResultChars,
+    });
+    if (request.stream) {
+      await writeStream(res, identity, outputs, { includeUsage: request.includeUsage });
+    } else {
+      await writeJson(res, identity, outputs);
+    }
+  } finally {
+    res.off("close", onClose);
+    runs.delete(run);
+    onSettled();
+  }
+}

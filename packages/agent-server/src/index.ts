@@ -1,0 +1,15 @@
+export type { AgentServerErrorCode } from "./agent-server-error.js";
+export { AgentServerError } from "./agent-server-error.js";
+export type { ApiErrorBody, ApiErrorType } from "./api-error.js";
+export type { AgentServer, CloseOptions } from "./create-agent-server.js";
+export { createAgentServer } from "./create-agent-server.js";
+export { isLoopbackHost } from "./loopback-host.js";
+export type { ApprovalMode, ServeApproval } from "./serve-approval.js";
+export type { AgentRegistry, AgentServerOptions, RequestLog } from "./server-options.js";
+export type {
+  DoneExtension,
+  TinyloopExtension,
+  ToolCallExtension,
+  ToolProgressExtension,
+  ToolResultExtension,
+} from "./tinyloop-events.js";

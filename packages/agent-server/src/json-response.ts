@@ -1,0 +1,57 @@
+import type { ServerResponse } from "node:http";
+import { sendApiError } from "./api-error.js";
+import type { CompletionIdentity } from "./completion-id.js";
+import type { CompletionOutput } from "./run-completion.js";
+import type { TinyloopExtension } from "./tinyloop-events.js";
+
+/**
+ * Answers `stream: false`: one `chat.completion` object once the run is over, with the
+ * tool work in a top-level `tinyloop` field (`{ stop_reason, turns, events }`), or an
+ * OpenAI-style error (502 when the model failed).
+ */
+export async function writeJson(
+  res: ServerResponse,
+  identity: CompletionIdentity,
+  outputs: AsyncIterable<CompletionOutput>,
+): Promise<void> {
+  let content = "";
+  const events: TinyloopExtension[] = [];
+  for await (const output of outputs) {
+    if (output.kind === "text") content += output.text;
+    else if (output.kind === "extension") {
+      if (output.extension.type !== "tool_progress") events.push(output.extension);
+    } else if (output.kind === "error") {
+      sendApiError(res, output.error);
+      return;
+    } else {
+      const { usage, done } = output;
+      const body = JSON.stringify({
+        ...identity,
+        object: "chat.completion",
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content, refusal: null },
+            logprobs: null,
+            finish_reason: output.reason,
+          },
+        ],
+        usage: {
+          prompt_tokens: usage.inputTokens,
+          completion_tokens: usage.outputTokens,
+          total_tokens: usage.inputTokens + usage.outputTokens,
+        },
+        tinyloop: {
+          ...(done.type === "done" ? { stop_reason: done.reason, turns: done.turns } : {}),
+          events,
+        },
+      });
+      if (res.destroyed) return;
+      res.writeHead(200, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": Buffer.byteLength(body),
+      });
+      res.end(body);
+    }
+  }
+}

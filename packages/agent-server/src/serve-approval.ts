@@ -1,0 +1,71 @@
+import type { ApproveToolCall } from "@tinyloop/agent-loop";
+
+type ToolDefinition = Parameters<ApproveToolCall>[1];
+
+/** Which tools need a person's yes: as the agent files say it (`ask` = all but read-only ones). */
+export type ApprovalMode = "ask" | "always" | "never";
+
+/** How the server answers tool calls that need approval (nobody is there to ask). */
+export interface ServeApproval {
+  /** `ask` (default): tools without `readOnlyHint: true` need approval; `always`: every tool; `never`: none. */
+  mode?: ApprovalMode;
+  /** Registered tool names allowed anyway; `*` matches any characters (`mcp_files_*`, `*`). */
+  allow?: readonly string[];
+  /** Appended to the refusal the model reads: how the operator can allow the tool (given its name). */
+  hint?: string | ((toolName: string) => string);
+}
+
+const DEFAULT_HINT = "the server's operator can allow it (approval allow-list)";
+
+function globToRegExp(glob: string): RegExp {
+  const source = glob
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  return new RegExp(`^${source}$`);
+}
+
+/** Decides, per tool, whether a call may run without a person. */
+export class ApprovalPolicy {
+  readonly mode: ApprovalMode;
+  readonly #allow: RegExp[];
+  readonly #hint: (toolName: string) => string;
+
+  constructor({ mode = "ask", allow = [], hint = DEFAULT_HINT }: ServeApproval = {}) {
+    this.mode = mode;
+    this.#allow = allow.map(globToRegExp);
+    this.#hint = typeof hint === "function" ? hint : () => hint;
+  }
+
+  /** True when calls of this tool would ask a person (before the allow-list). */
+  needsApproval(definition: Pick<ToolDefinition, "annotations">): boolean {
+    if (this.mode === "never") return false;
+    if (this.mode === "always") return true;
+    return definition.annotations?.readOnlyHint !== true;
+  }
+
+  /** True when the allow-list names this tool. */
+  allowed(name: string): boolean {
+    return this.#allow.some((pattern) => pattern.test(name));
+  }
+
+  /** True when calls of this tool run. */
+  permits(definition: Pick<ToolDefinition, "name" | "annotations">): boolean {
+    return !this.needsApproval(definition) || this.allowed(definition.name);
+  }
+
+  /**
+   * The agent's approve hook: refuses what needs approval and is not allowed, telling the
+   * model why (it reads "denied by the user: <reason>") so it can answer without the tool.
+   */
+  hook(): ApproveToolCall | undefined {
+    if (this.mode === "never") return undefined;
+    return (call, definition) =>
+      this.permits(definition)
+        ? true
+        : {
+            approved: false,
+            reason: `${call.name} needs approval, and this agent runs as an unattended HTTP server where nobody can approve it, so the call was refused; ${this.#hint(call.name)}. Do not call it again in this conversation; answer without it or tell the user what is missing.`,
+          };
+  }
+}

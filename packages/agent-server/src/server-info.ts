@@ -1,0 +1,79 @@
+import type { ApprovalPolicy } from "./serve-approval.js";
+import type { ResolvedServerOptions } from "./server-options.js";
+
+/** One MCP server as `/healthz` and the tools endpoint show it. */
+export interface ServerInfo {
+  name: string;
+  state: string;
+  tools: number;
+  last_error: string | null;
+}
+
+/** `GET /v1/models`: the one model this server is, in OpenAI's list shape. */
+export function modelsBody(options: ResolvedServerOptions, startedAt: number) {
+  return {
+    object: "list",
+    data: [
+      {
+        id: options.modelName,
+        object: "model",
+        created: Math.floor(startedAt / 1000),
+        owned_by: "tinyloop",
+      },
+    ],
+  };
+}
+
+function servers(options: ResolvedServerOptions): ServerInfo[] {
+  return (options.hub?.servers() ?? []).map((status) => ({
+    name: status.name,
+    state: status.state,
+    tools: status.toolCount,
+    last_error: status.lastError ?? null,
+  }));
+}
+
+/**
+ * `GET /healthz`: `ok` when every MCP server is ready, `degraded` when one is not (the
+ * agent still runs, without those tools), `draining` while shutting down (status 503).
+ */
+export function healthBody(
+  options: ResolvedServerOptions,
+  state: { draining: boolean; inFlight: number; startedAt: number },
+) {
+  const list = servers(options);
+  const status = state.draining
+    ? "draining"
+    : list.every((server) => server.state === "ready")
+      ? "ok"
+      : "degraded";
+  return {
+    status,
+    model: options.modelName,
+    uptime_s: Math.round((Date.now() - state.startedAt) / 1000),
+    in_flight: state.inFlight,
+    max_concurrency: options.maxConcurrency,
+    servers: list,
+  };
+}
+
+/** `GET /tinyloop/v1/tools`: servers and the tools the agent offers, for the chat page's panel. */
+export function toolsBody(options: ResolvedServerOptions, approval: ApprovalPolicy) {
+  return {
+    model: options.modelName,
+    approval: approval.mode,
+    servers: servers(options),
+    tools: options.registry.list(options.tools).map((definition) => {
+      const origin = options.hub?.resolveTool(definition.name);
+      const needsApproval = approval.needsApproval(definition);
+      return {
+        name: definition.name,
+        toolset: definition.toolset,
+        server: origin?.server ?? null,
+        description: definition.description,
+        needs_approval: needsApproval,
+        allowed: !needsApproval || approval.allowed(definition.name),
+      };
+    }),
+  };
+}

@@ -1,0 +1,58 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createReplayModel } from "@tinyloop/inference-adapters";
+import { ToolRegistry } from "@tinyloop/registry";
+import { describe, expect, it } from "vitest";
+import { AgentServerError } from "./agent-server-error.js";
+import { createAgentServer } from "./create-agent-server.js";
+
+const model = createReplayModel({ cassette: [] });
+const registry = new ToolRegistry();
+
+describe("createAgentServer options", () => {
+  it("refuses a non-loopback host without an API key", () => {
+    const attempt = () => createAgentServer({ model, registry, host: "0.0.0.0" });
+    expect(attempt).toThrow(AgentServerError);
+    expect(attempt).toThrow(/refusing to listen on 0\.0\.0\.0 without an API key/);
+    try {
+      attempt();
+    } catch (error) {
+      expect(AgentServerError.isInstance(error) && error.code).toBe("KEY_REQUIRED");
+    }
+    expect(() =>
+      createAgentServer({ model, registry, host: "0.0.0.0", apiKey: "a-long-enough-key" }),
+    ).not.toThrow();
+  });
+
+  it("names the option, what was expected and an example", () => {
+    expect(() => createAgentServer({ model, registry, port: 70_000 })).toThrow(
+      /port: expected a whole number from 0 to 65535, got 70000 \(example: port: 8787\)/,
+    );
+    expect(() => createAgentServer({ model, registry, maxConcurrency: 0 })).toThrow(
+      /maxConcurrency/,
+    );
+    expect(() => createAgentServer({ model, registry, apiKey: "short" })).toThrow(
+      /apiKey: expected a key of at least 8 characters/,
+    );
+    expect(() => createAgentServer({ model, registry, modelName: "has space" })).toThrow(
+      /modelName/,
+    );
+    expect(() => createAgentServer({ model: {} as never, registry })).toThrow(
+      /model: expected a ChatModel/,
+    );
+  });
+
+  it("says when the port is taken", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const { port } = blocker.address() as AddressInfo;
+    const server = createAgentServer({ model, registry, port });
+    const failure = await server.listen().catch((error: unknown) => error);
+    expect(AgentServerError.isInstance(failure) && failure.code).toBe("LISTEN_FAILED");
+    expect((failure as Error).message).toMatch(
+      /cannot listen on 127\.0\.0\.1:\d+: the port is already in use/,
+    );
+    await server.close();
+    await new Promise((resolve) => blocker.close(resolve));
+  });
+});

@@ -1,0 +1,167 @@
+import type { AgentOptions, ToolFilter } from "@tinyloop/agent-loop";
+import type { ChatModel } from "@tinyloop/inference-adapters";
+import type { McpHub } from "@tinyloop/mcp-registration";
+import { AgentServerError } from "./agent-server-error.js";
+import { generateApiKey } from "./bearer-auth.js";
+import { isLoopbackHost } from "./loopback-host.js";
+import type { ServeApproval } from "./serve-approval.js";
+
+/** The tool registry the agent uses (a `ToolRegistry` of `@tinyloop/registry`). */
+export type AgentRegistry = AgentOptions["registry"];
+
+/** One answered HTTP request, for an access log. */
+export interface RequestLog {
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  /** Set when the client went away before the answer was complete. */
+  clientClosed: boolean;
+}
+
+/** Options of {@link createAgentServer}. */
+export interface AgentServerOptions {
+  /** The model every request's agent talks to (shared; adapters are stateless). */
+  model: ChatModel;
+  /** Built-in and MCP tools, shared by every request. */
+  registry: AgentRegistry;
+  /** The MCP servers behind the registry, for `/healthz` and the chat page's panel. */
+  hub?: McpHub;
+  /** The id `GET /v1/models` lists and requests must name. Default `tinyloop-agent`. */
+  modelName?: string;
+  /** The agent's system prompt, put before the client's messages. */
+  systemPrompt?: string;
+  /** Most model calls per request. Default: the agent loop's (20). */
+  maxTurns?: number;
+  /** Most tool calls of one turn running at once. Default: the agent loop's (8). */
+  toolConcurrency?: number;
+  /** Which registry tools to offer (the registry's `list` filter). Default: all. */
+  tools?: ToolFilter;
+  /** Tools that need approval are refused unless allowed here. Default: mode `ask`, nothing allowed. */
+  approval?: ServeApproval;
+  /** The key clients send as `Authorization: Bearer`. Default: a generated one (see `server.apiKey`). */
+  apiKey?: string;
+  /** Address to listen on. Default `127.0.0.1`; any other than loopback needs `apiKey`. */
+  host?: string;
+  /** Port. Default 8787; 0 picks a free one. */
+  port?: number;
+  /** Most chat completions running at once; one more gets 429. Default 8. */
+  maxConcurrency?: number;
+  /** `Retry-After` seconds sent with a 429. Default 1. */
+  retryAfterSeconds?: number;
+  /** Largest request body in bytes; larger gets 413. Default 4 MiB (room for a few images). */
+  maxBodyBytes?: number;
+  /** Longest tool result text sent in a `tinyloop` extension event. Default 20 000 characters. */
+  maxResultChars?: number;
+  /** Serve the chat page at `GET /`. Default true. */
+  chatPage?: boolean;
+  /** Called after each request with what happened (an access log). */
+  onRequest?: (log: RequestLog) => void;
+}
+
+/** {@link AgentServerOptions} with defaults applied and checked. */
+export interface ResolvedServerOptions
+  extends Omit<AgentServerOptions, "modelName" | "apiKey" | "host" | "port"> {
+  modelName: string;
+  apiKey: string;
+  apiKeyGenerated: boolean;
+  host: string;
+  port: number;
+  maxConcurrency: number;
+  retryAfterSeconds: number;
+  maxBodyBytes: number;
+  maxResultChars: number;
+  chatPage: boolean;
+}
+
+function invalid(
+  path: string,
+  expected: string,
+  found: unknown,
+  example: string,
+): AgentServerError {
+  return new AgentServerError({
+    code: "OPTIONS_INVALID",
+    message: `createAgentServer(…): ${path}: expected ${expected}, got ${JSON.stringify(found) ?? typeof found} (example: ${example})`,
+  });
+}
+
+function whole(
+  path: string,
+  value: unknown,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw invalid(path, `a whole number from ${min} to ${max}`, value, `${path}: ${fallback}`);
+  }
+  return value;
+}
+
+/**
+ * Applies defaults and checks every option.
+ * @throws AgentServerError `OPTIONS_INVALID`, or `KEY_REQUIRED` for a non-loopback host
+ * without an `apiKey`.
+ */
+export function resolveServerOptions(options: AgentServerOptions): ResolvedServerOptions {
+  if (typeof options?.model?.stream !== "function") {
+    throw invalid(
+      "model",
+      "a ChatModel",
+      typeof options?.model,
+      "model: createOpenAICompatible({ … })",
+    );
+  }
+  if (typeof options.registry?.list !== "function") {
+    throw invalid(
+      "registry",
+      "a ToolRegistry",
+      typeof options.registry,
+      "registry: new ToolRegistry()",
+    );
+  }
+  const host = options.host ?? "127.0.0.1";
+  if (typeof host !== "string" || host === "")
+    throw invalid("host", "a host name or address", host, 'host: "127.0.0.1"');
+  const modelName = options.modelName ?? "tinyloop-agent";
+  if (typeof modelName !== "string" || !/^[\w.:/-]{1,128}$/.test(modelName)) {
+    throw invalid(
+      "modelName",
+      "letters, digits, . _ - : / (1–128 characters)",
+      modelName,
+      'modelName: "my-agent"',
+    );
+  }
+  if (
+    options.apiKey !== undefined &&
+    (typeof options.apiKey !== "string" || options.apiKey.length < 8 || /\s/.test(options.apiKey))
+  ) {
+    throw invalid(
+      "apiKey",
+      "a key of at least 8 characters without spaces",
+      options.apiKey === undefined ? undefined : "(hidden)",
+      "apiKey: process.env.TINYLOOP_SERVE_KEY",
+    );
+  }
+  if (options.apiKey === undefined && !isLoopbackHost(host)) {
+    throw new AgentServerError({
+      code: "KEY_REQUIRED",
+      message: `refusing to listen on ${host} without an API key: anyone who can reach that address could run the agent and its tools; give an apiKey (tinyloop serve: --api-key-env NAME), or listen on 127.0.0.1`,
+    });
+  }
+  return {
+    ...options,
+    modelName,
+    host,
+    apiKey: options.apiKey ?? generateApiKey(),
+    apiKeyGenerated: options.apiKey === undefined,
+    port: whole("port", options.port, 8787, 0, 65535),
+    maxConcurrency: whole("maxConcurrency", options.maxConcurrency, 8, 1),
+    retryAfterSeconds: whole("retryAfterSeconds", options.retryAfterSeconds, 1, 0),
+    maxBodyBytes: whole("maxBodyBytes", options.maxBodyBytes, 4 * 1024 * 1024, 1),
+    maxResultChars: whole("maxResultChars", options.maxResultChars, 20_000, 0),
+    chatPage: options.chatPage ?? true,
+  };
+}

@@ -1,0 +1,120 @@
+import type { AgentEvent, StopReason, ToolResultEvent } from "@tinyloop/agent-loop";
+
+/** A tool call the agent's model made (sent before the tool runs). */
+export interface ToolCallExtension {
+  type: "tool_call";
+  turn: number;
+  id: string;
+  name: string;
+  /** The arguments as JSON text, as the model wrote them. */
+  arguments: string;
+}
+
+/** A running tool reported progress. */
+export interface ToolProgressExtension {
+  type: "tool_progress";
+  id: string;
+  name: string;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** A tool call settled. */
+export interface ToolResultExtension {
+  type: "tool_result";
+  turn: number;
+  id: string;
+  name: string;
+  /** `ok`, `error` (the tool said isError), `denied` (approval), `cancelled`, `unavailable`. */
+  outcome: ToolResultEvent["outcome"];
+  is_error: boolean;
+  duration_ms: number;
+  /** The result as text: text blocks joined, other blocks as `[image image/png]` and the like. */
+  result: string;
+  /** True when `result` was cut to the server's `maxResultChars`. */
+  truncated: boolean;
+}
+
+/** The run is over (sent with the last content chunk). */
+export interface DoneExtension {
+  type: "done";
+  reason: StopReason;
+  turns: number;
+}
+
+/**
+ * The `tinyloop` field some chunks carry: what the agent did between the text. Plain
+ * OpenAI clients ignore it; the chat page and tinyloop-aware clients show it.
+ */
+export type TinyloopExtension =
+  | ToolCallExtension
+  | ToolProgressExtension
+  | ToolResultExtension
+  | DoneExtension;
+
+type Block = ToolResultEvent["result"]["content"][number];
+
+function blockText(block: Block): string {
+  switch (block.type) {
+    case "text":
+      return block.text;
+    case "image":
+    case "audio":
+      return `[${block.type} ${block.mimeType}]`;
+    case "resource":
+      return "text" in block.resource && typeof block.resource.text === "string"
+        ? block.resource.text
+        : `[resource ${block.resource.uri}]`;
+    case "resource_link":
+      return `[link ${block.uri}]`;
+    default:
+      return `[${(block as { type: string }).type}]`;
+  }
+}
+
+/** The extension of an agent event, or undefined for events that have none. */
+export function toExtension(
+  event: AgentEvent,
+  maxResultChars: number,
+): TinyloopExtension | undefined {
+  switch (event.type) {
+    case "tool-call":
+      return {
+        type: "tool_call",
+        turn: event.turn,
+        id: event.call.id,
+        name: event.call.name,
+        arguments: event.call.arguments,
+      };
+    case "tool-progress":
+      return {
+        type: "tool_progress",
+        id: event.call.id,
+        name: event.call.name,
+        progress: event.progress,
+        ...(event.total === undefined ? {} : { total: event.total }),
+        ...(event.message === undefined ? {} : { message: event.message }),
+      };
+    case "tool-result": {
+      let text = event.result.content.map(blockText).join("\n");
+      if (text === "" && event.result.structuredContent !== undefined) {
+        text = JSON.stringify(event.result.structuredContent);
+      }
+      const truncated = text.length > maxResultChars;
+      return {
+        type: "tool_result",
+        turn: event.turn,
+        id: event.call.id,
+        name: event.call.name,
+        outcome: event.outcome,
+        is_error: event.result.isError === true,
+        duration_ms: Math.round(event.durationMs),
+        result: truncated ? text.slice(0, maxResultChars) : text,
+        truncated,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
