@@ -70,7 +70,7 @@ function serverKey(flags: ServeFlags, io: Io): string | undefined {
   const key = io.env[flags.apiKeyEnv];
   if (!key) {
     throw new CliError({
-      code: "VARIABLE_UNSET",
+      code: "USAGE",
       message: `--api-key-env ${flags.apiKeyEnv}: the variable is not set or empty; export ${flags.apiKeyEnv}=<a long random key> (the key clients send as "Authorization: Bearer …"; the model's key is --model-api-key-env)`,
     });
   }
@@ -161,7 +161,7 @@ export async function serveCommand(
   });
   progress.finish();
 
-  const modelName = agentModelName(spec.path, flags.name);
+  const modelName = agentModelName(spec.file, flags.name);
   try {
     server = createAgentServer({
       model,
@@ -198,7 +198,7 @@ export async function serveCommand(
     const servers = session.hub.servers();
     const ready = servers.filter((s) => s.state === "ready").length;
     io.stderr.write(
-      `${style.bold("tinyloop serve")} · ${spec.path ?? "default agent"} · model: ${describePlan(plan)} · ${ready}/${servers.length} servers · ${tools} tools\n` +
+      `${style.bold("tinyloop serve")} · ${spec.file ?? "default agent"} · model: ${describePlan(plan)} · ${ready}/${servers.length} servers · ${tools} tools\n` +
         `  chat page  ${style.cyan(`${url}/#key=${server.apiKey}`)}\n` +
         `  API        ${url}/v1  (model "${modelName}", Authorization: Bearer <key>)\n` +
         `  key        ${server.apiKeyGenerated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${flags.apiKeyEnv}`}\n` +
