@@ -10,14 +10,21 @@ import type {
   ConnectionState,
   McpCallResult,
   McpConnection,
+  McpPrompt,
+  McpPromptResult,
+  McpResource,
+  McpResourceContents,
+  McpResourceTemplate,
   McpTool,
   ReconnectPolicy,
+  RequestOptions,
   StateChangeDetail,
   Timeouts,
 } from "./connection-types.js";
 import { McpTransportError, withStderrTail } from "./errors.js";
 import { ReadyWaiters } from "./ready-waiters.js";
 import { isConnectionClosed, requestToolCall } from "./request-tool-call.js";
+import * as serverRequests from "./server-requests.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
 
 /** Everything a connection needs, with defaults already applied. */
@@ -165,6 +172,53 @@ export class ManagedConnection implements McpConnection {
           stderrTail: () => this.stderrTail(),
         }),
       `tools/call "${name}"`,
+    );
+  }
+
+  listResources(options: RequestOptions = {}): Promise<McpResource[]> {
+    return this.request("resources/list", options, (context) =>
+      serverRequests.listResources(context),
+    );
+  }
+
+  listResourceTemplates(options: RequestOptions = {}): Promise<McpResourceTemplate[]> {
+    return this.request("resources/templates/list", options, (context) =>
+      serverRequests.listResourceTemplates(context),
+    );
+  }
+
+  readResource(uri: string, options: RequestOptions = {}): Promise<McpResourceContents[]> {
+    return this.request(`resources/read "${uri}"`, options, (context) =>
+      serverRequests.readResource(context, uri),
+    );
+  }
+
+  listPrompts(options: RequestOptions = {}): Promise<McpPrompt[]> {
+    return this.request("prompts/list", options, (context) => serverRequests.listPrompts(context));
+  }
+
+  getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options: RequestOptions = {},
+  ): Promise<McpPromptResult> {
+    return this.request(`prompts/get "${name}"`, options, (context) =>
+      serverRequests.getPrompt(context, name, args),
+    );
+  }
+
+  /** A resource or prompt request, with the same waits and retry rules as a tool call. */
+  private request<T>(
+    what: string,
+    options: RequestOptions,
+    operation: (context: serverRequests.RequestContext) => Promise<T>,
+  ): Promise<T> {
+    return this.withClient(
+      options.timeoutMs ?? this.settings.timeouts.callMs,
+      options.signal,
+      (client, remaining) =>
+        operation({ client, server: this.name, timeoutMs: remaining, options }),
+      what,
     );
   }
 
