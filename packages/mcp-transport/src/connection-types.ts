@@ -10,6 +10,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientFeatureOptions, McpRoot } from "./client-features.js";
 import type { McpTransportError } from "./errors.js";
 
 /**
@@ -98,8 +99,11 @@ export interface ReconnectPolicy {
   healthyAfterMs: number;
 }
 
-/** Options of {@link connectServer}; they override the config's values. */
-export interface ConnectOptions {
+/**
+ * Options of {@link connectServer}; they override the config's values. The client-feature
+ * hooks (`onElicit`, `onSample`, `roots`, `onServerLog`) are described in ClientFeatureOptions.
+ */
+export interface ConnectOptions extends ClientFeatureOptions {
   timeouts?: Partial<Timeouts>;
   reconnect?: Partial<ReconnectPolicy>;
   /** Health ping period; overrides the config's `pingIntervalMs`. 0 turns pings off. */
@@ -154,6 +158,11 @@ export interface McpConnection {
     args?: Record<string, string>,
     options?: RequestOptions,
   ): Promise<McpPromptResult>;
+  /**
+   * Replaces the roots offered to the server and sends `notifications/roots/list_changed`.
+   * Rejects with `CONFIG_INVALID` unless the connection was opened with `roots`.
+   */
+  setRoots(roots: McpRoot[]): Promise<void>;
   /** Fires on `notifications/tools/list_changed` (and after a reconnect, since tools may differ). */
   onToolsListChanged(listener: () => void): () => void;
   /** The last (up to 50) stderr lines of a stdio server; empty for HTTP. */

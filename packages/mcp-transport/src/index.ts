@@ -1,4 +1,14 @@
 export type {
+  ClientFeatureOptions,
+  McpElicitRequest,
+  McpElicitResult,
+  McpRoot,
+  McpSamplingRequest,
+  McpSamplingResult,
+  McpServerLog,
+  ServerRequestContext,
+} from "./client-features.js";
+export type {
   HttpServerConfig,
   ReconnectConfig,
   ServerConfig,
@@ -36,6 +46,7 @@ export type {
   Timeouts,
 } from "./connection-types.js";
 export { DEFAULT_KILL_AFTER_MS, DEFAULT_RECONNECT, DEFAULT_TIMEOUTS } from "./defaults.js";
+export { applyElicitationDefaults } from "./elicitation-defaults.js";
 export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.js";
 export { McpTransportError } from "./errors.js";
 export { interpolate } from "./interpolate.js";

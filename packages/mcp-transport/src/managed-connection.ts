@@ -5,6 +5,12 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { backoffDelay } from "./backoff.js";
+import {
+  type ClientFeatureOptions,
+  clientCapabilities,
+  installClientFeatures,
+  type McpRoot,
+} from "./client-features.js";
 import type {
   CallToolOptions,
   ConnectionState,
@@ -34,6 +40,8 @@ export interface ConnectionSettings {
   pingIntervalMs: number;
   clientInfo: { name: string; version: string };
   onLog: ((line: string) => void) | undefined;
+  /** Elicitation, sampling, roots and server logs (see ClientFeatureOptions). */
+  features?: ClientFeatureOptions;
 }
 
 /** Errors that another attempt will not fix. */
@@ -63,12 +71,15 @@ export class ManagedConnection implements McpConnection {
   private sleepAbort = new AbortController();
   private generation = 0;
   private readonly retiring = new Set<Promise<void>>();
+  private roots: McpRoot[] | undefined;
 
   constructor(
     readonly name: string,
     private readonly factory: TransportFactory,
     private readonly settings: ConnectionSettings,
-  ) {}
+  ) {
+    this.roots = settings.features?.roots;
+  }
 
   get state(): ConnectionState {
     return this.currentState;
@@ -207,6 +218,19 @@ export class ManagedConnection implements McpConnection {
     );
   }
 
+  async setRoots(roots: McpRoot[]): Promise<void> {
+    if (!this.settings.features?.roots) {
+      throw new McpTransportError({
+        code: "CONFIG_INVALID",
+        server: this.name,
+        message: `Server "${this.name}": setRoots needs the roots capability; pass \`roots\` (even []) to connectServer.`,
+      });
+    }
+    this.roots = [...roots];
+    // A server connected now is told; one connecting later asks roots/list anyway.
+    if (this.currentState === "ready") await this.client?.sendRootsListChanged().catch(() => {});
+  }
+
   /** A resource or prompt request, with the same waits and retry rules as a tool call. */
   private request<T>(
     what: string,
@@ -322,7 +346,11 @@ export class ManagedConnection implements McpConnection {
     const handle = await this.factory.create();
     this.attemptHandle = handle;
     const generation = ++this.generation;
-    const client = new Client(this.settings.clientInfo, { capabilities: {} });
+    const features = this.settings.features ?? {};
+    const client = new Client(this.settings.clientInfo, {
+      capabilities: clientCapabilities(features),
+    });
+    installClientFeatures(client, this.name, features, () => this.roots);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (generation === this.generation) this.emitToolsChanged();
     });

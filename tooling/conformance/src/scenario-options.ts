@@ -1,3 +1,4 @@
+import { pathToFileURL } from "node:url";
 import type { ServerEntry } from "@tinyloop/mcp-registration";
 import type { ConnectOptions } from "@tinyloop/mcp-transport";
 
@@ -17,8 +18,15 @@ export async function scenarioOptions(
   _env: NodeJS.ProcessEnv,
 ): Promise<ScenarioSetup> {
   const entry: ServerEntry = { type: "http", url, timeouts: { connectMs: 20_000, callMs: 20_000 } };
+  // Like the CLI, the client offers roots and answers elicitation; here the "user" accepts
+  // every form as offered, so each field takes its default (SEP-1034, applied by the library).
+  const connection: ConnectOptions = {
+    reconnect: { initialRetries: 0 },
+    roots: [{ uri: pathToFileURL(process.cwd()).href, name: "workspace" }],
+    onElicit: async () => ({ action: "accept", content: {} }),
+  };
   switch (scenario) {
     default:
-      return { entry, connection: { reconnect: { initialRetries: 0 } } };
+      return { entry, connection };
   }
 }
