@@ -4,7 +4,9 @@ import type { AgentEvent } from "@tinyloop/agent-loop";
 export type JsonEvent =
   | AgentEvent
   | { type: "session"; agent: string; provider: string; model: string | undefined; replay: boolean }
-  | { type: "server"; server: string; state: "ready" | "failed"; tools?: number; reason?: string };
+  | { type: "server"; server: string; state: "ready" | "failed"; tools?: number; reason?: string }
+  /** A server's `notifications/message`. */
+  | { type: "server-log"; server: string; level: string; logger?: string; data: unknown };
 
 /** One NDJSON line; errors become `{ name, code, message }` since `Error` has no JSON form. */
 export function toJsonLine(event: JsonEvent): string {

@@ -22,12 +22,16 @@ export function statusLine({
 }): ConnectProgress & { finish(): void } {
   let last = "";
   let shown = false;
+  // After finish() the prompt owns the line: a late re-sync (a server announcing tools once
+  // it saw the client's capabilities) must not rewrite it.
+  let finished = false;
   const clear = () => {
     if (live && shown) out.write("\r\u001b[K");
     shown = false;
   };
   const progress: ConnectProgress & { finish(): void } = {
     status(line) {
+      if (finished) return;
       last = line;
       if (quiet || !live) return;
       clear();
@@ -43,6 +47,8 @@ export function statusLine({
       }
     },
     finish() {
+      if (finished) return;
+      finished = true;
       if (quiet) return;
       clear();
       if (last) out.write(`${style.dim(last)}\n`);

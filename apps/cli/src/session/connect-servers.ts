@@ -1,4 +1,5 @@
 import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
+import type { ClientFeatureOptions } from "@tinyloop/mcp-transport";
 import type { ToolRegistry } from "@tinyloop/registry";
 import type { AgentServer } from "../agent/agent-spec.js";
 import { withBundledServers } from "./bundled-servers.js";
@@ -22,7 +23,14 @@ export async function connectServers(
   servers: readonly AgentServer[],
   registry: ToolRegistry,
   progress: ConnectProgress,
-  { extraEnv }: { extraEnv?: Record<string, string> } = {},
+  {
+    extraEnv,
+    features,
+  }: {
+    extraEnv?: Record<string, string>;
+    /** Elicitation, sampling, roots and server logs offered to every server. */
+    features?: ClientFeatureOptions;
+  } = {},
 ): Promise<McpHub> {
   const total = servers.length;
   const done = new Set<string>();
@@ -59,13 +67,14 @@ export async function connectServers(
     update();
   };
   update();
-  const connection = progress.verbose
-    ? { onLog: (line: string) => progress.verbose?.(line) }
-    : undefined;
+  const connection = {
+    ...features,
+    ...(progress.verbose ? { onLog: (line: string) => progress.verbose?.(line) } : {}),
+  };
   const entries = toConnectEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
   const hub = await connectAll(entries, registry, {
     onEvent,
-    ...(connection ? { connection } : {}),
+    connection,
   });
   // Servers that ended up neither ready nor failed (disabled) still count as done.
   for (const status of hub.servers()) {

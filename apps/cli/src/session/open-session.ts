@@ -1,6 +1,7 @@
 import { Agent, type ApproveToolCall } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
+import type { ClientFeatureOptions } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
 import type { AgentSpec } from "../agent/agent-spec.js";
 import type { ProviderPlan } from "../model/choose-provider.js";
@@ -30,6 +31,7 @@ export async function openSession({
   approve,
   maxTurns,
   extraEnv,
+  features,
   onHub,
 }: {
   spec: AgentSpec;
@@ -39,11 +41,16 @@ export async function openSession({
   approve: ApproveToolCall | undefined;
   maxTurns?: number;
   extraEnv?: Record<string, string>;
+  /** What servers may ask of the client (see `cliClientFeatures`). */
+  features?: ClientFeatureOptions;
   /** Told the hub as soon as it exists, so an exit during startup can still close it. */
   onHub?: (hub: McpHub) => void;
 }): Promise<Session> {
   const registry = new ToolRegistry();
-  const hub = await connectServers(spec.servers, registry, progress, extraEnv ? { extraEnv } : {});
+  const hub = await connectServers(spec.servers, registry, progress, {
+    ...(extraEnv ? { extraEnv } : {}),
+    ...(features ? { features } : {}),
+  });
   onHub?.(hub);
   const agent = new Agent({
     model,
