@@ -5,6 +5,7 @@ import { allocateToolName, type NameHolder } from "./name-allocation.js";
 import { baseToolName, sanitizeNamePart } from "./provider-safe-name.js";
 import { type RegisterServerOptions, validateOptions } from "./register-server-options.js";
 import type { RegistrationReport } from "./registration-report.js";
+import { withResourceAndPromptTools } from "./resource-prompt-tools.js";
 import { schemaTooLarge } from "./schema-bounds.js";
 import type { McpToolDescription, ServerConnection } from "./server-connection.js";
 import { filterToolNames, type ToolFilter } from "./tool-filter.js";
@@ -41,12 +42,15 @@ export class Registration {
   private tail: Promise<unknown> = Promise.resolve();
   private queued: Promise<RegistrationReport> | undefined;
   private readonly unsubscribe: (() => void)[] = [];
+  private readonly connection: ServerConnection;
 
   constructor(
     private readonly registry: ToolRegistry,
-    private readonly connection: ServerConnection,
+    connection: ServerConnection,
     private readonly options: RegisterServerOptions,
   ) {
+    // Resources and prompts become tools too, under the same naming and filter rules.
+    this.connection = withResourceAndPromptTools(connection);
     this.server = options.server;
     this.prefix = options.prefix ?? "mcp";
     this.toolset = options.toolset ?? `mcp-${options.server}`;

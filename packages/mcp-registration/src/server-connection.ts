@@ -23,6 +23,28 @@ export interface ServerConnection {
   ): Promise<unknown>;
   /** Called when the server sends `notifications/tools/list_changed`. */
   onToolsListChanged(listener: () => void): () => void;
+  /** Server capabilities from `initialize`: `resources` / `prompts` turn on their tools. */
+  readonly capabilities?: { resources?: unknown; prompts?: unknown } | undefined;
+  /** `resources/list` (all pages); with `readResource`, registers `list_resources` / `read_resource`. */
+  listResources?(options?: FeatureRequestOptions): Promise<readonly unknown[]>;
+  /** `resources/templates/list` (all pages); listed by `list_resources` when present. */
+  listResourceTemplates?(options?: FeatureRequestOptions): Promise<readonly unknown[]>;
+  /** `resources/read`: the contents (`{ uri, mimeType?, text | blob }`) of one URI. */
+  readResource?(uri: string, options?: FeatureRequestOptions): Promise<readonly unknown[]>;
+  /** `prompts/list` (all pages); with `getPrompt`, registers `list_prompts` / `get_prompt`. */
+  listPrompts?(options?: FeatureRequestOptions): Promise<readonly unknown[]>;
+  /** `prompts/get`: `{ description?, messages: [{ role, content }] }`. */
+  getPrompt?(
+    name: string,
+    args?: Record<string, string>,
+    options?: FeatureRequestOptions,
+  ): Promise<unknown>;
+}
+
+/** Options of the resource and prompt requests of a {@link ServerConnection}. */
+export interface FeatureRequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
 }
 
 /** A tool as `tools/list` describes it (the SDK's `Tool`, read leniently). */

@@ -75,6 +75,12 @@ function resolveSettings(config: ServerConfig, options: ConnectOptions): Connect
     pingIntervalMs: options.pingIntervalMs ?? config.pingIntervalMs ?? 0,
     clientInfo: options.clientInfo ?? { name: "tinyloop", version: "0.0.0" },
     onLog: options.onLog,
+    features: {
+      ...(options.onElicit ? { onElicit: options.onElicit } : {}),
+      ...(options.onSample ? { onSample: options.onSample } : {}),
+      ...(options.roots ? { roots: options.roots } : {}),
+      ...(options.onServerLog ? { onServerLog: options.onServerLog } : {}),
+    },
   };
 }
 

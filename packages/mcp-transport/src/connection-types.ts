@@ -1,10 +1,16 @@
 import type {
   CallToolResult,
   ContentBlock,
+  GetPromptResult,
   Implementation,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
   ServerCapabilities,
   Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientFeatureOptions, McpRoot } from "./client-features.js";
 import type { McpTransportError } from "./errors.js";
 
 /**
@@ -33,6 +39,29 @@ export interface McpCallResult {
   content: McpContent[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+}
+
+/** A resource as `resources/list` describes it (the SDK's `Resource`). */
+export type McpResource = Resource;
+
+/** A resource template as `resources/templates/list` describes it. */
+export type McpResourceTemplate = ResourceTemplate;
+
+/** One part of a resource read: `{ uri, mimeType?, text }` or `{ uri, mimeType?, blob }` (base64). */
+export type McpResourceContents = ReadResourceResult["contents"][number];
+
+/** A prompt as `prompts/list` describes it (name, description, arguments). */
+export type McpPrompt = Prompt;
+
+/** The answer to `prompts/get`: a description and messages of content blocks. */
+export type McpPromptResult = GetPromptResult;
+
+/** Options of the resource and prompt requests. */
+export interface RequestOptions {
+  /** Aborting rejects with `CANCELLED` and sends `notifications/cancelled`. */
+  signal?: AbortSignal;
+  /** Overrides `timeouts.callMs` for this request. */
+  timeoutMs?: number;
 }
 
 /** A progress notification for one call. */
@@ -70,8 +99,11 @@ export interface ReconnectPolicy {
   healthyAfterMs: number;
 }
 
-/** Options of {@link connectServer}; they override the config's values. */
-export interface ConnectOptions {
+/**
+ * Options of {@link connectServer}; they override the config's values. The client-feature
+ * hooks (`onElicit`, `onSample`, `roots`, `onServerLog`) are described in ClientFeatureOptions.
+ */
+export interface ConnectOptions extends ClientFeatureOptions {
   timeouts?: Partial<Timeouts>;
   reconnect?: Partial<ReconnectPolicy>;
   /** Health ping period; overrides the config's `pingIntervalMs`. 0 turns pings off. */
@@ -114,6 +146,25 @@ export interface McpConnection {
     args: Record<string, unknown>,
     options?: CallToolOptions,
   ): Promise<McpCallResult>;
+  /** Every resource of the server (all pages). Rejects with `RPC_ERROR` when it has none to offer. */
+  listResources(options?: RequestOptions): Promise<McpResource[]>;
+  /** Every resource template of the server (all pages). */
+  listResourceTemplates(options?: RequestOptions): Promise<McpResourceTemplate[]>;
+  /** Reads one resource by URI (also URIs from templates). */
+  readResource(uri: string, options?: RequestOptions): Promise<McpResourceContents[]>;
+  /** Every prompt of the server (all pages). */
+  listPrompts(options?: RequestOptions): Promise<McpPrompt[]>;
+  /** Gets one prompt, filled with `args`. */
+  getPrompt(
+    name: string,
+    args?: Record<string, string>,
+    options?: RequestOptions,
+  ): Promise<McpPromptResult>;
+  /**
+   * Replaces the roots offered to the server and sends `notifications/roots/list_changed`.
+   * Rejects with `CONFIG_INVALID` unless the connection was opened with `roots`.
+   */
+  setRoots(roots: McpRoot[]): Promise<void>;
   /** Fires on `notifications/tools/list_changed` (and after a reconnect, since tools may differ). */
   onToolsListChanged(listener: () => void): () => void;
   /** The last (up to 50) stderr lines of a stdio server; empty for HTTP. */

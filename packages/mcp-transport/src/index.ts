@@ -1,4 +1,14 @@
 export type {
+  ClientFeatureOptions,
+  McpElicitRequest,
+  McpElicitResult,
+  McpRoot,
+  McpSamplingRequest,
+  McpSamplingResult,
+  McpServerLog,
+  ServerRequestContext,
+} from "./client-features.js";
+export type {
   HttpServerConfig,
   ReconnectConfig,
   ServerConfig,
@@ -24,12 +34,19 @@ export type {
   McpConnection,
   McpContent,
   McpProgress,
+  McpPrompt,
+  McpPromptResult,
+  McpResource,
+  McpResourceContents,
+  McpResourceTemplate,
   McpTool,
   ReconnectPolicy,
+  RequestOptions,
   StateChangeDetail,
   Timeouts,
 } from "./connection-types.js";
 export { DEFAULT_KILL_AFTER_MS, DEFAULT_RECONNECT, DEFAULT_TIMEOUTS } from "./defaults.js";
+export { applyElicitationDefaults } from "./elicitation-defaults.js";
 export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.js";
 export { McpTransportError } from "./errors.js";
 export type { ExpandedText } from "./expand-variables.js";

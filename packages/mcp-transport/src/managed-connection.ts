@@ -4,13 +4,25 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { backoffDelay } from "./backoff.js";
+import {
+  type ClientFeatureOptions,
+  clientCapabilities,
+  installClientFeatures,
+  type McpRoot,
+} from "./client-features.js";
 import type {
   CallToolOptions,
   ConnectionState,
   McpCallResult,
   McpConnection,
+  McpPrompt,
+  McpPromptResult,
+  McpResource,
+  McpResourceContents,
+  McpResourceTemplate,
   McpTool,
   ReconnectPolicy,
+  RequestOptions,
   StateChangeDetail,
   Timeouts,
 } from "./connection-types.js";
@@ -20,6 +32,7 @@ import { isListingFailure, listAllTools, toolsPageSchema } from "./list-all-tool
 import { rateLimitedLog } from "./rate-limited-log.js";
 import { ReadyWaiters } from "./ready-waiters.js";
 import { isConnectionClosed, requestToolCall } from "./request-tool-call.js";
+import * as serverRequests from "./server-requests.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
 
 /** Everything a connection needs, with defaults already applied. */
@@ -29,6 +42,8 @@ export interface ConnectionSettings {
   pingIntervalMs: number;
   clientInfo: { name: string; version: string };
   onLog: ((line: string) => void) | undefined;
+  /** Elicitation, sampling, roots and server logs (see ClientFeatureOptions). */
+  features?: ClientFeatureOptions;
 }
 
 /** Errors that another attempt will not fix. */
@@ -58,12 +73,15 @@ export class ManagedConnection implements McpConnection {
   private sleepAbort = new AbortController();
   private generation = 0;
   private readonly retiring = new Set<Promise<void>>();
+  private roots: McpRoot[] | undefined;
 
   constructor(
     readonly name: string,
     private readonly factory: TransportFactory,
     private readonly settings: ConnectionSettings,
-  ) {}
+  ) {
+    this.roots = settings.features?.roots;
+  }
 
   get state(): ConnectionState {
     return this.currentState;
@@ -169,6 +187,66 @@ export class ManagedConnection implements McpConnection {
     );
   }
 
+  listResources(options: RequestOptions = {}): Promise<McpResource[]> {
+    return this.request("resources/list", options, (context) =>
+      serverRequests.listResources(context),
+    );
+  }
+
+  listResourceTemplates(options: RequestOptions = {}): Promise<McpResourceTemplate[]> {
+    return this.request("resources/templates/list", options, (context) =>
+      serverRequests.listResourceTemplates(context),
+    );
+  }
+
+  readResource(uri: string, options: RequestOptions = {}): Promise<McpResourceContents[]> {
+    return this.request(`resources/read "${uri}"`, options, (context) =>
+      serverRequests.readResource(context, uri),
+    );
+  }
+
+  listPrompts(options: RequestOptions = {}): Promise<McpPrompt[]> {
+    return this.request("prompts/list", options, (context) => serverRequests.listPrompts(context));
+  }
+
+  getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options: RequestOptions = {},
+  ): Promise<McpPromptResult> {
+    return this.request(`prompts/get "${name}"`, options, (context) =>
+      serverRequests.getPrompt(context, name, args),
+    );
+  }
+
+  async setRoots(roots: McpRoot[]): Promise<void> {
+    if (!this.settings.features?.roots) {
+      throw new McpTransportError({
+        code: "CONFIG_INVALID",
+        server: this.name,
+        message: `Server "${this.name}": setRoots needs the roots capability; pass \`roots\` (even []) to connectServer.`,
+      });
+    }
+    this.roots = [...roots];
+    // A server connected now is told; one connecting later asks roots/list anyway.
+    if (this.currentState === "ready") await this.client?.sendRootsListChanged().catch(() => {});
+  }
+
+  /** A resource or prompt request, with the same waits and retry rules as a tool call. */
+  private request<T>(
+    what: string,
+    options: RequestOptions,
+    operation: (context: serverRequests.RequestContext) => Promise<T>,
+  ): Promise<T> {
+    return this.withClient(
+      options.timeoutMs ?? this.settings.timeouts.callMs,
+      options.signal,
+      (client, remaining) =>
+        operation({ client, server: this.name, timeoutMs: remaining, options }),
+      what,
+    );
+  }
+
   close(): Promise<void> {
     this.closing ??= this.shutdown();
     return this.closing;
@@ -270,7 +348,11 @@ export class ManagedConnection implements McpConnection {
     const handle = await this.factory.create();
     this.attemptHandle = handle;
     const generation = ++this.generation;
-    const client = new Client(this.settings.clientInfo, { capabilities: {} });
+    const features = this.settings.features ?? {};
+    const client = new Client(this.settings.clientInfo, {
+      capabilities: clientCapabilities(features),
+    });
+    installClientFeatures(client, this.name, features, () => this.roots);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (generation === this.generation) this.emitToolsChanged();
     });

@@ -11,7 +11,9 @@ export type JsonEvent =
       state: "ready" | "idle" | "failed";
       tools?: number;
       reason?: string;
-    };
+    }
+  /** A server's `notifications/message`. */
+  | { type: "server-log"; server: string; level: string; logger?: string; data: unknown };
 
 /** One NDJSON line; errors become `{ name, code, message }` since `Error` has no JSON form. */
 export function toJsonLine(event: JsonEvent): string {

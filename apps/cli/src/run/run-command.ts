@@ -3,6 +3,7 @@ import type { McpHub } from "@tinyloop/mcp-registration";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { createModel } from "../model/create-model.js";
+import { agentRoots, cliClientFeatures, serverLogLine } from "../session/client-features.js";
 import { openSession, type Session } from "../session/open-session.js";
 import { toolLoadWarning } from "../session/tool-load-warning.js";
 import { type AskApproval, createApprover } from "../terminal/approval.js";
@@ -128,6 +129,17 @@ export async function runCommand(
       },
     },
     approve,
+    // Servers may ask for a form (elicitation), the model (sampling) and the roots.
+    features: cliClientFeatures({
+      model,
+      ask: () => ask,
+      yes: flags.yes === true,
+      roots: agentRoots(io.cwd, spec.format),
+      onServerLog: (log) => {
+        if (json) emit({ type: "server-log", ...log });
+        else if (flags.verbose) io.stderr.write(`${errStyle.dim(serverLogLine(log))}\n`);
+      },
+    }),
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.toolSearch ? { toolSearch: flags.toolSearch } : {}),
     ...(flags.lazy ? { lazy: true } : {}),

@@ -1,5 +1,6 @@
 import { type AgentServer, toServerEntries } from "@tinyloop/agent-files";
 import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
+import type { ClientFeatureOptions } from "@tinyloop/mcp-transport";
 import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
 import type { ToolRegistry } from "@tinyloop/registry";
 import { withBundledServers } from "./bundled-servers.js";
@@ -23,7 +24,16 @@ export async function connectServers(
   servers: readonly AgentServer[],
   registry: ToolRegistry,
   progress: ConnectProgress,
-  { extraEnv, lazy = false }: { extraEnv?: Record<string, string>; lazy?: boolean } = {},
+  {
+    extraEnv,
+    lazy = false,
+    features,
+  }: {
+    extraEnv?: Record<string, string>;
+    lazy?: boolean;
+    /** Elicitation, sampling, roots and server logs offered to every server. */
+    features?: ClientFeatureOptions;
+  } = {},
 ): Promise<McpHub> {
   const total = servers.length;
   const done = new Set<string>();
@@ -68,9 +78,10 @@ export async function connectServers(
     update();
   };
   update();
-  const connection = progress.verbose
-    ? { onLog: (line: string) => progress.verbose?.(maskUrls(line)) }
-    : undefined;
+  const connection = {
+    ...features,
+    ...(progress.verbose ? { onLog: (line: string) => progress.verbose?.(maskUrls(line)) } : {}),
+  };
   const entries = toServerEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
   // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
   if (
@@ -80,7 +91,7 @@ export async function connectServers(
   const hub = await connectAll(entries, registry, {
     onEvent,
     ...(lazy ? { lazy } : {}),
-    ...(connection ? { connection } : {}),
+    connection,
   });
   // Servers that ended up neither ready nor failed (disabled) still count as done.
   for (const status of hub.servers()) {

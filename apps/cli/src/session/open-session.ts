@@ -2,6 +2,7 @@ import type { AgentFile, ProviderPlan } from "@tinyloop/agent-files";
 import { Agent, type ApproveToolCall, type ToolSearchMode } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
+import type { ClientFeatureOptions } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
 import { type ConnectProgress, connectServers } from "./connect-servers.js";
 
@@ -29,6 +30,7 @@ export async function openSession({
   approve,
   maxTurns,
   extraEnv,
+  features,
   onHub,
   toolSearch,
   lazy,
@@ -40,6 +42,8 @@ export async function openSession({
   approve: ApproveToolCall | undefined;
   maxTurns?: number;
   extraEnv?: Record<string, string>;
+  /** What servers may ask of the client (see `cliClientFeatures`). */
+  features?: ClientFeatureOptions;
   /** Told the hub as soon as it exists, so an exit during startup can still close it. */
   onHub?: (hub: McpHub) => void;
   /** `--tool-search`: when to keep tools back behind `tool_search` (the agent's default: auto). */
@@ -51,6 +55,7 @@ export async function openSession({
   const hub = await connectServers(spec.servers, registry, progress, {
     ...(extraEnv ? { extraEnv } : {}),
     ...(lazy ? { lazy } : {}),
+    ...(features ? { features } : {}),
   });
   onHub?.(hub);
   const agent = new Agent({

@@ -1,0 +1,140 @@
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
+import {
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from "@tinyloop/test-fixtures/model-server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cliBin, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+
+const everythingPath = createRequire(import.meta.url).resolve(
+  "@modelcontextprotocol/server-everything/dist/index.js",
+);
+
+let ws: Workspace;
+let model: ScriptedModelServer | undefined;
+let session: string;
+
+// A tmux server per test (its own socket), as in repl-tmux.test.ts.
+const tmux = (...args: string[]) =>
+  execFileSync("tmux", ["-L", session, ...args], { encoding: "utf8" });
+const screen = () => tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", session);
+const keys = (...k: string[]) => tmux("send-keys", "-t", session, ...k);
+
+async function waitFor(check: (text: string) => boolean, what: string): Promise<string> {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const text = screen();
+    if (check(text)) return text;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Types `answer` once the screen's last question line contains `question`. */
+async function answer(question: string, text: string): Promise<void> {
+  await waitFor((s) => (s.trimEnd().split("\n").at(-1) ?? "").includes(question), question);
+  if (text) keys(text);
+  keys("Enter");
+}
+
+beforeEach(() => {
+  ws = workspace();
+  session = `tinyloop-features-${process.pid}-${Date.now()}`;
+});
+afterEach(async () => {
+  try {
+    tmux("kill-server");
+  } catch {
+    // already gone
+  }
+  await model?.close();
+  expect(await ws.leftovers()).toEqual([]);
+  ws.remove();
+});
+
+describe("servers asking the person at the REPL", () => {
+  it("fills an elicitation form field by field, and approves a sampling request", async () => {
+    model = await startScriptedModelServer({
+      script: [
+        { toolCalls: [{ name: "mcp_everything_trigger-elicitation-request", arguments: {} }] },
+        { text: "Thanks for the form." },
+        {
+          toolCalls: [
+            { name: "mcp_everything_trigger-sampling-request", arguments: { prompt: "a poem" } },
+          ],
+        },
+        { text: "Roses are red." }, // the sampling request, answered by the same model
+        { text: "The server has its poem." },
+      ],
+    });
+    ws.write({
+      "agent.json": JSON.stringify({
+        approval: "never",
+        servers: [
+          {
+            type: "stdio",
+            command: process.execPath,
+            args: [everythingPath, "stdio"],
+            env: ws.markerEnv,
+          },
+        ],
+      }),
+    });
+    const command = [process.execPath, cliBin, "run", "agent.json"]
+      .concat(["--endpoint-url", model.baseURL, "--model", "scripted"])
+      .map((a) => `'${a}'`)
+      .join(" ");
+    tmux(
+      "new-session",
+      "-d",
+      "-x",
+      "200",
+      "-y",
+      "50",
+      "-s",
+      session,
+      "-c",
+      ws.dir,
+      `NO_COLOR=1 ${command}; echo EXIT=$?; sleep 60`,
+    );
+    await waitFor((s) => s.includes("connected 1/1 servers") && /^›/m.test(s), "the prompt");
+
+    keys("fill the form", "Enter");
+    await answer("server everything asks: Please provide inputs", "y");
+    await answer("String — Your full, legal name", "Ada");
+    await answer("Boolean (optional) — Agree to the terms and conditions [y / n]", "maybe");
+    await answer("answer y or n; check", "y");
+    await answer('(default: "It was a dark and stormy night.")', "");
+    await answer("String with email format (optional)", "");
+    await answer("String with uri format (optional)", "");
+    await answer("String with date format (optional)", "");
+    await answer("Integer (optional)", "");
+    await answer("Number in range 1-1000 (optional)", "5000");
+    await answer("at most 1000; number", "7");
+    await answer("Untitled Single Select Enum (optional)", "");
+    await answer("Untitled Multiple Select Enum (optional)", "");
+    await answer("[hero-1 = Superman / hero-2 = Green Lantern / hero-3 = Wonder Woman]", "hero-3");
+    await answer("Titled Multiple Select Enum (optional)", "");
+    await answer("[pet-1 = Cats / pet-2 = Dogs", "");
+    await waitFor((s) => s.includes("Thanks for the form."), "the answer after the form");
+    const form = JSON.stringify(model.requests[1]?.body);
+    expect(form).toContain("Name: Ada");
+    expect(form).toContain("Agreed to terms: true");
+    expect(form).toContain("Favorite Number: 7");
+    expect(form).toContain("Favorite Integer: 42"); // the default, filled in
+    expect(form).toContain("hero-3");
+
+    keys("now a poem", "Enter");
+    await answer(
+      'server everything asks the model (up to 100 tokens): "Resource trigger-sampling-request context: a poem" — allow? [y]es / [n]o:',
+      "y",
+    );
+    await waitFor((s) => s.includes("The server has its poem."), "the answer after sampling");
+    expect(JSON.stringify(model.requests[4]?.body)).toContain("Roses are red.");
+
+    keys("C-d");
+    const end = await waitFor((s) => s.includes("EXIT="), "the exit");
+    expect(end).toContain("EXIT=0");
+  });
+});
