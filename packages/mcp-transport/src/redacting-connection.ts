@@ -1,9 +1,16 @@
+import type { McpRoot } from "./client-features.js";
 import type {
   CallToolOptions,
   ConnectionState,
   McpCallResult,
   McpConnection,
+  McpPrompt,
+  McpPromptResult,
+  McpResource,
+  McpResourceContents,
+  McpResourceTemplate,
   McpTool,
+  RequestOptions,
   StateChangeDetail,
 } from "./connection-types.js";
 import { type Redact, redactError } from "./secret-redactor.js";
@@ -45,10 +52,15 @@ export class RedactingConnection implements McpConnection {
     );
   }
 
-  listTools(): Promise<McpTool[]> {
-    return this.inner.listTools().catch((error: unknown) => {
+  /** The same promise, rejecting with the secrets masked. */
+  private masked<T>(pending: Promise<T>): Promise<T> {
+    return pending.catch((error: unknown) => {
       throw redactError(error, this.redact);
     });
+  }
+
+  listTools(): Promise<McpTool[]> {
+    return this.masked(this.inner.listTools());
   }
 
   callTool(
@@ -56,9 +68,35 @@ export class RedactingConnection implements McpConnection {
     args: Record<string, unknown>,
     options?: CallToolOptions,
   ): Promise<McpCallResult> {
-    return this.inner.callTool(name, args, options).catch((error: unknown) => {
-      throw redactError(error, this.redact);
-    });
+    return this.masked(this.inner.callTool(name, args, options));
+  }
+
+  listResources(options?: RequestOptions): Promise<McpResource[]> {
+    return this.masked(this.inner.listResources(options));
+  }
+
+  listResourceTemplates(options?: RequestOptions): Promise<McpResourceTemplate[]> {
+    return this.masked(this.inner.listResourceTemplates(options));
+  }
+
+  readResource(uri: string, options?: RequestOptions): Promise<McpResourceContents[]> {
+    return this.masked(this.inner.readResource(uri, options));
+  }
+
+  listPrompts(options?: RequestOptions): Promise<McpPrompt[]> {
+    return this.masked(this.inner.listPrompts(options));
+  }
+
+  getPrompt(
+    name: string,
+    args?: Record<string, string>,
+    options?: RequestOptions,
+  ): Promise<McpPromptResult> {
+    return this.masked(this.inner.getPrompt(name, args, options));
+  }
+
+  setRoots(roots: McpRoot[]): Promise<void> {
+    return this.masked(this.inner.setRoots(roots));
   }
 
   onToolsListChanged(listener: () => void): () => void {
