@@ -33,5 +33,8 @@ export { DEFAULT_KILL_AFTER_MS, DEFAULT_RECONNECT, DEFAULT_TIMEOUTS } from "./de
 export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.js";
 export { McpTransportError } from "./errors.js";
 export { interpolate } from "./interpolate.js";
+export { MAX_TOOL_PAGES, MAX_TOOLS } from "./list-all-tools.js";
 export { parseServerConfig } from "./parse-server-config.js";
 export { redactUrl } from "./redact-url.js";
+export type { Redact } from "./secret-redactor.js";
+export { createSecretRedactor } from "./secret-redactor.js";
