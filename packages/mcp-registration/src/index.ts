@@ -28,6 +28,7 @@ export type {
   SkipReason,
 } from "./register-server.js";
 export { registerServer } from "./register-server.js";
+export { MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES, schemaTooLarge } from "./schema-bounds.js";
 export type { McpToolDescription, ServerConnection } from "./server-connection.js";
 export type { ParsedServerEntry, ServerEntry } from "./server-entry.js";
 export { parseServerEntry } from "./server-entry.js";

@@ -99,6 +99,22 @@ describe("hostile stdio servers", () => {
   });
 });
 
+describe("configs that used to hang or be retried", () => {
+  it.each([
+    [{ command: "node\0x" }, "nul.command"],
+    [{ command: process.execPath, args: ["a\0b"] }, "nul.args[0]"],
+    [{ command: process.execPath, env: { KEY: "v\0" } }, "nul.env.KEY"],
+  ])("a NUL byte is CONFIG_INVALID at once, nothing started (%j)", async (config, where) => {
+    const lines: string[] = [];
+    const error = await rejection(
+      connectServer("nul", config, { onLog: (line) => lines.push(line) }),
+    );
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.message).toContain(`${where}: must not contain a NUL byte`);
+    expect(lines).toEqual([]); // no attempt, no retry
+  });
+});
+
 describe("hostile servers: log floods", () => {
   it("rate-limits SDK warnings: 5,000 unknown progress tokens give a handful of lines and a count", async () => {
     const { connection, lines } = await connectHostile();

@@ -52,5 +52,8 @@ export { McpTransportError } from "./errors.js";
 export type { ExpandedText } from "./expand-variables.js";
 export { expandVariables, listVariables } from "./expand-variables.js";
 export { interpolate } from "./interpolate.js";
+export { MAX_TOOL_PAGES, MAX_TOOLS } from "./list-all-tools.js";
 export { parseServerConfig } from "./parse-server-config.js";
 export { redactUrl } from "./redact-url.js";
+export type { Redact } from "./secret-redactor.js";
+export { createSecretRedactor } from "./secret-redactor.js";

@@ -297,13 +297,15 @@ export class ManagedConnection implements McpConnection {
         }
         if (this.currentState === "closed") throw this.closedError();
         if (this.client !== client || isConnectionClosed(error)) {
+          const isCall = what.startsWith("tools/call");
           throw new McpTransportError({
             code: failure.code === "SERVER_EXITED" ? "SERVER_EXITED" : "NOT_CONNECTED",
             server: this.name,
             cause: failure,
             stderrTail: this.stderrTail(),
-            mayHaveRun: true,
-            message: `${what} on server "${this.name}" did not complete: the connection was lost (${failure.message}). It may have run, in full or in part; it was not retried.`,
+            // A tool call that reached the server may have done its work before the loss.
+            ...(isCall ? { mayHaveRun: true } : {}),
+            message: `${what} on server "${this.name}" did not complete: the connection was lost (${failure.message}).${isCall ? " It may have run, in full or in part, and" : " It"} was not retried.`,
           });
         }
         throw failure;

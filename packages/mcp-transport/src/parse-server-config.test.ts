@@ -93,6 +93,7 @@ describe("parseServerConfig", () => {
       const message = messageOf(config, "servers.s");
       expect(message).toContain(where);
       if (where !== "servers.s.env") expect(message).toContain("must not contain a NUL byte");
+      expect(message).not.toContain("x\\u0000y"); // an env value is never shown
     }
   });
 });

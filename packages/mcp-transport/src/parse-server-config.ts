@@ -69,8 +69,13 @@ function formatIssue(
   allowed: string[],
 ): string {
   const where = joinPath(base, issue.path);
-  const found = describe(valueAt(input, issue.path));
   const field = String(issue.path[0] ?? "");
+  const value = valueAt(input, issue.path);
+  // env and header values are often secrets: say what kind of value, never the value.
+  const found =
+    (field === "env" || field === "headers") && typeof value === "string"
+      ? "a string (value not shown)"
+      : describe(value);
   const example = examples[field] ? ` (example: ${field}: ${examples[field]})` : "";
   switch (issue.code) {
     case "invalid_type":

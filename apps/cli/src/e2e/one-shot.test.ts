@@ -127,6 +127,23 @@ describe("exit codes", () => {
     },
   );
 
+  it("SIGKILL of the CLI: the watchdog takes down servers that ignore the end of stdin", async () => {
+    const stubborn = s.ws.fixture(["--linger", "--ignore-sigterm", "--spawn-child"]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { stubborn } }) });
+    await s.withModel([{ text: "x" }]);
+    const child = execa(process.execPath, [cliBin, "run", ".mcp.json", ...s.modelFlags()], {
+      cwd: s.ws.dir,
+      env: { NO_COLOR: "1" },
+      reject: false,
+      stdin: "pipe",
+    });
+    await stderrShows(child, "connected 1/1");
+    expect(processesWithMarker(s.ws.marker).length).toBeGreaterThanOrEqual(2);
+    child.kill("SIGKILL");
+    await child;
+    // useE2eSession's after-test check: no marked process (server or its child) is left.
+  });
+
   it("exits 143 on SIGTERM in the REPL and closes the servers", async () => {
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
     await s.withModel([{ text: "x" }]);
