@@ -65,6 +65,8 @@ describe("tool_search (OpenAI-compatible adapter, scripted server, fixture MCP s
     expect(add).toMatchObject({ outcome: "ok" });
     expect(textOf(add?.result.content ?? [])).toBe("5");
     expect(agent.loadedTools).toContain("mcp_fx_add");
+    expect(agent.offeredTools).toContain("mcp_fx_add");
+    expect(agent.offeredTools).not.toContain("mcp_fx_echo");
 
     // Loaded for the rest of the conversation; reset() forgets them.
     agent.reset();

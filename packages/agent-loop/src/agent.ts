@@ -91,6 +91,11 @@ export class Agent {
     this.#tools.unload();
   }
 
+  /** Names of the tools the next model call will be offered (`tool_search` included when offered). */
+  get offeredTools(): readonly string[] {
+    return this.#tools.current().specs.map((spec) => spec.name);
+  }
+
   /** Names of kept-back tools that `tool_search` loaded in this conversation (until `reset`). */
   get loadedTools(): readonly string[] {
     return [...this.#tools.loaded];

@@ -94,7 +94,7 @@ export function runToolSearch(
       content: [
         {
           type: "text",
-          text: `No tool matches "${query}". Try other words or a shorter query. Some of the ${deferred.length} tools that can be loaded: ${examples}${deferred.length > 10 ? ", …" : ""}.`,
+          text: `No tool matches "${query}". Try other words or a shorter query (the tools you already have are not searched; call them directly). Some of the ${deferred.length} tools that can be loaded: ${examples}${deferred.length > 10 ? ", …" : ""}.`,
         },
       ],
       structuredContent: { tools: [] },

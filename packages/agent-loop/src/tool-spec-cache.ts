@@ -97,7 +97,7 @@ export class ToolSpecCache {
     const offered = [...byName.values()].filter(
       (tool) => !keptBack.has(tool.name) || this.#loaded.has(tool.name),
     );
-    if (waiting.length > 0 || deferred.length > 0) {
+    if (deferred.length > 0) {
       // Still offered once everything is loaded, so a history with search calls stays valid.
       const search = toolSearchDefinition(waiting);
       offered.push(search);

@@ -15,7 +15,7 @@ import { ManifestCache } from "./manifest-cache.js";
 import { manifestKey } from "./manifest-key.js";
 import { McpRegistrationError } from "./mcp-registration-error.js";
 import { recordingConnection } from "./recording-connection.js";
-import { registerServer } from "./register-server.js";
+import { type RegisterServerOptions, registerServer } from "./register-server.js";
 import type { RegistrationReport, ServerRegistration } from "./registration-report.js";
 import type { McpToolDescription, ServerConnection } from "./server-connection.js";
 import { type ParsedServerEntry, parseServerEntry, sameFilter } from "./server-entry.js";
@@ -108,6 +108,28 @@ export class Hub implements McpHub {
     });
   }
 
+  /** How a slot's tools are registered, the same for eager and lazy servers. */
+  private registerOptions(slot: Slot, entry: ParsedServerEntry): RegisterServerOptions {
+    return {
+      server: slot.name,
+      ...(slot.alwaysLoad ? { deferred: false } : {}),
+      include: entry.filter.include,
+      exclude: entry.filter.exclude,
+      prefix: this.options.prefix,
+      maxTextLength: this.options.maxTextLength,
+      onSync: (report) => {
+        if (!slot.stopped) {
+          this.emit({
+            type: "synced",
+            server: slot.name,
+            toolCount: report.registered.length,
+            report,
+          });
+        }
+      },
+    };
+  }
+
   /**
    * Starts a server now and registers its tools. With `cacheKey` (a lazy server on its
    * first run, changed or with a stale cache entry) every listing also refreshes the cache.
@@ -132,24 +154,7 @@ export class Hub implements McpHub {
         : recordingConnection(connection, (tools) => this.saveManifest(slot, cacheKey, tools));
     let registration: ServerRegistration;
     try {
-      registration = await registerServer(this.registry, listed, {
-        server: slot.name,
-        ...(slot.alwaysLoad ? { deferred: false } : {}),
-        include: entry.filter.include,
-        exclude: entry.filter.exclude,
-        prefix: this.options.prefix,
-        maxTextLength: this.options.maxTextLength,
-        onSync: (report) => {
-          if (!slot.stopped) {
-            this.emit({
-              type: "synced",
-              server: slot.name,
-              toolCount: report.registered.length,
-              report,
-            });
-          }
-        },
-      });
+      registration = await registerServer(this.registry, listed, this.registerOptions(slot, entry));
     } catch (error) {
       if (!slot.stopped) this.fail(slot, asError(error));
       slot.unsubscribe?.();
@@ -196,24 +201,7 @@ export class Hub implements McpHub {
     });
     let registration: ServerRegistration;
     try {
-      registration = await registerServer(this.registry, listed, {
-        server: slot.name,
-        ...(slot.alwaysLoad ? { deferred: false } : {}),
-        include: entry.filter.include,
-        exclude: entry.filter.exclude,
-        prefix: this.options.prefix,
-        maxTextLength: this.options.maxTextLength,
-        onSync: (report) => {
-          if (!slot.stopped) {
-            this.emit({
-              type: "synced",
-              server: slot.name,
-              toolCount: report.registered.length,
-              report,
-            });
-          }
-        },
-      });
+      registration = await registerServer(this.registry, listed, this.registerOptions(slot, entry));
     } catch (error) {
       if (!slot.stopped) this.fail(slot, asError(error));
       return;

@@ -37,6 +37,24 @@ describe("tool search and lazy servers (built CLI)", () => {
     );
   });
 
+  it("the REPL's /servers shows an idle lazy server's phase and /tools marks tools kept back", async () => {
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const env = { TINYLOOP_CACHE_DIR: s.ws.path("cache") };
+    expect(
+      (await runCli(["mcp", "tools", ".mcp.json", "--lazy"], { cwd: s.ws.dir, env })).exitCode,
+    ).toBe(0);
+    await s.withModel([]);
+    const r = await runCli(
+      ["run", ".mcp.json", "--lazy", "--tool-search", "always", ...s.modelFlags()],
+      { cwd: s.ws.dir, env, input: "/servers\n/tools\n" },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^fixture {2}idle {2}manifest-known · lazy {2}15 tools$/m);
+    expect(r.stdout).toMatch(/^ {2}mcp_fixture_add( \[read-only\])? \[via tool_search\] /m);
+    expect(r.stdout).toMatch(/^ {2}task_complete \[read-only\] /m);
+    expect(s.model?.requests).toHaveLength(0);
+  });
+
   it("rejects an unknown --tool-search mode with the choices", async () => {
     const r = await runCli(["run", "--tool-search", "sometimes", "-p", "x"], { cwd: s.ws.dir });
     expect(r.exitCode).toBe(2);

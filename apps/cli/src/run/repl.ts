@@ -27,6 +27,8 @@ const HELP = [
  */
 export function toolLines(session: Session, style: Style): string[] {
   const lines: string[] = [];
+  // Tools kept back behind tool_search are callable, but the model sees them only once found.
+  const offered = new Set(session.agent.offeredTools);
   for (const toolset of session.registry.toolsets()) {
     const tools = session.registry.list({ toolsets: [toolset] });
     const server = tools.find((tool) => tool.source)?.source?.server;
@@ -34,7 +36,10 @@ export function toolLines(session: Session, style: Style): string[] {
     lines.push(style.bold(`${heading}  ${tools.length} tools`));
     for (const tool of tools) {
       const ro = tool.annotations?.readOnlyHint === true ? style.dim(" [read-only]") : "";
-      lines.push(`  ${style.cyan(tool.name)}${ro} ${style.dim(oneLine(tool.description, 70))}`);
+      const held = offered.has(tool.name) ? "" : style.dim(" [via tool_search]");
+      lines.push(
+        `  ${style.cyan(tool.name)}${ro}${held} ${style.dim(oneLine(tool.description, 70))}`,
+      );
     }
   }
   return lines.length > 0 ? lines : ["no tools"];

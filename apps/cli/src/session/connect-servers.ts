@@ -39,7 +39,10 @@ export async function connectServers(
   const done = new Set<string>();
   const tools = new Map<string, number>();
   const started = new Map<string, number>();
+  // The live line is for start-up; a lazy server starting mid-answer must not overwrite it.
+  let startedUp = false;
   const update = () => {
+    if (startedUp) return;
     const count = [...tools.values()].reduce((a, b) => a + b, 0);
     const verb = done.size < total ? "connecting" : "connected";
     progress.status(`${verb} ${done.size}/${total} servers · ${count} tools`);
@@ -102,5 +105,6 @@ export async function connectServers(
     }
   }
   update();
+  startedUp = true;
   return hub;
 }
