@@ -239,7 +239,7 @@ class HttpAgentServer implements AgentServer {
             status: 404,
             type: "invalid_request_error",
             code: "model_not_found",
-            message: `The model "${decodeURIComponent(path.slice("/v1/models/".length))}" does not exist here; this server is the agent "${this.#options.modelName}".`,
+            message: `The model "${path.slice("/v1/models/".length)}" does not exist here; this server is the agent "${this.#options.modelName}".`,
           });
       }
     } catch (error) {
