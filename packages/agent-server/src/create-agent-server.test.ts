@@ -109,10 +109,17 @@ describe("the official openai client", () => {
     expect(sent.max_tokens ?? sent.max_completion_tokens).toBe(50);
   });
 
-  it("lists the agent as the one model", async () => {
+  it("lists the agent as the one model, and retrieves it by id", async () => {
     rig = await startServeRig([]);
     const models = await rig.client.models.list();
     expect(models.data.map((m) => m.id)).toEqual([MODEL_NAME]);
+    expect(await rig.client.models.retrieve(MODEL_NAME)).toMatchObject({
+      id: MODEL_NAME,
+      object: "model",
+      owned_by: "tinyloop",
+    });
+    const other = await rig.client.models.retrieve("gpt-4o").catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(OpenAI.NotFoundError);
   });
 
   it("reports a failing model as an API error the client raises, streaming or not", async () => {

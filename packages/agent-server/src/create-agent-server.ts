@@ -59,7 +59,7 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
 }
 
 function route(req: IncomingMessage, path: string): void {
-  const method = ROUTES[path];
+  const method = path.startsWith("/v1/models/") ? "GET" : ROUTES[path];
   if (method === undefined) {
     throw new ApiError({
       status: 404,
@@ -213,6 +213,8 @@ class HttpAgentServer implements AgentServer {
       switch (path) {
         case "/v1/models":
           return sendJson(res, 200, modelsBody(this.#options, this.#startedAt));
+        case `/v1/models/${this.#options.modelName}`:
+          return sendJson(res, 200, modelsBody(this.#options, this.#startedAt).data[0]);
         case "/healthz": {
           const body = healthBody(this.#options, {
             draining: this.#draining,
@@ -223,14 +225,21 @@ class HttpAgentServer implements AgentServer {
         }
         case "/tinyloop/v1/tools":
           return sendJson(res, 200, toolsBody(this.#options, this.#approval));
-        default:
-          await handleChatCompletion(req, res, {
+        case "/v1/chat/completions":
+          return await handleChatCompletion(req, res, {
             options: this.#options,
             approval: this.#approval,
             runs: this.#runs,
             onSettled: () => {
               if (this.#runs.size === 0) this.#idle?.();
             },
+          });
+        default:
+          throw new ApiError({
+            status: 404,
+            type: "invalid_request_error",
+            code: "model_not_found",
+            message: `The model "${path.slice("/v1/models/".length)}" does not exist here; this server is the agent "${this.#options.modelName}".`,
           });
       }
     } catch (error) {

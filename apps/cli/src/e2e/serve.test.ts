@@ -100,6 +100,37 @@ describe("tinyloop serve", () => {
     await expect(fetch(`${serve.url}/healthz`, { headers: auth })).rejects.toThrow();
   });
 
+  it("Ctrl+C waits for requests in flight, and a second Ctrl+C stops them, telling the client why", async () => {
+    await s.withModel([{ toolCalls: [{ name: "mcp_fixture_hang", arguments: {} }] }]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const serve = await startServe(["mcp.json", "--yes", "--grace", "600", ...s.modelFlags()]);
+    const response = await post(serve.url, serve.key, {
+      model: "mcp",
+      stream: true,
+      messages: [{ role: "user", content: "hang" }],
+    });
+    const reader = response.body?.getReader();
+    let text = "";
+    const decoder = new TextDecoder();
+    while (!text.includes('"tool_call"')) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      text += decoder.decode(chunk.value);
+    }
+    serve.child.kill("SIGINT");
+    await expect
+      .poll(() => serve.stderr(), { timeout: 30_000 })
+      .toContain("waiting up to 600 s for 1 request(s) to finish");
+    serve.child.kill("SIGINT");
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      text += decoder.decode(chunk.value);
+    }
+    expect(text).toContain('"code":"server_shutdown"');
+    expect((await serve.child).exitCode).toBe(130);
+  });
+
   it("refuses tools that need approval, telling the model which flag allows them, and takes the key from --api-key-env", async () => {
     const model = await s.withModel([
       { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
