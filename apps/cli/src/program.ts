@@ -73,6 +73,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       .option("--json", "NDJSON events on stdout, one per line")
       .option("--max-turns <n>", "most model calls per run", positiveInt)
       .option("--yes", "approve every tool call")
+      .option("--allow-no-servers", "go on when every configured server failed to start")
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),
   ).addHelpText(

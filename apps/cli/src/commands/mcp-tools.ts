@@ -1,3 +1,4 @@
+import type { AgentServer } from "@tinyloop/agent-files";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import { readAgent } from "../agent/read-agent.js";
@@ -27,7 +28,7 @@ export async function connectAgentServers(
   io: Io,
   lifecycle: Lifecycle,
   { style }: { style: Style },
-): Promise<{ registry: ToolRegistry; hub: McpHub }> {
+): Promise<{ registry: ToolRegistry; hub: McpHub; servers: AgentServer[] }> {
   const ask = io.stdin.isTTY
     ? (input: { description: string; id: string; password: boolean }) =>
         askLine(`${input.description || input.id}: `, {
@@ -60,7 +61,7 @@ export async function connectAgentServers(
   lifecycle.add(async () => hub?.close());
   hub = await connectServers(servers, registry, progress);
   progress.finish();
-  return { registry, hub };
+  return { registry, hub, servers };
 }
 
 /**
@@ -74,11 +75,14 @@ export async function mcpToolsCommand(
   lifecycle: Lifecycle,
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
-  const { registry, hub } = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
+  const connected = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
+  const { registry, hub } = connected;
   const servers = hub.servers();
+  const why = (name: string) => connected.servers.find((s) => s.name === name)?.disabledReason;
   if (flags.json) {
     const out = servers.map((s) => ({
       ...s,
+      ...(s.state === "disabled" ? { disabledReason: why(s.name) } : {}),
       report: hub.report(s.name),
       tools: registry.list({ toolsets: [`mcp-${s.name}`] }),
     }));
@@ -87,7 +91,7 @@ export async function mcpToolsCommand(
     for (const status of servers) {
       const state = status.state === "ready" ? style.green("ready") : style.red(status.state);
       io.stdout.write(
-        `${style.bold(status.name)}  ${state}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(status.lastError, 100)}` : ""}\n`,
+        `${style.bold(status.name)}  ${state}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(status.lastError, 100)}` : ""}${status.state === "disabled" ? style.dim(`  ${why(status.name) ?? ""}`) : ""}\n`,
       );
       const report = hub.report(status.name);
       for (const { name, tool } of report?.registered ?? []) {

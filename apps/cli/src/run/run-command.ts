@@ -3,7 +3,9 @@ import type { McpHub } from "@tinyloop/mcp-registration";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { createModel } from "../model/create-model.js";
+import { withAutoApprove } from "../session/auto-approve.js";
 import { openSession, type Session } from "../session/open-session.js";
+import { failureReason } from "../session/server-summary.js";
 import { type AskApproval, createApprover } from "../terminal/approval.js";
 import { askLine } from "../terminal/ask-secret.js";
 import { downloadBar } from "../terminal/download-bar.js";
@@ -97,7 +99,12 @@ export async function runCommand(
           ? replAsk(question, signal)
           : askLine(question, { input: io.stdin, output: io.stderr, signal })
     : undefined;
-  const approve = flags.yes ? undefined : createApprover({ mode: spec.approval ?? "ask", ask });
+  // Cline/Roo `autoApprove` tools run without asking; the hub maps names back once it exists.
+  const approve = withAutoApprove(
+    flags.yes ? undefined : createApprover({ mode: spec.approval ?? "ask", ask }),
+    spec.servers,
+    (name) => hub?.resolveTool(name),
+  );
 
   const progress = statusLine({
     out: io.stderr,
@@ -107,6 +114,7 @@ export async function runCommand(
     quiet: json,
   });
   let hub: McpHub | undefined;
+  const failures: string[] = [];
   lifecycle.add(async () => hub?.close());
   const session: Session = await openSession({
     spec,
@@ -114,9 +122,10 @@ export async function runCommand(
     plan,
     progress: {
       ...progress,
-      failed: (server, reason) => {
+      failed: (server, reason, stderr) => {
+        failures.push(`${server} — ${failureReason(reason, stderr ?? [])}`);
         if (json) emit({ type: "server", server, state: "failed", reason });
-        else progress.failed(server, reason);
+        else progress.failed(server, reason, stderr);
       },
     },
     approve,
@@ -127,6 +136,14 @@ export async function runCommand(
   });
   lifecycle.add(() => session.close());
   progress.finish();
+  const enabled = spec.servers.filter((s) => s.enabled).length;
+  const connected = session.hub.servers().filter((s) => s.state === "ready").length;
+  if (enabled > 0 && connected === 0 && !flags.allowNoServers) {
+    io.stderr.write(
+      `${errStyle.red(`tinyloop: no server connected (${failures.join("; ") || "none became ready"})`)}; fix the server, or run with --allow-no-servers to go on without tools\n`,
+    );
+    return EXIT.runError;
+  }
   if (json) {
     for (const s of session.hub.servers())
       if (s.state === "ready")

@@ -13,6 +13,8 @@ export interface RunFlags {
   cassette?: string;
   record?: string;
   verbose?: boolean;
+  /** Go on when servers are configured but none connected (otherwise exit 1). */
+  allowNoServers?: boolean;
   /** commander's `--no-color` sets this to false. */
   color: boolean;
 }
