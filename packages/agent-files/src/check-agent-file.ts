@@ -47,8 +47,8 @@ export async function checkAgentFile(
     const found = options.providedCommands?.includes(command)
       ? true
       : command.includes("/")
-      ? isExecutable(isAbsolute(command) ? command : resolve(config.cwd ?? base, command))
-      : findOnPath(command, env.PATH ?? "") !== undefined;
+        ? isExecutable(isAbsolute(command) ? command : resolve(config.cwd ?? base, command))
+        : findOnPath(command, env.PATH ?? "") !== undefined;
     if (!found) {
       const where = fieldPath(server, "command");
       const position = doc.locate(where);

@@ -1,4 +1,5 @@
 import type { AgentServer } from "@tinyloop/agent-files";
+import { withAdHocServers } from "@tinyloop/agent-files";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import { readAgent } from "../agent/read-agent.js";
@@ -7,7 +8,6 @@ import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { statusLine } from "../run/status-line.js";
 import { connectServers } from "../session/connect-servers.js";
-import { withAdHocServers } from "../session/server-configs.js";
 import { askLine } from "../terminal/ask-secret.js";
 import { type Style, styleFor } from "../terminal/style.js";
 import { oneLine } from "../terminal/summarize.js";

@@ -23,7 +23,13 @@ describe("agent-files' realistic fixtures through config check", () => {
     const out = JSON.parse(r.stdout) as { format: string; servers: unknown[] };
     expect(out.format).toBe(format);
     expect(out.servers.length).toBeGreaterThan(0);
-    for (const secret of ["ghp_fixture", "docs-key", "docs-token", "claude-code-key", "sk-secret-value"])
+    for (const secret of [
+      "ghp_fixture",
+      "docs-key",
+      "docs-token",
+      "claude-code-key",
+      "sk-secret-value",
+    ])
       expect(r.stdout).not.toContain(secret);
   });
 

@@ -4,10 +4,10 @@ import {
   chooseProvider,
   type ModelChoice,
   type ProviderPlan,
+  withAdHocServers,
 } from "@tinyloop/agent-files";
 import { readAgent } from "../agent/read-agent.js";
 import type { Io } from "../io.js";
-import { withAdHocServers } from "../session/server-configs.js";
 import { askLine } from "../terminal/ask-secret.js";
 import type { RunFlags } from "./run-flags.js";
 
@@ -71,18 +71,4 @@ export async function prepareRun(
   pick("cassette", flags.cassette);
   pick("record", flags.record);
   return { spec, choice, plan: chooseProvider(choice, io.env) };
-}
-
-/** `replayed from demo.jsonl`, `openai gpt-4o-mini`, `local (default model)`: for status lines. */
-export function describePlan(plan: ProviderPlan): string {
-  switch (plan.kind) {
-    case "replay":
-      return `replayed from ${plan.cassette}`;
-    case "local":
-      return `local ${plan.model ?? "(default model)"}`;
-    case "anthropic":
-      return `anthropic ${plan.model ?? ""}`.trim();
-    case "openai-compatible":
-      return `${plan.provider} ${plan.model ?? ""}`.trim();
-  }
 }

@@ -1,3 +1,4 @@
+import { describeProviderPlan as describePlan } from "@tinyloop/agent-files";
 import type { AgentEvent, DoneEvent } from "@tinyloop/agent-loop";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { EXIT, type Io } from "../io.js";
@@ -12,7 +13,7 @@ import { downloadBar } from "../terminal/download-bar.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { styleFor } from "../terminal/style.js";
 import { toJsonLine } from "./json-events.js";
-import { describePlan, prepareRun } from "./prepare-run.js";
+import { prepareRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
 import type { RunFlags } from "./run-flags.js";
 import { statusLine } from "./status-line.js";
