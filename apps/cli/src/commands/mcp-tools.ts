@@ -8,7 +8,6 @@ import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { statusLine } from "../run/status-line.js";
 import { connectServers } from "../session/connect-servers.js";
-import { askLine } from "../terminal/ask-secret.js";
 import { type Style, styleFor } from "../terminal/style.js";
 import { oneLine } from "../terminal/summarize.js";
 
@@ -29,26 +28,12 @@ export async function connectAgentServers(
   lifecycle: Lifecycle,
   { style }: { style: Style },
 ): Promise<{ registry: ToolRegistry; hub: McpHub; servers: AgentServer[] }> {
-  const ask = io.stdin.isTTY
-    ? (input: { description: string; id: string; password: boolean }) =>
-        askLine(`${input.description || input.id}: `, {
-          input: io.stdin,
-          output: io.stderr,
-          hidden: input.password,
-        })
-    : undefined;
   // With only --server/--url given, inspect just those instead of the default agent.
   const adHocOnly = agentArg === undefined && (flags.server.length > 0 || flags.url.length > 0);
   const spec = adHocOnly
     ? { format: "default" as const, name: "ad hoc", inputs: [], servers: [], warnings: [] }
-    : await readAgent(agentArg, {
-        cwd: io.cwd,
-        env: io.env,
-        ...(ask ? { ask } : {}),
-        onWarning: (warning) => io.stderr.write(`tinyloop: ${warning.text}\n`),
-        // No model is started here, so its key is never asked for.
-        expandModel: false,
-      });
+    : // No model is started here, so its key is never asked for.
+      await readAgent(agentArg, io, { expandModel: false });
   const servers = withAdHocServers(spec.servers, { commands: flags.server, urls: flags.url });
   const registry = new ToolRegistry();
   const progress = statusLine({
