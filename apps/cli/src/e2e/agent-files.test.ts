@@ -126,6 +126,21 @@ describe("servers from other clients' files", () => {
     expect(r.stdout).toMatch(/fixture {2}ready/);
   });
 
+  it("lists a disabled server as disabled in the REPL's /servers", async () => {
+    s.ws.write({
+      ".mcp.json": json({
+        mcpServers: { fixture: s.ws.fixture(), off: { ...s.ws.fixture(), disabled: true } },
+      }),
+    });
+    const r = await runCli(
+      ["run", ".mcp.json", "--model", "m", "--endpoint-url", "http://127.0.0.1:9/v1"],
+      { cwd: s.ws.dir, input: "/servers\n" },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout + r.stderr).toMatch(/off {2}disabled {2}0 tools/);
+    expect(r.stderr).toContain("connected 1/1 servers (1 disabled)");
+  });
+
   it("runs a Cline autoApprove tool without asking and still denies the others", async () => {
     await s.withModel([
       {
