@@ -83,6 +83,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
           "keep tools back behind tool_search: auto (when their schemas are large), always, never",
         ).choices(["auto", "always", "never"]),
       )
+      .option("--allow-no-servers", "go on when every configured server failed to start")
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),
   ).addHelpText("after", `\n${AGENT_HELP}\n\n${exitCodesHelp()}`);

@@ -1,5 +1,5 @@
 import { accessSync, constants, statSync } from "node:fs";
-import { dirname, isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import type { AgentFile, AgentFileWarning, AgentServer } from "./agent-file.js";
 import { type ConfigPath, describeValue, formatConfigPath, valueAt } from "./config-path.js";
 import { findOnPath } from "./find-on-path.js";
@@ -31,7 +31,8 @@ export async function checkAgentFile(
   for (const server of agent.servers) {
     const config = server.config;
     if (!("command" in config) || !server.enabled) continue;
-    const base = dirname(agent.file ?? ".");
+    // The transport starts a server relative to the current folder, so the check does too.
+    const base = resolve(options.cwd ?? process.cwd());
     if (config.cwd !== undefined) {
       const cwd = resolve(base, config.cwd);
       if (!isFolder(cwd)) {
@@ -47,7 +48,7 @@ export async function checkAgentFile(
     const found = options.providedCommands?.includes(command)
       ? true
       : command.includes("/")
-        ? isExecutable(isAbsolute(command) ? command : resolve(config.cwd ?? base, command))
+        ? isExecutable(isAbsolute(command) ? command : resolve(base, config.cwd ?? ".", command))
         : findOnPath(command, env.PATH ?? "") !== undefined;
     if (!found) {
       const where = fieldPath(server, "command");

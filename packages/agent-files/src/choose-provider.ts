@@ -97,3 +97,17 @@ export function chooseProvider(
     apiKeyEnv: keyEnv("HF_TOKEN") ?? "HF_TOKEN",
   };
 }
+
+/** `replayed from demo.jsonl`, `openai gpt-4o-mini`, `local (default model)`: for status lines. */
+export function describeProviderPlan(plan: ProviderPlan): string {
+  switch (plan.kind) {
+    case "replay":
+      return `replayed from ${plan.cassette}`;
+    case "local":
+      return `local ${plan.model ?? "(default model)"}`;
+    case "anthropic":
+      return `anthropic ${plan.model ?? ""}`.trim();
+    case "openai-compatible":
+      return `${plan.provider} ${plan.model ?? ""}`.trim();
+  }
+}

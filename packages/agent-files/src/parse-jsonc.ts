@@ -1,11 +1,10 @@
 import {
   findNodeAtLocation,
+  getNodeValue,
   type Node,
   type ParseError,
-  parse,
   parseTree,
   printParseErrorCode,
-  visit,
 } from "jsonc-parser";
 import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
@@ -48,7 +47,8 @@ export function parseJsonc(file: string, raw: string): ParsedDocument {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const source = new SourceText(text);
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  // One pass: the tree gives the value, the duplicate keys and the positions for messages.
+  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
   if (first) {
     const position = source.position(first.offset);
@@ -64,7 +64,7 @@ export function parseJsonc(file: string, raw: string): ParsedDocument {
       example: EXAMPLE,
     });
   }
-  if (text.trim() === "") {
+  if (!tree || text.trim() === "") {
     throw new AgentFileError({
       code: "PARSE_ERROR",
       file,
@@ -73,10 +73,7 @@ export function parseJsonc(file: string, raw: string): ParsedDocument {
       example: EXAMPLE,
     });
   }
-  let tree: Node | undefined;
   const locate = (path: ConfigPath, { key = false } = {}): Position | undefined => {
-    tree ??= parseTree(text, [], { allowTrailingComma: true });
-    if (!tree) return undefined;
     for (let length = path.length; length >= 0; length--) {
       const node = findNodeAtLocation(tree, path.slice(0, length) as Array<string | number>);
       if (!node) continue;
@@ -85,34 +82,32 @@ export function parseJsonc(file: string, raw: string): ParsedDocument {
     }
     return undefined;
   };
-  return { file, value, source, locate, warnings: duplicateKeys(text, source) };
+  const value: unknown = getNodeValue(tree);
+  return { file, value, source, locate, warnings: duplicateKeys(tree, source) };
 }
 
-function duplicateKeys(text: string, source: SourceText): ParsedDocument["warnings"] {
+function duplicateKeys(root: Node, source: SourceText): ParsedDocument["warnings"] {
   const warnings: ParsedDocument["warnings"] = [];
-  const stack: Array<Set<string>> = [];
-  visit(
-    text,
-    {
-      onObjectBegin: () => {
-        stack.push(new Set());
-      },
-      onObjectEnd: () => {
-        stack.pop();
-      },
-      onObjectProperty: (property, offset) => {
-        const keys = stack[stack.length - 1];
-        if (!keys) return;
-        if (keys.has(property)) {
+  const walk = (node: Node) => {
+    if (node.type === "object") {
+      const keys = new Set<string>();
+      for (const property of node.children ?? []) {
+        const key = property.children?.[0];
+        const name = String(key?.value);
+        if (keys.has(name) && key) {
           warnings.push({
-            message: `duplicate key ${JSON.stringify(property)}; the last one is used`,
-            position: source.position(offset),
+            message: `duplicate key ${JSON.stringify(name)}; the last one is used`,
+            position: source.position(key.offset),
           });
         }
-        keys.add(property);
-      },
-    },
-    { allowTrailingComma: true, disallowComments: false },
-  );
+        keys.add(name);
+        const child = property.children?.[1];
+        if (child) walk(child);
+      }
+    } else if (node.type === "array") {
+      for (const child of node.children ?? []) walk(child);
+    }
+  };
+  walk(root);
   return warnings;
 }

@@ -1,9 +1,8 @@
-import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, extname, join, resolve, sep } from "node:path";
+import { basename, dirname, resolve, sep } from "node:path";
 import type { AgentFile, AgentFileWarning } from "./agent-file.js";
-import { AgentFileError } from "./agent-file-error.js";
-import type { FormatResult, ModelField } from "./agent-settings.js";
+import { locateFile, nameOf, readPrompt, readText, workspaceOf } from "./agent-location.js";
+import type { FormatResult } from "./agent-settings.js";
 import { buildServers } from "./build-servers.js";
 import { type ConfigPath, formatConfigPath } from "./config-path.js";
 import { detectJsonFormat } from "./detect-format.js";
@@ -16,14 +15,11 @@ import { parseJsonc } from "./parse-jsonc.js";
 import { parseYamlText } from "./parse-yaml.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { invalidAt } from "./schema-error.js";
-import type { DraftField, ServerDraft } from "./server-draft.js";
-import { expandSlots, type InputAnswer, resolveInputs, type TextSlot } from "./variables.js";
+import { modelSlots, serverSlots } from "./text-slots.js";
+import { expandSlots, type InputAnswer, resolveInputs } from "./variables.js";
 
 /** Variable that holds the folder of the agent file, usable as `${TINYLOOP_AGENT_DIR}`. */
 export const AGENT_DIR_VARIABLE = "TINYLOOP_AGENT_DIR";
-
-/** Prompt files of a tiny-agents folder, in the order tiny-agents itself tries them. */
-const PROMPT_FILES = ["AGENTS.md", "PROMPT.md"];
 
 /** Options of {@link readAgentFile}. */
 export interface ReadAgentFileOptions {
@@ -155,124 +151,4 @@ function readJson(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatRes
   }
   if (detected.format === "tiny-agents") return readTinyAgents(doc, warn);
   return readServerMap(doc, detected, warn);
-}
-
-function locateFile(path: string, target: string): { file: string; folder?: string } {
-  let stats: ReturnType<typeof statSync>;
-  try {
-    stats = statSync(path);
-  } catch {
-    throw new AgentFileError({
-      code: "NOT_FOUND",
-      file: target,
-      problem:
-        "no such file or folder; give a tiny-agents folder (agent.json), an agent.json, an mcpServers file (.mcp.json, claude_desktop_config.json), a VS Code .vscode/mcp.json or a Hermes YAML file",
-    });
-  }
-  if (!stats.isDirectory()) return { file: path };
-  const file = join(path, "agent.json");
-  try {
-    statSync(file);
-  } catch {
-    throw new AgentFileError({
-      code: "NOT_FOUND",
-      file: path,
-      problem: `the folder has no agent.json; give a tiny-agents folder (agent.json and optionally PROMPT.md), or a file such as ${join(target, ".mcp.json")}`,
-    });
-  }
-  return { file, folder: path };
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    throw new AgentFileError({
-      code: "NOT_FOUND",
-      file,
-      problem: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-      cause: error,
-    });
-  }
-}
-
-function readPrompt(dir: string): { systemPrompt: string; promptFile: string } | undefined {
-  for (const name of PROMPT_FILES) {
-    const file = join(dir, name);
-    try {
-      return { systemPrompt: readFileSync(file, "utf8"), promptFile: file };
-    } catch {
-      // the prompt file is optional
-    }
-  }
-  return undefined;
-}
-
-/** VS Code's and Cursor's `${workspaceFolder}`: the folder holding `.vscode/` or `.cursor/`. */
-function workspaceOf(file: string): string {
-  const dir = dirname(file);
-  return [".vscode", ".cursor"].includes(basename(dir)) ? dirname(dir) : dir;
-}
-
-function nameOf(file: string, format: FormatResult["format"]): string {
-  if (format === "tiny-agents") return basename(dirname(file));
-  const workspace = workspaceOf(file);
-  if (workspace !== dirname(file)) return basename(workspace);
-  return basename(file, extname(file)).replace(/^\./, "") || basename(file);
-}
-
-function modelSlots(result: FormatResult): TextSlot[] {
-  const fields: ModelField[] = ["model", "provider", "endpointUrl", "apiKey"];
-  return fields
-    .filter((key) => typeof result.settings[key] === "string")
-    .map((key) => ({
-      path: result.settingPaths[key] ?? [key],
-      get: () => result.settings[key] ?? "",
-      set: (value: string) => {
-        result.settings[key] = value;
-      },
-    }));
-}
-
-function serverSlots(draft: ServerDraft): TextSlot[] {
-  const slots: TextSlot[] = [];
-  const at = (field: DraftField, ...rest: Array<string | number>): ConfigPath => [
-    ...(draft.fieldPaths[field] ?? [...draft.path, field]),
-    ...rest,
-  ];
-  const field = (key: "command" | "cwd" | "url" | "envFile") => {
-    if (draft[key] === undefined) return;
-    slots.push({
-      path: at(key),
-      get: () => draft[key] ?? "",
-      set: (value) => {
-        draft[key] = value;
-      },
-    });
-  };
-  field("command");
-  field("cwd");
-  field("url");
-  field("envFile");
-  draft.args.forEach((_, i) => {
-    slots.push({
-      path: at("args", i),
-      get: () => draft.args[i] ?? "",
-      set: (value) => {
-        draft.args[i] = value;
-      },
-    });
-  });
-  for (const map of ["env", "headers"] as const) {
-    for (const key of Object.keys(draft[map])) {
-      slots.push({
-        path: at(map, key),
-        get: () => draft[map][key] ?? "",
-        set: (value) => {
-          draft[map][key] = value;
-        },
-      });
-    }
-  }
-  return slots;
 }

@@ -2,8 +2,32 @@ import { redactUrl } from "@tinyloop/mcp-transport";
 import type { AgentFile } from "./agent-file.js";
 
 const SECRET_NAME = /key|token|secret|password|passwd|auth|credential|cookie|session|pat\b/i;
-const SECRET_FLAG =
-  /^--?[\w-]*(key|token|secret|password|passwd|auth|credential|cookie|pat)[\w-]*$/i;
+const SECRET_WORDS = new Set([
+  "key",
+  "apikey",
+  "token",
+  "secret",
+  "password",
+  "passwd",
+  "auth",
+  "authorization",
+  "credential",
+  "credentials",
+  "cookie",
+  "pat",
+  "bearer",
+]);
+
+/** `--token`, `--api-key`, `--access_token`, `--githubToken`; not `--db-path` or `--keyboard`. */
+function isSecretFlag(arg: string): boolean {
+  if (!/^--?[A-Za-z]/.test(arg)) return false;
+  return arg
+    .replace(/^--?/, "")
+    .split(/[-_]/)
+    .some(
+      (word) => SECRET_WORDS.has(word.toLowerCase()) || /(Token|Key|Secret|Password)$/.test(word),
+    );
+}
 const REDACTED = "***";
 
 function redactMap(map: Record<string, string>, all: boolean): Record<string, string> {
@@ -19,11 +43,10 @@ function redactMap(map: Record<string, string>, all: boolean): Record<string, st
 export function redactArgs(args: readonly string[]): string[] {
   return args.map((arg, i) => {
     const eq = arg.indexOf("=");
-    if (arg.startsWith("-") && eq > 0 && SECRET_FLAG.test(arg.slice(0, eq)))
+    if (arg.startsWith("-") && eq > 0 && isSecretFlag(arg.slice(0, eq)))
       return `${arg.slice(0, eq + 1)}${REDACTED}`;
     const previous = args[i - 1];
-    if (previous !== undefined && !arg.startsWith("-") && SECRET_FLAG.test(previous))
-      return REDACTED;
+    if (previous !== undefined && !arg.startsWith("-") && isSecretFlag(previous)) return REDACTED;
     return arg;
   });
 }

@@ -6,10 +6,18 @@ export interface Position {
 
 /** Turns offsets into line:column and shows a line with a caret under a column. */
 export class SourceText {
-  private readonly lineStarts: number[] = [0];
+  private starts: number[] | undefined;
 
-  constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) if (text[i] === "\n") this.lineStarts.push(i + 1);
+  constructor(readonly text: string) {}
+
+  // Computed on first use: most files are read without a single message.
+  private get lineStarts(): number[] {
+    if (!this.starts) {
+      this.starts = [0];
+      for (let i = this.text.indexOf("\n"); i !== -1; i = this.text.indexOf("\n", i + 1))
+        this.starts.push(i + 1);
+    }
+    return this.starts;
   }
 
   /** Line and column (both from 1) of a 0-based offset. */

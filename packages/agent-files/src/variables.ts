@@ -102,6 +102,7 @@ export function expandSlots(
 ): void {
   const missing: Array<{ name: string; where: string }> = [];
   for (const slot of slots) {
+    if (!slot.get().includes("${")) continue;
     const known = new Set(listVariables(slot.get()).map((v) => v.reference));
     for (const [whole, body = ""] of slot.get().matchAll(/\$\{([^}]*)\}/g)) {
       const name = body.split(":-")[0] ?? "";

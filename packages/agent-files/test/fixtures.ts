@@ -14,7 +14,7 @@ export const FIXTURE_ENV: Record<string, string> = {
   BRAVE_API_KEY: "",
   DOCS_KEY: "docs-key",
   DOCS_TOKEN: "docs-token",
-  API_KEY: "api-key",
+  API_KEY: "claude-code-key",
   DB_URL: "postgres://db.local/app",
   FIGMA_TOKEN: "figma-token",
   HF_TOKEN: "hf_fixture",

@@ -118,7 +118,7 @@ describe("what each client's file means", () => {
     expect(byName(agent.servers, "api-server").config).toEqual({
       type: "http",
       url: "https://api.example.com/mcp",
-      headers: { Authorization: "Bearer api-key" },
+      headers: { Authorization: "Bearer claude-code-key" },
     });
     expect(byName(agent.servers, "events").config).toMatchObject({ type: "sse" });
     expect(byName(agent.servers, "local-db").config).toMatchObject({

@@ -26,6 +26,7 @@ export function expandVariables(
   lookup: (reference: string) => string | undefined,
 ): ExpandedText {
   const missing: string[] = [];
+  if (!text.includes("${")) return { value: text, missing };
   const value = text.replace(REFERENCE, (whole, reference: string, fallback?: string) => {
     const found = lookup(reference);
     if (fallback !== undefined && (found === undefined || found === "")) return fallback;
@@ -38,6 +39,7 @@ export function expandVariables(
 
 /** Every reference in `text` (`GITHUB_TOKEN`, `input:api-key`), in order, with its default. */
 export function listVariables(text: string): Array<{ reference: string; fallback?: string }> {
+  if (!text.includes("${")) return [];
   return [...text.matchAll(REFERENCE)].map((match) => ({
     reference: match[1] ?? "",
     ...(match[2] !== undefined ? { fallback: match[2] } : {}),

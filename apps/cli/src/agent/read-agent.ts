@@ -1,44 +1,35 @@
-import {
-  type AgentFile,
-  type AgentFileWarning,
-  checkAgentFile,
-  type InputAnswer,
-  readAgentFile,
-} from "@tinyloop/agent-files";
+import { type AgentFile, checkAgentFile, readAgentFile } from "@tinyloop/agent-files";
+import type { Io } from "../io.js";
 import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
+import { askLine } from "../terminal/ask-secret.js";
 import { defaultAgent } from "./default-agent.js";
 
 /**
  * Reads the agent at `target` with @tinyloop/agent-files (or builds the default agent when
- * absent), asking for inputs through `ask` on a terminal. The one entry point the commands use.
+ * absent): inputs are asked on a terminal (password inputs hidden), warnings go to stderr.
+ * `check` adds the static checks of `config check`; `expandModel: false` (commands that start
+ * no model) never asks for the model's inputs. The one entry point the commands use.
  */
 export async function readAgent(
   target: string | undefined,
-  {
-    cwd,
-    env,
-    ask,
-    onWarning,
-    expandModel,
-    check,
-  }: {
-    cwd: string;
-    env: Record<string, string | undefined>;
-    ask?: InputAnswer;
-    onWarning?: (warning: AgentFileWarning) => void;
-    /** `false` for commands that start no model: its inputs are not asked. */
-    expandModel?: boolean;
-    /** Also check what can be checked without starting anything (`config check`). */
-    check?: boolean;
-  },
+  io: Io,
+  { check = false, expandModel = true }: { check?: boolean; expandModel?: boolean } = {},
 ): Promise<AgentFile> {
-  if (target === undefined) return defaultAgent({ cwd, pathVariable: env.PATH });
+  if (target === undefined) return defaultAgent({ cwd: io.cwd, pathVariable: io.env.PATH });
+  const ask = io.stdin.isTTY
+    ? (input: { id: string; description: string; password: boolean }) =>
+        askLine(`${input.description || input.id}${input.password ? " (hidden)" : ""}: `, {
+          input: io.stdin,
+          output: io.stderr,
+          hidden: input.password,
+        })
+    : undefined;
   return (check ? checkAgentFile : readAgentFile)(target, {
-    cwd,
+    cwd: io.cwd,
+    env: io.env,
     providedCommands: BUNDLED_COMMANDS,
-    env,
+    onWarning: (warning) => io.stderr.write(`tinyloop: ${warning.text}\n`),
+    expandModel,
     ...(ask ? { inputs: ask } : {}),
-    ...(onWarning ? { onWarning } : {}),
-    ...(expandModel === false ? { expandModel } : {}),
   });
 }

@@ -1,6 +1,6 @@
-import { redactAgent } from "@tinyloop/agent-files";
+import { describeProviderPlan, redactAgent } from "@tinyloop/agent-files";
 import { EXIT, type Io } from "../io.js";
-import { describePlan, prepareRun } from "../run/prepare-run.js";
+import { prepareRun } from "../run/prepare-run.js";
 import type { RunFlags } from "../run/run-flags.js";
 
 /**
@@ -15,7 +15,7 @@ export async function configCheckCommand(
   io: Io,
 ): Promise<number> {
   const { spec, plan } = await prepareRun(agentArg, flags, io, { check: true });
-  const out = { ...redactAgent(spec), model: describePlan(plan) };
+  const out = { ...redactAgent(spec), model: describeProviderPlan(plan) };
   if (spec.model) Object.assign(out, { modelId: spec.model });
   io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   return EXIT.ok;

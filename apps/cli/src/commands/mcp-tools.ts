@@ -1,3 +1,5 @@
+import type { AgentServer } from "@tinyloop/agent-files";
+import { withAdHocServers } from "@tinyloop/agent-files";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import { readAgent } from "../agent/read-agent.js";
@@ -7,9 +9,7 @@ import type { Lifecycle } from "../lifecycle.js";
 import { statusLine } from "../run/status-line.js";
 import { connectServers } from "../session/connect-servers.js";
 import { maskUrls } from "../session/mask-urls.js";
-import { withAdHocServers } from "../session/server-configs.js";
 import { phaseLabel } from "../session/server-phase.js";
-import { askLine } from "../terminal/ask-secret.js";
 import { type Style, styleFor } from "../terminal/style.js";
 import { oneLine } from "../terminal/summarize.js";
 
@@ -31,27 +31,13 @@ export async function connectAgentServers(
   io: Io,
   lifecycle: Lifecycle,
   { style }: { style: Style },
-): Promise<{ registry: ToolRegistry; hub: McpHub }> {
-  const ask = io.stdin.isTTY
-    ? (input: { description: string; id: string; password: boolean }) =>
-        askLine(`${input.description || input.id}: `, {
-          input: io.stdin,
-          output: io.stderr,
-          hidden: input.password,
-        })
-    : undefined;
+): Promise<{ registry: ToolRegistry; hub: McpHub; servers: AgentServer[] }> {
   // With only --server/--url given, inspect just those instead of the default agent.
   const adHocOnly = agentArg === undefined && (flags.server.length > 0 || flags.url.length > 0);
   const spec = adHocOnly
     ? { format: "default" as const, name: "ad hoc", inputs: [], servers: [], warnings: [] }
-    : await readAgent(agentArg, {
-        cwd: io.cwd,
-        env: io.env,
-        ...(ask ? { ask } : {}),
-        onWarning: (warning) => io.stderr.write(`tinyloop: ${warning.text}\n`),
-        // No model is started here, so its key is never asked for.
-        expandModel: false,
-      });
+    : // No model is started here, so its key is never asked for.
+      await readAgent(agentArg, io, { expandModel: false });
   const servers = withAdHocServers(spec.servers, { commands: flags.server, urls: flags.url });
   const registry = new ToolRegistry();
   const progress = statusLine({
@@ -64,7 +50,7 @@ export async function connectAgentServers(
   lifecycle.add(async () => hub?.close());
   hub = await connectServers(servers, registry, progress, { lazy: flags.lazy === true });
   progress.finish();
-  return { registry, hub };
+  return { registry, hub, servers };
 }
 
 /**
@@ -78,12 +64,15 @@ export async function mcpToolsCommand(
   lifecycle: Lifecycle,
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
-  const { registry, hub } = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
+  const connected = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
+  const { registry, hub } = connected;
   const servers = hub.servers();
+  const why = (name: string) => connected.servers.find((s) => s.name === name)?.disabledReason;
   if (flags.json) {
     const out = servers.map((s) => ({
       ...s,
       ...(s.lastError ? { lastError: maskUrls(s.lastError) } : {}),
+      ...(s.state === "disabled" ? { disabledReason: why(s.name) } : {}),
       report: hub.report(s.name),
       tools: registry.list({ toolsets: [`mcp-${s.name}`] }),
     }));
@@ -97,7 +86,7 @@ export async function mcpToolsCommand(
             ? style.yellow("idle")
             : style.red(status.state);
       io.stdout.write(
-        `${style.bold(status.name)}  ${state}${phaseLabel(status) && style.dim(phaseLabel(status))}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(maskUrls(status.lastError), 100)}` : ""}\n`,
+        `${style.bold(status.name)}  ${state}${phaseLabel(status) && style.dim(phaseLabel(status))}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(maskUrls(status.lastError), 100)}` : ""}${status.state === "disabled" ? style.dim(`  ${why(status.name) ?? ""}`) : ""}\n`,
       );
       const report = hub.report(status.name);
       for (const { name, tool } of report?.registered ?? []) {

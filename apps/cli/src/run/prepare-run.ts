@@ -4,11 +4,10 @@ import {
   chooseProvider,
   type ModelChoice,
   type ProviderPlan,
+  withAdHocServers,
 } from "@tinyloop/agent-files";
 import { readAgent } from "../agent/read-agent.js";
 import type { Io } from "../io.js";
-import { withAdHocServers } from "../session/server-configs.js";
-import { askLine } from "../terminal/ask-secret.js";
 import type { RunFlags } from "./run-flags.js";
 
 /** The agent with flags applied and the model decided, before anything is started. */
@@ -28,22 +27,8 @@ export async function prepareRun(
   io: Io,
   { check = false }: { check?: boolean } = {},
 ): Promise<PreparedRun> {
-  const ask = io.stdin.isTTY
-    ? (input: { id: string; description: string; password: boolean }) =>
-        askLine(`${input.description || input.id}${input.password ? " (hidden)" : ""}: `, {
-          input: io.stdin,
-          output: io.stderr,
-          hidden: input.password,
-        })
-    : undefined;
-  const spec = await readAgent(agentArg, {
-    cwd: io.cwd,
-    env: io.env,
-    ...(ask ? { ask } : {}),
-    onWarning: (warning) => io.stderr.write(`tinyloop: ${warning.text}\n`),
-    // config check starts no model, so it never asks for the model's key.
-    ...(check ? { check, expandModel: false } : {}),
-  });
+  // config check starts no model, so it never asks for the model's key.
+  const spec = await readAgent(agentArg, io, check ? { check, expandModel: false } : {});
   spec.servers = withAdHocServers(spec.servers, {
     commands: flags.server ?? [],
     urls: flags.url ?? [],
@@ -71,18 +56,4 @@ export async function prepareRun(
   pick("cassette", flags.cassette);
   pick("record", flags.record);
   return { spec, choice, plan: chooseProvider(choice, io.env) };
-}
-
-/** `replayed from demo.jsonl`, `openai gpt-4o-mini`, `local (default model)`: for status lines. */
-export function describePlan(plan: ProviderPlan): string {
-  switch (plan.kind) {
-    case "replay":
-      return `replayed from ${plan.cassette}`;
-    case "local":
-      return `local ${plan.model ?? "(default model)"}`;
-    case "anthropic":
-      return `anthropic ${plan.model ?? ""}`.trim();
-    case "openai-compatible":
-      return `${plan.provider} ${plan.model ?? ""}`.trim();
-  }
 }

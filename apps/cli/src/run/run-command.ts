@@ -1,10 +1,13 @@
+import { describeProviderPlan as describePlan } from "@tinyloop/agent-files";
 import type { AgentEvent, DoneEvent } from "@tinyloop/agent-loop";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { createModel } from "../model/create-model.js";
+import { withAutoApprove } from "../session/auto-approve.js";
 import { agentRoots, cliClientFeatures, serverLogLine } from "../session/client-features.js";
 import { openSession, type Session } from "../session/open-session.js";
+import { failureReason } from "../session/server-summary.js";
 import { toolLoadWarning } from "../session/tool-load-warning.js";
 import { type AskApproval, createApprover } from "../terminal/approval.js";
 import { downloadBar } from "../terminal/download-bar.js";
@@ -12,7 +15,7 @@ import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
 import { toJsonLine } from "./json-events.js";
-import { describePlan, prepareRun } from "./prepare-run.js";
+import { prepareRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
 import type { RunFlags } from "./run-flags.js";
 import { statusLine } from "./status-line.js";
@@ -106,7 +109,12 @@ export async function runCommand(
           ? replAsk(question, signal)
           : (oneShotQuestions?.ask(question, signal) ?? Promise.resolve(undefined))
     : undefined;
-  const approve = flags.yes ? undefined : createApprover({ mode: spec.approval ?? "ask", ask });
+  // Cline/Roo `autoApprove` tools run without asking; the hub maps names back once it exists.
+  const approve = withAutoApprove(
+    flags.yes ? undefined : createApprover({ mode: spec.approval ?? "ask", ask }),
+    spec.servers,
+    (name) => hub?.resolveTool(name),
+  );
 
   const progress = statusLine({
     out: io.stderr,
@@ -116,6 +124,7 @@ export async function runCommand(
     quiet: json,
   });
   let hub: McpHub | undefined;
+  const failures: string[] = [];
   lifecycle.add(async () => hub?.close());
   const session: Session = await openSession({
     spec,
@@ -123,9 +132,10 @@ export async function runCommand(
     plan,
     progress: {
       ...progress,
-      failed: (server, reason) => {
+      failed: (server, reason, stderr) => {
+        failures.push(`${server} — ${failureReason(reason, stderr ?? [])}`);
         if (json) emit({ type: "server", server, state: "failed", reason });
-        else progress.failed(server, reason);
+        else progress.failed(server, reason, stderr);
       },
     },
     approve,
@@ -149,6 +159,14 @@ export async function runCommand(
   });
   lifecycle.add(() => session.close());
   progress.finish();
+  const enabled = spec.servers.filter((s) => s.enabled).length;
+  const connected = session.hub.servers().filter((s) => s.state === "ready").length;
+  if (enabled > 0 && connected === 0 && !flags.allowNoServers) {
+    io.stderr.write(
+      `${errStyle.red(`tinyloop: no server connected (${failures.join("; ") || "none became ready"})`)}; fix the server, or run with --allow-no-servers to go on without tools\n`,
+    );
+    return EXIT.runError;
+  }
   const tooMany = toolLoadWarning(session.registry.list());
   if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
   if (json) {

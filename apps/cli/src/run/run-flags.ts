@@ -19,6 +19,8 @@ export interface RunFlags {
   toolSearch?: "auto" | "always" | "never";
   /** `--lazy`: start servers on first use. */
   lazy?: boolean;
+  /** Go on when servers are configured but none connected (otherwise exit 1). */
+  allowNoServers?: boolean;
   /** commander's `--no-color` sets this to false. */
   color: boolean;
 }

@@ -37,9 +37,10 @@ export function statusLine({
       out.write(style.dim(line));
       shown = true;
     },
-    failed(server, reason) {
+    failed(server, reason, stderr = []) {
       clear();
       out.write(`${style.red("✗")} server ${server} failed: ${reason}\n`);
+      for (const line of stderr) out.write(style.dim(`  ${server} stderr: ${line}\n`));
       if (live && last && !quiet && !finished) {
         out.write(style.dim(last));
         shown = true;

@@ -5,20 +5,25 @@ import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
 import type { ToolRegistry } from "@tinyloop/registry";
 import { withBundledServers } from "./bundled-servers.js";
 import { maskUrls } from "./mask-urls.js";
+import { connectedLine, failureReason } from "./server-summary.js";
 
 /** What the person sees while servers connect. */
 export interface ConnectProgress {
   /** The live line, e.g. `connecting 3/4 servers · 27 tools`; called on every change. */
   status(line: string): void;
-  /** One line per server that failed, with the reason. */
-  failed(server: string, reason: string): void;
+  /** A server that failed: the reason, and its last stderr lines (all of them with `--verbose`). */
+  failed(server: string, reason: string, stderr?: readonly string[]): void;
   /** Extra lines for `--verbose` (server logs, timings). */
   verbose?(line: string): void;
 }
 
+/** Lines of a failed server's stderr shown without `--verbose`. */
+const STDERR_LINES = 5;
+
 /**
  * Connects every server of the agent into `registry` at once (one failing server never
  * stops the others) and reports progress as it goes. Resolves once each is ready or failed.
+ * The last line reads `connected 0/1 servers (1 failed: filesystem — reason)`.
  */
 export async function connectServers(
   servers: readonly AgentServer[],
@@ -35,8 +40,10 @@ export async function connectServers(
     features?: ClientFeatureOptions;
   } = {},
 ): Promise<McpHub> {
-  const total = servers.length;
-  const done = new Set<string>();
+  const enabled = servers.filter((s) => s.enabled);
+  const total = enabled.length;
+  const ready = new Set<string>();
+  const failed = new Map<string, string>();
   const tools = new Map<string, number>();
   const started = new Map<string, number>();
   // The live line is for start-up; a lazy server starting mid-answer must not overwrite it.
@@ -44,8 +51,18 @@ export async function connectServers(
   const update = () => {
     if (startedUp) return;
     const count = [...tools.values()].reduce((a, b) => a + b, 0);
-    const verb = done.size < total ? "connecting" : "connected";
-    progress.status(`${verb} ${done.size}/${total} servers · ${count} tools`);
+    if (ready.size + failed.size < total)
+      progress.status(`connecting ${ready.size}/${total} servers · ${count} tools`);
+    else
+      progress.status(
+        connectedLine({
+          ready: ready.size,
+          total,
+          failed,
+          disabled: servers.length - total,
+          tools: count,
+        }),
+      );
   };
   const onEvent = (event: HubEvent) => {
     if (event.type === "connecting") started.set(event.server, performance.now());
@@ -60,7 +77,8 @@ export async function connectServers(
     if (event.type === "ready" || event.type === "synced") {
       tools.set(event.server, event.toolCount);
       if (event.type === "ready") {
-        done.add(event.server);
+        ready.add(event.server);
+        failed.delete(event.server);
         const since = started.get(event.server);
         if (since !== undefined)
           progress.verbose?.(
@@ -71,8 +89,10 @@ export async function connectServers(
       }
     }
     if (event.type === "failed") {
-      done.add(event.server);
-      progress.failed(event.server, maskUrls(event.reason));
+      const tail = (event.error as { stderrTail?: string[] }).stderrTail ?? [];
+      const reason = maskUrls(event.reason);
+      failed.set(event.server, failureReason(reason, tail));
+      progress.failed(event.server, reason, progress.verbose ? tail : tail.slice(-STDERR_LINES));
     }
     if (event.type === "reconnecting")
       progress.verbose?.(
@@ -96,13 +116,11 @@ export async function connectServers(
     ...(lazy ? { lazy } : {}),
     connection,
   });
-  // Servers that ended up neither ready nor failed (disabled) still count as done.
   for (const status of hub.servers()) {
-    done.add(status.name);
     // --verbose shows what each server wrote to stderr while starting.
-    for (const line of progress.verbose ? (hub.connection(status.name)?.stderrTail() ?? []) : []) {
-      progress.verbose?.(`server ${status.name} stderr: ${line}`);
-    }
+    if (status.state === "failed" || !progress.verbose) continue;
+    for (const line of hub.connection(status.name)?.stderrTail() ?? [])
+      progress.verbose(`server ${status.name} stderr: ${line}`);
   }
   update();
   startedUp = true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CliError } from "../cli-error.js";
-import { splitCommandLine, withAdHocServers } from "./server-configs.js";
+import { AgentFileError } from "./agent-file-error.js";
+import { splitCommandLine, withAdHocServers } from "./command-line-servers.js";
 
 describe("splitCommandLine", () => {
   it("splits on spaces and keeps quoted words together, without a shell", () => {
@@ -35,7 +35,7 @@ describe("withAdHocServers", () => {
     } catch (e) {
       error = e;
     }
-    expect(CliError.isInstance(error) && error.message).toContain(
+    expect(AgentFileError.isInstance(error) && error.message).toContain(
       `--url "not a url": expected an http(s) URL`,
     );
   });

@@ -1,8 +1,13 @@
-import { type AgentServer, deriveServerName, uniqueNames } from "@tinyloop/agent-files";
 import type { ServerConfig } from "@tinyloop/mcp-transport";
-import { CliError } from "../cli-error.js";
+import type { AgentServer } from "./agent-file.js";
+import { AgentFileError } from "./agent-file-error.js";
+import { deriveServerName, uniqueNames } from "./server-names.js";
 
-/** Splits `--server "node server.js --root 'my dir'"` into words; quotes group, no shell runs. */
+function flagError(flag: string, problem: string, example: string): AgentFileError {
+  return new AgentFileError({ code: "INVALID", file: flag, problem, example });
+}
+
+/** Splits a command line such as `--server "node server.js --root 'my dir'"` into words; quotes group, no shell runs. */
 export function splitCommandLine(line: string): string[] {
   const words: string[] = [];
   let current = "";
@@ -25,17 +30,19 @@ export function splitCommandLine(line: string): string[] {
     }
   }
   if (quote)
-    throw new CliError({
-      code: "USAGE",
-      message: `--server ${JSON.stringify(line)}: a ${quote} quote is not closed`,
-    });
+    throw flagError(
+      `--server ${JSON.stringify(line)}`,
+      `a ${quote} quote is not closed`,
+      `--server "node server.js --root 'my dir'"`,
+    );
   if (inWord) words.push(current);
   return words;
 }
 
 /**
- * Adds the `--server` commands and `--url` endpoints to an agent's servers, with names
- * derived from each command or URL and made unique against the existing ones.
+ * Adds servers given on a command line (`--server "node s.js"`, `--url http://…/mcp`) to an
+ * agent's servers, with names derived from each command or URL, unique against the existing ones.
+ * @throws AgentFileError `INVALID` naming the flag (an unclosed quote, a URL that is not http(s)).
  */
 export function withAdHocServers(
   servers: readonly AgentServer[],
@@ -45,10 +52,11 @@ export function withAdHocServers(
   commands.forEach((line, index) => {
     const [command, ...args] = splitCommandLine(line);
     if (!command)
-      throw new CliError({
-        code: "USAGE",
-        message: `--server: expected a command such as --server "node server.js", got an empty string`,
-      });
+      throw flagError(
+        "--server",
+        "expected a command, got an empty string",
+        `--server "node server.js"`,
+      );
     added.push({ config: { type: "stdio", command, args, env: {} }, path: ["--server", index] });
   });
   urls.forEach((url, index) => {
@@ -59,10 +67,11 @@ export function withAdHocServers(
       protocol = "";
     }
     if (protocol !== "http:" && protocol !== "https:") {
-      throw new CliError({
-        code: "USAGE",
-        message: `--url ${JSON.stringify(url)}: expected an http(s) URL such as --url http://127.0.0.1:3001/mcp`,
-      });
+      throw flagError(
+        `--url ${JSON.stringify(url)}`,
+        "expected an http(s) URL",
+        "--url http://127.0.0.1:3001/mcp",
+      );
     }
     added.push({ config: { url, headers: {} }, path: ["--url", index] });
   });

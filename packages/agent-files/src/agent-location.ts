@@ -1,0 +1,75 @@
+import { readFileSync, statSync } from "node:fs";
+import { basename, dirname, extname, join } from "node:path";
+import { AgentFileError } from "./agent-file-error.js";
+import type { FormatResult } from "./agent-settings.js";
+
+/** Prompt files of a tiny-agents folder, in the order tiny-agents itself tries them. */
+const PROMPT_FILES = ["AGENTS.md", "PROMPT.md"];
+
+/** The file to read for `path` (a folder means its `agent.json`); `NOT_FOUND` when there is none. */
+export function locateFile(path: string, target: string): { file: string; folder?: string } {
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(path);
+  } catch {
+    throw new AgentFileError({
+      code: "NOT_FOUND",
+      file: target,
+      problem:
+        "no such file or folder; give a tiny-agents folder (agent.json), an agent.json, an mcpServers file (.mcp.json, claude_desktop_config.json), a VS Code .vscode/mcp.json or a Hermes YAML file",
+    });
+  }
+  if (!stats.isDirectory()) return { file: path };
+  const file = join(path, "agent.json");
+  try {
+    statSync(file);
+  } catch {
+    throw new AgentFileError({
+      code: "NOT_FOUND",
+      file: path,
+      problem: `the folder has no agent.json; give a tiny-agents folder (agent.json and optionally PROMPT.md), or a file such as ${join(target, ".mcp.json")}`,
+    });
+  }
+  return { file, folder: path };
+}
+
+/** The text of a file; `NOT_FOUND` when it cannot be read. */
+export function readText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw new AgentFileError({
+      code: "NOT_FOUND",
+      file,
+      problem: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      cause: error,
+    });
+  }
+}
+
+/** `AGENTS.md`, else `PROMPT.md` of a tiny-agents folder, when there is one. */
+export function readPrompt(dir: string): { systemPrompt: string; promptFile: string } | undefined {
+  for (const name of PROMPT_FILES) {
+    const file = join(dir, name);
+    try {
+      return { systemPrompt: readFileSync(file, "utf8"), promptFile: file };
+    } catch {
+      // the prompt file is optional
+    }
+  }
+  return undefined;
+}
+
+/** VS Code's and Cursor's `${workspaceFolder}`: the folder holding `.vscode/` or `.cursor/`. */
+export function workspaceOf(file: string): string {
+  const dir = dirname(file);
+  return [".vscode", ".cursor"].includes(basename(dir)) ? dirname(dir) : dir;
+}
+
+/** The agent's name when the file gives none: the folder, the workspace or the file name. */
+export function nameOf(file: string, format: FormatResult["format"]): string {
+  if (format === "tiny-agents") return basename(dirname(file));
+  const workspace = workspaceOf(file);
+  if (workspace !== dirname(file)) return basename(workspace);
+  return basename(file, extname(file)).replace(/^\./, "") || basename(file);
+}

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { readEnvFile } from "./env-file.js";
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("readEnvFile", () => {
+  it("reads KEY=value lines, export, quotes and comments", () => {
+    dir = mkdtempSync(join(tmpdir(), "env-file-"));
+    const file = join(dir, ".env");
+    writeFileSync(
+      file,
+      [
+        "# comment",
+        "A=1",
+        "export B = two words # trailing comment",
+        'C="quoted # not a comment\\nline"',
+        "D='single'",
+        "E=",
+        "not a line",
+      ].join("\n"),
+    );
+    expect(readEnvFile(file)).toEqual({
+      A: "1",
+      B: "two words",
+      C: "quoted # not a comment\nline",
+      D: "single",
+      E: "",
+    });
+  });
+});
