@@ -6,6 +6,8 @@
 // Node 20 has no module compile cache; resolving and compiling several hundred files of
 // tinyloop's packages and their dependencies (zod, the MCP SDK, Ajv, execa, commander,
 // yaml) was most of the start-up. The library builds (dist/*.js per package) stay as they are.
+import { cpSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 // Kept out of the bundle, loaded from their own packages when used:
@@ -35,3 +37,15 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
+
+// @tinyloop/agent-server reads its chat page from `public/` next to its module's folder
+// (`new URL("../public/", import.meta.url)`); bundled, that module sits in dist/chunks/, so
+// the page's files go to dist/public/.
+const agentServerEntry = fileURLToPath(import.meta.resolve("@tinyloop/agent-server"));
+cpSync(
+  new URL("../public/", `file://${agentServerEntry}`),
+  new URL("../dist/public/", import.meta.url),
+  {
+    recursive: true,
+  },
+);

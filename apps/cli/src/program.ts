@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { Command, InvalidArgumentError, Option } from "commander";
 import type { ServerFlags } from "./commands/mcp-tools.js";
-import { registerServeCommand } from "./commands/serve.js";
+import { registerServeCommand } from "./commands/serve-command.js";
 import { exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";

@@ -1,4 +1,5 @@
 import { basename, extname } from "node:path";
+import { describeProviderPlan } from "@tinyloop/agent-files";
 import {
   type AgentServer,
   AgentServerError,
@@ -7,12 +8,11 @@ import {
 } from "@tinyloop/agent-server";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
-import { type Command, InvalidArgumentError, Option } from "commander";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { createModel } from "../model/create-model.js";
-import { describePlan, prepareRun } from "../run/prepare-run.js";
+import { prepareRun } from "../run/prepare-run.js";
 import { statusLine } from "../run/status-line.js";
 import { openSession } from "../session/open-session.js";
 import { styleFor } from "../terminal/style.js";
@@ -198,7 +198,7 @@ export async function serveCommand(
     const servers = session.hub.servers();
     const ready = servers.filter((s) => s.state === "ready").length;
     io.stderr.write(
-      `${style.bold("tinyloop serve")} · ${spec.file ?? "default agent"} · model: ${describePlan(plan)} · ${ready}/${servers.length} servers · ${tools} tools\n` +
+      `${style.bold("tinyloop serve")} · ${spec.file ?? "default agent"} · model: ${describeProviderPlan(plan)} · ${ready}/${servers.length} servers · ${tools} tools\n` +
         `  chat page  ${style.cyan(`${url}/#key=${server.apiKey}`)}\n` +
         `  API        ${url}/v1  (model "${modelName}", Authorization: Bearer <key>)\n` +
         `  key        ${server.apiKeyGenerated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${flags.apiKeyEnv}`}\n` +
@@ -212,78 +212,4 @@ export async function serveCommand(
   }
   // Serve until a signal closes everything and exits the process.
   return new Promise<number>(() => {});
-}
-
-const whole = (min: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new InvalidArgumentError(`expected a whole number of at least ${min}, got "${value}"`);
-  return n;
-};
-const collect = (value: string, previous: string[]) => [...previous, value];
-
-/** Adds `tinyloop serve` to the program (`withServerOptions` adds --server/--url/--verbose/--no-color). */
-export function registerServeCommand(
-  program: Command,
-  withServerOptions: (command: Command) => Command,
-  io: Io,
-  lifecycle: Lifecycle,
-  result: { code: number },
-): void {
-  withServerOptions(
-    program
-      .command("serve")
-      .description("serve the agent as an OpenAI-compatible HTTP endpoint with a chat page")
-      .argument("[agent]", "agent folder or file (as for run)")
-      .option("--port <n>", "port to listen on (0 = a free one)", whole(0), 8787)
-      .option(
-        "--host <address>",
-        "address to listen on; other than loopback needs --api-key-env",
-        "127.0.0.1",
-      )
-      .option(
-        "--api-key-env <name>",
-        "variable holding the key clients must send (default: a generated key, printed)",
-      )
-      .option("--max-concurrency <n>", "most requests running at once; more get 429", whole(1), 8)
-      .option(
-        "--max-body <bytes>",
-        "largest request body; larger gets 413",
-        whole(1),
-        4 * 1024 * 1024,
-      )
-      .option(
-        "--grace <seconds>",
-        "on SIGTERM / Ctrl+C, how long requests in flight may finish",
-        whole(0),
-        10,
-      )
-      .option("--name <id>", "model id clients use (default: the agent's folder or file name)")
-      .option("--yes", "run every tool call (nobody can approve calls in serve mode)")
-      .option(
-        "--allow-tool <name>",
-        "run this tool without approval; * matches any characters (repeatable)",
-        collect,
-        [],
-      )
-      .option("--model <name>", "model id (as for run)")
-      .addOption(new Option("--provider <name>", "provider (as for run)"))
-      .option("--endpoint-url <url>", "OpenAI-compatible base URL of the model")
-      .option(
-        "--model-api-key-env <name>",
-        "variable holding the model's API key (run's --api-key-env)",
-      )
-      .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
-      .option("--max-turns <n>", "most model calls per request", whole(1)),
-  )
-    .addHelpText(
-      "after",
-      `\nEndpoints: POST /v1/chat/completions (stream or not), GET /v1/models, GET /healthz, the chat page at /.
-Every request needs "Authorization: Bearer <key>"; the chat page link printed at start carries it.
-Tools that need approval (not read-only, or every tool with "approval": "always") are refused
-unless --yes or --allow-tool names them; the model is told why.`,
-    )
-    .action(async (agent: string | undefined, flags: ServeFlags) => {
-      result.code = await serveCommand(agent, flags, io, lifecycle);
-    });
 }

@@ -71,6 +71,10 @@ describe("tinyloop serve", () => {
     const health = await (await fetch(`${serve.url}/healthz`, { headers: auth })).json();
     expect(health).toMatchObject({ status: "ok", servers: [{ name: "fixture", state: "ready" }] });
     expect((await fetch(`${serve.url}/healthz`)).status).toBe(401);
+    // The chat page ships with the bundled CLI too.
+    const page = await fetch(`${serve.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<title>tinyloop</title>");
 
     const hello = await post(serve.url, serve.key, {
       model: "fixture-agent",

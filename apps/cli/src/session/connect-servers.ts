@@ -68,7 +68,7 @@ export async function connectServers(
     if (event.type === "connecting") started.set(event.server, performance.now());
     if (event.type === "manifest-known") {
       tools.set(event.server, event.toolCount);
-      done.add(event.server);
+      ready.add(event.server);
       progress.verbose?.(
         `server ${event.server}: ${event.toolCount} tools from the manifest cache; starts on first use`,
       );
