@@ -26,6 +26,10 @@ await build({
   format: "esm",
   target: "node20",
   external,
+  // For packages without `exports`, prefer their ES module build: jsonc-parser's `main` is a
+  // UMD build whose factory require()s its own files by computed paths, which a bundle
+  // cannot follow (its `module` build is plain ES modules).
+  mainFields: ["module", "main"],
   // Dependencies written as CommonJS (Ajv, cross-spawn) call require(); in an ES module it
   // must be made. Every chunk gets its own, made from its own URL.
   banner: {

@@ -241,11 +241,12 @@ describe("connectServer over stdio (fixture server)", () => {
     const error = await rejection(
       connectFixture(
         { hangInitialize: true, stderrLines: ["booting"] },
-        { ...fast, timeouts: { connectMs: 1_500 } },
+        // Long enough for Node to start the fixture and print its line on a loaded machine.
+        { ...fast, timeouts: { connectMs: 5_000 } },
       ),
     );
     expect(error.code).toBe("CONNECT_TIMEOUT");
-    expect(error.message).toContain("1500 ms");
+    expect(error.message).toContain("5000 ms");
     expect(error.message).toContain("booting");
   });
 
