@@ -43,6 +43,7 @@ export async function connectServer(
     factory = createHttpFactory(name, parsed, {
       connectMs: settings.timeouts.connectMs,
       ...(options.onLog ? { onLog: options.onLog } : {}),
+      ...(options.oauth ? { oauth: options.oauth, clientName: settings.clientInfo.name } : {}),
     });
   }
   const connection = new ManagedConnection(name, factory, settings);

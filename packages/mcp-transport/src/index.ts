@@ -10,6 +10,7 @@ export type {
 } from "./client-features.js";
 export type {
   HttpServerConfig,
+  OAuthConfig,
   ReconnectConfig,
   ServerConfig,
   SseServerConfig,
@@ -19,6 +20,7 @@ export type {
 export {
   httpServerConfigSchema,
   isStdioConfig,
+  oauthConfigSchema,
   reconnectSchema,
   serverConfigSchema,
   sseServerConfigSchema,
@@ -40,6 +42,7 @@ export type {
   McpResourceContents,
   McpResourceTemplate,
   McpTool,
+  OAuthOptions,
   ReconnectPolicy,
   RequestOptions,
   StateChangeDetail,
@@ -50,5 +53,7 @@ export { applyElicitationDefaults } from "./elicitation-defaults.js";
 export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.js";
 export { McpTransportError } from "./errors.js";
 export { interpolate } from "./interpolate.js";
+export type { OAuthStore, StoredOAuth } from "./oauth/oauth-store.js";
+export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";
 export { redactUrl } from "./redact-url.js";
