@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { configCheckCommand } from "./commands/config-check.js";
 import { initCommand } from "./commands/init.js";
 import { mcpCallCommand } from "./commands/mcp-call.js";
+import { mcpLoginCommand, mcpLogoutCommand } from "./commands/mcp-login.js";
 import { mcpToolsCommand, type ServerFlags } from "./commands/mcp-tools.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
@@ -108,6 +109,21 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       result.code = await mcpCallCommand(tool, agent, flags, io, lifecycle);
     },
   );
+  mcp
+    .command("login")
+    .description("log in to an HTTP server of the agent with OAuth (opens the browser)")
+    .argument("<server>", "the server's name in the agent, e.g. github")
+    .argument("[agent]", "agent folder or file")
+    .action(async (server: string, agent: string | undefined) => {
+      result.code = await mcpLoginCommand(server, agent, io, lifecycle);
+    });
+  mcp
+    .command("logout")
+    .description("forget the OAuth tokens stored for a server")
+    .argument("<server>", "the server's name, e.g. github")
+    .action(async (server: string) => {
+      result.code = await mcpLogoutCommand(server, io);
+    });
 
   program
     .command("config")

@@ -5,6 +5,7 @@ import type { Io } from "../io.js";
 import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { statusLine } from "../run/status-line.js";
+import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { connectServers } from "../session/connect-servers.js";
 import { withAdHocServers } from "../session/server-configs.js";
 import { askLine } from "../terminal/ask-secret.js";
@@ -51,7 +52,13 @@ export async function connectAgentServers(
   });
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
-  hub = await connectServers(servers, registry, progress);
+  hub = await connectServers(servers, registry, progress, {
+    oauth: cliOAuthOptions({
+      env: io.env,
+      stderr: io.stderr,
+      interactive: io.stdin.isTTY === true,
+    }),
+  });
   progress.finish();
   return { registry, hub };
 }

@@ -3,6 +3,7 @@ import type { McpHub } from "@tinyloop/mcp-registration";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { createModel } from "../model/create-model.js";
+import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { agentRoots, cliClientFeatures, serverLogLine } from "../session/client-features.js";
 import { openSession, type Session } from "../session/open-session.js";
 import { type AskApproval, createApprover } from "../terminal/approval.js";
@@ -132,6 +133,9 @@ export async function runCommand(
         else if (flags.verbose) io.stderr.write(`${errStyle.dim(serverLogLine(log))}\n`);
       },
     }),
+    // On a terminal a server that needs a login opens the browser; elsewhere the error
+    // says to run `tinyloop mcp login NAME`.
+    oauth: cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: tty }),
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
     onHub: (h) => {
       hub = h;

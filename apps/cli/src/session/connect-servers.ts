@@ -1,5 +1,5 @@
 import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
-import type { ClientFeatureOptions } from "@tinyloop/mcp-transport";
+import type { ClientFeatureOptions, OAuthOptions } from "@tinyloop/mcp-transport";
 import type { ToolRegistry } from "@tinyloop/registry";
 import type { AgentServer } from "../agent/agent-spec.js";
 import { withBundledServers } from "./bundled-servers.js";
@@ -26,10 +26,13 @@ export async function connectServers(
   {
     extraEnv,
     features,
+    oauth,
   }: {
     extraEnv?: Record<string, string>;
     /** Elicitation, sampling, roots and server logs offered to every server. */
     features?: ClientFeatureOptions;
+    /** OAuth for HTTP servers that ask for a login (see `cliOAuthOptions`). */
+    oauth?: OAuthOptions;
   } = {},
 ): Promise<McpHub> {
   const total = servers.length;
@@ -69,6 +72,7 @@ export async function connectServers(
   update();
   const connection = {
     ...features,
+    ...(oauth ? { oauth } : {}),
     ...(progress.verbose ? { onLog: (line: string) => progress.verbose?.(line) } : {}),
   };
   const entries = toConnectEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});

@@ -1,7 +1,7 @@
 import { Agent, type ApproveToolCall } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
-import type { ClientFeatureOptions } from "@tinyloop/mcp-transport";
+import type { ClientFeatureOptions, OAuthOptions } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
 import type { AgentSpec } from "../agent/agent-spec.js";
 import type { ProviderPlan } from "../model/choose-provider.js";
@@ -32,6 +32,7 @@ export async function openSession({
   maxTurns,
   extraEnv,
   features,
+  oauth,
   onHub,
 }: {
   spec: AgentSpec;
@@ -43,6 +44,8 @@ export async function openSession({
   extraEnv?: Record<string, string>;
   /** What servers may ask of the client (see `cliClientFeatures`). */
   features?: ClientFeatureOptions;
+  /** OAuth for HTTP servers (see `cliOAuthOptions`). */
+  oauth?: OAuthOptions;
   /** Told the hub as soon as it exists, so an exit during startup can still close it. */
   onHub?: (hub: McpHub) => void;
 }): Promise<Session> {
@@ -50,6 +53,7 @@ export async function openSession({
   const hub = await connectServers(spec.servers, registry, progress, {
     ...(extraEnv ? { extraEnv } : {}),
     ...(features ? { features } : {}),
+    ...(oauth ? { oauth } : {}),
   });
   onHub?.(hub);
   const agent = new Agent({
