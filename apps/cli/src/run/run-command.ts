@@ -168,7 +168,12 @@ export async function runCommand(
   lifecycle.onInterrupt = () =>
     controller.signal.aborted ? void lifecycle.exit(EXIT.interrupted) : controller.abort();
   try {
-    const printer = new EventPrinter({ text: io.stdout, info: io.stderr, style });
+    const printer = new EventPrinter({
+      text: io.stdout,
+      info: io.stderr,
+      style,
+      verbose: flags.verbose === true,
+    });
     let streamed = "";
     let done: DoneEvent | undefined;
     for await (const event of session.agent.run(flags.prompt ?? "", {
