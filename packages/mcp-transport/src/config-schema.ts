@@ -52,7 +52,13 @@ export const oauthConfigSchema = z.strictObject({
   /** Scopes to ask for instead of those from WWW-Authenticate / `scopes_supported`. */
   scopes: z.array(z.string().min(1)).min(1).optional(),
   /** An https URL of this client's metadata document, used as client_id where the server supports it. */
-  clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
+  clientMetadataUrl: z
+    .url({
+      protocol: /^https$/,
+      error:
+        "expected an https URL of the client metadata document (e.g. https://example.com/oauth/client.json)",
+    })
+    .optional(),
   /** Loopback port of the redirect URI (a pre-registered client needs the registered one). */
   callbackPort: z.number().int().min(1).max(65535).optional(),
 });

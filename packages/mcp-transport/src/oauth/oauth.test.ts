@@ -8,6 +8,7 @@ import { rejection, textOf } from "../__fixtures__/helpers.js";
 import { useProcessGuard } from "../__fixtures__/process-guard.js";
 import { connectServer } from "../connect-server.js";
 import type { OAuthOptions } from "../connection-types.js";
+import { parseServerConfig } from "../parse-server-config.js";
 import { listenForCallback } from "./loopback-callback.js";
 import { FileOAuthStore } from "./oauth-store.js";
 
@@ -98,6 +99,27 @@ describe("OAuth against a real local authorization server + MCP server", () => {
     expect(error.code).toBe("AUTH");
     expect(error.message).toContain('Server "secure"');
     expect(error.message).toContain("needs an OAuth login. Run `tinyloop mcp login secure`.");
+  });
+});
+
+describe("config oauth", () => {
+  it("accepts a pre-registered client and says what is wrong with a bad field", () => {
+    const config = parseServerConfig(
+      {
+        url: "https://a.test/mcp",
+        oauth: { clientId: "id", clientSecret: "s", callbackPort: 8765 },
+      },
+      "servers.gh",
+    );
+    expect(config).toMatchObject({ oauth: { clientId: "id", callbackPort: 8765 } });
+    expect(() =>
+      parseServerConfig(
+        { url: "https://a.test/mcp", oauth: { clientMetadataUrl: "http://a.test/c.json" } },
+        "servers.gh",
+      ),
+    ).toThrow(
+      "servers.gh.oauth.clientMetadataUrl: expected an https URL of the client metadata document",
+    );
   });
 });
 
