@@ -121,6 +121,23 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       result.code = await mcpCallCommand(tool, agent, flags, io, lifecycle);
     },
   );
+  mcp
+    .command("login")
+    .description("log in to an HTTP server of the agent with OAuth (opens the browser)")
+    .argument("<server>", "the server's name in the agent, e.g. github")
+    .argument("[agent]", "agent folder or file")
+    .action(async (server: string, agent: string | undefined) => {
+      const { mcpLoginCommand } = await import("./commands/mcp-login.js");
+      result.code = await mcpLoginCommand(server, agent, io, lifecycle);
+    });
+  mcp
+    .command("logout")
+    .description("forget the OAuth tokens stored for a server")
+    .argument("<server>", "the server's name, e.g. github")
+    .action(async (server: string) => {
+      const { mcpLogoutCommand } = await import("./commands/mcp-login.js");
+      result.code = await mcpLogoutCommand(server, io);
+    });
 
   program
     .command("config")

@@ -47,6 +47,32 @@ const text = z.string().refine((value) => !value.includes("\0"), {
 
 const stringMap = z.record(text, text);
 
+/**
+ * `oauth`: how to log in to an HTTP server that asks for OAuth (used when the caller passes
+ * `oauth` options to connectServer). Everything is optional: by default the client
+ * registers itself dynamically and lets the server's metadata pick the scopes.
+ */
+export const oauthConfigSchema = z.strictObject({
+  /** A client registered with the authorization server beforehand (no dynamic registration). */
+  clientId: z.string().min(1).optional(),
+  /** Its secret, for `client_secret_basic` / `client_secret_post`. */
+  clientSecret: z.string().min(1).optional(),
+  /** Scopes to ask for instead of those from WWW-Authenticate / `scopes_supported`. */
+  scopes: z.array(z.string().min(1)).min(1).optional(),
+  /** An https URL of this client's metadata document, used as client_id where the server supports it. */
+  clientMetadataUrl: z
+    .url({
+      protocol: /^https$/,
+      error:
+        "expected an https URL of the client metadata document (e.g. https://example.com/oauth/client.json)",
+    })
+    .optional(),
+  /** Loopback port of the redirect URI (a pre-registered client needs the registered one). */
+  callbackPort: z.number().int().min(1).max(65535).optional(),
+});
+/** `oauth` as written in a config. */
+export type OAuthConfig = z.infer<typeof oauthConfigSchema>;
+
 /** A server started as a child process speaking MCP over stdin/stdout. */
 export const stdioServerConfigSchema = z.strictObject({
   type: z.literal("stdio").optional(),
@@ -69,6 +95,7 @@ export const httpServerConfigSchema = z.strictObject({
   url: text.min(1),
   /** Sent on every request (values may hold `${VAR}`). */
   headers: stringMap.optional(),
+  oauth: oauthConfigSchema.optional(),
   ...commonShape,
 });
 /** A Streamable HTTP server config. */
@@ -79,6 +106,7 @@ export const sseServerConfigSchema = z.strictObject({
   type: z.literal("sse"),
   url: text.min(1),
   headers: stringMap.optional(),
+  oauth: oauthConfigSchema.optional(),
   ...commonShape,
 });
 /** A legacy SSE server config. */

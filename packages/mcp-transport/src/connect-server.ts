@@ -53,6 +53,7 @@ export async function connectServer(
     factory = createHttpFactory(name, parsed, {
       connectMs: settings.timeouts.connectMs,
       ...(settings.onLog ? { onLog: settings.onLog } : {}),
+      ...(options.oauth ? { oauth: options.oauth, clientName: settings.clientInfo.name } : {}),
     });
   }
   const connection = new ManagedConnection(name, factory, settings);

@@ -12,6 +12,25 @@ import type {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientFeatureOptions, McpRoot } from "./client-features.js";
 import type { McpTransportError } from "./errors.js";
+import type { OAuthStore } from "./oauth/oauth-store.js";
+
+/** OAuth for HTTP servers; see {@link ConnectOptions.oauth}. */
+export interface OAuthOptions {
+  /** Where tokens and client registrations are kept (`FileOAuthStore` for a 0600 file per server). */
+  store: OAuthStore;
+  /**
+   * Shows the user the authorization URL (open a browser, or print it). The redirect comes
+   * back to a loopback listener on 127.0.0.1. Without it, a server that needs a login fails
+   * with `AUTH` (stored tokens are still used and refreshed).
+   */
+  authorize?: (url: URL, context: { server: string }) => void | Promise<void>;
+  /** How long to wait for the browser's redirect. Default 300 000 (5 minutes). */
+  loginTimeoutMs?: number;
+  /** Appended to the `AUTH` error of a server that needs a login, e.g. "Run `tool login NAME`." */
+  loginHint?: (server: string) => string;
+  /** `client_name` in dynamic registration. Default: `clientInfo.name`. */
+  clientName?: string;
+}
 
 /**
  * Life of a connection: `connecting` (first connect, including its retries) → `ready`;
@@ -118,6 +137,12 @@ export interface ConnectOptions extends ClientFeatureOptions {
   maxMessageBytes?: number;
   /** Client name/version sent in `initialize`. Default `{ name: "tinyloop", version: "0.0.0" }`. */
   clientInfo?: { name: string; version: string };
+  /**
+   * OAuth 2.1 for HTTP/SSE servers that answer 401: discovery, PKCE, dynamic registration or
+   * a client-ID metadata document or a pre-registered client (config `oauth`), scopes,
+   * step-up on 403 `insufficient_scope`, refresh. Off when absent.
+   */
+  oauth?: OAuthOptions;
 }
 
 /**

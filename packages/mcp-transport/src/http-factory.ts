@@ -5,13 +5,19 @@ import {
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpServerConfig, SseServerConfig } from "./config-schema.js";
+import type { OAuthOptions } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
+import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
 
 /** Settings the HTTP factory needs beyond the config. */
 export interface HttpFactorySettings {
   connectMs: number;
   onLog?: (line: string) => void;
+  /** OAuth for servers that answer 401 (see ConnectOptions.oauth). */
+  oauth?: OAuthOptions;
+  /** `client_name` for dynamic registration. */
+  clientName?: string;
 }
 
 /** The URL without credentials, query or fragment: safe to print. */
@@ -68,18 +74,35 @@ export function createHttpFactory(
   let mayFallBack = config.type === undefined;
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: { ...config.headers } };
+  let oauth: Promise<OAuthSession> | undefined;
+  let latest: { finishAuth(code: string): Promise<void> } | undefined;
+  const describe = (error: unknown, phase: FailurePhase, session: OAuthSession | undefined) =>
+    describeHttpFailure(server, config.url, settings, error, phase, session);
 
-  const create = (): TransportHandle => {
+  const create = async (): Promise<TransportHandle> => {
+    const { oauth: options } = settings;
+    if (options) {
+      oauth ??= OAuthSession.open(
+        server,
+        config.url,
+        config.oauth,
+        options,
+        settings.clientName ?? "tinyloop",
+      );
+    }
+    const session = await oauth;
+    const authProvider = session ? { authProvider: session.provider } : {};
     if (mode === "sse") {
-      const transport = new SSEClientTransport(url, { requestInit });
+      const transport = new SSEClientTransport(url, { requestInit, ...authProvider });
+      latest = transport;
       return {
         transport,
         shutdown: () => transport.close(),
-        describeFailure: (error, phase) =>
-          describeHttpFailure(server, config.url, settings, error, phase),
+        describeFailure: (error, phase) => describe(error, phase, session),
       };
     }
-    const transport = new StreamableHTTPClientTransport(url, { requestInit });
+    const transport = new StreamableHTTPClientTransport(url, { requestInit, ...authProvider });
+    latest = transport;
     return {
       transport,
       shutdown: async () => {
@@ -89,9 +112,23 @@ export function createHttpFactory(
         }
         await transport.close();
       },
-      describeFailure: (error, phase) =>
-        describeHttpFailure(server, config.url, settings, error, phase),
+      describeFailure: (error, phase) => describe(error, phase, session),
     };
+  };
+
+  const recover = async (error: unknown): Promise<boolean> => {
+    if (!oauth || !isUnauthorized(error)) return false;
+    const session = await oauth;
+    try {
+      return await session.recover(error, latest);
+    } catch (failure) {
+      throw new McpTransportError({
+        code: "AUTH",
+        server,
+        cause: failure,
+        message: `Server "${server}" at ${displayUrl(config.url)}: the OAuth login failed: ${(failure as Error).message}`,
+      });
+    }
   };
 
   const fallback = (error: McpTransportError): boolean => {
@@ -108,7 +145,7 @@ export function createHttpFactory(
     return false;
   };
 
-  return { create, fallback, stderrTail: () => [] };
+  return { create, fallback, recover, stderrTail: () => [] };
 }
 
 function describeHttpFailure(
@@ -117,9 +154,19 @@ function describeHttpFailure(
   settings: HttpFactorySettings,
   error: unknown,
   phase: FailurePhase,
+  oauth?: OAuthSession,
 ): McpTransportError {
   if (McpTransportError.isInstance(error)) return error;
   const where = displayUrl(url);
+  if (oauth && isUnauthorized(error)) {
+    const hint = oauth.loginHint();
+    return new McpTransportError({
+      code: "AUTH",
+      server,
+      status: 401,
+      message: `Server "${server}" at ${where} needs an OAuth login${oauth.needsLoginWithoutAuthorize() ? "" : " and it did not complete"}.${hint ? ` ${hint}` : ""}`,
+    });
+  }
   const status = httpStatusOf(error);
   if (
     status === 401 ||

@@ -10,6 +10,7 @@ export type {
 } from "./client-features.js";
 export type {
   HttpServerConfig,
+  OAuthConfig,
   ReconnectConfig,
   ServerConfig,
   SseServerConfig,
@@ -19,6 +20,7 @@ export type {
 export {
   httpServerConfigSchema,
   isStdioConfig,
+  oauthConfigSchema,
   reconnectSchema,
   serverConfigSchema,
   sseServerConfigSchema,
@@ -40,6 +42,7 @@ export type {
   McpResourceContents,
   McpResourceTemplate,
   McpTool,
+  OAuthOptions,
   ReconnectPolicy,
   RequestOptions,
   StateChangeDetail,
@@ -53,6 +56,8 @@ export type { ExpandedText } from "./expand-variables.js";
 export { expandVariables, listVariables } from "./expand-variables.js";
 export { interpolate } from "./interpolate.js";
 export { MAX_TOOL_PAGES, MAX_TOOLS } from "./list-all-tools.js";
+export type { OAuthStore, StoredOAuth } from "./oauth/oauth-store.js";
+export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";
 export { redactUrl } from "./redact-url.js";
 export type { Redact } from "./secret-redactor.js";

@@ -278,6 +278,8 @@ export class ManagedConnection implements McpConnection {
       } catch (error) {
         // Our own typed errors (timeout, cancel, RPC error) pass through. NOT_CONNECTED comes from
         // a stdio transport whose process just died: the request was never written.
+        // A request refused for want of authorization (OAuth step-up): log in, then retry once.
+        if (retry === 0 && this.factory.recover && (await this.factory.recover(error))) continue;
         const neverSent = McpTransportError.isInstance(error) && error.code === "NOT_CONNECTED";
         if (McpTransportError.isInstance(error) && !neverSent) throw error;
         const failure = handle ? handle.describeFailure(error, "session") : this.asError(error);
@@ -362,9 +364,12 @@ export class ManagedConnection implements McpConnection {
     try {
       await client.connect(handle.transport, { timeout: this.settings.timeouts.connectMs });
     } catch (error) {
+      // The server wants an OAuth login: run it (the factory bounds how often), then reconnect.
+      const loggedIn = await this.recoverFrom(error, handle);
       const failure = handle.describeFailure(error, "connect");
       await handle.shutdown().catch(() => {});
       if (this.currentState === "closed") throw this.closedError();
+      if (loggedIn) return this.attempt();
       if (this.factory.fallback?.(failure)) return this.attempt();
       throw failure;
     } finally {
@@ -384,6 +389,17 @@ export class ManagedConnection implements McpConnection {
     const version = client.getServerVersion();
     this.info = version ? { name: version.name, version: version.version } : undefined;
     this.caps = client.getServerCapabilities();
+  }
+
+  /** Runs the factory's recovery (an OAuth login); its own failure replaces the connect error. */
+  private async recoverFrom(error: unknown, handle: TransportHandle): Promise<boolean> {
+    if (!this.factory.recover) return false;
+    try {
+      return await this.factory.recover(error);
+    } catch (failure) {
+      await handle.shutdown().catch(() => {});
+      throw failure;
+    }
   }
 
   /** The transport dropped (or a ping/HTTP call showed it is gone): clean up and reconnect. */

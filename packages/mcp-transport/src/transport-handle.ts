@@ -21,6 +21,11 @@ export interface TransportFactory {
    * another transport (Streamable HTTP → legacy SSE) and the attempt should be repeated.
    */
   fallback?(error: McpTransportError): boolean;
+  /**
+   * Called with the raw error when a connect or a request failed as unauthorized; resolves
+   * true when it got new credentials (an OAuth login) and the operation should be repeated.
+   */
+  recover?(error: unknown): Promise<boolean>;
   /** The last stderr lines of the server (empty for HTTP). */
   stderrTail(): string[];
 }

@@ -7,6 +7,7 @@ import type { Io } from "../io.js";
 import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { statusLine } from "../run/status-line.js";
+import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { connectServers } from "../session/connect-servers.js";
 import { maskUrls } from "../session/mask-urls.js";
 import { phaseLabel } from "../session/server-phase.js";
@@ -48,7 +49,14 @@ export async function connectAgentServers(
   });
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
-  hub = await connectServers(servers, registry, progress, { lazy: flags.lazy === true });
+  hub = await connectServers(servers, registry, progress, {
+    lazy: flags.lazy === true,
+    oauth: cliOAuthOptions({
+      env: io.env,
+      stderr: io.stderr,
+      interactive: io.stdin.isTTY === true,
+    }),
+  });
   progress.finish();
   return { registry, hub, servers };
 }

@@ -164,4 +164,20 @@ describe("what servers can ask of the CLI", () => {
     const verbose = await run("--verbose");
     expect(verbose.stderr).toMatch(/server everything \[info\] everything-server: Roots updated/);
   });
+
+  it("prints each progress report of a running tool with --verbose only", async () => {
+    const call = { toolCalls: [{ name: "mcp_fixture_progress", arguments: { steps: 3 } }] };
+    await s.withModel([call, { text: "done" }, call, { text: "done" }]);
+    s.ws.write({ "fx.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const run = (...flags: string[]) =>
+      runCli(["run", "fx.json", "-p", "go", "--yes", ...flags, ...s.modelFlags()], {
+        cwd: s.ws.dir,
+      });
+    const quiet = await run();
+    expect(quiet.exitCode, quiet.stderr).toBe(0);
+    expect(quiet.stderr).not.toContain("… mcp_fixture_progress");
+    const verbose = await run("--verbose");
+    expect(verbose.stderr).toContain("… mcp_fixture_progress 1/3 step 1 of 3");
+    expect(verbose.stderr).toContain("… mcp_fixture_progress 3/3 step 3 of 3");
+  });
 });

@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { chmodSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
+import { startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
@@ -136,5 +138,55 @@ describe("servers asking the person at the REPL", () => {
     keys("C-d");
     const end = await waitFor((s) => s.includes("EXIT="), "the exit");
     expect(end).toContain("EXIT=0");
+  });
+
+  it("logs in to an OAuth server in the browser when the REPL starts on a terminal", async () => {
+    const secure = await startFixtureHttpServer({ oauth: true }, ws.markerEnv);
+    try {
+      model = await startScriptedModelServer({
+        script: [
+          { toolCalls: [{ name: "mcp_secure_echo", arguments: { text: "behind oauth" } }] },
+          { text: "The secure server echoed." },
+        ],
+      });
+      ws.write({
+        ".mcp.json": JSON.stringify({ mcpServers: { secure: { url: secure.url } } }),
+        "browse.mjs": "await (await fetch(process.argv[2])).arrayBuffer();\n",
+        "browser.sh": `#!/bin/sh\nexec "${process.execPath}" "${ws.path("browse.mjs")}" "$1"\n`,
+      });
+      chmodSync(ws.path("browser.sh"), 0o755);
+      const command = [process.execPath, cliBin, "run", ".mcp.json", "--yes"]
+        .concat(["--endpoint-url", model.baseURL, "--model", "scripted"])
+        .map((a) => `'${a}'`)
+        .join(" ");
+      const env = `NO_COLOR=1 XDG_CONFIG_HOME='${ws.path("config")}' BROWSER='${ws.path("browser.sh")}'`;
+      tmux(
+        "new-session",
+        "-d",
+        "-x",
+        "200",
+        "-y",
+        "50",
+        "-s",
+        session,
+        "-c",
+        ws.dir,
+        `${env} ${command}; echo EXIT=$?; sleep 60`,
+      );
+      await waitFor(
+        (s) => s.includes("To log in to secure, open this URL in a browser:"),
+        "the login URL",
+      );
+      await waitFor((s) => s.includes("connected 1/1 servers") && /^›/m.test(s), "the prompt");
+      keys("echo please", "Enter");
+      await waitFor((s) => s.includes("The secure server echoed."), "the answer");
+      expect(JSON.stringify(model.requests[1]?.body)).toContain("behind oauth");
+      const tokenFile = ws.path("config/tinyloop/oauth/secure.json");
+      expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+      keys("C-d");
+      expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+    } finally {
+      await secure.close();
+    }
   });
 });

@@ -68,6 +68,7 @@ export function runRepl({
   session,
   io,
   style,
+  verbose,
   json,
   setAsk,
   lifecycle,
@@ -87,7 +88,7 @@ export function runRepl({
     terminal,
     prompt: style.bold("› "),
   });
-  const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style });
+  const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style, verbose });
   const queue: string[] = [];
   let turn: AbortController | undefined;
   let ended = false;

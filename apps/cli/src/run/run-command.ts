@@ -5,6 +5,7 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { createModel } from "../model/create-model.js";
 import { withAutoApprove } from "../session/auto-approve.js";
+import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { agentRoots, cliClientFeatures, serverLogLine } from "../session/client-features.js";
 import { openSession, type Session } from "../session/open-session.js";
 import { failureReason } from "../session/server-summary.js";
@@ -150,6 +151,9 @@ export async function runCommand(
         else if (flags.verbose) io.stderr.write(`${errStyle.dim(serverLogLine(log))}\n`);
       },
     }),
+    // On a terminal a server that needs a login opens the browser; elsewhere the error
+    // says to run `tinyloop mcp login NAME`.
+    oauth: cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: tty }),
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.toolSearch ? { toolSearch: flags.toolSearch } : {}),
     ...(flags.lazy ? { lazy: true } : {}),
@@ -197,7 +201,12 @@ export async function runCommand(
   lifecycle.onInterrupt = () =>
     controller.signal.aborted ? void lifecycle.exit(EXIT.interrupted) : controller.abort();
   try {
-    const printer = new EventPrinter({ text: io.stdout, info: io.stderr, style });
+    const printer = new EventPrinter({
+      text: io.stdout,
+      info: io.stderr,
+      style,
+      verbose: flags.verbose === true,
+    });
     let streamed = "";
     let done: DoneEvent | undefined;
     for await (const event of session.agent.run(flags.prompt ?? "", {

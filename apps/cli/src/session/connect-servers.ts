@@ -1,6 +1,6 @@
 import { type AgentServer, toServerEntries } from "@tinyloop/agent-files";
 import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
-import type { ClientFeatureOptions } from "@tinyloop/mcp-transport";
+import type { ClientFeatureOptions, OAuthOptions } from "@tinyloop/mcp-transport";
 import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
 import type { ToolRegistry } from "@tinyloop/registry";
 import { withBundledServers } from "./bundled-servers.js";
@@ -33,11 +33,14 @@ export async function connectServers(
     extraEnv,
     lazy = false,
     features,
+    oauth,
   }: {
     extraEnv?: Record<string, string>;
     lazy?: boolean;
     /** Elicitation, sampling, roots and server logs offered to every server. */
     features?: ClientFeatureOptions;
+    /** OAuth for HTTP servers that ask for a login (see `cliOAuthOptions`). */
+    oauth?: OAuthOptions;
   } = {},
 ): Promise<McpHub> {
   const enabled = servers.filter((s) => s.enabled);
@@ -103,6 +106,7 @@ export async function connectServers(
   update();
   const connection = {
     ...features,
+    ...(oauth ? { oauth } : {}),
     ...(progress.verbose ? { onLog: (line: string) => progress.verbose?.(maskUrls(line)) } : {}),
   };
   const entries = toServerEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});

@@ -2,7 +2,7 @@ import type { AgentFile, ProviderPlan } from "@tinyloop/agent-files";
 import { Agent, type ApproveToolCall, type ToolSearchMode } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
-import type { ClientFeatureOptions } from "@tinyloop/mcp-transport";
+import type { ClientFeatureOptions, OAuthOptions } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
 import { type ConnectProgress, connectServers } from "./connect-servers.js";
 
@@ -31,6 +31,7 @@ export async function openSession({
   maxTurns,
   extraEnv,
   features,
+  oauth,
   onHub,
   toolSearch,
   lazy,
@@ -44,6 +45,8 @@ export async function openSession({
   extraEnv?: Record<string, string>;
   /** What servers may ask of the client (see `cliClientFeatures`). */
   features?: ClientFeatureOptions;
+  /** OAuth for HTTP servers (see `cliOAuthOptions`). */
+  oauth?: OAuthOptions;
   /** Told the hub as soon as it exists, so an exit during startup can still close it. */
   onHub?: (hub: McpHub) => void;
   /** `--tool-search`: when to keep tools back behind `tool_search` (the agent's default: auto). */
@@ -56,6 +59,7 @@ export async function openSession({
     ...(extraEnv ? { extraEnv } : {}),
     ...(lazy ? { lazy } : {}),
     ...(features ? { features } : {}),
+    ...(oauth ? { oauth } : {}),
   });
   onHub?.(hub);
   const agent = new Agent({

@@ -5,18 +5,31 @@ import { formatDuration, oneLine, shortArguments, summarizeResult } from "./summ
 
 /**
  * Shows agent events to a person: the answer streams to `text`, each tool call and its
- * result (name, short arguments, summary, duration) goes to `info` as its own line.
+ * result (name, short arguments, summary, duration) goes to `info` as its own line; with
+ * `verbose`, also each progress report of a running tool (`… name 3/10 message`).
  */
 export class EventPrinter {
   readonly #text: Writable;
   readonly #info: Writable;
   readonly #style: Style;
+  readonly #verbose: boolean;
   #textAtLineStart = true;
 
-  constructor({ text, info, style }: { text: Writable; info: Writable; style: Style }) {
+  constructor({
+    text,
+    info,
+    style,
+    verbose = false,
+  }: {
+    text: Writable;
+    info: Writable;
+    style: Style;
+    verbose?: boolean;
+  }) {
     this.#text = text;
     this.#info = info;
     this.#style = style;
+    this.#verbose = verbose;
   }
 
   /** Ends a half-written answer line so the next line starts clean. */
@@ -62,6 +75,14 @@ export class EventPrinter {
         this.line(
           `${mark} ${event.call.name} ${s.dim(formatDuration(event.durationMs))} ${s.dim("·")} ${summary}`,
         );
+        return;
+      }
+      case "tool-progress": {
+        if (!this.#verbose) return;
+        const done =
+          event.total === undefined ? `${event.progress}` : `${event.progress}/${event.total}`;
+        const message = event.message ? ` ${oneLine(event.message, 80)}` : "";
+        this.line(s.dim(`… ${event.call.name} ${done}${message}`));
         return;
       }
       default:

@@ -1,0 +1,67 @@
+import { connectServer, FileOAuthStore } from "@tinyloop/mcp-transport";
+import { readAgent } from "../agent/read-agent.js";
+import { CliError } from "../cli-error.js";
+import type { Io } from "../io.js";
+import { EXIT } from "../io.js";
+import type { Lifecycle } from "../lifecycle.js";
+import { cliOAuthOptions, oauthStoreDir } from "../session/cli-oauth.js";
+
+/**
+ * `tinyloop mcp login NAME [AGENT]`: logs in to the HTTP server NAME of the agent afresh —
+ * the browser opens (and the URL is printed), the redirect comes back to a loopback port,
+ * and the tokens are stored under the user's config folder (0600). Tokens are never printed.
+ */
+export async function mcpLoginCommand(
+  name: string,
+  agentArg: string | undefined,
+  io: Io,
+  lifecycle: Lifecycle,
+): Promise<number> {
+  const spec = await readAgent(agentArg, io, { expandModel: false });
+  const server = spec.servers.find((s) => s.name === name);
+  if (!server) {
+    const names = spec.servers.map((s) => s.name).join(", ") || "none";
+    throw new CliError({
+      code: "USAGE",
+      message: `no server named "${name}" in ${spec.file ?? "the default agent"} (its servers: ${names}); e.g. tinyloop mcp login github agent.json`,
+    });
+  }
+  if ("command" in server.config) {
+    throw new CliError({
+      code: "USAGE",
+      message: `server "${name}" is a stdio server; OAuth login is for HTTP servers (configured with a url)`,
+    });
+  }
+  const store = new FileOAuthStore(oauthStoreDir(io.env));
+  await store.delete(name); // a fresh login, not the tokens of the last one
+  const oauth = cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: true });
+  try {
+    const connection = await connectServer(name, { ...server.config, enabled: true }, {
+      oauth,
+      reconnect: { initialRetries: 0 },
+    });
+    lifecycle.add(() => connection.close());
+    await connection.close();
+  } catch (error) {
+    io.stderr.write(`login to ${name} failed: ${(error as Error).message}\n`);
+    return EXIT.runError;
+  }
+  const saved = await store.load(name);
+  io.stderr.write(
+    saved?.tokens
+      ? `logged in to ${name}; the tokens are saved in ${store.fileOf(name)}\n`
+      : `connected to ${name}; it asked for no login, so nothing was saved\n`,
+  );
+  return EXIT.ok;
+}
+
+/** `tinyloop mcp logout NAME`: forgets the stored tokens (and client registration) of NAME. */
+export async function mcpLogoutCommand(name: string, io: Io): Promise<number> {
+  const store = new FileOAuthStore(oauthStoreDir(io.env));
+  const file = store.fileOf(name);
+  const existed = await store.delete(name);
+  io.stderr.write(
+    existed ? `logged out of ${name} (removed ${file})\n` : `${name} was not logged in\n`,
+  );
+  return EXIT.ok;
+}

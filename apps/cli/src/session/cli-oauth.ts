@@ -1,0 +1,39 @@
+import { join } from "node:path";
+import { FileOAuthStore, type OAuthOptions } from "@tinyloop/mcp-transport";
+import { openBrowser } from "../terminal/open-browser.js";
+
+/**
+ * Where login tokens live: `$XDG_CONFIG_HOME/tinyloop/oauth`, else `~/.config/tinyloop/oauth`
+ * (one `0600` file per server name).
+ */
+export function oauthStoreDir(env: Record<string, string | undefined>): string {
+  const config = env.XDG_CONFIG_HOME || join(env.HOME ?? ".", ".config");
+  return join(config, "tinyloop", "oauth");
+}
+
+/**
+ * OAuth as the CLI does it: tokens in {@link oauthStoreDir}; with `interactive`, a server
+ * that needs a login gets the URL printed on stderr and opened in the browser, and the
+ * loopback callback waits; otherwise the connect fails saying to run `tinyloop mcp login`.
+ */
+export function cliOAuthOptions({
+  env,
+  stderr,
+  interactive,
+}: {
+  env: Record<string, string | undefined>;
+  stderr: NodeJS.WritableStream;
+  interactive: boolean;
+}): OAuthOptions {
+  return {
+    store: new FileOAuthStore(oauthStoreDir(env)),
+    clientName: "tinyloop",
+    loginHint: (server) => `Run \`tinyloop mcp login ${server}\` to log in.`,
+    ...(interactive
+      ? {
+          authorize: (url: URL, { server }: { server: string }) =>
+            openBrowser(url, server, env, stderr),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,31 @@
+import { spawn } from "node:child_process";
+
+/** The program that opens a URL on this platform, unless `$BROWSER` names one. */
+function opener(env: Record<string, string | undefined>): { command: string; args: string[] } {
+  if (env.BROWSER) return { command: env.BROWSER, args: [] };
+  if (process.platform === "darwin") return { command: "open", args: [] };
+  if (process.platform === "win32") return { command: "cmd", args: ["/c", "start", ""] };
+  return { command: "xdg-open", args: [] };
+}
+
+/**
+ * Prints the login URL on stderr (always: there may be no browser here, e.g. over SSH) and
+ * tries to open it with `$BROWSER`, `open`, `start` or `xdg-open`. A missing opener is not
+ * an error: the printed URL is enough. The URL carries no secret (PKCE keeps the verifier here).
+ */
+export function openBrowser(
+  url: URL,
+  server: string,
+  env: Record<string, string | undefined>,
+  stderr: NodeJS.WritableStream,
+): void {
+  stderr.write(`To log in to ${server}, open this URL in a browser:\n  ${url.href}\n`);
+  const { command, args } = opener(env);
+  try {
+    const child = spawn(command, [...args, url.href], { detached: true, stdio: "ignore" });
+    child.on("error", () => {}); // no browser here: the printed URL is the way
+    child.unref();
+  } catch {
+    // same
+  }
+}

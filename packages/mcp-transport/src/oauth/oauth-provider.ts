@@ -1,0 +1,143 @@
+import { randomBytes } from "node:crypto";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthConfig } from "../config-schema.js";
+import type { OAuthStore, StoredOAuth } from "./oauth-store.js";
+
+/**
+ * The SDK's `OAuthClientProvider` backed by an {@link OAuthStore}: tokens and the dynamic
+ * client registration persist per server; a pre-registered client (`clientId`) or a
+ * client-ID metadata document URL (`clientMetadataUrl`) come from the config. The SDK does
+ * discovery, PKCE, registration, scope selection, step-up, refresh and token endpoint auth;
+ * this class only keeps state and records the authorization URL the user must open.
+ */
+export class StoredOAuthProvider implements OAuthClientProvider {
+  private verifier: string | undefined;
+  private pending: URL | undefined;
+  readonly clientMetadataUrl: string | undefined;
+
+  private constructor(
+    private readonly server: string,
+    private readonly store: OAuthStore,
+    private readonly config: OAuthConfig,
+    private readonly redirect: string,
+    private stored: StoredOAuth,
+    private readonly clientName: string,
+  ) {
+    this.clientMetadataUrl = config.clientMetadataUrl;
+  }
+
+  /** Loads what the store has for `server` (dropped when it belongs to another URL). */
+  static async open({
+    server,
+    serverUrl,
+    store,
+    config,
+    callbackPort,
+    clientName,
+  }: {
+    server: string;
+    serverUrl: string;
+    store: OAuthStore;
+    config: OAuthConfig;
+    callbackPort: number;
+    clientName: string;
+  }): Promise<StoredOAuthProvider> {
+    const loaded = await store.load(server);
+    const stored: StoredOAuth =
+      loaded && loaded.serverUrl === serverUrl ? loaded : { serverUrl, callbackPort };
+    if (stored.callbackPort !== callbackPort) {
+      // Another redirect URI: a dynamic registration made for the old one may not accept it.
+      stored.callbackPort = callbackPort;
+      delete stored.client;
+    }
+    const redirect = `http://127.0.0.1:${callbackPort}/callback`;
+    return new StoredOAuthProvider(server, store, config, redirect, stored, clientName);
+  }
+
+  get redirectUrl(): string {
+    return this.redirect;
+  }
+
+  get callbackPort(): number {
+    return Number(new URL(this.redirect).port);
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: this.clientName,
+      redirect_uris: [this.redirect],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: this.config.clientSecret ? "client_secret_basic" : "none",
+      ...(this.config.scopes ? { scope: this.config.scopes.join(" ") } : {}),
+    };
+  }
+
+  state(): string {
+    return randomBytes(16).toString("base64url");
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    if (this.config.clientId) {
+      return {
+        client_id: this.config.clientId,
+        ...(this.config.clientSecret ? { client_secret: this.config.clientSecret } : {}),
+        redirect_uris: [this.redirect],
+      };
+    }
+    return this.stored.client;
+  }
+
+  async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
+    if (this.config.clientId) return; // a pre-registered client is configured, not stored
+    this.stored.client = client;
+    await this.persist();
+  }
+
+  tokens(): OAuthTokens | undefined {
+    return this.stored.tokens;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    this.stored.tokens = tokens;
+    await this.persist();
+  }
+
+  redirectToAuthorization(url: URL): void {
+    this.pending = url;
+  }
+
+  /** The authorization URL the SDK asked the user to open, once (cleared by reading it). */
+  takePendingAuthorization(): URL | undefined {
+    const url = this.pending;
+    this.pending = undefined;
+    return url;
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) {
+      throw new Error(`no PKCE code verifier for server "${this.server}": start the login again`);
+    }
+    return this.verifier;
+  }
+
+  async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
+    if (scope === "all" || scope === "tokens") delete this.stored.tokens;
+    if (scope === "all" || scope === "client") delete this.stored.client;
+    if (scope === "all" || scope === "verifier") this.verifier = undefined;
+    await this.persist();
+  }
+
+  private persist(): Promise<void> {
+    return this.store.save(this.server, this.stored);
+  }
+}
