@@ -52,6 +52,7 @@ export function buildServers(
         draft.kind === "auto"
           ? { url, headers: draft.headers }
           : { type: draft.kind, url, headers: draft.headers };
+      if (draft.oauth !== undefined) (config as { oauth?: unknown }).oauth = draft.oauth;
     }
     if (draft.callMs !== undefined || draft.connectMs !== undefined) {
       config.timeouts = {

@@ -129,14 +129,15 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
     autoApprove: [...(parsed.autoApprove ?? []), ...(parsed.alwaysAllow ?? [])],
   };
   if (!draft.enabled) draft.disabledReason = "disabled in the file";
-  if (parsed.auth !== undefined && draft.enabled) {
-    draft.enabled = false;
-    draft.disabledReason = "needs OAuth (auth), which tinyloop does not support yet";
+  // Hermes `auth: oauth`: tinyloop logs in whenever an HTTP server asks for OAuth, so the
+  // key needs nothing more; any other value is not one we know.
+  if (parsed.auth !== undefined && !(parsed.auth === "oauth" && url !== undefined)) {
     context.warn({
       path: [...path, "auth"],
-      message: `server skipped: it needs OAuth ("auth"), which tinyloop does not support yet; give a token in "headers" instead to use it`,
+      message: `ignored: the only auth tinyloop knows is "oauth" on a server with a url (it then logs in when the server asks; \`tinyloop mcp login NAME\` logs in ahead), got ${JSON.stringify(parsed.auth)}`,
     });
   }
+  if (parsed.oauth !== undefined) draft.oauth = parsed.oauth;
   if (parsed.command !== undefined) draft.command = parsed.command;
   if (url !== undefined) draft.url = url;
   if (parsed.cwd !== undefined) draft.cwd = parsed.cwd;

@@ -26,6 +26,8 @@ export interface ServerDraft {
   connectMs?: number;
   lazy?: boolean;
   alwaysLoad?: boolean;
+  /** mcp-transport's `oauth` login settings for an HTTP server (checked with the config). */
+  oauth?: unknown;
 }
 
 /** The parts of a draft that pass unchanged to {@link AgentServer}. */

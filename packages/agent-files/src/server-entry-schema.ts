@@ -50,6 +50,8 @@ export const flatServerSchema = z
     alwaysAllow: z.array(z.string()).optional(),
     disabledTools: z.array(z.string()).optional(),
     auth: z.unknown().optional(),
+    /** How to log in when the server asks for OAuth: mcp-transport's `oauth` config. */
+    oauth: z.unknown().optional(),
     lazy: z.boolean().optional(),
     alwaysLoad: z.boolean().optional(),
   })
@@ -105,6 +107,7 @@ export const SERVER_KEYS: KnownKeys = {
   alwaysAllow: null,
   disabledTools: null,
   auth: null,
+  oauth: null,
   lazy: null,
   alwaysLoad: null,
   description: "a description; tinyloop does not use it",

@@ -194,10 +194,8 @@ describe("what each client's file means", () => {
     expect(byName(agent.servers, "github").config).toMatchObject({
       env: { GITHUB_PERSONAL_ACCESS_TOKEN: "ghp_fixture", PORT: "3000" },
     });
-    expect(byName(agent.servers, "linear")).toMatchObject({
-      enabled: false,
-      disabledReason: expect.stringContaining("OAuth"),
-    });
+    // `auth: oauth` is honoured: the server is started and logged in to when it asks.
+    expect(byName(agent.servers, "linear")).toMatchObject({ enabled: true });
     expect(byName(agent.servers, "old-server").enabled).toBe(false);
     const messages = agent.warnings.map((w) => `${w.path}: ${w.message}`);
     expect(messages).toEqual([
@@ -205,7 +203,6 @@ describe("what each client's file means", () => {
       expect.stringMatching(/^mcp_servers.filesystem.tools.prompts: /),
       expect.stringMatching(/^mcp_servers.github.idle_timeout_seconds: Hermes/),
       expect.stringMatching(/^mcp_servers.github.max_lifetime_seconds: Hermes/),
-      expect.stringMatching(/^mcp_servers.linear.auth: server skipped: it needs OAuth/),
     ]);
   });
 
@@ -292,5 +289,41 @@ describe("bad files", () => {
     )) as AgentFileError;
     expect(error.code).toBe("INPUT_MISSING");
     expect(error.message).toContain("hf-token (Hugging Face token): set HF_TOKEN=…");
+  });
+});
+
+describe("OAuth settings of an HTTP server", () => {
+  it("pass an `oauth` block on to the server config, and check it there", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "agent-files-oauth-"));
+    const good = join(dir, "mcp.json");
+    writeFileSync(
+      good,
+      JSON.stringify({
+        mcpServers: {
+          linear: {
+            url: "https://mcp.example.test/mcp",
+            oauth: { clientId: "abc", scopes: ["read"] },
+          },
+        },
+      }),
+    );
+    const agent = await readAgentFile(good, { env: {} });
+    expect(byName(agent.servers, "linear").config).toMatchObject({
+      oauth: { clientId: "abc", scopes: ["read"] },
+    });
+    expect(agent.warnings).toEqual([]);
+    const bad = join(dir, "bad.json");
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        mcpServers: { linear: { url: "https://mcp.example.test/mcp", oauth: { clientId: 7 } } },
+      }),
+    );
+    const error = await readAgentFile(bad, { env: {} }).catch((e: unknown) => e);
+    expect(AgentFileError.isInstance(error)).toBe(true);
+    expect(String((error as Error).message)).toContain("oauth");
   });
 });

@@ -36,10 +36,14 @@ export async function mcpLoginCommand(
   await store.delete(name); // a fresh login, not the tokens of the last one
   const oauth = cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: true });
   try {
-    const connection = await connectServer(name, { ...server.config, enabled: true }, {
-      oauth,
-      reconnect: { initialRetries: 0 },
-    });
+    const connection = await connectServer(
+      name,
+      { ...server.config, enabled: true },
+      {
+        oauth,
+        reconnect: { initialRetries: 0 },
+      },
+    );
     lifecycle.add(() => connection.close());
     await connection.close();
   } catch (error) {
