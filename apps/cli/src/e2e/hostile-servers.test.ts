@@ -43,7 +43,7 @@ describe("secrets with hostile servers, through the binary", () => {
     }
   });
 
-  it("a server URL with credentials is a config error shown masked in the failed-server line", async () => {
+  it("a server URL with credentials is a config error (exit 2, nothing started), shown masked", async () => {
     await s.withModel([{ text: "done" }]);
     s.ws.write({
       ".mcp.json": json({
@@ -51,8 +51,10 @@ describe("secrets with hostile servers, through the binary", () => {
       }),
     });
     const r = await runCli(["run", ".mcp.json", "-p", "hi", ...s.modelFlags()], { cwd: s.ws.dir });
+    // The agent file is refused when it is read, before any server or model is reached.
+    expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(
-      /server creds failed: .*http:\/\/\*\*\*:\*\*\*@127\.0\.0\.1:9\/mcp\?token=\*\*\*/,
+      /mcpServers\.creds\.url: the URL http:\/\/\*\*\*:\*\*\*@127\.0\.0\.1:9\/mcp\?token=\*\*\*/,
     );
     expect(r.stderr).toContain("holds credentials");
     expect(r.stderr).not.toMatch(/retry \d of/);

@@ -21,7 +21,7 @@ describe("pnpm tinyloop from a clone", () => {
     const check = await pnpmTinyloop(["config", "check", ".mcp.json"], s.ws.dir);
     expect(check.exitCode).toBe(0);
     // The file is found relative to the caller's folder, not the repository root.
-    expect(JSON.parse(String(check.stdout))).toMatchObject({ path: s.ws.path(".mcp.json") });
+    expect(JSON.parse(String(check.stdout))).toMatchObject({ file: s.ws.path(".mcp.json") });
     const missing = await pnpmTinyloop(["config", "check", "nope.json"], s.ws.dir);
     expect(missing.exitCode).toBe(2);
     expect(String(missing.stderr)).toContain("nope.json");

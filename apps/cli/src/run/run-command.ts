@@ -164,7 +164,10 @@ export async function runCommand(
   lifecycle.add(() => session.close());
   progress.finish();
   const enabled = spec.servers.filter((s) => s.enabled).length;
-  const connected = session.hub.servers().filter((s) => s.state === "ready").length;
+  // A lazy server known from its manifest (idle) counts: its tools are there and it starts on use.
+  const connected = session.hub
+    .servers()
+    .filter((s) => s.state === "ready" || s.state === "idle").length;
   if (enabled > 0 && connected === 0 && !flags.allowNoServers) {
     io.stderr.write(
       `${errStyle.red(`tinyloop: no server connected (${failures.join("; ") || "none became ready"})`)}; fix the server, or run with --allow-no-servers to go on without tools\n`,
