@@ -1,4 +1,3 @@
-import { AgentFileError } from "@tinyloop/agent-files";
 import { CommanderError } from "commander";
 import { CliError } from "./cli-error.js";
 import { EXIT, type Io } from "./io.js";
@@ -25,9 +24,16 @@ function say(text: string): void {
   }
 }
 
-/** One readable line (plus the example line of config errors), never a stack trace. */
-function report(error: unknown): number {
-  if (CliError.isInstance(error) || AgentFileError.isInstance(error)) {
+/**
+ * One readable line (plus the example line of config errors), never a stack trace.
+ * agent-files is imported here, on the error path, so that start-up does not load it.
+ */
+async function report(error: unknown): Promise<number> {
+  const AgentFileError = await import("@tinyloop/agent-files").then(
+    (files) => files.AgentFileError,
+    () => undefined,
+  );
+  if (CliError.isInstance(error) || AgentFileError?.isInstance(error)) {
     say(`tinyloop: ${error.message}\n`);
     return EXIT.configError;
   }
@@ -43,7 +49,7 @@ const onFatal = (error: unknown) => {
   // Only the first fatal error is reported: a dead terminal makes every later write fail too.
   if (failing) return;
   failing = true;
-  void lifecycle.exit(report(error));
+  void report(error).then((code) => lifecycle.exit(code));
 };
 process.on("SIGTERM", () => void lifecycle.exit(EXIT.terminated));
 process.on("uncaughtException", onFatal);
@@ -68,7 +74,7 @@ try {
     // --help and --version "fail" with exit code 0; real parse errors are usage errors.
     result.code = error.exitCode === 0 ? EXIT.ok : EXIT.configError;
   } else {
-    result.code = report(error);
+    result.code = await report(error);
   }
 }
 await lifecycle.exit(result.code);
