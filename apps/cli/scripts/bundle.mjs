@@ -7,7 +7,6 @@
 // tinyloop's packages and their dependencies (zod, the MCP SDK, Ajv, execa, commander,
 // yaml) was most of the start-up. The library builds (dist/*.js per package) stay as they are.
 import { cpSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 // Kept out of the bundle, loaded from their own packages when used:
@@ -45,11 +44,8 @@ await build({
 // @tinyloop/agent-server reads its chat page from `public/` next to its module's folder
 // (`new URL("../public/", import.meta.url)`); bundled, that module sits in dist/chunks/, so
 // the page's files go to dist/public/.
-const agentServerEntry = fileURLToPath(import.meta.resolve("@tinyloop/agent-server"));
 cpSync(
-  new URL("../public/", `file://${agentServerEntry}`),
+  new URL("../public/", import.meta.resolve("@tinyloop/agent-server")),
   new URL("../dist/public/", import.meta.url),
-  {
-    recursive: true,
-  },
+  { recursive: true },
 );
