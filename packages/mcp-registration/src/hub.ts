@@ -135,19 +135,12 @@ export class Hub implements McpHub {
    * first run, changed or with a stale cache entry) every listing also refreshes the cache.
    */
   private async run(slot: Slot, entry: ParsedServerEntry, cacheKey?: string): Promise<void> {
-    this.emit({ type: "connecting", server: slot.name });
     let connection: McpConnection;
     try {
-      connection = await this.connect(slot.name, entry.config, this.options.connection);
-    } catch (error) {
-      if (!slot.stopped) this.fail(slot, asError(error));
-      return;
+      connection = await this.connectSlot(slot, entry);
+    } catch {
+      return; // reported by connectSlot, or the slot was stopped
     }
-    if (slot.stopped) {
-      await connection.close().catch(() => undefined);
-      return;
-    }
-    this.attach(slot, connection);
     const listed: ServerConnection =
       cacheKey === undefined
         ? connection
@@ -222,9 +215,12 @@ export class Hub implements McpHub {
     });
   }
 
-  /** The start a lazy server's first call triggers (once, however many calls arrive together). */
-  private async startLazily(slot: Slot, entry: ParsedServerEntry): Promise<McpConnection> {
-    slot.state = "connecting";
+  /**
+   * Connects a slot's server and attaches the connection to the slot. Rejects with the
+   * connect error (reported as `failed` unless the slot was stopped), or with `CLOSED` when
+   * the slot was stopped while connecting (the new connection is then closed).
+   */
+  private async connectSlot(slot: Slot, entry: ParsedServerEntry): Promise<McpConnection> {
     this.emit({ type: "connecting", server: slot.name });
     let connection: McpConnection;
     try {
@@ -242,6 +238,13 @@ export class Hub implements McpHub {
       });
     }
     this.attach(slot, connection);
+    return connection;
+  }
+
+  /** The start a lazy server's first call triggers (once, however many calls arrive together). */
+  private async startLazily(slot: Slot, entry: ParsedServerEntry): Promise<McpConnection> {
+    slot.state = "connecting";
+    const connection = await this.connectSlot(slot, entry);
     const report = slot.registration?.report();
     if (report) {
       this.emit({ type: "ready", server: slot.name, toolCount: report.registered.length, report });
