@@ -77,7 +77,7 @@ export type McpPromptResult = GetPromptResult;
 
 /** Options of the resource and prompt requests. */
 export interface RequestOptions {
-  /** Aborting rejects with `CANCELLED` and sends `notifications/cancelled`. */
+  /** Aborting rejects with `ABORTED` and sends `notifications/cancelled`. */
   signal?: AbortSignal;
   /** Overrides `timeouts.callMs` for this request. */
   timeoutMs?: number;
@@ -92,7 +92,7 @@ export interface McpProgress {
 
 /** Options of {@link McpConnection.callTool}. */
 export interface CallToolOptions {
-  /** Aborting rejects with `CANCELLED` and sends `notifications/cancelled`. */
+  /** Aborting rejects with `ABORTED` and sends `notifications/cancelled`. */
   signal?: AbortSignal;
   /** Overrides `timeouts.callMs` for this call. */
   timeoutMs?: number;
@@ -164,7 +164,7 @@ export interface McpConnection {
   /**
    * Calls a tool. Resolves with the server's result (also when `isError` is set, and also when
    * a declared `outputSchema` is not met); rejects with an McpTransportError
-   * (`CALL_TIMEOUT`, `CANCELLED`, `NOT_CONNECTED`, `RPC_ERROR`, `CLOSED`, …).
+   * (`CALL_TIMEOUT`, `ABORTED`, `NOT_CONNECTED`, `RPC_ERROR`, `CLOSED`, …).
    */
   callTool(
     name: string,
