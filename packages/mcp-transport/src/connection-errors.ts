@@ -56,6 +56,20 @@ export class ConnectionErrors {
     });
   }
 
+  /**
+   * A request made while the server reconnects, with `whileReconnecting: "fail"`: refused
+   * before anything was sent, with why the connection dropped.
+   */
+  refusedWhileReconnecting(what: string, drop: McpTransportError | undefined): McpTransportError {
+    const reason = drop ? ` (it dropped: ${drop.message.split("\n")[0]})` : "";
+    return new McpTransportError({
+      code: "NOT_CONNECTED",
+      server: this.server,
+      ...(drop ? { cause: drop } : {}),
+      message: `${what} was not sent: server "${this.server}" is reconnecting${reason}. Try again in a moment, or let calls wait for the reconnect with whileReconnecting: "wait".`,
+    });
+  }
+
   /** A request's timeout passed while it waited for a reconnect. */
   timedOutWaiting(what: string, state: string): McpTransportError {
     const tail = this.stderrTail();

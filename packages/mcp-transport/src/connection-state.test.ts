@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { rejection } from "./__fixtures__/helpers.js";
 import { ConnectionErrors } from "./connection-errors.js";
-import { ConnectionStateMachine } from "./connection-state.js";
+import { ConnectionStateMachine, type ReadyWait } from "./connection-state.js";
 import type { ConnectionState } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
 
@@ -11,6 +11,17 @@ function machine(log: string[] = []) {
 }
 
 const far = () => Date.now() + 60_000;
+
+/** A wait with a far deadline and no signal that waits while reconnecting, unless overridden. */
+function wait(overrides: Partial<ReadyWait> = {}): ReadyWait {
+  return {
+    deadline: far(),
+    signal: undefined,
+    what: "call",
+    whileReconnecting: "wait",
+    ...overrides,
+  };
+}
 
 describe("ConnectionStateMachine", () => {
   it("starts connecting and tells listeners each change once", () => {
@@ -45,7 +56,7 @@ describe("ConnectionStateMachine", () => {
   it("lets waiting requests proceed when the connection is ready again", async () => {
     const { status } = machine();
     status.set("reconnecting");
-    const waiting = status.waitUntilReady({ deadline: far(), signal: undefined, what: "call" });
+    const waiting = status.waitUntilReady(wait());
     status.set("ready");
     await expect(waiting).resolves.toBeUndefined();
   });
@@ -53,9 +64,7 @@ describe("ConnectionStateMachine", () => {
   it("rejects waiting requests with the reason when the connection fails", async () => {
     const { status, errors } = machine();
     status.set("reconnecting");
-    const waiting = rejection(
-      status.waitUntilReady({ deadline: far(), signal: undefined, what: "call" }),
-    );
+    const waiting = rejection(status.waitUntilReady(wait()));
     errors.failure = new McpTransportError({ code: "SERVER_EXITED", message: "exited with 3" });
     status.set("failed");
     const error = await waiting;
@@ -68,20 +77,33 @@ describe("ConnectionStateMachine", () => {
     const { status } = machine();
     status.set("reconnecting");
     const controller = new AbortController();
-    const aborted = rejection(
-      status.waitUntilReady({ deadline: far(), signal: controller.signal, what: "tools/call" }),
-    );
+    const aborted = rejection(status.waitUntilReady(wait({ signal: controller.signal })));
     controller.abort();
     expect((await aborted).code).toBe("ABORTED");
-    const late = await rejection(
-      status.waitUntilReady({ deadline: Date.now() + 5, signal: undefined, what: "tools/call" }),
-    );
+    const late = await rejection(status.waitUntilReady(wait({ deadline: Date.now() + 5 })));
     expect(late.code).toBe("CALL_TIMEOUT");
     expect(late.message).toContain("timed out waiting for the server to reconnect");
     status.set("closed");
-    const closed = await rejection(
-      status.waitUntilReady({ deadline: far(), signal: undefined, what: "call" }),
-    );
+    const closed = await rejection(status.waitUntilReady(wait()));
     expect(closed.code).toBe("CLOSED");
+  });
+
+  it('refuses at once while reconnecting with whileReconnecting "fail", naming why it dropped', async () => {
+    const { status } = machine();
+    const drop = new McpTransportError({ code: "SERVER_EXITED", message: "exited with 9\nmore" });
+    status.set("ready");
+    status.set("reconnecting", { error: drop });
+    const error = await rejection(
+      status.waitUntilReady(wait({ what: 'tools/call "echo"', whileReconnecting: "fail" })),
+    );
+    expect(error.code).toBe("NOT_CONNECTED");
+    expect(error.cause).toBe(drop);
+    expect(error.message).toBe(
+      'tools/call "echo" was not sent: server "fx" is reconnecting (it dropped: exited with 9). Try again in a moment, or let calls wait for the reconnect with whileReconnecting: "wait".',
+    );
+    status.set("ready");
+    await expect(
+      status.waitUntilReady(wait({ whileReconnecting: "fail" })),
+    ).resolves.toBeUndefined();
   });
 });

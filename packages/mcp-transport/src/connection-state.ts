@@ -1,5 +1,6 @@
 import type { ConnectionErrors } from "./connection-errors.js";
-import type { ConnectionState, StateChangeDetail } from "./connection-types.js";
+import type { ConnectionState, StateChangeDetail, WhileReconnecting } from "./connection-types.js";
+import type { McpTransportError } from "./errors.js";
 import { ReadyWaiters } from "./ready-waiters.js";
 
 type StateListener = (state: ConnectionState, detail?: StateChangeDetail) => void;
@@ -11,6 +12,8 @@ export interface ReadyWait {
   signal: AbortSignal | undefined;
   /** Names the request in error messages, e.g. `tools/call "echo"`. */
   what: string;
+  /** `"fail"`: while (re)connecting, reject at once instead of waiting. */
+  whileReconnecting: WhileReconnecting;
 }
 
 /**
@@ -22,6 +25,8 @@ export class ConnectionStateMachine {
   private currentState: ConnectionState = "connecting";
   private readonly listeners = new Set<StateListener>();
   private readonly waiters = new ReadyWaiters();
+  /** Why the connection last left `ready`. */
+  private lastDrop: McpTransportError | undefined;
 
   constructor(
     private readonly errors: ConnectionErrors,
@@ -42,6 +47,7 @@ export class ConnectionStateMachine {
   set(state: ConnectionState, detail?: StateChangeDetail): void {
     if (this.currentState === state) return;
     this.currentState = state;
+    if (state === "reconnecting") this.lastDrop = detail?.error;
     if (state === "ready") this.waiters.resolveAll();
     if (state === "failed") this.waiters.rejectAll(() => this.errors.notConnected());
     if (state === "closed") this.waiters.rejectAll(() => this.errors.closed());
@@ -56,12 +62,16 @@ export class ConnectionStateMachine {
 
   /**
    * Resolves once the connection is `ready` (at once if it is); rejects at once when it is
-   * `failed` or `closed`, and when the wait's deadline passes or its signal fires.
+   * `failed` or `closed` or the wait says `whileReconnecting: "fail"`, and when the wait's
+   * deadline passes or its signal fires.
    */
   waitUntilReady(wait: ReadyWait): Promise<void> {
     if (this.currentState === "ready") return Promise.resolve();
     if (this.currentState === "closed") return Promise.reject(this.errors.closed());
     if (this.currentState === "failed") return Promise.reject(this.errors.notConnected());
+    if (wait.whileReconnecting === "fail") {
+      return Promise.reject(this.errors.refusedWhileReconnecting(wait.what, this.lastDrop));
+    }
     return this.waiters.wait({
       deadline: wait.deadline,
       signal: wait.signal,

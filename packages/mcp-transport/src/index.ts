@@ -47,8 +47,14 @@ export type {
   RequestOptions,
   StateChangeDetail,
   Timeouts,
+  WhileReconnecting,
 } from "./connection-types.js";
-export { DEFAULT_KILL_AFTER_MS, DEFAULT_RECONNECT, DEFAULT_TIMEOUTS } from "./defaults.js";
+export {
+  DEFAULT_KILL_AFTER_MS,
+  DEFAULT_RECONNECT,
+  DEFAULT_TIMEOUTS,
+  DEFAULT_WHILE_RECONNECTING,
+} from "./defaults.js";
 export { applyElicitationDefaults } from "./elicitation-defaults.js";
 export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.js";
 export { McpTransportError } from "./errors.js";

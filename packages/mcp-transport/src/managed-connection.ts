@@ -27,6 +27,7 @@ import type {
   RequestOptions,
   StateChangeDetail,
   Timeouts,
+  WhileReconnecting,
 } from "./connection-types.js";
 import { deferResponses } from "./defer-responses.js";
 import { McpTransportError } from "./errors.js";
@@ -38,12 +39,15 @@ import { isFinalFailure, RetryBudget, runReconnectLoop } from "./reconnect-loop.
 import { isConnectionClosed, requestToolCall } from "./request-tool-call.js";
 import * as serverRequests from "./server-requests.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
+import { checkWhileReconnecting } from "./while-reconnecting.js";
 
 /** Everything a connection needs, with defaults already applied. */
 export interface ConnectionSettings {
   timeouts: Timeouts;
   reconnect: ReconnectPolicy;
   pingIntervalMs: number;
+  /** Default for calls made while reconnecting (see WhileReconnecting). */
+  whileReconnecting: WhileReconnecting;
   clientInfo: { name: string; version: string };
   onLog: ((line: string) => void) | undefined;
   /** Elicitation, sampling, roots and server logs (see ClientFeatureOptions). */
@@ -141,20 +145,16 @@ export class ManagedConnection implements McpConnection {
     const { connectMs, callMs } = this.settings.timeouts;
     const deadline = Date.now() + Math.max(connectMs, callMs);
     try {
-      return await this.withClient(
-        callMs,
-        undefined,
-        (client) =>
-          listAllTools({
-            server: this.name,
-            deadline,
-            onLog: this.settings.onLog,
-            request: (params, timeoutMs) =>
-              client.request({ method: "tools/list", params }, toolsPageSchema, {
-                timeout: Math.min(timeoutMs, callMs),
-              }),
-          }),
-        "tools/list",
+      return await this.withClient("tools/list", { timeoutMs: callMs }, (client) =>
+        listAllTools({
+          server: this.name,
+          deadline,
+          onLog: this.settings.onLog,
+          request: (params, timeoutMs) =>
+            client.request({ method: "tools/list", params }, toolsPageSchema, {
+              timeout: Math.min(timeoutMs, callMs),
+            }),
+        }),
       );
     } catch (error) {
       // A server that cannot list its tools within the bounds is broken, not busy: give up.
@@ -168,22 +168,17 @@ export class ManagedConnection implements McpConnection {
     args: Record<string, unknown>,
     options: CallToolOptions = {},
   ): Promise<McpCallResult> {
-    const timeout = options.timeoutMs ?? this.settings.timeouts.callMs;
-    return this.withClient(
-      timeout,
-      options.signal,
-      (client, remaining) =>
-        requestToolCall({
-          client,
-          server: this.name,
-          name,
-          args,
-          options,
-          timeoutMs: remaining,
-          maxTotalMs: this.settings.timeouts.maxTotalMs,
-          stderrTail: () => this.stderrTail(),
-        }),
-      `tools/call "${name}"`,
+    return this.withClient(`tools/call "${name}"`, options, (client, remaining) =>
+      requestToolCall({
+        client,
+        server: this.name,
+        name,
+        args,
+        options,
+        timeoutMs: remaining,
+        maxTotalMs: this.settings.timeouts.maxTotalMs,
+        stderrTail: () => this.stderrTail(),
+      }),
     );
   }
 
@@ -238,12 +233,8 @@ export class ManagedConnection implements McpConnection {
     options: RequestOptions,
     operation: (context: serverRequests.RequestContext) => Promise<T>,
   ): Promise<T> {
-    return this.withClient(
-      options.timeoutMs ?? this.settings.timeouts.callMs,
-      options.signal,
-      (client, remaining) =>
-        operation({ client, server: this.name, timeoutMs: remaining, options }),
-      what,
+    return this.withClient(what, options, (client, remaining) =>
+      operation({ client, server: this.name, timeoutMs: remaining, options }),
     );
   }
 
@@ -255,21 +246,31 @@ export class ManagedConnection implements McpConnection {
   // ---- calls ---------------------------------------------------------------------------
 
   /**
-   * Runs `operation` on a ready client: waits for a reconnect under way (bounded by
-   * `timeoutMs`), and when the HTTP session expired (404) or the server was unreachable,
-   * reconnects and retries once.
+   * Runs `operation` on a ready client: waits for a reconnect under way (bounded by the
+   * timeout; `whileReconnecting: "fail"` refuses instead), and when the HTTP session expired
+   * (404) or the server was unreachable, reconnects and retries once — that retry always
+   * waits, since the call itself started the reconnect.
    */
   private async withClient<T>(
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-    operation: (client: Client, remainingMs: number) => Promise<T>,
     what: string,
+    options: RequestOptions,
+    operation: (client: Client, remainingMs: number) => Promise<T>,
   ): Promise<T> {
     const started = Date.now();
+    const timeoutMs = options.timeoutMs ?? this.settings.timeouts.callMs;
+    const { signal } = options;
+    const whileReconnecting =
+      checkWhileReconnecting(options.whileReconnecting, `${what} options`, this.name) ??
+      this.settings.whileReconnecting;
     for (let retry = 0; ; retry++) {
       let client = this.client;
       if (this.status.current !== "ready" || !client) {
-        await this.status.waitUntilReady({ deadline: started + timeoutMs, signal, what });
+        await this.status.waitUntilReady({
+          deadline: started + timeoutMs,
+          signal,
+          what,
+          whileReconnecting: retry === 0 ? whileReconnecting : "wait",
+        });
         client = this.client as Client;
       }
       const handle = this.handle;
