@@ -98,6 +98,7 @@ async function callFeatureTool(
   const request = {
     ...(options?.signal ? { signal: options.signal } : {}),
     ...(options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options?.whileReconnecting ? { whileReconnecting: options.whileReconnecting } : {}),
   };
   switch (tool) {
     case "list_resources": {

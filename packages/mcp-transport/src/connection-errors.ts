@@ -66,7 +66,7 @@ export class ConnectionErrors {
       code: "NOT_CONNECTED",
       server: this.server,
       ...(drop ? { cause: drop } : {}),
-      message: `${what} was not sent: server "${this.server}" is reconnecting${reason}. Try again in a moment, or let calls wait for the reconnect with whileReconnecting: "wait".`,
+      message: `${what} was not sent: server "${this.server}" is reconnecting${reason} and calls are set not to wait (whileReconnecting: "fail"). Try again in a moment.`,
     });
   }
 

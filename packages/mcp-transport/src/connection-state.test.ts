@@ -99,7 +99,7 @@ describe("ConnectionStateMachine", () => {
     expect(error.code).toBe("NOT_CONNECTED");
     expect(error.cause).toBe(drop);
     expect(error.message).toBe(
-      'tools/call "echo" was not sent: server "fx" is reconnecting (it dropped: exited with 9). Try again in a moment, or let calls wait for the reconnect with whileReconnecting: "wait".',
+      'tools/call "echo" was not sent: server "fx" is reconnecting (it dropped: exited with 9) and calls are set not to wait (whileReconnecting: "fail"). Try again in a moment.',
     );
     status.set("ready");
     await expect(

@@ -60,7 +60,7 @@ describe("reconnect", () => {
     expect(error.code).toBe("NOT_CONNECTED");
     expect(error.mayHaveRun).toBeUndefined();
     expect(error.message).toMatch(
-      /^tools\/call "echo" was not sent: server "fx" is reconnecting \(it dropped: .+\)\. Try again in a moment/,
+      /^tools\/call "echo" was not sent: server "fx" is reconnecting \(it dropped: .+\) and calls are set not to wait \(whileReconnecting: "fail"\)\. Try again in a moment\.$/,
     );
     const listing = await rejection(connection.listResources({ timeoutMs: 30_000 }));
     expect(listing.message).toContain("resources/list was not sent");
