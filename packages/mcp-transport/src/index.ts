@@ -60,6 +60,7 @@ export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.j
 export { McpTransportError } from "./errors.js";
 export type { ExpandedText } from "./expand-variables.js";
 export { expandVariables, listVariables } from "./expand-variables.js";
+export { ForwardingConnection } from "./forwarding-connection.js";
 export { interpolate } from "./interpolate.js";
 export { MAX_TOOL_PAGES, MAX_TOOLS } from "./list-all-tools.js";
 export type { OAuthStore, StoredOAuth } from "./oauth/oauth-store.js";
