@@ -1,4 +1,4 @@
-import { connectServer, type McpConnection } from "@tinyloop/mcp-transport";
+import { type ConnectOptions, connectServer, type McpConnection } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
 import {
   descendantsOf,
@@ -32,10 +32,14 @@ async function start(
   servers: Record<string, unknown>,
   events: HubEvent[] = [],
   registry = new ToolRegistry(),
+  connection: Omit<ConnectOptions, "reconnect"> = {},
 ) {
   const hub = await connectAll(servers, registry, {
     onEvent: (event) => events.push(event),
-    connection: { reconnect: { initialRetries: 0, baseDelayMs: 200, maxDelayMs: 400 } },
+    connection: {
+      reconnect: { initialRetries: 0, baseDelayMs: 200, maxDelayMs: 400 },
+      ...connection,
+    },
   });
   hubs.push(hub);
   return { hub, registry, events };
@@ -187,17 +191,20 @@ describe("connectAll", () => {
     expect(gone.isError).toBe(true);
   });
 
-  it("keeps a killed server's tools answering errors while it is down, then works again", async () => {
-    const { hub, registry, events } = await start({
-      fx: entry(fixtureServer(), { tools: { include: ["stats", "echo"] } }),
-    });
+  it('keeps a killed server\'s tools answering errors while it is down (whileReconnecting "fail"), then works again', async () => {
+    const { hub, registry, events } = await start(
+      { fx: entry(fixtureServer(), { tools: { include: ["stats", "echo"] } }) },
+      [],
+      new ToolRegistry(),
+      { whileReconnecting: "fail" },
+    );
     const before = JSON.parse(text(await registry.dispatch("mcp_fx_stats", {}))).pid as number;
     const reconnecting = waitForEvent(events, (event) => event.type === "reconnecting");
     process.kill(before, "SIGKILL");
     await reconnecting;
     const down = await registry.dispatch("mcp_fx_echo", { text: "anyone?" });
     expect(down.isError).toBe(true);
-    expect(text(down)).toMatch(/MCP server "fx" is reconnecting/);
+    expect(text(down)).toMatch(/server "fx" is reconnecting .*Try again in a moment/);
     expect(registry.has("mcp_fx_echo")).toBe(true);
     await waitForEvent(events, (event) => event.type === "synced" && event.server === "fx");
     expect(hub.servers()[0]).toMatchObject({ state: "ready", toolCount: 2 });

@@ -1,4 +1,8 @@
-import type { McpToolDescription, ServerConnection } from "./server-connection.js";
+import type {
+  FeatureRequestOptions,
+  McpToolDescription,
+  ServerConnection,
+} from "./server-connection.js";
 
 type StateListener = (state: string, detail?: { error?: Error }) => void;
 
@@ -47,6 +51,51 @@ export class LazyConnection implements ServerConnection {
     const subscription = () => listener();
     this.#listListeners.add(subscription);
     return () => this.#listListeners.delete(subscription);
+  }
+
+  /** The live connection's capabilities once started (none before: the cache keeps only tools). */
+  get capabilities(): ServerConnection["capabilities"] {
+    return this.#live?.capabilities;
+  }
+
+  /** Resources and prompts of the live server (offered only once it started and declared them). */
+  async listResources(options?: FeatureRequestOptions): Promise<readonly unknown[]> {
+    return (await this.#feature("listResources")).call(this.#live, options);
+  }
+
+  async listResourceTemplates(options?: FeatureRequestOptions): Promise<readonly unknown[]> {
+    return (await this.#feature("listResourceTemplates")).call(this.#live, options);
+  }
+
+  async readResource(uri: string, options?: FeatureRequestOptions): Promise<readonly unknown[]> {
+    return (await this.#feature("readResource")).call(this.#live, uri, options);
+  }
+
+  async listPrompts(options?: FeatureRequestOptions): Promise<readonly unknown[]> {
+    return (await this.#feature("listPrompts")).call(this.#live, options);
+  }
+
+  async getPrompt(
+    name: string,
+    args?: Record<string, string>,
+    options?: FeatureRequestOptions,
+  ): Promise<unknown> {
+    return (await this.#feature("getPrompt")).call(this.#live, name, args, options);
+  }
+
+  /** The live connection's method `key` (starting the server first); rejects when it has none. */
+  async #feature<
+    K extends
+      | "listResources"
+      | "listResourceTemplates"
+      | "readResource"
+      | "listPrompts"
+      | "getPrompt",
+  >(key: K): Promise<NonNullable<ServerConnection[K]>> {
+    const live = await this.ensureStarted();
+    const method = live[key];
+    if (!method) throw new Error(`MCP server "${this.name}": its connection has no ${key}`);
+    return method as NonNullable<ServerConnection[K]>;
   }
 
   /** The cached manifest until the server started, then the live list. */

@@ -11,6 +11,7 @@ import {
 } from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { everythingServer } from "../test/servers.js";
 import { connectAll } from "./connect-all.js";
 import type { HubEvent, McpHub } from "./hub-types.js";
 import { ManifestCache } from "./manifest-cache.js";
@@ -81,6 +82,25 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
 }
 
 describe("lazy servers", () => {
+  it("offers a lazy server's resources and prompts as tools whenever it runs: first run, and after its start", async () => {
+    const config = { ...everythingServer(), env: { [MARKER_VARIABLE]: marker } };
+    const first = await start({ everything: config });
+    expect(first.registry.has("mcp_everything_list_resources")).toBe(true);
+    expect(first.registry.has("mcp_everything_get_prompt")).toBe(true);
+    await closeAll();
+
+    const { hub, registry } = await start({ everything: config });
+    expect(hub.servers()[0]).toMatchObject({ state: "idle", phase: "manifest-known" });
+    // The cache keeps the server's own tools only: the resource tools come with the start.
+    expect(registry.has("mcp_everything_list_resources")).toBe(false);
+    const sum = await registry.dispatch("mcp_everything_get-sum", { a: 2, b: 3 });
+    expect(text(sum)).toContain("5");
+    await until(() => registry.has("mcp_everything_list_resources"), "the resource tools");
+    const listed = await registry.dispatch("mcp_everything_list_resources", {});
+    expect(listed.isError).toBeFalsy();
+    expect(text(listed)).toContain('Resources of server "everything"');
+  });
+
   it("first run starts the server and writes the cache; the next run starts nothing until a call", async () => {
     const config = fx();
     const first = await start({ fx: config });

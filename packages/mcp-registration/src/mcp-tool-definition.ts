@@ -13,7 +13,10 @@ export interface McpToolContext {
   /** The server's last error, for "server is down" results. */
   lastError: () => Error | undefined;
   maxTextLength?: number;
-  callTimeoutMs?: number;
+  /** Timeout of each call (the server's `timeouts.callMs`), passed as the call's `timeoutMs`. */
+  callMs?: number | undefined;
+  /** Passed on each call; unset leaves it to the connection. */
+  whileReconnecting?: "wait" | "fail" | undefined;
   /** The registry deferral of the tool (`false` for an `alwaysLoad` server); unset leaves it to the agent. */
   deferred?: boolean | undefined;
   /** Told about problems found only when the tool is first called (an uncompilable outputSchema). */
@@ -26,6 +29,9 @@ export interface BuiltMcpTool {
   handler: ToolHandler;
   warnings: string[];
 }
+
+/** States in which a call is passed to the connection. */
+const CALLABLE_STATES = new Set(["ready", "reconnecting", "connecting"]);
 
 const booleanHints = [
   "readOnlyHint",
@@ -91,17 +97,19 @@ export function buildMcpTool(
       return compiled(value);
     };
   }
-  const { connection, server, maxTextLength, callTimeoutMs } = context;
+  const { connection, server, maxTextLength, callMs, whileReconnecting } = context;
   const convert = { maxTextLength, validateOutput };
   const handler: ToolHandler = async (args, call) => {
-    if (connection.state !== "ready") {
+    // A reconnecting server gets the call: the connection waits or refuses (whileReconnecting).
+    if (!CALLABLE_STATES.has(connection.state)) {
       return unavailableResult(server, tool.name, connection.state, context.lastError());
     }
     try {
       const result = await connection.callTool(tool.name, args, {
         ...(call.signal ? { signal: call.signal } : {}),
         ...(call.onProgress ? { onProgress: call.onProgress } : {}),
-        ...(callTimeoutMs !== undefined ? { timeoutMs: callTimeoutMs } : {}),
+        ...(callMs !== undefined ? { timeoutMs: callMs } : {}),
+        ...(whileReconnecting ? { whileReconnecting } : {}),
       });
       return toToolResult((result ?? {}) as McpToolCallResult, convert);
     } catch (error) {

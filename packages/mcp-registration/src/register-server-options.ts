@@ -12,8 +12,19 @@ export interface RegisterServerOptions extends ToolFilter {
   toolset?: string;
   /** Cap on each text of a result, in characters. Default 100 000. */
   maxTextLength?: number;
-  /** Timeout of each tool call, passed to the connection. Default: the connection's own. */
+  /**
+   * `callMs`: the timeout of each tool call of this server, passed to the connection as the
+   * call's `timeoutMs`. Default: the connection's own `timeouts.callMs`.
+   */
+  timeouts?: { callMs?: number };
+  /** @deprecated Use `timeouts: { callMs }`; still read in this release. */
   callTimeoutMs?: number;
+  /**
+   * What a call made while the server reconnects does, passed on each call: `"wait"` for
+   * the reconnect (up to the call's timeout) or `"fail"` at once with an error result.
+   * Default: the connection's own (`connectServer`'s `whileReconnecting`, `"wait"`).
+   */
+  whileReconnecting?: "wait" | "fail";
   /** Re-sync on `tools/list_changed` and after a reconnect. Default `true`. */
   watch?: boolean;
   /**
@@ -68,12 +79,14 @@ export function validateOptions(options: RegisterServerOptions): void {
       `registerServer: options.deferred: expected true or false, got ${JSON.stringify(options.deferred)}`,
     );
   }
+  validateTimeouts(options, fail);
   if (
-    options.callTimeoutMs !== undefined &&
-    !(typeof options.callTimeoutMs === "number" && options.callTimeoutMs > 0)
+    options.whileReconnecting !== undefined &&
+    options.whileReconnecting !== "wait" &&
+    options.whileReconnecting !== "fail"
   ) {
     fail(
-      `registerServer: options.callTimeoutMs: expected a positive number of milliseconds (e.g. 60000), got ${JSON.stringify(options.callTimeoutMs)}`,
+      `registerServer: options.whileReconnecting: expected "wait" or "fail", got ${JSON.stringify(options.whileReconnecting)}`,
     );
   }
   if (
@@ -84,4 +97,48 @@ export function validateOptions(options: RegisterServerOptions): void {
       `registerServer: options.maxTextLength: expected a positive integer, got ${JSON.stringify(options.maxTextLength)}`,
     );
   }
+}
+
+function isPositive(value: unknown): boolean {
+  return typeof value === "number" && value > 0;
+}
+
+/** `timeouts.callMs`, or the deprecated `callTimeoutMs` (not both). */
+function validateTimeouts(options: RegisterServerOptions, fail: (message: string) => void): void {
+  const { timeouts, callTimeoutMs } = options;
+  if (timeouts !== undefined) {
+    if (typeof timeouts !== "object" || timeouts === null || Array.isArray(timeouts)) {
+      fail(
+        `registerServer: options.timeouts: expected an object such as { callMs: 60000 }, got ${JSON.stringify(timeouts)}`,
+      );
+    }
+    const unknown = Object.keys(timeouts).filter((key) => key !== "callMs");
+    if (unknown.length > 0) {
+      fail(
+        `registerServer: options.timeouts.${unknown[0]}: unknown key; only callMs is read here (e.g. { callMs: 60000 })`,
+      );
+    }
+    if (timeouts.callMs !== undefined && !isPositive(timeouts.callMs)) {
+      fail(
+        `registerServer: options.timeouts.callMs: expected a positive number of milliseconds (e.g. 60000), got ${JSON.stringify(timeouts.callMs)}`,
+      );
+    }
+  }
+  if (callTimeoutMs !== undefined) {
+    if (!isPositive(callTimeoutMs)) {
+      fail(
+        `registerServer: options.callTimeoutMs: expected a positive number of milliseconds (e.g. 60000), got ${JSON.stringify(callTimeoutMs)}`,
+      );
+    }
+    if (timeouts?.callMs !== undefined) {
+      fail(
+        "registerServer: options.callTimeoutMs and options.timeouts.callMs are both set; give only timeouts.callMs (callTimeoutMs is its old name)",
+      );
+    }
+  }
+}
+
+/** The timeout of each call of the server: `timeouts.callMs`, else the deprecated `callTimeoutMs`. */
+export function callTimeoutOf(options: RegisterServerOptions): number | undefined {
+  return options.timeouts?.callMs ?? options.callTimeoutMs;
 }

@@ -291,6 +291,30 @@ describe("registerServer options", () => {
     ).rejects.toThrow(
       "options.callTimeoutMs: expected a positive number of milliseconds (e.g. 60000), got -5",
     );
+    await expect(
+      registerServer(registry, connection, { server: "fx", timeouts: { callMs: 0 } }),
+    ).rejects.toThrow(
+      "options.timeouts.callMs: expected a positive number of milliseconds (e.g. 60000), got 0",
+    );
+    await expect(
+      registerServer(registry, connection, {
+        server: "fx",
+        timeouts: { connectMs: 5 } as unknown as { callMs: number },
+      }),
+    ).rejects.toThrow("options.timeouts.connectMs: unknown key; only callMs is read here");
+    await expect(
+      registerServer(registry, connection, {
+        server: "fx",
+        callTimeoutMs: 5,
+        timeouts: { callMs: 5 },
+      }),
+    ).rejects.toThrow("options.callTimeoutMs and options.timeouts.callMs are both set");
+    await expect(
+      registerServer(registry, connection, {
+        server: "fx",
+        whileReconnecting: "retry" as "wait",
+      }),
+    ).rejects.toThrow('options.whileReconnecting: expected "wait" or "fail", got "retry"');
     expect(registry.list()).toEqual([]);
   });
 
@@ -568,5 +592,69 @@ describe("registerServer with real servers", () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+});
+
+describe("registerServer timeouts and reconnects", () => {
+  /** The fixture server with a slow reconnect, so a call can be made while it reconnects. */
+  async function slowToReconnect() {
+    const connection = await connectServer(
+      "fx",
+      { ...fixtureServer(), env: { [MARKER_VARIABLE]: marker } },
+      { reconnect: { initialRetries: 0, baseDelayMs: 1_500, maxDelayMs: 1_500 } },
+    );
+    open.push(connection);
+    return connection;
+  }
+
+  async function killAndWaitForReconnecting(connection: McpConnection, registry: ToolRegistry) {
+    const { pid } = JSON.parse(text(await registry.dispatch("mcp_fx_stats", {}))) as {
+      pid: number;
+    };
+    const reconnecting = new Promise<void>((resolve) => {
+      const off = connection.onStateChange((state) => {
+        if (state !== "reconnecting") return;
+        off();
+        resolve();
+      });
+    });
+    process.kill(pid, "SIGKILL");
+    await reconnecting;
+  }
+
+  it("timeouts.callMs bounds each call of the server (callTimeoutMs, its old name, too)", async () => {
+    for (const options of [{ timeouts: { callMs: 200 } }, { callTimeoutMs: 200 }]) {
+      const registry = new ToolRegistry();
+      await registerServer(registry, await connect("fx", fixtureServer()), {
+        server: "fx",
+        ...options,
+      });
+      const result = await registry.dispatch("mcp_fx_sleep", { ms: 20_000 });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(/^Tool "sleep" of MCP server "fx" timed out/);
+    }
+  });
+
+  it("a call made while the server reconnects waits for it and succeeds (the default)", async () => {
+    const registry = new ToolRegistry();
+    const connection = await slowToReconnect();
+    await registerServer(registry, connection, { server: "fx" });
+    await killAndWaitForReconnecting(connection, registry);
+    const result = await registry.dispatch("mcp_fx_echo", { text: "after the drop" });
+    expect(result.isError).toBeFalsy();
+    expect(text(result)).toBe("after the drop");
+  });
+
+  it('with whileReconnecting "fail" a call made while the server reconnects fails at once, saying why', async () => {
+    const registry = new ToolRegistry();
+    const connection = await slowToReconnect();
+    await registerServer(registry, connection, { server: "fx", whileReconnecting: "fail" });
+    await killAndWaitForReconnecting(connection, registry);
+    const result = await registry.dispatch("mcp_fx_echo", { text: "too soon" });
+    expect(connection.state).toBe("reconnecting"); // answered without waiting for the server
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(
+      /^MCP server "fx" is not available, so tool "echo" did not run: tools\/call "echo" was not sent: server "fx" is reconnecting \(it dropped: .+\) and calls are set not to wait \(whileReconnecting: "fail"\)\. Try again in a moment\.$/,
+    );
   });
 });

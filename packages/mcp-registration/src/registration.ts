@@ -3,7 +3,11 @@ import { errorSummary } from "./error-summary.js";
 import { buildMcpTool } from "./mcp-tool-definition.js";
 import { allocateToolName, type NameHolder } from "./name-allocation.js";
 import { baseToolName, sanitizeNamePart } from "./provider-safe-name.js";
-import { type RegisterServerOptions, validateOptions } from "./register-server-options.js";
+import {
+  callTimeoutOf,
+  type RegisterServerOptions,
+  validateOptions,
+} from "./register-server-options.js";
 import type { RegistrationReport } from "./registration-report.js";
 import { withResourceAndPromptTools } from "./resource-prompt-tools.js";
 import { schemaTooLarge } from "./schema-bounds.js";
@@ -246,7 +250,8 @@ export class Registration {
       connection: this.connection,
       lastError: () => this.lastError,
       maxTextLength: this.options.maxTextLength,
-      callTimeoutMs: this.options.callTimeoutMs,
+      callMs: callTimeoutOf(this.options),
+      whileReconnecting: this.options.whileReconnecting,
       deferred: this.options.deferred,
       onWarning: (warning) => {
         this.held.get(tool.name)?.warnings.push(warning);

@@ -1,3 +1,4 @@
+import { ForwardingServerConnection } from "./forwarding-server-connection.js";
 import type { McpToolDescription, ServerConnection } from "./server-connection.js";
 
 /** Names (before prefixing) of the tools that expose a server's resources and prompts. */
@@ -98,6 +99,7 @@ async function callFeatureTool(
   const request = {
     ...(options?.signal ? { signal: options.signal } : {}),
     ...(options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options?.whileReconnecting ? { whileReconnecting: options.whileReconnecting } : {}),
   };
   switch (tool) {
     case "list_resources": {
@@ -169,38 +171,39 @@ async function callFeatureTool(
  * names go to `resources/*` and `prompts/*`; their results look like tool results, so the
  * usual naming, filtering, collision and conversion rules apply to them.
  */
+class ResourcePromptConnection extends ForwardingServerConnection {
+  private features = new Set<FeatureToolName>();
+
+  override async listTools(): Promise<readonly McpToolDescription[]> {
+    const connection = this.inner;
+    const tools = await connection.listTools();
+    const taken = new Set(tools.map((tool) => tool.name));
+    const capabilities = connection.capabilities ?? {};
+    const offered: FeatureToolName[] = [];
+    if (capabilities.resources && connection.listResources && connection.readResource) {
+      offered.push(...RESOURCE_TOOL_NAMES);
+    }
+    if (capabilities.prompts && connection.listPrompts && connection.getPrompt) {
+      offered.push(...PROMPT_TOOL_NAMES);
+    }
+    this.features = new Set(offered.filter((name) => !taken.has(name)));
+    const all = descriptions(connection.name);
+    return [...tools, ...[...this.features].map((name) => all[name])];
+  }
+
+  override callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<unknown> {
+    if (this.features.has(name as FeatureToolName)) {
+      return callFeatureTool(this.inner, name as FeatureToolName, args, options);
+    }
+    return super.callTool(name, args, options);
+  }
+}
+
+/** `connection` with its resources and prompts offered as tools (see ResourcePromptConnection). */
 export function withResourceAndPromptTools(connection: ServerConnection): ServerConnection {
-  let features = new Set<FeatureToolName>();
-  const wrapped: ServerConnection = {
-    get name() {
-      return connection.name;
-    },
-    get state() {
-      return connection.state;
-    },
-    onStateChange: (listener) => connection.onStateChange(listener),
-    onToolsListChanged: (listener) => connection.onToolsListChanged(listener),
-    async listTools() {
-      const tools = await connection.listTools();
-      const taken = new Set(tools.map((tool) => tool.name));
-      const capabilities = connection.capabilities ?? {};
-      const offered: FeatureToolName[] = [];
-      if (capabilities.resources && connection.listResources && connection.readResource) {
-        offered.push(...RESOURCE_TOOL_NAMES);
-      }
-      if (capabilities.prompts && connection.listPrompts && connection.getPrompt) {
-        offered.push(...PROMPT_TOOL_NAMES);
-      }
-      features = new Set(offered.filter((name) => !taken.has(name)));
-      const all = descriptions(connection.name);
-      return [...tools, ...[...features].map((name) => all[name])];
-    },
-    callTool(name, args, options) {
-      if (features.has(name as FeatureToolName)) {
-        return callFeatureTool(connection, name as FeatureToolName, args, options);
-      }
-      return connection.callTool(name, args, options);
-    },
-  };
-  return wrapped;
+  return new ResourcePromptConnection(connection);
 }

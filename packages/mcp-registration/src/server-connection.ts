@@ -5,7 +5,11 @@
 export interface ServerConnection {
   /** The server's configured name. */
   readonly name: string;
-  /** `"ready"` when calls can be sent; anything else means the server is not available now. */
+  /**
+   * `"ready"` when calls can be sent; `"reconnecting"` / `"connecting"`: calls are still
+   * sent, and the connection decides (`whileReconnecting`) whether they wait; anything
+   * else (`"failed"`, `"closed"`) means the server is not available.
+   */
   readonly state: string;
   /** Called on every state change; `detail.error` says why a server dropped or failed. */
   onStateChange(listener: (state: string, detail?: { error?: Error }) => void): () => void;
@@ -18,6 +22,8 @@ export interface ServerConnection {
     options?: {
       signal?: AbortSignal;
       timeoutMs?: number;
+      /** While the server reconnects: wait for it (up to `timeoutMs`) or fail at once. */
+      whileReconnecting?: "wait" | "fail";
       onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
     },
   ): Promise<unknown>;
@@ -45,6 +51,7 @@ export interface ServerConnection {
 export interface FeatureRequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  whileReconnecting?: "wait" | "fail";
 }
 
 /** A tool as `tools/list` describes it (the SDK's `Tool`, read leniently). */

@@ -22,25 +22,25 @@ describe("callTool timeout, cancellation and progress", () => {
     expect(connection.stderrTail()).toContain("fixture: request cancelled");
   });
 
-  it("rejects with CANCELLED when the signal aborts, and the server is told", async () => {
+  it("rejects with ABORTED when the signal aborts, and the server is told", async () => {
     const connection = await connectFixture({ stderrLines: ["fixture booted"] });
     const controller = new AbortController();
     const call = connection.callTool("sleep", { ms: 10_000 }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
     const error = await rejection(call);
-    expect(error.code).toBe("CANCELLED");
+    expect(error.code).toBe("ABORTED");
     expect(error.stderrTail).toContain("fixture booted");
     expect(JSON.parse(textOf(await connection.callTool("stats", {})))).toMatchObject({
       cancelled: 1,
     });
   });
 
-  it("rejects at once with CANCELLED when the signal is already aborted", async () => {
+  it("rejects at once with ABORTED when the signal is already aborted", async () => {
     const connection = await connectFixture();
     const error = await rejection(
       connection.callTool("echo", { text: "x" }, { signal: AbortSignal.abort() }),
     );
-    expect(error.code).toBe("CANCELLED");
+    expect(error.code).toBe("ABORTED");
   });
 
   it("lets progress reset the timeout and reports every step", async () => {

@@ -1,12 +1,18 @@
 import { isStdioConfig, type ServerConfig } from "./config-schema.js";
 import type { ConnectOptions, McpConnection } from "./connection-types.js";
-import { DEFAULT_KILL_AFTER_MS, DEFAULT_RECONNECT, DEFAULT_TIMEOUTS } from "./defaults.js";
+import {
+  DEFAULT_KILL_AFTER_MS,
+  DEFAULT_RECONNECT,
+  DEFAULT_TIMEOUTS,
+  DEFAULT_WHILE_RECONNECTING,
+} from "./defaults.js";
 import { createHttpFactory } from "./http-factory.js";
 import { type ConnectionSettings, ManagedConnection } from "./managed-connection.js";
 import { parseServerConfig } from "./parse-server-config.js";
 import { RedactingConnection } from "./redacting-connection.js";
 import { createSecretRedactor, redactError } from "./secret-redactor.js";
 import type { TransportFactory } from "./transport-handle.js";
+import { checkWhileReconnecting } from "./while-reconnecting.js";
 
 /**
  * Starts (stdio) or reaches (Streamable HTTP / SSE) an MCP server and resolves once it is
@@ -29,6 +35,7 @@ export async function connectServer(
   options: ConnectOptions = {},
 ): Promise<McpConnection> {
   const parsed = parseServerConfig(config, name);
+  checkWhileReconnecting(options.whileReconnecting, "connectServer options", name);
   // Every line and error leaving this package has the config's secrets masked: a server
   // may echo its headers, env or URL credentials in an error body or on stderr.
   const redact = createSecretRedactor(parsed);
@@ -74,6 +81,7 @@ function resolveSettings(config: ServerConfig, options: ConnectOptions): Connect
       ...defined(options.reconnect),
     },
     pingIntervalMs: options.pingIntervalMs ?? config.pingIntervalMs ?? 0,
+    whileReconnecting: options.whileReconnecting ?? DEFAULT_WHILE_RECONNECTING,
     clientInfo: options.clientInfo ?? { name: "tinyloop", version: "0.0.0" },
     onLog: options.onLog,
     features: {

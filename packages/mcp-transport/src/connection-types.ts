@@ -75,12 +75,22 @@ export type McpPrompt = Prompt;
 /** The answer to `prompts/get`: a description and messages of content blocks. */
 export type McpPromptResult = GetPromptResult;
 
+/**
+ * What a call made while the server is reconnecting does: `"wait"` for the reconnect,
+ * bounded by the call's own timeout (then `CALL_TIMEOUT`), or `"fail"` at once with
+ * `NOT_CONNECTED` (the call was not sent). Either way a `failed` or `closed` connection
+ * rejects at once.
+ */
+export type WhileReconnecting = "wait" | "fail";
+
 /** Options of the resource and prompt requests. */
 export interface RequestOptions {
-  /** Aborting rejects with `CANCELLED` and sends `notifications/cancelled`. */
+  /** Aborting rejects with `ABORTED` and sends `notifications/cancelled`. */
   signal?: AbortSignal;
   /** Overrides `timeouts.callMs` for this request. */
   timeoutMs?: number;
+  /** Overrides the connection's `whileReconnecting` for this request. */
+  whileReconnecting?: WhileReconnecting;
 }
 
 /** A progress notification for one call. */
@@ -92,10 +102,12 @@ export interface McpProgress {
 
 /** Options of {@link McpConnection.callTool}. */
 export interface CallToolOptions {
-  /** Aborting rejects with `CANCELLED` and sends `notifications/cancelled`. */
+  /** Aborting rejects with `ABORTED` and sends `notifications/cancelled`. */
   signal?: AbortSignal;
   /** Overrides `timeouts.callMs` for this call. */
   timeoutMs?: number;
+  /** Overrides the connection's `whileReconnecting` for this call. */
+  whileReconnecting?: WhileReconnecting;
   /** Receives progress; each notification also restarts the timeout (bounded by `maxTotalMs`). */
   onProgress?: (progress: McpProgress) => void;
 }
@@ -125,6 +137,12 @@ export interface ReconnectPolicy {
 export interface ConnectOptions extends ClientFeatureOptions {
   timeouts?: Partial<Timeouts>;
   reconnect?: Partial<ReconnectPolicy>;
+  /**
+   * What calls and requests made while the server is reconnecting do: `"wait"` (default) for
+   * the reconnect, up to each call's timeout; `"fail"` at once with `NOT_CONNECTED`. A call
+   * can override it (`callTool(…, { whileReconnecting })`).
+   */
+  whileReconnecting?: WhileReconnecting;
   /** Health ping period; overrides the config's `pingIntervalMs`. 0 turns pings off. */
   pingIntervalMs?: number;
   /** Close: SIGKILL whatever of the process tree is left this long after `close()` began. Default 10 000. */
@@ -164,7 +182,7 @@ export interface McpConnection {
   /**
    * Calls a tool. Resolves with the server's result (also when `isError` is set, and also when
    * a declared `outputSchema` is not met); rejects with an McpTransportError
-   * (`CALL_TIMEOUT`, `CANCELLED`, `NOT_CONNECTED`, `RPC_ERROR`, `CLOSED`, …).
+   * (`CALL_TIMEOUT`, `ABORTED`, `NOT_CONNECTED`, `RPC_ERROR`, `CLOSED`, …).
    */
   callTool(
     name: string,

@@ -16,6 +16,9 @@ export const DEFAULT_RECONNECT: Readonly<ReconnectPolicy> = Object.freeze({
   healthyAfterMs: 60_000,
 });
 
+/** Default of `whileReconnecting`: a short drop should not fail the calls made during it. */
+export const DEFAULT_WHILE_RECONNECTING = "wait" as const;
+
 /** Default time between `close()` starting and SIGKILL of what is left. */
 export const DEFAULT_KILL_AFTER_MS = 10_000;
 

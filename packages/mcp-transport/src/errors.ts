@@ -22,8 +22,8 @@ export type McpTransportErrorCode =
   | "RPC_ERROR"
   /** A tool call took longer than its timeout; `notifications/cancelled` was sent. */
   | "CALL_TIMEOUT"
-  /** A tool call was aborted through its signal; `notifications/cancelled` was sent. */
-  | "CANCELLED"
+  /** A call was aborted through its signal; `notifications/cancelled` was sent. Was `CANCELLED`: one code across the packages. */
+  | "ABORTED"
   /** The server is down for good (`failed`): the reason and stderr tail are attached. */
   | "NOT_CONNECTED"
   /** The connection was closed by `close()`. */

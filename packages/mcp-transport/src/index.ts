@@ -47,13 +47,20 @@ export type {
   RequestOptions,
   StateChangeDetail,
   Timeouts,
+  WhileReconnecting,
 } from "./connection-types.js";
-export { DEFAULT_KILL_AFTER_MS, DEFAULT_RECONNECT, DEFAULT_TIMEOUTS } from "./defaults.js";
+export {
+  DEFAULT_KILL_AFTER_MS,
+  DEFAULT_RECONNECT,
+  DEFAULT_TIMEOUTS,
+  DEFAULT_WHILE_RECONNECTING,
+} from "./defaults.js";
 export { applyElicitationDefaults } from "./elicitation-defaults.js";
 export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.js";
 export { McpTransportError } from "./errors.js";
 export type { ExpandedText } from "./expand-variables.js";
 export { expandVariables, listVariables } from "./expand-variables.js";
+export { ForwardingConnection } from "./forwarding-connection.js";
 export { interpolate } from "./interpolate.js";
 export { MAX_TOOL_PAGES, MAX_TOOLS } from "./list-all-tools.js";
 export type { OAuthStore, StoredOAuth } from "./oauth/oauth-store.js";

@@ -10,6 +10,8 @@ import {
   installClientFeatures,
   type McpRoot,
 } from "./client-features.js";
+import { ConnectionErrors } from "./connection-errors.js";
+import { ConnectionStateMachine } from "./connection-state.js";
 import type {
   CallToolOptions,
   ConnectionState,
@@ -25,52 +27,52 @@ import type {
   RequestOptions,
   StateChangeDetail,
   Timeouts,
+  WhileReconnecting,
 } from "./connection-types.js";
-import { McpTransportError, withStderrTail } from "./errors.js";
-import { guardResponse } from "./guard-responses.js";
+import { deferResponses } from "./defer-responses.js";
+import { McpTransportError } from "./errors.js";
+import { startHealthPings } from "./health-pings.js";
+import { InterruptibleSleep } from "./interruptible-sleep.js";
 import { isListingFailure, listAllTools, toolsPageSchema } from "./list-all-tools.js";
 import { rateLimitedLog } from "./rate-limited-log.js";
-import { ReadyWaiters } from "./ready-waiters.js";
+import { isFinalFailure, RetryBudget, runReconnectLoop } from "./reconnect-loop.js";
 import { isConnectionClosed, requestToolCall } from "./request-tool-call.js";
 import * as serverRequests from "./server-requests.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
+import { checkWhileReconnecting } from "./while-reconnecting.js";
 
 /** Everything a connection needs, with defaults already applied. */
 export interface ConnectionSettings {
   timeouts: Timeouts;
   reconnect: ReconnectPolicy;
   pingIntervalMs: number;
+  /** Default for calls made while reconnecting (see WhileReconnecting). */
+  whileReconnecting: WhileReconnecting;
   clientInfo: { name: string; version: string };
   onLog: ((line: string) => void) | undefined;
   /** Elicitation, sampling, roots and server logs (see ClientFeatureOptions). */
   features?: ClientFeatureOptions;
 }
 
-/** Errors that another attempt will not fix. */
-const FINAL_CODES = new Set(["SERVER_NOT_FOUND", "CONFIG_INVALID", "AUTH"]);
-
 /**
  * The McpConnection implementation: one SDK `Client` per (re)connect attempt over a
- * transport from the factory, with the state machine, reconnect loop, waits and shutdown.
+ * transport from the factory. The state and the waits for it are in connection-state.ts,
+ * the reconnect loop and its retry budget in reconnect-loop.ts, pings in health-pings.ts;
+ * this class wires them to the requests and the shutdown.
  */
 export class ManagedConnection implements McpConnection {
-  private currentState: ConnectionState = "connecting";
+  private readonly errors: ConnectionErrors;
+  private readonly status: ConnectionStateMachine;
+  private readonly budget: RetryBudget;
+  private readonly sleeper = new InterruptibleSleep();
+  private stopPings: () => void = () => {};
   private client: Client | undefined;
   private handle: TransportHandle | undefined;
   private attemptHandle: TransportHandle | undefined;
   private info: { name: string; version: string } | undefined;
   private caps: ServerCapabilities | undefined;
-  private readonly stateListeners = new Set<
-    (state: ConnectionState, detail?: StateChangeDetail) => void
-  >();
   private readonly toolsListeners = new Set<() => void>();
-  private readonly waiters = new ReadyWaiters();
-  private retriesUsed = 0;
-  private healthyTimer: NodeJS.Timeout | undefined;
-  private pingTimer: NodeJS.Timeout | undefined;
-  private failure: McpTransportError | undefined;
   private closing: Promise<void> | undefined;
-  private sleepAbort = new AbortController();
   private generation = 0;
   private readonly retiring = new Set<Promise<void>>();
   private roots: McpRoot[] | undefined;
@@ -81,10 +83,13 @@ export class ManagedConnection implements McpConnection {
     private readonly settings: ConnectionSettings,
   ) {
     this.roots = settings.features?.roots;
+    this.errors = new ConnectionErrors(name, () => this.stderrTail());
+    this.status = new ConnectionStateMachine(this.errors, (line) => this.log(line));
+    this.budget = new RetryBudget(settings.reconnect);
   }
 
   get state(): ConnectionState {
-    return this.currentState;
+    return this.status.current;
   }
 
   get serverInfo(): { name: string; version: string } | undefined {
@@ -98,8 +103,7 @@ export class ManagedConnection implements McpConnection {
   onStateChange(
     listener: (state: ConnectionState, detail?: StateChangeDetail) => void,
   ): () => void {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
+    return this.status.onChange(listener);
   }
 
   onToolsListChanged(listener: () => void): () => void {
@@ -117,13 +121,13 @@ export class ManagedConnection implements McpConnection {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.attempt();
-        this.setState("ready");
+        this.status.set("ready");
         this.startPings();
         return;
       } catch (error) {
-        const failure = this.asError(error);
-        if (this.currentState === "closed") throw this.closedError();
-        if (FINAL_CODES.has(failure.code) || attempt >= initialRetries) {
+        const failure = this.errors.asError(error);
+        if (this.status.current === "closed") throw this.errors.closed();
+        if (isFinalFailure(failure) || attempt >= initialRetries) {
           this.fail(failure);
           throw failure;
         }
@@ -131,8 +135,8 @@ export class ManagedConnection implements McpConnection {
         this.log(
           `Server "${this.name}": connect failed (${failure.code}), retry ${attempt + 1} of ${initialRetries} in ${wait} ms`,
         );
-        await this.sleep(wait);
-        if (this.isClosed()) throw this.closedError();
+        await this.sleeper.sleep(wait);
+        if (this.isClosed()) throw this.errors.closed(); // close() ended the sleep
       }
     }
   }
@@ -141,20 +145,16 @@ export class ManagedConnection implements McpConnection {
     const { connectMs, callMs } = this.settings.timeouts;
     const deadline = Date.now() + Math.max(connectMs, callMs);
     try {
-      return await this.withClient(
-        callMs,
-        undefined,
-        (client) =>
-          listAllTools({
-            server: this.name,
-            deadline,
-            onLog: this.settings.onLog,
-            request: (params, timeoutMs) =>
-              client.request({ method: "tools/list", params }, toolsPageSchema, {
-                timeout: Math.min(timeoutMs, callMs),
-              }),
-          }),
-        "tools/list",
+      return await this.withClient("tools/list", { timeoutMs: callMs }, (client) =>
+        listAllTools({
+          server: this.name,
+          deadline,
+          onLog: this.settings.onLog,
+          request: (params, timeoutMs) =>
+            client.request({ method: "tools/list", params }, toolsPageSchema, {
+              timeout: Math.min(timeoutMs, callMs),
+            }),
+        }),
       );
     } catch (error) {
       // A server that cannot list its tools within the bounds is broken, not busy: give up.
@@ -168,22 +168,17 @@ export class ManagedConnection implements McpConnection {
     args: Record<string, unknown>,
     options: CallToolOptions = {},
   ): Promise<McpCallResult> {
-    const timeout = options.timeoutMs ?? this.settings.timeouts.callMs;
-    return this.withClient(
-      timeout,
-      options.signal,
-      (client, remaining) =>
-        requestToolCall({
-          client,
-          server: this.name,
-          name,
-          args,
-          options,
-          timeoutMs: remaining,
-          maxTotalMs: this.settings.timeouts.maxTotalMs,
-          stderrTail: () => this.stderrTail(),
-        }),
-      `tools/call "${name}"`,
+    return this.withClient(`tools/call "${name}"`, options, (client, remaining) =>
+      requestToolCall({
+        client,
+        server: this.name,
+        name,
+        args,
+        options,
+        timeoutMs: remaining,
+        maxTotalMs: this.settings.timeouts.maxTotalMs,
+        stderrTail: () => this.stderrTail(),
+      }),
     );
   }
 
@@ -229,7 +224,7 @@ export class ManagedConnection implements McpConnection {
     }
     this.roots = [...roots];
     // A server connected now is told; one connecting later asks roots/list anyway.
-    if (this.currentState === "ready") await this.client?.sendRootsListChanged().catch(() => {});
+    if (this.status.current === "ready") await this.client?.sendRootsListChanged().catch(() => {});
   }
 
   /** A resource or prompt request, with the same waits and retry rules as a tool call. */
@@ -238,12 +233,8 @@ export class ManagedConnection implements McpConnection {
     options: RequestOptions,
     operation: (context: serverRequests.RequestContext) => Promise<T>,
   ): Promise<T> {
-    return this.withClient(
-      options.timeoutMs ?? this.settings.timeouts.callMs,
-      options.signal,
-      (client, remaining) =>
-        operation({ client, server: this.name, timeoutMs: remaining, options }),
-      what,
+    return this.withClient(what, options, (client, remaining) =>
+      operation({ client, server: this.name, timeoutMs: remaining, options }),
     );
   }
 
@@ -255,21 +246,31 @@ export class ManagedConnection implements McpConnection {
   // ---- calls ---------------------------------------------------------------------------
 
   /**
-   * Runs `operation` on a ready client: waits for a reconnect under way (bounded by
-   * `timeoutMs`), and when the HTTP session expired (404) or the server was unreachable,
-   * reconnects and retries once.
+   * Runs `operation` on a ready client: waits for a reconnect under way (bounded by the
+   * timeout; `whileReconnecting: "fail"` refuses instead), and when the HTTP session expired
+   * (404) or the server was unreachable, reconnects and retries once — that retry always
+   * waits, since the call itself started the reconnect.
    */
   private async withClient<T>(
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-    operation: (client: Client, remainingMs: number) => Promise<T>,
     what: string,
+    options: RequestOptions,
+    operation: (client: Client, remainingMs: number) => Promise<T>,
   ): Promise<T> {
     const started = Date.now();
+    const timeoutMs = options.timeoutMs ?? this.settings.timeouts.callMs;
+    const { signal } = options;
+    const whileReconnecting =
+      checkWhileReconnecting(options.whileReconnecting, `${what} options`, this.name) ??
+      this.settings.whileReconnecting;
     for (let retry = 0; ; retry++) {
       let client = this.client;
-      if (this.currentState !== "ready" || !client) {
-        await this.waitUntilReady(started + timeoutMs, signal, what);
+      if (this.status.current !== "ready" || !client) {
+        await this.status.waitUntilReady({
+          deadline: started + timeoutMs,
+          signal,
+          what,
+          whileReconnecting: retry === 0 ? whileReconnecting : "wait",
+        });
         client = this.client as Client;
       }
       const handle = this.handle;
@@ -282,22 +283,25 @@ export class ManagedConnection implements McpConnection {
         if (retry === 0 && this.factory.recover && (await this.factory.recover(error))) continue;
         const neverSent = McpTransportError.isInstance(error) && error.code === "NOT_CONNECTED";
         if (McpTransportError.isInstance(error) && !neverSent) throw error;
-        const failure = handle ? handle.describeFailure(error, "session") : this.asError(error);
+        const failure = handle
+          ? handle.describeFailure(error, "session")
+          : this.errors.asError(error);
         // Safe to retry only when the server cannot have seen the request.
         const retriable =
           neverSent ||
           (failure.code === "HTTP_STATUS" && failure.status === 404) ||
           failure.code === "UNREACHABLE";
         if (retriable && retry === 0) {
-          if (this.client === client && this.currentState === "ready") {
+          if (this.client === client && this.status.current === "ready") {
             this.log(
               `Server "${this.name}": ${failure.message} Reconnecting and retrying ${what} once.`,
             );
             this.drop(failure, failure.code === "HTTP_STATUS");
           }
-          if (this.currentState === "reconnecting" || this.currentState === "ready") continue;
+          const state = this.status.current;
+          if (state === "reconnecting" || state === "ready") continue;
         }
-        if (this.currentState === "closed") throw this.closedError();
+        if (this.status.current === "closed") throw this.errors.closed();
         if (this.client !== client || isConnectionClosed(error)) {
           const isCall = what.startsWith("tools/call");
           throw new McpTransportError({
@@ -313,36 +317,6 @@ export class ManagedConnection implements McpConnection {
         throw failure;
       }
     }
-  }
-
-  private waitUntilReady(
-    deadline: number,
-    signal: AbortSignal | undefined,
-    what: string,
-  ): Promise<void> {
-    if (this.currentState === "ready") return Promise.resolve();
-    if (this.currentState === "closed") return Promise.reject(this.closedError());
-    if (this.currentState === "failed") return Promise.reject(this.notConnectedError());
-    return this.waiters.wait({
-      deadline,
-      signal,
-      onAbort: () =>
-        new McpTransportError({
-          code: "CANCELLED",
-          server: this.name,
-          message: `${what} on server "${this.name}" was cancelled while waiting for a reconnect.`,
-        }),
-      onTimeout: () =>
-        new McpTransportError({
-          code: "CALL_TIMEOUT",
-          server: this.name,
-          stderrTail: this.stderrTail(),
-          message: withStderrTail(
-            `${what} on server "${this.name}" timed out waiting for the server to reconnect (state: ${this.currentState}).`,
-            this.stderrTail(),
-          ),
-        }),
-    });
   }
 
   // ---- connecting ----------------------------------------------------------------------
@@ -368,16 +342,16 @@ export class ManagedConnection implements McpConnection {
       const loggedIn = await this.recoverFrom(error, handle);
       const failure = handle.describeFailure(error, "connect");
       await handle.shutdown().catch(() => {});
-      if (this.currentState === "closed") throw this.closedError();
+      if (this.status.current === "closed") throw this.errors.closed();
       if (loggedIn) return this.attempt();
       if (this.factory.fallback?.(failure)) return this.attempt();
       throw failure;
     } finally {
       this.attemptHandle = undefined;
     }
-    if (this.currentState === "closed") {
+    if (this.status.current === "closed") {
       await handle.shutdown().catch(() => {});
-      throw this.closedError();
+      throw this.errors.closed();
     }
     deferResponses(handle, this.name);
     client.onclose = () => {
@@ -404,13 +378,13 @@ export class ManagedConnection implements McpConnection {
 
   /** The transport dropped (or a ping/HTTP call showed it is gone): clean up and reconnect. */
   private drop(error: McpTransportError, immediate: boolean): void {
-    if (this.currentState !== "ready") return;
+    if (this.status.current !== "ready") return;
     this.generation++;
     const handle = this.handle;
     this.client = undefined;
     this.handle = undefined;
     this.clearTimers();
-    this.setState("reconnecting", { error });
+    this.status.set("reconnecting", { error });
     void this.reconnect(handle, error, immediate);
   }
 
@@ -422,89 +396,46 @@ export class ManagedConnection implements McpConnection {
     // Whatever the old server left (grandchildren, a hung process, an HTTP session) is taken
     // down in the background, so a hung server's kill delay does not hold up its replacement.
     if (old) this.retire(old);
-    let last = cause;
-    let first = true;
-    const { sessionRetries } = this.settings.reconnect;
-    for (;;) {
-      if (this.currentState !== "reconnecting") return;
-      if (this.retriesUsed >= sessionRetries) {
-        this.fail(last);
-        return;
-      }
-      const attempt = this.retriesUsed++;
-      if (!(immediate && first)) {
-        const wait = backoffDelay(attempt, this.settings.reconnect);
-        this.log(
-          `Server "${this.name}": reconnecting in ${wait} ms (attempt ${attempt + 1} of ${sessionRetries})`,
-        );
-        await this.sleep(wait);
-      }
-      first = false;
-      if (this.currentState !== "reconnecting") return;
-      try {
-        await this.attempt();
-      } catch (error) {
-        last = this.asError(error);
-        if (FINAL_CODES.has(last.code)) {
-          this.fail(last);
-          return;
-        }
-        continue;
-      }
-      this.setState("ready", { attempt: attempt + 1 });
-      this.startPings();
-      this.healthyTimer = setTimeout(() => {
-        this.retriesUsed = 0;
-      }, this.settings.reconnect.healthyAfterMs);
-      this.healthyTimer.unref();
-      this.emitToolsChanged(); // the new process may serve another tool list
-      return;
-    }
+    const outcome = await runReconnectLoop({
+      server: this.name,
+      policy: this.settings.reconnect,
+      budget: this.budget,
+      cause,
+      immediate,
+      attempt: () => this.attempt(),
+      stillReconnecting: () => this.status.current === "reconnecting",
+      sleep: (ms) => this.sleeper.sleep(ms),
+      asError: (error) => this.errors.asError(error),
+      log: (line) => this.log(line),
+    });
+    if (outcome.kind === "failed") this.fail(outcome.error);
+    if (outcome.kind !== "ready") return;
+    this.status.set("ready", { attempt: outcome.attempt });
+    this.startPings();
+    this.budget.restoreWhenHealthy();
+    this.emitToolsChanged(); // the new process may serve another tool list
   }
 
   private startPings(): void {
-    const every = this.settings.pingIntervalMs;
-    if (!every || every <= 0) return;
-    let inFlight = false;
-    this.pingTimer = setInterval(() => {
-      const client = this.client;
-      if (inFlight || this.currentState !== "ready" || !client) return;
-      inFlight = true;
-      client
-        .ping({ timeout: Math.min(every, 10_000) })
-        .catch((error: unknown) => {
-          if (this.client !== client) return;
-          const failure = this.handle?.describeFailure(error, "session") ?? this.asError(error);
-          this.log(`Server "${this.name}": health ping failed (${failure.message}); reconnecting`);
-          this.drop(failure, false);
-        })
-        .finally(() => {
-          inFlight = false;
-        });
-    }, every);
-    this.pingTimer.unref();
+    this.stopPings();
+    this.stopPings = startHealthPings({
+      everyMs: this.settings.pingIntervalMs,
+      currentClient: () => (this.status.current === "ready" ? this.client : undefined),
+      onUnanswered: (client, error) => {
+        if (this.client !== client) return;
+        const failure =
+          this.handle?.describeFailure(error, "session") ?? this.errors.asError(error);
+        this.log(`Server "${this.name}": health ping failed (${failure.message}); reconnecting`);
+        this.drop(failure, false);
+      },
+    });
   }
 
   // ---- states --------------------------------------------------------------------------
 
-  private setState(state: ConnectionState, detail?: StateChangeDetail): void {
-    if (this.currentState === state) return;
-    this.currentState = state;
-    if (state === "ready") this.waiters.resolveAll();
-    if (state === "failed") this.waiters.rejectAll(() => this.notConnectedError());
-    if (state === "closed") this.waiters.rejectAll(() => this.closedError());
-    for (const listener of [...this.stateListeners]) {
-      try {
-        listener(state, detail);
-      } catch (error) {
-        this.log(`onStateChange listener threw: ${String(error)}`);
-      }
-    }
-  }
-
   /** The server broke the protocol beyond repair: take it down and fail for good. */
   private abandon(error: McpTransportError): void {
-    if (this.currentState !== "ready") return;
+    if (this.status.current !== "ready") return;
     this.generation++;
     const handle = this.handle;
     this.client = undefined;
@@ -514,9 +445,9 @@ export class ManagedConnection implements McpConnection {
   }
 
   private fail(error: McpTransportError): void {
-    this.failure = error;
+    this.errors.failure = error;
     this.clearTimers();
-    this.setState("failed", { error });
+    this.status.set("failed", { error });
   }
 
   private emitToolsChanged(): void {
@@ -541,8 +472,8 @@ export class ManagedConnection implements McpConnection {
   private async shutdown(): Promise<void> {
     this.generation++;
     this.clearTimers();
-    this.sleepAbort.abort();
-    this.setState("closed");
+    this.sleeper.interrupt();
+    this.status.set("closed");
     const handles = [this.handle, this.attemptHandle].filter(
       (h): h is TransportHandle => h !== undefined,
     );
@@ -555,62 +486,14 @@ export class ManagedConnection implements McpConnection {
   }
 
   private clearTimers(): void {
-    if (this.healthyTimer) clearTimeout(this.healthyTimer);
-    if (this.pingTimer) clearInterval(this.pingTimer);
-    this.healthyTimer = undefined;
-    this.pingTimer = undefined;
+    this.budget.cancelRestore();
+    this.stopPings();
+    this.stopPings = () => {};
   }
 
-  private sleep(ms: number): Promise<void> {
-    const signal = this.sleepAbort.signal;
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", done);
-        resolve();
-      }
-      signal.addEventListener("abort", done, { once: true });
-    });
-  }
-
-  private asError(error: unknown): McpTransportError {
-    if (McpTransportError.isInstance(error)) return error;
-    return new McpTransportError({
-      code: "PROTOCOL",
-      server: this.name,
-      cause: error,
-      message: `Server "${this.name}": ${error instanceof Error ? error.message : String(error)}`,
-    });
-  }
-
-  private notConnectedError(): McpTransportError {
-    const tail = this.stderrTail();
-    const reason = this.failure?.message ?? "it failed";
-    return new McpTransportError({
-      code: "NOT_CONNECTED",
-      server: this.name,
-      cause: this.failure,
-      stderrTail: tail,
-      message: this.failure?.stderrTail?.length
-        ? `Server "${this.name}" is not available (gave up reconnecting): ${reason}`
-        : withStderrTail(
-            `Server "${this.name}" is not available (gave up reconnecting): ${reason}`,
-            tail,
-          ),
-    });
-  }
-
-  private closedError(): McpTransportError {
-    return new McpTransportError({
-      code: "CLOSED",
-      server: this.name,
-      message: `Connection to server "${this.name}" was closed.`,
-    });
-  }
-
+  /** A method, not a comparison, so the compiler does not keep a narrowing across awaits. */
   private isClosed(): boolean {
-    return this.currentState === "closed";
+    return this.status.current === "closed";
   }
 
   private log(line: string): void {
@@ -619,21 +502,4 @@ export class ManagedConnection implements McpConnection {
 
   /** SDK warnings can come by the thousand (progress for unknown tokens): rate-limited. */
   private readonly sdkWarning = rateLimitedLog((line) => this.log(line));
-}
-
-/**
- * The SDK runs notification handlers one microtask late but resolves responses at once, so
- * a progress notification sent just before the result would arrive after its request is
- * settled ("unknown token"). Delivering responses one microtask later keeps server order.
- */
-function deferResponses(handle: TransportHandle, server: string): void {
-  const transport = handle.transport;
-  const deliver = transport.onmessage;
-  if (!deliver) return;
-  transport.onmessage = (message, extra) => {
-    if ("id" in message && !("method" in message)) {
-      const guarded = guardResponse(server, message); // malformed answers fail their request now
-      queueMicrotask(() => deliver(guarded, extra));
-    } else deliver(message, extra);
-  };
 }

@@ -46,6 +46,61 @@ describe("reconnect", () => {
     ).toBe("waited");
   });
 
+  it('with whileReconnecting "fail" a call made while reconnecting fails at once, unsent, saying why', async () => {
+    const connection = await connectFixture(
+      {},
+      { ...options({ baseDelayMs: 2_000, maxDelayMs: 2_000 }), whileReconnecting: "fail" },
+    );
+    process.kill(await serverPid(connection), "SIGKILL");
+    await reach(connection, "reconnecting");
+    const error = await rejection(
+      connection.callTool("echo", { text: "x" }, { timeoutMs: 30_000 }),
+    );
+    expect(connection.state).toBe("reconnecting"); // refused without waiting for the reconnect
+    expect(error.code).toBe("NOT_CONNECTED");
+    expect(error.mayHaveRun).toBeUndefined();
+    expect(error.message).toMatch(
+      /^tools\/call "echo" was not sent: server "fx" is reconnecting \(it dropped: .+\) and calls are set not to wait \(whileReconnecting: "fail"\)\. Try again in a moment\.$/,
+    );
+    const listing = await rejection(connection.listResources({ timeoutMs: 30_000 }));
+    expect(listing.message).toContain("resources/list was not sent");
+    // A call may still ask to wait, and then succeeds once the server is back.
+    expect(
+      textOf(
+        await connection.callTool(
+          "echo",
+          { text: "waited" },
+          { timeoutMs: 30_000, whileReconnecting: "wait" },
+        ),
+      ),
+    ).toBe("waited");
+  });
+
+  it('a call can refuse to wait on its own with whileReconnecting "fail"', async () => {
+    const connection = await connectFixture({}, options({ baseDelayMs: 2_000, maxDelayMs: 2_000 }));
+    process.kill(await serverPid(connection), "SIGKILL");
+    await reach(connection, "reconnecting");
+    const error = await rejection(
+      connection.callTool("echo", { text: "x" }, { whileReconnecting: "fail" }),
+    );
+    expect(error.code).toBe("NOT_CONNECTED");
+    expect(connection.state).toBe("reconnecting");
+  });
+
+  it("rejects a whileReconnecting that is neither wait nor fail, naming it", async () => {
+    const { command, args } = fixtureServer();
+    const bad = { whileReconnecting: "later" } as unknown as ConnectOptions;
+    const error = await rejection(connectServer("fx", { command, args }, bad));
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.message).toContain(
+      'connectServer options.whileReconnecting: expected "wait" or "fail", got "later"',
+    );
+    const connection = await connectFixture();
+    const perCall = { whileReconnecting: "soon" } as unknown as { timeoutMs: number };
+    const callError = await rejection(connection.callTool("echo", { text: "x" }, perCall));
+    expect(callError.message).toContain('tools/call "echo" options.whileReconnecting');
+  });
+
   it("a call waiting for a reconnect is bounded by its own timeout", async () => {
     const connection = await connectFixture({}, options({ baseDelayMs: 5_000, maxDelayMs: 5_000 }));
     process.kill(await serverPid(connection), "SIGKILL");

@@ -13,38 +13,25 @@ import type {
   RequestOptions,
   StateChangeDetail,
 } from "./connection-types.js";
+import { ForwardingConnection } from "./forwarding-connection.js";
 import { type Redact, redactError } from "./secret-redactor.js";
 
 /**
  * The connection as handed to callers: every error it rejects with or reports in a state
  * change, and every stderr line, has the server's configured secrets masked.
  */
-export class RedactingConnection implements McpConnection {
+export class RedactingConnection extends ForwardingConnection {
   constructor(
-    private readonly inner: McpConnection,
+    inner: McpConnection,
     private readonly redact: Redact,
-  ) {}
-
-  get name(): string {
-    return this.inner.name;
+  ) {
+    super(inner);
   }
 
-  get state(): ConnectionState {
-    return this.inner.state;
-  }
-
-  get serverInfo(): McpConnection["serverInfo"] {
-    return this.inner.serverInfo;
-  }
-
-  get capabilities(): McpConnection["capabilities"] {
-    return this.inner.capabilities;
-  }
-
-  onStateChange(
+  override onStateChange(
     listener: (state: ConnectionState, detail?: StateChangeDetail) => void,
   ): () => void {
-    return this.inner.onStateChange((state, detail) =>
+    return super.onStateChange((state, detail) =>
       listener(
         state,
         detail?.error ? { ...detail, error: redactError(detail.error, this.redact) } : detail,
@@ -59,55 +46,47 @@ export class RedactingConnection implements McpConnection {
     });
   }
 
-  listTools(): Promise<McpTool[]> {
-    return this.masked(this.inner.listTools());
+  override listTools(): Promise<McpTool[]> {
+    return this.masked(super.listTools());
   }
 
-  callTool(
+  override callTool(
     name: string,
     args: Record<string, unknown>,
     options?: CallToolOptions,
   ): Promise<McpCallResult> {
-    return this.masked(this.inner.callTool(name, args, options));
+    return this.masked(super.callTool(name, args, options));
   }
 
-  listResources(options?: RequestOptions): Promise<McpResource[]> {
-    return this.masked(this.inner.listResources(options));
+  override listResources(options?: RequestOptions): Promise<McpResource[]> {
+    return this.masked(super.listResources(options));
   }
 
-  listResourceTemplates(options?: RequestOptions): Promise<McpResourceTemplate[]> {
-    return this.masked(this.inner.listResourceTemplates(options));
+  override listResourceTemplates(options?: RequestOptions): Promise<McpResourceTemplate[]> {
+    return this.masked(super.listResourceTemplates(options));
   }
 
-  readResource(uri: string, options?: RequestOptions): Promise<McpResourceContents[]> {
-    return this.masked(this.inner.readResource(uri, options));
+  override readResource(uri: string, options?: RequestOptions): Promise<McpResourceContents[]> {
+    return this.masked(super.readResource(uri, options));
   }
 
-  listPrompts(options?: RequestOptions): Promise<McpPrompt[]> {
-    return this.masked(this.inner.listPrompts(options));
+  override listPrompts(options?: RequestOptions): Promise<McpPrompt[]> {
+    return this.masked(super.listPrompts(options));
   }
 
-  getPrompt(
+  override getPrompt(
     name: string,
     args?: Record<string, string>,
     options?: RequestOptions,
   ): Promise<McpPromptResult> {
-    return this.masked(this.inner.getPrompt(name, args, options));
+    return this.masked(super.getPrompt(name, args, options));
   }
 
-  setRoots(roots: McpRoot[]): Promise<void> {
-    return this.masked(this.inner.setRoots(roots));
+  override setRoots(roots: McpRoot[]): Promise<void> {
+    return this.masked(super.setRoots(roots));
   }
 
-  onToolsListChanged(listener: () => void): () => void {
-    return this.inner.onToolsListChanged(listener);
-  }
-
-  stderrTail(): string[] {
-    return this.inner.stderrTail().map(this.redact);
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
+  override stderrTail(): string[] {
+    return super.stderrTail().map(this.redact);
   }
 }

@@ -21,7 +21,7 @@ export interface ToolCallRequest {
 
 /**
  * Sends `tools/call` and maps its failures to typed errors: `CALL_TIMEOUT` (per-gap timeout
- * or `maxTotalMs`), `CANCELLED` (the signal), `RPC_ERROR` (a JSON-RPC error answer). Timeout
+ * or `maxTotalMs`), `ABORTED` (the signal), `RPC_ERROR` (a JSON-RPC error answer). Timeout
  * and abort both make the SDK send `notifications/cancelled`. Progress restarts the timeout
  * only when the caller listens for it. A lost connection is rethrown as is, for the caller
  * to describe.
@@ -37,7 +37,7 @@ export async function requestToolCall(request: ToolCallRequest): Promise<McpCall
 async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
   const { client, server, name, args, options, timeoutMs: timeout, maxTotalMs } = request;
   const { signal, onProgress } = options;
-  if (signal?.aborted) throw cancelledError(server, name);
+  if (signal?.aborted) throw abortedError(server, name);
   // One controller per call: the SDK sends notifications/cancelled when it aborts.
   const controller = signal || maxTotalMs ? new AbortController() : undefined;
   let timedOutTotal = false;
@@ -73,7 +73,7 @@ async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
     );
     return result as McpCallResult;
   } catch (error) {
-    if (signal?.aborted && !timedOutTotal) throw cancelledError(server, name, error);
+    if (signal?.aborted && !timedOutTotal) throw abortedError(server, name, error);
     if (timedOutTotal || (error instanceof McpError && error.code === ErrorCode.RequestTimeout)) {
       const limit =
         timedOutTotal || /Maximum total timeout/.test(String(error))
@@ -120,12 +120,12 @@ export function isConnectionClosed(error: unknown): boolean {
   );
 }
 
-function cancelledError(server: string, name: string, cause?: unknown): McpTransportError {
+function abortedError(server: string, name: string, cause?: unknown): McpTransportError {
   return new McpTransportError({
-    code: "CANCELLED",
+    code: "ABORTED",
     server,
     cause,
-    message: `Call to tool "${name}" on server "${server}" was cancelled; the server was sent notifications/cancelled.`,
+    message: `Call to tool "${name}" on server "${server}" was aborted by its signal; the server was sent notifications/cancelled.`,
   });
 }
 

@@ -50,11 +50,11 @@ describe("resources and prompts (server-everything over stdio)", () => {
     expect(error.message).toMatch(/Server "everything" answered prompts\/get with error/);
   });
 
-  it("rejects with CANCELLED when the signal is already aborted", async () => {
+  it("rejects with ABORTED when the signal is already aborted", async () => {
     const connection = await everything();
     const controller = new AbortController();
     controller.abort();
     const error = await rejection(connection.listResources({ signal: controller.signal }));
-    expect(error.code).toBe("CANCELLED");
+    expect(error.code).toBe("ABORTED");
   });
 });

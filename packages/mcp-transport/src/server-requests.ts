@@ -106,14 +106,14 @@ async function send(
       : method === "prompts/get"
         ? GetPromptResultSchema
         : pageSchemas[method];
-  if (options.signal?.aborted) throw cancelled(server, method);
+  if (options.signal?.aborted) throw aborted(server, method);
   try {
     return await client.request({ method, params }, schema, {
       timeout: timeoutMs,
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
-    if (options.signal?.aborted) throw cancelled(server, method, error);
+    if (options.signal?.aborted) throw aborted(server, method, error);
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       throw new McpTransportError({
         code: "CALL_TIMEOUT",
@@ -135,11 +135,11 @@ async function send(
   }
 }
 
-function cancelled(server: string, method: string, cause?: unknown): McpTransportError {
+function aborted(server: string, method: string, cause?: unknown): McpTransportError {
   return new McpTransportError({
-    code: "CANCELLED",
+    code: "ABORTED",
     server,
     cause,
-    message: `${method} on server "${server}" was cancelled.`,
+    message: `${method} on server "${server}" was aborted by its signal.`,
   });
 }
