@@ -7,7 +7,11 @@ export type AgentFormat = "tiny-agents" | "mcp-servers" | "vscode" | "hermes" | 
 /** When a tool call needs the user's yes: `ask` unless read-only, `always`, or `never`. */
 export type ApprovalMode = "ask" | "always" | "never";
 
-/** Tool names (globs allowed) a server's tools are filtered by. */
+/**
+ * Tool names (globs allowed) a server's tools are filtered by, by their names on the server:
+ * mcp-registration's `ToolFilter` (`exclude` wins over `include`, in every format, Hermes'
+ * included).
+ */
 export interface ToolFilter {
   include?: string[];
   exclude?: string[];
