@@ -1,4 +1,4 @@
-import { basename } from "node:path";
+import { basename, join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { publishablePackages } from "./workspace-packages.js";
 
@@ -15,18 +15,27 @@ interface FoundClass {
   /** `@tinyloop/registry: RegistryError`, for messages. */
   label: string;
   specifier: string;
+  /** The entry point's source file, imported by path. */
+  source: string;
   exportName: string;
   marker: symbol;
   errorClass: ErrorClass;
 }
 
-/** Every entry point a user can import: a package name plus each `exports` subpath. */
-function entryPoints(): { folder: string; specifier: string }[] {
-  return publishablePackages().flatMap(({ path, manifest }) =>
-    Object.keys(manifest.exports ?? {}).map((subpath) => ({
-      folder: basename(path),
-      specifier: subpath === "." ? manifest.name : `${manifest.name}${subpath.slice(1)}`,
-    })),
+/**
+ * Every entry point a user can import: a package name plus each `exports` subpath, loaded
+ * from the source file its `@tinyloop/source` condition names (so a new package is walked
+ * without being a dependency of this one, and without a build).
+ */
+function entryPoints(): { folder: string; specifier: string; source: string }[] {
+  return publishablePackages().flatMap(({ dir, path, manifest }) =>
+    Object.entries(manifest.exports ?? {}).map(([subpath, conditions]) => {
+      const specifier = subpath === "." ? manifest.name : `${manifest.name}${subpath.slice(1)}`;
+      const target = conditions["@tinyloop/source"];
+      if (target === undefined)
+        throw new Error(`${specifier}: its exports entry has no "@tinyloop/source" condition`);
+      return { folder: basename(path), specifier, source: join(dir, target) };
+    }),
   );
 }
 
@@ -36,13 +45,14 @@ function isErrorClass(value: unknown): value is ErrorClass {
 
 async function findErrorClasses(): Promise<FoundClass[]> {
   const found: FoundClass[] = [];
-  for (const { folder, specifier } of entryPoints()) {
-    const module = (await import(specifier)) as Record<string, unknown>;
+  for (const { folder, specifier, source } of entryPoints()) {
+    const module = (await import(source)) as Record<string, unknown>;
     for (const [exportName, value] of Object.entries(module)) {
       if (!isErrorClass(value)) continue;
       found.push({
         label: `${specifier}: ${exportName}`,
         specifier,
+        source,
         exportName,
         marker: Symbol.for(`tinyloop.${folder}.${exportName}`),
         errorClass: value,
@@ -116,9 +126,9 @@ describe("error markers of every package's exported error classes", () => {
 
   it.each(found.map((entry) => [entry.label, entry] as const))(
     "%s.isInstance knows instances from another copy of the package, where instanceof fails",
-    async (_label, { label, specifier, exportName, errorClass }) => {
+    async (_label, { label, source, exportName, errorClass }) => {
       vi.resetModules(); // the next import evaluates the package again: a second copy
-      const copy = ((await import(specifier)) as Record<string, unknown>)[exportName];
+      const copy = ((await import(source)) as Record<string, unknown>)[exportName];
       if (!isErrorClass(copy)) throw new Error(`${label}: the second import lacks the class`);
       expect(copy, `${label}: the second import must be a distinct copy`).not.toBe(errorClass);
       const fromCopy = instanceOf(copy);
