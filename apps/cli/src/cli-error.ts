@@ -1,4 +1,6 @@
-const CLI_ERROR_MARKER = Symbol.for("tinyloop.cli.error");
+import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+
+const marker = errorMarker("CliError");
 
 /** Stable codes of {@link CliError}. Problems with agent files are `AgentFileError`s. */
 export type CliErrorCode = "USAGE" | "PROVIDER_UNAVAILABLE";
@@ -8,8 +10,11 @@ export type CliErrorCode = "USAGE" | "PROVIDER_UNAVAILABLE";
  * (a flag, a provider), so it maps to exit code 2 and is printed without a stack.
  */
 export class CliError extends Error {
+  static {
+    markErrorClass(CliError, marker);
+  }
+
   readonly code: CliErrorCode;
-  readonly [CLI_ERROR_MARKER] = true;
 
   constructor({ code, message, cause }: { code: CliErrorCode; message: string; cause?: unknown }) {
     super(message, cause === undefined ? undefined : { cause });
@@ -19,6 +24,6 @@ export class CliError extends Error {
 
   /** True for any `CliError`, also one from a duplicate install of this package. */
   static isInstance(value: unknown): value is CliError {
-    return typeof value === "object" && value !== null && CLI_ERROR_MARKER in value;
+    return hasErrorMarker(value, marker);
   }
 }

@@ -1,6 +1,7 @@
 import { type ConfigPath, formatConfigPath } from "./config-path.js";
+import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
 
-const marker = Symbol.for("@tinyloop/agent-files/AgentFileError");
+const marker = errorMarker("AgentFileError");
 
 /** Stable codes of {@link AgentFileError}. */
 export type AgentFileErrorCode =
@@ -44,6 +45,10 @@ export interface AgentFileErrorOptions {
  * `example: …`. `code` and `name` are stable.
  */
 export class AgentFileError extends Error {
+  static {
+    markErrorClass(AgentFileError, marker);
+  }
+
   readonly code: AgentFileErrorCode;
   readonly file: string;
   readonly line?: number;
@@ -53,7 +58,6 @@ export class AgentFileError extends Error {
   readonly expected?: string;
   readonly received?: string;
   readonly example?: string;
-  readonly [marker] = true;
 
   constructor(options: AgentFileErrorOptions) {
     super(
@@ -74,11 +78,7 @@ export class AgentFileError extends Error {
 
   /** True for an AgentFileError from any copy of this package. */
   static isInstance(value: unknown): value is AgentFileError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true
-    );
+    return hasErrorMarker(value, marker);
   }
 }
 

@@ -7,14 +7,21 @@ export type AgentFormat = "tiny-agents" | "mcp-servers" | "vscode" | "hermes" | 
 /** When a tool call needs the user's yes: `ask` unless read-only, `always`, or `never`. */
 export type ApprovalMode = "ask" | "always" | "never";
 
-/** Tool names (globs allowed) a server's tools are filtered by. */
+/**
+ * Tool names (globs allowed) a server's tools are filtered by, by their names on the server:
+ * mcp-registration's `ToolFilter` (`exclude` wins over `include`, in every format, Hermes'
+ * included).
+ */
 export interface ToolFilter {
   include?: string[];
   exclude?: string[];
 }
 
-/** An input the file declares, used as `${input:ID}`. */
-export interface AgentInput {
+/**
+ * An input the file declares, used as `${input:ID}` (not agent-loop's `AgentInput`, which is
+ * what `agent.run` takes).
+ */
+export interface AgentFileInput {
   id: string;
   description: string;
   /** Asked without echo (VS Code `password: true`). */
@@ -25,8 +32,11 @@ export interface AgentInput {
   default?: string;
 }
 
-/** One server of an agent, normalised, with every `${…}` expanded. */
-export interface AgentServer {
+/**
+ * One MCP server of an agent, normalised, with every `${…}` expanded (not agent-server's
+ * `AgentServer`, the HTTP server).
+ */
+export interface AgentFileServer {
   /** Unique within the agent; tools are prefixed with it. */
   name: string;
   /** Where the entry sits in its file, in the file's own key names (`["mcpServers", "github"]`). */
@@ -50,6 +60,12 @@ export interface AgentServer {
   /** Used by tool search: the server's tools are always listed, even when others are deferred. */
   alwaysLoad?: boolean;
 }
+
+/**
+ * @deprecated Use {@link AgentFileServer}: `AgentServer` is agent-server's HTTP server. Kept
+ * until the workspace's last users move over; will be removed.
+ */
+export type AgentServer = AgentFileServer;
 
 /** A tolerated problem: the file is still used. */
 export interface AgentFileWarning {
@@ -80,7 +96,7 @@ export interface AgentFile {
   maxTurns?: number;
   toolConcurrency?: number;
   approval?: ApprovalMode;
-  servers: AgentServer[];
-  inputs: AgentInput[];
+  servers: AgentFileServer[];
+  inputs: AgentFileInput[];
   warnings: AgentFileWarning[];
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AgentInput } from "./agent-file.js";
+import type { AgentFileInput } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import { type KeyWarning, keyWarnings } from "./key-warnings.js";
 
@@ -29,7 +29,7 @@ export function toAgentInputs(
   inputs: Array<z.infer<typeof inputSchema>> | undefined,
   path: ConfigPath,
   warn: (warning: KeyWarning) => void,
-): AgentInput[] {
+): AgentFileInput[] {
   return (inputs ?? []).map((input, index) => {
     for (const w of keyWarnings(input, INPUT_KEYS, [...path, index])) warn(w);
     const description = input.description ?? "";

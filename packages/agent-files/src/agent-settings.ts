@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AgentFormat, AgentInput, ApprovalMode } from "./agent-file.js";
+import type { AgentFileInput, AgentFormat, ApprovalMode } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import type { ServerDraft } from "./server-draft.js";
 
@@ -35,7 +35,7 @@ export interface FormatResult {
   settings: AgentSettings;
   /** Where each model field sits in the file. */
   settingPaths: Partial<Record<ModelField, ConfigPath>>;
-  inputs: AgentInput[];
+  inputs: AgentFileInput[];
   servers: ServerDraft[];
 }
 

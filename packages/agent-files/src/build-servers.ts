@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from "node:path";
 import { McpTransportError, parseServerConfig, type ServerConfig } from "@tinyloop/mcp-transport";
-import type { AgentServer } from "./agent-file.js";
+import type { AgentFileServer } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
 import { type ConfigPath, describeValue, formatConfigPath } from "./config-path.js";
 import { readEnvFile } from "./env-file.js";
@@ -21,7 +21,7 @@ function located(doc: ParsedDocument, path: ConfigPath) {
 export function buildServers(
   drafts: readonly ServerDraft[],
   { doc, workspace }: { doc: ParsedDocument; workspace: string },
-): AgentServer[] {
+): AgentFileServer[] {
   return drafts.map((draft) => {
     const paths = draft.fieldPaths;
     let config: ServerConfig;

@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import type { AgentFile, AgentFileWarning, AgentServer } from "./agent-file.js";
+import type { AgentFile, AgentFileServer, AgentFileWarning } from "./agent-file.js";
 import { type ConfigPath, describeValue, formatConfigPath, valueAt } from "./config-path.js";
 import { findOnPath } from "./find-on-path.js";
 import { loadAgentFile, type ReadAgentFileOptions } from "./read-agent-file.js";
@@ -24,7 +24,7 @@ export async function checkAgentFile(
 ): Promise<AgentFile> {
   const { agent, doc } = await loadAgentFile(path, options);
   const env = options.env ?? process.env;
-  const fieldPath = (server: AgentServer, key: string): ConfigPath => {
+  const fieldPath = (server: AgentFileServer, key: string): ConfigPath => {
     const nested = [...server.path, "config", key];
     return valueAt(doc.value, nested) !== undefined ? nested : [...server.path, key];
   };

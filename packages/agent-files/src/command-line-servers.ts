@@ -1,5 +1,5 @@
 import type { ServerConfig } from "@tinyloop/mcp-transport";
-import type { AgentServer } from "./agent-file.js";
+import type { AgentFileServer } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
 import { deriveServerName, uniqueNames } from "./server-names.js";
 
@@ -45,9 +45,9 @@ export function splitCommandLine(line: string): string[] {
  * @throws AgentFileError `INVALID` naming the flag (an unclosed quote, a URL that is not http(s)).
  */
 export function withAdHocServers(
-  servers: readonly AgentServer[],
+  servers: readonly AgentFileServer[],
   { commands = [], urls = [] }: { commands?: string[]; urls?: string[] },
-): AgentServer[] {
+): AgentFileServer[] {
   const added: Array<{ config: ServerConfig; path: Array<string | number> }> = [];
   commands.forEach((line, index) => {
     const [command, ...args] = splitCommandLine(line);

@@ -1,8 +1,9 @@
 export type {
   AgentFile,
+  AgentFileInput,
+  AgentFileServer,
   AgentFileWarning,
   AgentFormat,
-  AgentInput,
   AgentServer,
   ApprovalMode,
   ToolFilter,

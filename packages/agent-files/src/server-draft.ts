@@ -1,4 +1,4 @@
-import type { AgentServer, ToolFilter } from "./agent-file.js";
+import type { AgentFileServer, ToolFilter } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 
 /** Fields of a server whose strings may hold `${…}`, and where each sits in the file. */
@@ -30,11 +30,11 @@ export interface ServerDraft {
   oauth?: unknown;
 }
 
-/** The parts of a draft that pass unchanged to {@link AgentServer}. */
+/** The parts of a draft that pass unchanged to {@link AgentFileServer}. */
 export function serverExtras(
   draft: ServerDraft,
 ): Pick<
-  AgentServer,
+  AgentFileServer,
   "enabled" | "disabledReason" | "tools" | "autoApprove" | "lazy" | "alwaysLoad"
 > {
   return {

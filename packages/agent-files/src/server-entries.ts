@@ -1,5 +1,5 @@
 import type { ServerConfig } from "@tinyloop/mcp-transport";
-import type { AgentServer, ToolFilter } from "./agent-file.js";
+import type { AgentFileServer, ToolFilter } from "./agent-file.js";
 
 /**
  * One server as mcp-registration's `connectAll` takes it: the transport config, a filter,
@@ -17,7 +17,7 @@ export type ServerEntry = ServerConfig & {
  * (with `enabled: false`) so it is listed as disabled. `extraEnv` is added to every stdio env.
  */
 export function toServerEntries(
-  servers: readonly AgentServer[],
+  servers: readonly AgentFileServer[],
   { extraEnv }: { extraEnv?: Record<string, string> } = {},
 ): Record<string, ServerEntry> {
   const out: Record<string, ServerEntry> = {};

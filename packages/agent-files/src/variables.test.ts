@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} placeholders are the config syntax
 import { describe, expect, it } from "vitest";
-import type { AgentInput } from "./agent-file.js";
+import type { AgentFileInput } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
 import { expandSlots, inputVariableName, resolveInputs, type TextSlot } from "./variables.js";
 
@@ -13,7 +13,7 @@ function slots(values: Record<string, string>): TextSlot[] {
     },
   }));
 }
-const input = (id: string, extra: Partial<AgentInput> = {}): AgentInput => ({
+const input = (id: string, extra: Partial<AgentFileInput> = {}): AgentFileInput => ({
   id,
   description: id,
   password: false,

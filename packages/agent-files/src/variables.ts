@@ -1,11 +1,13 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} placeholders are the config syntax
 import { expandVariables, listVariables } from "@tinyloop/mcp-transport";
-import type { AgentInput } from "./agent-file.js";
+import type { AgentFileInput } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
 import { type ConfigPath, formatConfigPath } from "./config-path.js";
 
 /** Answers an input: its value, or undefined when nobody can answer (no terminal). */
-export type InputAnswer = (input: AgentInput) => string | undefined | Promise<string | undefined>;
+export type InputAnswer = (
+  input: AgentFileInput,
+) => string | undefined | Promise<string | undefined>;
 
 /** One string of the file that may hold `${…}`, with where it sits. */
 export interface TextSlot {
@@ -27,7 +29,7 @@ export function inputVariableName(id: string): string {
  */
 export async function resolveInputs(
   slots: readonly TextSlot[],
-  declared: readonly AgentInput[],
+  declared: readonly AgentFileInput[],
   {
     file,
     env,

@@ -1,11 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
 import { describe, expect, it } from "vitest";
-import { AgentFileError, type AgentServer, readAgentFile } from "../src/index.js";
+import { AgentFileError, type AgentFileServer, readAgentFile } from "../src/index.js";
 import { BAD_FIXTURES, FIXTURE_ENV, fixture, GOOD_FIXTURES } from "./fixtures.js";
 
 const read = (name: string, env: Record<string, string> = FIXTURE_ENV) =>
   readAgentFile(fixture(name), { env });
-const byName = (servers: AgentServer[], name: string) => {
+const byName = (servers: AgentFileServer[], name: string) => {
   const server = servers.find((s) => s.name === name);
   if (!server) throw new Error(`no server ${name} in ${servers.map((s) => s.name).join(", ")}`);
   return server;

@@ -1,4 +1,6 @@
-const marker = Symbol.for("tinyloop.agent-loop.AgentError");
+import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+
+const marker = errorMarker("AgentError");
 
 /** Stable codes of {@link AgentError}. */
 export type AgentErrorCode =
@@ -19,9 +21,12 @@ export type AgentErrorCode =
  * run — tool failures, model failures, aborts — is reported through events instead.
  */
 export class AgentError extends Error {
+  static {
+    markErrorClass(AgentError, marker);
+  }
+
   /** What went wrong, stable across versions. */
   readonly code: AgentErrorCode;
-  readonly [marker] = true;
 
   constructor({
     code,
@@ -35,10 +40,6 @@ export class AgentError extends Error {
 
   /** True for any `AgentError`, also one created by another copy of this package. */
   static isInstance(value: unknown): value is AgentError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true
-    );
+    return hasErrorMarker(value, marker);
   }
 }

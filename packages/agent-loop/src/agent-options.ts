@@ -1,9 +1,8 @@
 import type { ChatModel } from "@tinyloop/inference-adapters";
-import type { ToolRegistry } from "@tinyloop/registry";
+import type { ListFilter, ToolRegistry } from "@tinyloop/registry";
 import { AgentError } from "./agent-error.js";
 import type { ApproveToolCall } from "./run-tool-calls.js";
 import { type ToolSearchMode, toolSearchBudget } from "./tool-search-policy.js";
-import type { ToolFilter } from "./tool-spec-cache.js";
 
 /** Options of `new Agent(…)`. */
 export interface AgentOptions {
@@ -26,8 +25,11 @@ export interface AgentOptions {
   approve?: ApproveToolCall;
   /** Longest text, in characters, one tool result sends to the model. Default 100 000. */
   maxToolResultChars?: number;
-  /** Which registry tools to offer (the registry's `list` filter). Default: all. */
-  tools?: ToolFilter;
+  /**
+   * Which registry tools to offer: the registry's `list` filter (`toolsets`, exact registered
+   * names in `include` / `exclude`; `exclude` wins). Default: all.
+   */
+  tools?: ListFilter;
   /**
    * When to keep tools back behind the built-in `tool_search` tool: `"auto"` (default) when
    * the MCP tools' schemas would take the budget or more, `"always"`, or `"never"`. Tools
@@ -50,7 +52,7 @@ export interface ResolvedAgentOptions {
   exitTools: boolean;
   approve: ApproveToolCall | undefined;
   maxToolResultChars: number;
-  tools: ToolFilter | undefined;
+  tools: ListFilter | undefined;
   toolSearch: ToolSearchMode;
   toolSearchBudgetTokens: number;
 }

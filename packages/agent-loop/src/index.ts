@@ -28,5 +28,4 @@ export {
   toolSearchBudget,
   toolSpecBytes,
 } from "./tool-search-policy.js";
-export type { ToolFilter } from "./tool-spec-cache.js";
 export type { AgentInput } from "./user-message.js";

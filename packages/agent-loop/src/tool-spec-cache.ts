@@ -4,12 +4,6 @@ import { AGENT_TOOLSET, isExitTool } from "./exit-tools.js";
 import { TOOL_SEARCH, toolSearchDefinition } from "./tool-search.js";
 import { deferredNames, type ToolSearchMode } from "./tool-search-policy.js";
 
-/**
- * Which registry tools an agent offers the model: the registry's own `list` filter
- * (`toolsets`, exact-name `include` and `exclude`).
- */
-export type ToolFilter = ListFilter;
-
 /** The tools of one turn: specs for the model, what may be called, what waits for a search. */
 export interface OfferedTools {
   /** Sent to the model: the tools not kept back, the loaded ones and `tool_search` if needed. */
@@ -44,7 +38,7 @@ export class ToolSpecCache {
 
   constructor(
     private readonly registry: ToolRegistry,
-    private readonly filter: ToolFilter | undefined,
+    private readonly filter: ListFilter | undefined,
     private readonly exitTools: boolean,
     private readonly search: ToolSearchSettings = { mode: "never", budgetTokens: 0 },
   ) {}

@@ -1,4 +1,6 @@
-const marker = Symbol.for("tinyloop.agent-server.AgentServerError");
+import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+
+const marker = errorMarker("AgentServerError");
 
 /** Stable codes of {@link AgentServerError}. */
 export type AgentServerErrorCode =
@@ -15,9 +17,12 @@ export type AgentServerErrorCode =
  * responses.
  */
 export class AgentServerError extends Error {
+  static {
+    markErrorClass(AgentServerError, marker);
+  }
+
   /** What went wrong, stable across versions. */
   readonly code: AgentServerErrorCode;
-  readonly [marker] = true;
 
   constructor({
     code,
@@ -31,10 +36,6 @@ export class AgentServerError extends Error {
 
   /** True for any `AgentServerError`, also one created by another copy of this package. */
   static isInstance(value: unknown): value is AgentServerError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true
-    );
+    return hasErrorMarker(value, marker);
   }
 }

@@ -1,4 +1,4 @@
-import type { AgentOptions, ToolFilter } from "@tinyloop/agent-loop";
+import type { AgentOptions } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { AgentServerError } from "./agent-server-error.js";
@@ -35,8 +35,11 @@ export interface AgentServerOptions {
   maxTurns?: number;
   /** Most tool calls of one turn running at once. Default: the agent loop's (8). */
   toolConcurrency?: number;
-  /** Which registry tools to offer (the registry's `list` filter). Default: all. */
-  tools?: ToolFilter;
+  /**
+   * Which registry tools to offer: the registry's `ListFilter` (`toolsets`, exact registered
+   * names in `include` / `exclude`; `exclude` wins), as the agent's `tools`. Default: all.
+   */
+  tools?: AgentOptions["tools"];
   /** Tools that need approval are refused unless allowed here. Default: mode `ask`, nothing allowed. */
   approval?: ServeApproval;
   /** The key clients send as `Authorization: Bearer`. Default: a generated one (see `server.apiKey`). */

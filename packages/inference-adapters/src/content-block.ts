@@ -1,7 +1,9 @@
 /**
  * Content blocks of a tool result. A structural copy of the registry's union so that this
  * package never imports `@tinyloop/registry`: a registry `ToolResult["content"]` is
- * assignable to `ContentBlock[]` as it is.
+ * assignable to `ContentBlock[]` as it is. `@tinyloop/agent-loop`'s
+ * `shared-content-types.test.ts` fails typecheck when the two copies drift apart: change
+ * both together.
  */
 
 /** Plain text. */

@@ -20,7 +20,7 @@ describe("InferenceError", () => {
 
   it("isInstance recognises copies from another install through the Symbol.for marker", () => {
     const foreign = Object.assign(new Error("x"), {
-      [Symbol.for("@tinyloop/inference-adapters/InferenceError")]: true,
+      [Symbol.for("tinyloop.inference-adapters.InferenceError")]: true,
     });
     expect(InferenceError.isInstance(foreign)).toBe(true);
     expect(InferenceError.isInstance(new Error("x"))).toBe(false);

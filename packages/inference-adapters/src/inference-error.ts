@@ -1,3 +1,4 @@
+import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
 /** Stable codes of {@link InferenceError}. */
 export type InferenceErrorCode =
   /** 401/403: the key is missing, wrong or lacks access. */
@@ -29,7 +30,7 @@ export type InferenceErrorCode =
   /** The adapter was configured wrongly (missing model id, bad URL, missing local model file…). */
   | "CONFIG_INVALID";
 
-const marker = Symbol.for("@tinyloop/inference-adapters/InferenceError");
+const marker = errorMarker("InferenceError");
 
 /**
  * The one error class of this package. Model streams throw it for failures of the whole
@@ -37,13 +38,16 @@ const marker = Symbol.for("@tinyloop/inference-adapters/InferenceError");
  * contain API keys or Authorization headers.
  */
 export class InferenceError extends Error {
+  static {
+    markErrorClass(InferenceError, marker);
+  }
+
   override readonly name = "InferenceError";
   readonly code: InferenceErrorCode;
   /** HTTP status when the failure came from a response. */
   readonly status: number | undefined;
   /** Provider name (e.g. `"openai"`), when known. */
   readonly provider: string | undefined;
-  readonly [marker] = true;
 
   constructor(options: {
     code: InferenceErrorCode;
@@ -60,10 +64,6 @@ export class InferenceError extends Error {
 
   /** True for an `InferenceError`, also one from another copy of this package. */
   static isInstance(value: unknown): value is InferenceError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as { [marker]?: unknown })[marker] === true
-    );
+    return hasErrorMarker(value, marker);
   }
 }

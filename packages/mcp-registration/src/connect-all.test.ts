@@ -131,7 +131,7 @@ describe("connectAll", () => {
       {
         name: "fx",
         state: "ready",
-        toolCount: 2,
+        toolCount: 1,
         lastError: undefined,
         phase: "started",
         lazy: false,
@@ -140,10 +140,8 @@ describe("connectAll", () => {
     ]);
     expect(events.some((event) => event.server === "off")).toBe(false);
     const report = hub.report("fx");
-    expect(report?.registered).toEqual([
-      { name: "mcp_fx_echo", tool: "echo" },
-      { name: "mcp_fx_env", tool: "env" },
-    ]);
+    expect(report?.registered).toEqual([{ name: "mcp_fx_echo", tool: "echo" }]);
+    expect(report?.skipped).toContainEqual({ tool: "env", reason: "excluded" });
     expect(report?.skipped).toContainEqual({ tool: "add", reason: "not-included" });
     expect(report?.warnings).toContain('include entry "nope" matches no tool of this server');
     expect(hub.reports().map((item) => item.server)).toEqual(["fx"]);

@@ -1,4 +1,6 @@
-const marker = Symbol.for("@tinyloop/mcp-registration/error");
+import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+
+const marker = errorMarker("McpRegistrationError");
 
 /** Stable codes of {@link McpRegistrationError}. */
 export type McpRegistrationErrorCode =
@@ -15,6 +17,10 @@ export type McpRegistrationErrorCode =
  * misuse of the API, and is recorded as a server's `lastError` when it fails to start.
  */
 export class McpRegistrationError extends Error {
+  static {
+    markErrorClass(McpRegistrationError, marker);
+  }
+
   /** Stable, machine-readable reason. */
   readonly code: McpRegistrationErrorCode;
   /** The server the error is about, when there is one. */
@@ -35,11 +41,10 @@ export class McpRegistrationError extends Error {
     this.name = "McpRegistrationError";
     this.code = code;
     this.server = server;
-    Object.defineProperty(this, marker, { value: true });
   }
 
   /** True for any `McpRegistrationError`, also one from a duplicate install of this package. */
   static isInstance(value: unknown): value is McpRegistrationError {
-    return typeof value === "object" && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

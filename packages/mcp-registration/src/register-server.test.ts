@@ -86,14 +86,15 @@ describe("registerServer with the fixture server", () => {
     expect(text(await registry.dispatch(entry?.name ?? "", {}))).toBe("long name ok");
   });
 
-  it("applies include and exclude globs, include winning, and warns about an include that matches nothing", async () => {
+  it("applies include and exclude globs, exclude winning, and warns about an include that matches nothing", async () => {
     const registry = new ToolRegistry();
     const report = await registerServer(registry, await connect("fx", fixtureServer()), {
       server: "fx",
       include: ["e*", "add", "imagee"],
-      exclude: ["echo", "env"],
+      exclude: ["echo"],
     });
-    expect(report.registered.map((item) => item.tool)).toEqual(["echo", "add", "env"]);
+    expect(report.registered.map((item) => item.tool)).toEqual(["add", "env"]);
+    expect(report.skipped).toContainEqual({ tool: "echo", reason: "excluded" });
     expect(report.skipped).toContainEqual({ tool: "sleep", reason: "not-included" });
     expect(report.warnings).toEqual(['include entry "imagee" matches no tool of this server']);
     const excluded = await registerServer(

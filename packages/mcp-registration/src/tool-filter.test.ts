@@ -26,14 +26,30 @@ describe("filterToolNames", () => {
     ]);
   });
 
-  it("lets include win over exclude when both match", () => {
+  it("lets exclude win over include when both match", () => {
     const outcome = filterToolNames(names, {
-      include: ["read_file", "write_*"],
-      exclude: ["*_file"],
+      include: ["*_file", "get-sum"],
+      exclude: ["write_*"],
     });
-    expect(outcome.kept).toEqual(["read_file", "write_file"]);
-    expect(outcome.skipped).toContainEqual({ tool: "edit_file", reason: "excluded" });
-    expect(outcome.skipped).toContainEqual({ tool: "get-sum", reason: "not-included" });
+    expect(outcome.kept).toEqual(["read_file", "edit_file", "get-sum"]);
+    expect(outcome.skipped).toEqual([
+      { tool: "read_multiple_files", reason: "not-included" },
+      { tool: "write_file", reason: "excluded" },
+      { tool: "a(b)", reason: "not-included" },
+    ]);
+    expect(outcome.warnings).toEqual([]);
+  });
+
+  it("warns about an include entry whose every match is excluded", () => {
+    const outcome = filterToolNames(names, {
+      include: ["read_file", "write_file", "get-sum"],
+      exclude: ["read_file", "write_*"],
+    });
+    expect(outcome.kept).toEqual(["get-sum"]);
+    expect(outcome.warnings).toEqual([
+      'include entry "read_file" matches only excluded tools: exclude wins, so none of them is registered',
+      'include entry "write_file" matches only excluded tools: exclude wins, so none of them is registered',
+    ]);
   });
 
   it("matches a name containing glob syntax exactly", () => {

@@ -1,10 +1,14 @@
 import picomatch from "picomatch";
 
-/** Which tools of a server to register. Entries are exact tool names or glob patterns. */
+/**
+ * Which tools of a server to register, by their names on the server. Entries are exact tool
+ * names or glob patterns. `exclude` wins over `include`, as in the registry's `ListFilter`
+ * (exact registered names): the one precedence rule of every tinyloop include/exclude pair.
+ */
 export interface ToolFilter {
-  /** Allowlist: only tools matching an entry are registered. Wins over `exclude`. */
+  /** Allowlist: only tools matching an entry are registered (unless `exclude` names them). */
   include?: string[];
-  /** Blocklist: tools matching an entry are not registered (unless `include` names them). */
+  /** Blocklist: tools matching an entry are never registered, whatever `include` says. */
   exclude?: string[];
 }
 
@@ -33,16 +37,20 @@ function compile(pattern: string): Matcher {
  * - no lists (or empty ones): every tool is kept;
  * - `include` only: tools matching an entry are kept, others skipped as `not-included`;
  * - `exclude` only: tools matching an entry are skipped as `excluded`;
- * - both: a tool matching `include` is kept even when `exclude` also matches it (include
- *   wins); a tool matching only `exclude` is `excluded`; the rest are `not-included`.
- * An `include` or `exclude` entry that matches no tool at all becomes a warning, so a typo
- * is visible rather than silently exposing or hiding tools.
+ * - both: a tool matching `exclude` is `excluded` even when `include` also matches it
+ *   (exclude wins, so `include: ["gh_*"], exclude: ["gh_delete_*"]` keeps every `gh_` tool
+ *   but the deletes); a tool matching neither is `not-included`.
+ * An entry that matches no tool at all becomes a warning, and so does an `include` entry
+ * whose every match is excluded (formats where include wins, such as Hermes', would have
+ * kept those tools), so a typo or a contradiction is visible rather than silently exposing
+ * or hiding tools.
  */
 export function filterToolNames(names: readonly string[], filter: ToolFilter = {}): FilterOutcome {
   const include = (filter.include ?? []).map((pattern) => ({
     pattern,
     match: compile(pattern),
     used: false,
+    kept: false,
   }));
   const exclude = (filter.exclude ?? []).map((pattern) => ({
     pattern,
@@ -51,16 +59,24 @@ export function filterToolNames(names: readonly string[], filter: ToolFilter = {
   }));
   const outcome: FilterOutcome = { kept: [], skipped: [], warnings: [] };
   for (const name of names) {
-    let included = false;
-    for (const entry of include) if (entry.match(name)) included = entry.used = true;
     let excluded = false;
     for (const entry of exclude) if (entry.match(name)) excluded = entry.used = true;
-    if (included || (include.length === 0 && !excluded)) outcome.kept.push(name);
-    else outcome.skipped.push({ tool: name, reason: excluded ? "excluded" : "not-included" });
+    const including = include.filter((entry) => entry.match(name));
+    for (const entry of including) {
+      entry.used = true;
+      if (!excluded) entry.kept = true;
+    }
+    if (excluded) outcome.skipped.push({ tool: name, reason: "excluded" });
+    else if (include.length === 0 || including.length > 0) outcome.kept.push(name);
+    else outcome.skipped.push({ tool: name, reason: "not-included" });
   }
   for (const entry of include) {
     if (!entry.used)
       outcome.warnings.push(`include entry "${entry.pattern}" matches no tool of this server`);
+    else if (!entry.kept)
+      outcome.warnings.push(
+        `include entry "${entry.pattern}" matches only excluded tools: exclude wins, so none of them is registered`,
+      );
   }
   for (const entry of exclude) {
     if (!entry.used)

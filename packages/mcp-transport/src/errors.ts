@@ -1,4 +1,6 @@
-const marker = Symbol.for("@tinyloop/mcp-transport/McpTransportError");
+import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+
+const marker = errorMarker("McpTransportError");
 
 /** Stable codes of {@link McpTransportError}. */
 export type McpTransportErrorCode =
@@ -55,6 +57,10 @@ export interface McpTransportErrorOptions {
  * names the server and, for stdio servers, ends with the last stderr lines.
  */
 export class McpTransportError extends Error {
+  static {
+    markErrorClass(McpTransportError, marker);
+  }
+
   readonly code: McpTransportErrorCode;
   readonly server?: string;
   readonly stderrTail?: string[];
@@ -63,7 +69,6 @@ export class McpTransportError extends Error {
   readonly exitCode?: number | null;
   readonly signal?: string | null;
   readonly mayHaveRun?: boolean;
-  readonly [marker] = true;
 
   constructor(options: McpTransportErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -80,11 +85,7 @@ export class McpTransportError extends Error {
 
   /** True for an McpTransportError from any copy of this package. */
   static isInstance(value: unknown): value is McpTransportError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true
-    );
+    return hasErrorMarker(value, marker);
   }
 }
 

@@ -1,3 +1,7 @@
+// `@tinyloop/inference-adapters` keeps a structural copy of these types (it may not import
+// the registry); `@tinyloop/agent-loop`'s shared-content-types.test.ts fails typecheck when
+// the copies drift apart, so change both together.
+
 /** Plain text, the most common block a tool returns. */
 export interface TextContent {
   type: "text";

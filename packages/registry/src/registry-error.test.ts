@@ -14,7 +14,7 @@ describe("RegistryError", () => {
 
   it("is recognised by isInstance through the Symbol.for marker, not the class identity", () => {
     const foreign = new Error("from another copy");
-    Object.defineProperty(foreign, Symbol.for("@tinyloop/registry/RegistryError"), {
+    Object.defineProperty(foreign, Symbol.for("tinyloop.registry.RegistryError"), {
       value: true,
     });
     expect(RegistryError.isInstance(foreign)).toBe(true);

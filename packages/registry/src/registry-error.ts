@@ -1,4 +1,6 @@
-const marker = Symbol.for("@tinyloop/registry/RegistryError");
+import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+
+const marker = errorMarker("RegistryError");
 
 /** Stable codes of {@link RegistryError}. */
 export type RegistryErrorCode =
@@ -21,18 +23,20 @@ export interface RegistryErrorOptions {
  * `dispatch` never throws it: tool-level problems become error results instead.
  */
 export class RegistryError extends Error {
+  static {
+    markErrorClass(RegistryError, marker);
+  }
+
   readonly code: RegistryErrorCode;
 
   constructor({ code, message, cause }: RegistryErrorOptions) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = "RegistryError";
     this.code = code;
-    // A `Symbol.for` marker, not `instanceof`, so a duplicate install is still recognised.
-    Object.defineProperty(this, marker, { value: true });
   }
 
   /** True for any `RegistryError`, also one from a duplicate install of this package. */
   static isInstance(value: unknown): value is RegistryError {
-    return typeof value === "object" && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { type AgentFile, type AgentServer, findOnPath } from "@tinyloop/agent-files";
+import { type AgentFile, type AgentFileServer, findOnPath } from "@tinyloop/agent-files";
 
 const require = createRequire(import.meta.url);
 
@@ -14,7 +14,7 @@ export function playwrightServerScript(): string {
   return join(dirname(require.resolve("@playwright/mcp/package.json")), "cli.js");
 }
 
-const bundled = (name: string, args: string[]): AgentServer => ({
+const bundled = (name: string, args: string[]): AgentFileServer => ({
   name,
   path: ["default agent", name],
   config: { type: "stdio", command: process.execPath, args, env: {} },

@@ -1,4 +1,4 @@
-import type { AgentServer } from "@tinyloop/agent-files";
+import type { AgentFileServer } from "@tinyloop/agent-files";
 import { withAdHocServers } from "@tinyloop/agent-files";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
@@ -32,7 +32,7 @@ export async function connectAgentServers(
   io: Io,
   lifecycle: Lifecycle,
   { style }: { style: Style },
-): Promise<{ registry: ToolRegistry; hub: McpHub; servers: AgentServer[] }> {
+): Promise<{ registry: ToolRegistry; hub: McpHub; servers: AgentFileServer[] }> {
   // With only --server/--url given, inspect just those instead of the default agent.
   const adHocOnly = agentArg === undefined && (flags.server.length > 0 || flags.url.length > 0);
   const spec = adHocOnly

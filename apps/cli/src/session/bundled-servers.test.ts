@@ -1,12 +1,12 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentServer } from "@tinyloop/agent-files";
+import type { AgentFileServer } from "@tinyloop/agent-files";
 import { afterEach, describe, expect, it } from "vitest";
 import { filesystemServerScript, playwrightServerScript } from "../agent/default-agent.js";
 import { withBundledServers } from "./bundled-servers.js";
 
-const stdio = (command: string, ...args: string[]): AgentServer => ({
+const stdio = (command: string, ...args: string[]): AgentFileServer => ({
   name: "s",
   path: ["servers", 0],
   config: { type: "stdio", command, args, env: { A: "1" } },
@@ -42,7 +42,7 @@ describe("withBundledServers", () => {
     dir = mkdtempSync(join(tmpdir(), "tinyloop-bins-"));
     writeFileSync(join(dir, "mcp-server-filesystem"), "#!/bin/sh\n");
     chmodSync(join(dir, "mcp-server-filesystem"), 0o755);
-    const servers: AgentServer[] = [
+    const servers: AgentFileServer[] = [
       stdio("mcp-server-filesystem", "/data"),
       stdio("npx", "-y", "@modelcontextprotocol/server-filesystem"),
       stdio("./mcp-server-filesystem"),

@@ -1,4 +1,4 @@
-import { type AgentServer, findOnPath } from "@tinyloop/agent-files";
+import { type AgentFileServer, findOnPath } from "@tinyloop/agent-files";
 import { filesystemServerScript, playwrightServerScript } from "../agent/default-agent.js";
 
 /** The bins of the MCP servers the CLI ships as its own dependencies, and their scripts. */
@@ -18,9 +18,9 @@ export const BUNDLED_COMMANDS: readonly string[] = Object.keys(BUNDLED_BINS);
  * A bin that is on `PATH` wins (the user's own install); other commands are left as they are.
  */
 export function withBundledServers(
-  servers: readonly AgentServer[],
+  servers: readonly AgentFileServer[],
   pathVariable = process.env.PATH ?? "",
-): AgentServer[] {
+): AgentFileServer[] {
   return servers.map((server) => {
     const c = server.config;
     if (!("command" in c)) return server;
