@@ -245,7 +245,6 @@ export class Registration {
       toolset: this.toolset,
       connection: this.connection,
       lastError: () => this.lastError,
-      maxTextLength: this.options.maxTextLength,
       callTimeoutMs: this.options.callTimeoutMs,
       deferred: this.options.deferred,
       onWarning: (warning) => {
