@@ -23,7 +23,12 @@ export interface AgentOptions {
    * reason as it is (or "denied by the user" when it gives none).
    */
   approve?: ApproveToolCall;
-  /** Longest text, in characters, one tool result sends to the model. Default 100 000. */
+  /**
+   * Longest text, in characters, one tool result sends to the model (text blocks and
+   * embedded text resources together). Longer output keeps its first and last halves around
+   * a `[… N of M characters removed …]` line. The one truncation of tool output in tinyloop.
+   * Default 100 000.
+   */
   maxToolResultChars?: number;
   /**
    * Which registry tools to offer: the registry's `list` filter (`toolsets`, exact registered

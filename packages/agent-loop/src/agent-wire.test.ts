@@ -154,6 +154,36 @@ describe("Agent on the wire (OpenAI-compatible adapter, scripted server, fixture
     expect(String(messages.find((m) => m.tool_call_id === "h1")?.content)).toMatch(/cancelled/);
   });
 
+  it("takes the summary and the question from double-encoded exit arguments, as the registry parsed them", async () => {
+    // Small models send the arguments object as a JSON string inside the JSON text.
+    const doubleEncoded = (value: Record<string, unknown>) => JSON.stringify(JSON.stringify(value));
+    const agent = await agentFor([
+      {
+        text: "Turn text.",
+        toolCalls: [
+          {
+            id: "c1",
+            name: "task_complete",
+            arguments: doubleEncoded({ summary: "Done, double-encoded." }),
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          { id: "c2", name: "ask_question", arguments: doubleEncoded({ question: "Which?" }) },
+        ],
+      },
+    ]);
+    expect(doneOf(await collect(agent.run("Finish")))).toMatchObject({
+      reason: "completed",
+      text: "Done, double-encoded.",
+    });
+    expect(doneOf(await collect(agent.run("Ask")))).toMatchObject({
+      reason: "asked",
+      text: "Which?",
+    });
+  });
+
   it("offers built-in, MCP and exit tools, and re-registers exit tools someone removed", async () => {
     const agent = await agentFor([{ text: "one" }, { text: "two" }]);
     await collect(agent.run("a"));

@@ -53,10 +53,11 @@ describe("ensureExitTools", () => {
 });
 
 describe("exitToolText", () => {
-  it("reads summary or question and ignores anything else", () => {
-    expect(exitToolText('{"summary":"All done"}')).toBe("All done");
-    expect(exitToolText('{"question":"Which one?"}')).toBe("Which one?");
-    expect(exitToolText("{}")).toBeUndefined();
-    expect(exitToolText("not json")).toBeUndefined();
+  it("reads summary or question from parsed arguments and ignores anything else", () => {
+    expect(exitToolText({ summary: "All done" })).toBe("All done");
+    expect(exitToolText({ question: "Which one?" })).toBe("Which one?");
+    expect(exitToolText({})).toBeUndefined();
+    expect(exitToolText({ summary: 5 })).toBeUndefined();
+    expect(exitToolText(undefined)).toBeUndefined();
   });
 });

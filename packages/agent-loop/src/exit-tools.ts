@@ -1,6 +1,6 @@
 import type { ToolDefinition, ToolRegistry } from "@tinyloop/registry";
 import { AgentError } from "./agent-error.js";
-import type { SettledCall } from "./run-tool-calls.js";
+import type { SettledCall } from "./settled-call.js";
 
 /** Toolset of the agent's own built-in tools. */
 export const AGENT_TOOLSET = "agent";
@@ -72,17 +72,13 @@ export function ensureExitTools(registry: ToolRegistry): void {
   }
 }
 
-/** The user-facing text an exit call carries: the `summary` or the `question` argument. */
-export function exitToolText(args: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(args);
-    if (typeof parsed !== "object" || parsed === null) return undefined;
-    const value =
-      (parsed as Record<string, unknown>).summary ?? (parsed as Record<string, unknown>).question;
-    return typeof value === "string" ? value : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * The user-facing text an exit call carries: the `summary` or the `question` argument, read
+ * from the arguments the registry parsed (so double-encoded arguments count too).
+ */
+export function exitToolText(args: Record<string, unknown> | undefined): string | undefined {
+  const value = args?.summary ?? args?.question;
+  return typeof value === "string" ? value : undefined;
 }
 
 /**
@@ -104,6 +100,6 @@ export function exitOf(
   if (!exit) return undefined;
   return {
     reason: exit.call.name === ASK_QUESTION ? "asked" : "completed",
-    text: exitToolText(exit.call.arguments) ?? (turnText || undefined),
+    text: exitToolText(exit.args) ?? (turnText || undefined),
   };
 }

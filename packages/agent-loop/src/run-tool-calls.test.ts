@@ -128,13 +128,10 @@ describe("runToolCalls", () => {
   it("answers calls to tools it does not offer without running anything", async () => {
     const { settled } = await run([call("a", "nope")]);
     expect(settled[0]?.outcome).toBe("unavailable");
-    expect(text(settled[0] as never)).toMatch(
-      /^Tool "nope" is not available to this agent\. Call one of: echo, block\.$/,
-    );
+    expect(settled[0]?.result.code).toBe("UNKNOWN_TOOL");
+    expect(text(settled[0] as never)).toBe('Unknown tool "nope". Available tools: echo, block.');
     const { settled: typo } = await run([call("b", "ecko")]);
-    expect(text(typo[0] as never)).toBe(
-      'Tool "ecko" is not available to this agent. Did you mean "echo"? Call one of: echo, block.',
-    );
+    expect(text(typo[0] as never)).toBe('Unknown tool "ecko". Did you mean "echo"?');
   });
 
   it("on abort cancels running and queued calls at once; queued ones never start", async () => {
@@ -147,6 +144,13 @@ describe("runToolCalls", () => {
       controller.signal,
     );
     expect(settled.map((entry) => entry.outcome)).toEqual(["cancelled", "cancelled", "cancelled"]);
+    expect(settled.map((entry) => entry.result)).toEqual(
+      ["a", "b", "c"].map(() => ({
+        content: [{ type: "text", text: 'Tool "block" was cancelled.' }],
+        isError: true,
+        code: "ABORTED",
+      })),
+    );
     expect(events).toHaveLength(3);
     expect(started()).toBe(1);
   });

@@ -1,15 +1,19 @@
 import type { ToolCall } from "@tinyloop/inference-adapters";
-import type { ToolDefinition, ToolRegistry, ToolResult } from "@tinyloop/registry";
+import {
+  stoppedResult,
+  type ToolDefinition,
+  type ToolRegistry,
+  type ToolResult,
+  toolErrorCode,
+  toolFailedResult,
+  unknownToolResult,
+} from "@tinyloop/registry";
 import { ABORTED, untilAborted } from "./abortable.js";
 import type { ToolProgressEvent, ToolResultEvent } from "./events.js";
 import { isExitTool } from "./exit-tools.js";
 import { type Limiter, limitConcurrency } from "./limit-concurrency.js";
-import {
-  cancelledResult,
-  deniedResult,
-  failedResult,
-  unavailableResult,
-} from "./tool-result-texts.js";
+import type { SettledCall } from "./settled-call.js";
+import { approvalFailedResult, deniedResult } from "./tool-result-texts.js";
 
 /** What an {@link ApproveToolCall} hook may answer: yes/no, or no with a reason for the model. */
 export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
@@ -23,13 +27,6 @@ export type ApproveToolCall = (
   definition: ToolDefinition,
   context: { signal: AbortSignal },
 ) => ApprovalDecision | Promise<ApprovalDecision>;
-
-/** One finished call, as the loop appends it to the history. */
-export interface SettledCall {
-  call: ToolCall;
-  result: ToolResult;
-  outcome: ToolResultEvent["outcome"];
-}
 
 /** Everything {@link runToolCalls} needs. */
 export interface RunToolCallsInput {
@@ -54,8 +51,8 @@ const now = () => performance.timeOrigin + performance.now();
 /**
  * Dispatches all calls of one turn at once (the limiter bounds how many run together)
  * and resolves to their results in call order. Never rejects: denials, unknown tools,
- * thrown handlers and aborts all become error results. After an abort it resolves at
- * once, with "cancelled" for every call that had not finished.
+ * thrown handlers and aborts all become error results (the registry's outcomes, except a
+ * denial). After an abort it resolves at once, with `ABORTED` for every unfinished call.
  */
 export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCall[]> {
   // One limiter per turn: a handler that ignores an abort cannot hold a slot of a later turn.
@@ -75,7 +72,7 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
     return settleCall(call, definition, approval, limiter, input).catch(
       (error: unknown): SettledCall => {
         // Safety net (a throwing event consumer, a bug): the call still gets a result.
-        const result = failedResult(`Tool "${call.name}"`, error);
+        const result = toolFailedResult(call.name, error);
         const at = now();
         input.onResult({
           type: "tool-result",
@@ -103,7 +100,11 @@ async function settleCall(
 ): Promise<SettledCall> {
   let startedAt = now();
   let endedAt: number | undefined;
-  const finish = (result: ToolResult, outcome: SettledCall["outcome"]): SettledCall => {
+  const finish = (
+    result: ToolResult,
+    outcome: SettledCall["outcome"],
+    args?: Record<string, unknown>,
+  ): SettledCall => {
     endedAt ??= now();
     input.onResult({
       type: "tool-result",
@@ -115,18 +116,21 @@ async function settleCall(
       durationMs: endedAt - startedAt,
       outcome,
     });
-    return { call, result, outcome };
+    return args === undefined ? { call, result, outcome } : { call, result, outcome, args };
   };
+  const stopped = () => finish(stoppedResult(call.name, input.signal), "cancelled");
 
-  if (!definition) return finish(unavailableResult(call.name, input.offered.keys()), "unavailable");
+  // Unknown to this agent (not registered, or filtered out): the registry's UNKNOWN_TOOL,
+  // suggesting only what this agent offers.
+  if (!definition) return finish(unknownToolResult(call.name, input.offered.keys()), "unavailable");
 
   let decision: ApprovalDecision | typeof ABORTED = true;
   try {
     if (approval !== undefined) decision = await untilAborted(approval, input.signal);
   } catch (error) {
-    return finish(failedResult("Asking for approval", error), "denied");
+    return finish(approvalFailedResult(error), "denied");
   }
-  if (decision === ABORTED) return finish(cancelledResult(), "cancelled");
+  if (decision === ABORTED) return stopped();
   // Anything but a clear yes is a no: a hook that forgets to return must not run a tool.
   const object = typeof decision === "object" && decision !== null ? decision : undefined;
   if (decision !== true && object?.approved !== true) {
@@ -141,10 +145,10 @@ async function settleCall(
     if (local) {
       const result = local(call.arguments);
       endedAt = now();
-      return result;
+      return { result };
     }
-    // The registry answers "cancelled" at once on abort, so the slot is freed then too.
-    const result = await input.registry.dispatch(call.name, call.arguments, {
+    // The registry answers ABORTED at once on abort, so the slot is freed then too.
+    const dispatched = await input.registry.dispatchCall(call.name, call.arguments, {
       signal: input.signal,
       callId: call.id,
       onProgress: (progress) => {
@@ -154,14 +158,19 @@ async function settleCall(
       },
     });
     endedAt = now(); // measured here, before the slot goes to the next waiting call
-    return result;
+    return dispatched;
   });
-  let result: ToolResult | typeof ABORTED;
+  let done: { result: ToolResult; args?: Record<string, unknown> } | typeof ABORTED;
   try {
-    result = await untilAborted(dispatched, input.signal);
+    done = await untilAborted(dispatched, input.signal);
   } catch (error) {
-    return finish(failedResult(`Tool "${call.name}"`, error), "error");
+    return finish(toolFailedResult(call.name, error), "error");
   }
-  if (result === ABORTED) return finish(cancelledResult(), "cancelled");
-  return finish(result, result.isError ? "error" : "ok");
+  if (done === ABORTED) return stopped();
+  const { result, args } = done;
+  const code = toolErrorCode(result);
+  // Stopped by the run's own signal (an AbortSignal.timeout gives TIMEOUT): cancelled.
+  const cancelled = code === "ABORTED" || (code === "TIMEOUT" && input.signal.aborted);
+  const outcome = cancelled ? "cancelled" : result.isError ? "error" : "ok";
+  return finish(result, outcome, args);
 }

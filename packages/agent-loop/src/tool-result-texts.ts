@@ -1,14 +1,8 @@
-import { suggestNames, type ToolResult } from "@tinyloop/registry";
+import type { ToolResult } from "@tinyloop/registry";
 
-/** Result of a call the run's abort stopped (or never let start). */
-export function cancelledResult(): ToolResult {
-  return {
-    content: [
-      { type: "text", text: "cancelled: the run was stopped before this tool call finished" },
-    ],
-    isError: true,
-  };
-}
+// The agent's own outcomes: approval is the loop's business, not the registry's. Every
+// other failure (unknown tool, bad arguments, a throw, timeout, abort) is the registry's
+// outcome, built with its exported builders so each has one code and one text.
 
 /**
  * Result of a call the `approve` hook refused: the hook's own reason as it wrote it (the
@@ -19,28 +13,11 @@ export function deniedResult(reason?: string): ToolResult {
   return { content: [{ type: "text", text }], isError: true };
 }
 
-/**
- * Result of a call to a tool this agent does not offer (unknown, or filtered out): the
- * closest offered names first, as the registry suggests them, then what is offered.
- */
-export function unavailableResult(name: string, offered: Iterable<string>): ToolResult {
-  const names = [...offered];
-  const list = names.length > 0 ? names.slice(0, 50).join(", ") : "(none)";
-  const close = suggestNames(name, names);
-  const hint = close.length > 0 ? ` Did you mean ${close.map((n) => `"${n}"`).join(" or ")}?` : "";
+/** Result of a call whose `approve` hook threw: the call did not run. */
+export function approvalFailedResult(error: unknown): ToolResult {
+  const message = error instanceof Error ? error.message : String(error);
   return {
-    content: [
-      {
-        type: "text",
-        text: `Tool "${name}" is not available to this agent.${hint} Call one of: ${list}${names.length > 50 ? ", …" : ""}.`,
-      },
-    ],
+    content: [{ type: "text", text: `Asking for approval failed: ${message}` }],
     isError: true,
   };
-}
-
-/** Result of a call whose approval hook or dispatch threw. */
-export function failedResult(what: string, error: unknown): ToolResult {
-  const message = error instanceof Error ? error.message : String(error);
-  return { content: [{ type: "text", text: `${what} failed: ${message}` }], isError: true };
 }

@@ -1,12 +1,11 @@
 import type { ChatMessage, ToolCall } from "@tinyloop/inference-adapters";
-import type { ToolResult } from "@tinyloop/registry";
+import { abortedResult, type ToolResult } from "@tinyloop/registry";
 import { type ModelContentOptions, toModelContent } from "./to-model-content.js";
-import { cancelledResult } from "./tool-result-texts.js";
 
 /**
  * The messages one tool turn adds to history: the assistant message with its calls, then
  * exactly one tool message per call, in call order. A call without a result (the run
- * stopped first) gets a "cancelled" one, so every provider accepts the history.
+ * stopped first) gets the registry's `ABORTED` one, so every provider accepts the history.
  */
 export function toolTurnMessages(
   text: string,
@@ -16,7 +15,7 @@ export function toolTurnMessages(
 ): ChatMessage[] {
   const messages: ChatMessage[] = [{ role: "assistant", content: text, toolCalls: [...calls] }];
   for (const call of calls) {
-    const result = results.get(call) ?? cancelledResult();
+    const result = results.get(call) ?? abortedResult(call.name);
     messages.push({
       role: "tool",
       toolCallId: call.id,

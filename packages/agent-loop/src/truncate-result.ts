@@ -1,55 +1,85 @@
 import type { ContentBlock } from "@tinyloop/registry";
 
+// Never cut between the two halves of a surrogate pair: the text must stay valid UTF-16.
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
 /**
- * Cuts the text of a tool result to at most `maxChars` characters in total (text blocks
- * and embedded text resources, in order) and appends a note saying how much was left
- * out, so the model knows the output is incomplete. Other blocks pass unchanged.
+ * Cuts the text of a tool result to at most `maxChars` characters in total (text blocks and
+ * embedded text resources, counted together in order), keeping the head and the tail — half
+ * of `maxChars` each, since a tool's last lines (the error, the summary) matter as much as
+ * its first — joined by one line saying how much was removed:
+ *
+ * ```
+ * <head>
+ * [… 123,456 of 223,456 characters removed …]
+ * <tail>
+ * ```
+ *
+ * Text blocks wholly inside the removed middle are dropped; other blocks (images, links)
+ * stay where they are. This is the only place tinyloop truncates tool output.
  */
 export function truncateContent(
   content: readonly ContentBlock[],
   maxChars: number,
 ): ContentBlock[] {
   let total = 0;
-  for (const block of content) total += textLength(block);
+  for (const block of content) total += textOf(block)?.length ?? 0;
   if (total <= maxChars) return [...content];
 
-  let budget = maxChars;
+  const headEnd = Math.ceil(maxChars / 2);
+  const tailStart = total - Math.floor(maxChars / 2);
   const out: ContentBlock[] = [];
+  let offset = 0;
+  let kept = 0;
+  let markerAt: { index: number; head: string; tail: string } | undefined;
   for (const block of content) {
-    const length = textLength(block);
-    if (length === 0) {
+    const text = textOf(block);
+    if (text === undefined) {
       out.push(block);
       continue;
     }
-    if (budget <= 0) continue;
-    if (length <= budget) {
-      out.push(block);
-      budget -= length;
-      continue;
+    const start = offset;
+    offset += text.length;
+    let headCut = Math.min(Math.max(headEnd - start, 0), text.length);
+    let tailCut = Math.min(Math.max(tailStart - start, 0), text.length);
+    if (headCut > 0 && headCut < text.length && isLowSurrogate(text.charCodeAt(headCut))) {
+      headCut--;
     }
-    out.push(cutBlock(block, budget));
-    budget = 0;
+    if (tailCut > 0 && tailCut < text.length && isLowSurrogate(text.charCodeAt(tailCut))) {
+      tailCut++;
+    }
+    const head = text.slice(0, headCut);
+    const tail = headCut >= text.length ? "" : text.slice(Math.max(tailCut, headCut));
+    kept += head.length + tail.length;
+    if (markerAt === undefined && head.length + tail.length < text.length) {
+      // The removed middle starts in this block: the marker goes here, between head and tail.
+      markerAt = { index: out.length, head, tail };
+      out.push(block);
+    } else if (head.length + tail.length > 0) {
+      out.push(withText(block, head + tail));
+    }
   }
-  out.push({
-    type: "text",
-    text: `[output truncated: showing the first ${maxChars} of ${total} characters]`,
-  });
+  if (markerAt !== undefined) {
+    const line = `[… ${(total - kept).toLocaleString("en-US")} of ${total.toLocaleString("en-US")} characters removed …]`;
+    const { index, head, tail } = markerAt;
+    const text = [head, line, tail].filter((part) => part !== "").join("\n");
+    out[index] = withText(out[index] as ContentBlock, text);
+  }
   return out;
 }
 
-function textLength(block: ContentBlock): number {
-  if (block.type === "text") return block.text.length;
-  if (block.type === "resource" && "text" in block.resource) return block.resource.text.length;
-  return 0;
+function textOf(block: ContentBlock): string | undefined {
+  if (block.type === "text") return block.text;
+  if (block.type === "resource" && "text" in block.resource) return block.resource.text;
+  return undefined;
 }
 
-function cutBlock(block: ContentBlock, chars: number): ContentBlock {
-  if (block.type === "text") return { type: "text", text: block.text.slice(0, chars) };
+function withText(block: ContentBlock, text: string): ContentBlock {
+  if (block.type === "text") return { type: "text", text };
   if (block.type === "resource" && "text" in block.resource) {
-    return {
-      type: "resource",
-      resource: { ...block.resource, text: block.resource.text.slice(0, chars) },
-    };
+    return { type: "resource", resource: { ...block.resource, text } };
   }
   return block;
 }

@@ -1,51 +1,77 @@
-import type { ToolResult } from "@tinyloop/registry";
+import {
+  abortedResult,
+  stoppedResult,
+  type ToolResult,
+  timedOutResult,
+  toolFailedResult,
+  unavailableResult,
+} from "@tinyloop/registry";
 import { errorSummary } from "./error-summary.js";
 
-/** Why a server cannot take a call right now, from its state and its last error. */
-export function unavailableResult(
-  server: string,
-  tool: string,
+/** Who a failed call was for: the registered name the model called, and its server. */
+export interface CallTarget {
+  /** The tool's registered name (`mcp_github_list_issues`), which the model knows it by. */
+  name: string;
+  server: string;
+}
+
+/**
+ * `UNAVAILABLE` (the registry's outcome): the server cannot take a call right now, so the
+ * tool was not called; the text says why, from the server's state and its last error.
+ */
+export function serverDownResult(
+  { name, server }: CallTarget,
   state: string,
   lastError?: Error,
 ): ToolResult {
   const reason = lastError ? ` Last error: ${errorSummary(lastError)}` : "";
-  const text =
+  const detail =
     state === "reconnecting" || state === "connecting"
-      ? `MCP server "${server}" is ${state} (the connection dropped), so tool "${tool}" was not called.${reason} Try again in a moment.`
+      ? `MCP server "${server}" is ${state} (the connection dropped), so the tool was not called.${reason} Try again in a moment.`
       : state === "closed"
-        ? `MCP server "${server}" has been closed, so tool "${tool}" cannot be called.`
-        : `MCP server "${server}" is down (${state}), so tool "${tool}" cannot be called until the server is restarted.${reason}`;
-  return { content: [{ type: "text", text }], isError: true };
+        ? `MCP server "${server}" has been closed.`
+        : `MCP server "${server}" is down (${state}); the tool can be called again once the server is restarted.${reason}`;
+  return unavailableResult(name, detail);
 }
 
-/** A rejected `callTool` as an error result naming the server, the tool and the reason. */
-export function callFailureResult(server: string, tool: string, error: unknown): ToolResult {
+/**
+ * A rejected `callTool` mapped onto the registry's outcomes: `TIMEOUT` (`CALL_TIMEOUT`),
+ * `ABORTED` (the transport's abort code), `UNAVAILABLE` (the server was not connected),
+ * else `TOOL_FAILED` — also when the server went away mid-call, saying the tool may have run.
+ */
+export function callFailureResult(
+  target: CallTarget,
+  error: unknown,
+  signal?: AbortSignal,
+): ToolResult {
+  const { name, server } = target;
   const code =
     typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   const message = errorSummary(error);
   const mayHaveRun =
     typeof error === "object" && error !== null && (error as { mayHaveRun?: unknown }).mayHaveRun;
-  let text: string;
   if (mayHaveRun === true) {
     // The server went away while the call was in flight: it may have acted already.
-    text = `MCP server "${server}" stopped answering while tool "${tool}" was running, so the tool may have run, in full or in part (check before calling it again): ${message}`;
-    return { content: [{ type: "text", text }], isError: true };
+    return toolFailedResult(
+      name,
+      `MCP server "${server}" stopped answering while the tool was running, so it may have run, in full or in part (check before calling it again): ${message}`,
+    );
   }
   switch (code) {
     case "CALL_TIMEOUT":
-      text = `Tool "${tool}" of MCP server "${server}" timed out: ${message}`;
-      break;
-    case "CANCELLED":
-      text = `Tool "${tool}" of MCP server "${server}" was cancelled.`;
-      break;
+      return timedOutResult(name, message);
+    // mcp-transport's abort code.
+    case "ABORTED":
+      return signal?.aborted ? stoppedResult(name, signal) : abortedResult(name);
     case "NOT_CONNECTED":
     case "SERVER_EXITED":
     case "CLOSED":
     case "UNREACHABLE":
-      text = `MCP server "${server}" is not available, so tool "${tool}" did not run: ${message}`;
-      break;
+      return unavailableResult(
+        name,
+        `MCP server "${server}" is not available, so the tool did not run: ${message}`,
+      );
     default:
-      text = `Tool "${tool}" of MCP server "${server}" failed: ${message}`;
+      return toolFailedResult(name, message);
   }
-  return { content: [{ type: "text", text }], isError: true };
 }

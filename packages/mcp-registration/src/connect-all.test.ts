@@ -11,7 +11,7 @@ import { fixtureServer, startFixtureHttpServer } from "@tinyloop/test-fixtures/m
 import { afterEach, describe, expect, it } from "vitest";
 import { dynamicServer, everythingServer } from "../test/servers.js";
 import { connectAll } from "./connect-all.js";
-import type { HubEvent, McpHub } from "./hub-types.js";
+import type { ConnectAllOptions, HubEvent, McpHub } from "./hub-types.js";
 
 let marker = newProcessMarker();
 const hubs: McpHub[] = [];
@@ -201,8 +201,10 @@ describe("connectAll", () => {
     process.kill(before, "SIGKILL");
     await reconnecting;
     const down = await registry.dispatch("mcp_fx_echo", { text: "anyone?" });
-    expect(down.isError).toBe(true);
-    expect(text(down)).toMatch(/server "fx" is reconnecting .*Try again in a moment/);
+    expect(down).toMatchObject({ isError: true, code: "UNAVAILABLE" });
+    expect(text(down)).toMatch(
+      /^Tool "mcp_fx_echo" is unavailable: .*server "fx" is reconnecting .*Try again in a moment/,
+    );
     expect(registry.has("mcp_fx_echo")).toBe(true);
     await waitForEvent(events, (event) => event.type === "synced" && event.server === "fx");
     expect(hub.servers()[0]).toMatchObject({ state: "ready", toolCount: 2 });
@@ -245,12 +247,12 @@ describe("connectAll", () => {
     const failed = waitForEvent(events, (event) => event.type === "failed");
     const crashed = await registry.dispatch("mcp_fx_add", { a: 1, b: 2 });
     expect(crashed.isError).toBe(true);
-    expect(text(crashed)).toMatch(/MCP server "fx"|Tool "add" of MCP server "fx"/);
+    expect(text(crashed)).toMatch(/^Tool "mcp_fx_add" (failed|is unavailable): .*"fx"/);
     await failed;
     const down = await registry.dispatch("mcp_fx_echo", { text: "still there?" });
-    expect(down.isError).toBe(true);
+    expect(down).toMatchObject({ isError: true, code: "UNAVAILABLE" });
     expect(text(down)).toMatch(
-      /^MCP server "fx" is down \(failed\), so tool "echo" cannot be called until the server is restarted\./,
+      /^Tool "mcp_fx_echo" is unavailable: MCP server "fx" is down \(failed\); the tool can be called again once the server is restarted\./,
     );
     expect(registry.has("mcp_fx_echo")).toBe(true);
     expect(hub.servers()[0]).toMatchObject({ name: "fx", state: "failed", toolCount: 2 });
@@ -281,8 +283,10 @@ describe("connectAll", () => {
   it("turns a call timeout into an error result naming the server", async () => {
     const { registry } = await start({ fx: entry(fixtureServer(), { timeouts: { callMs: 300 } }) });
     const result = await registry.dispatch("mcp_fx_hang", {});
-    expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/^Tool "hang" of MCP server "fx" timed out/);
+    expect(result).toMatchObject({ isError: true, code: "TIMEOUT" });
+    expect(text(result)).toMatch(
+      /^Tool "mcp_fx_hang" timed out: Tool "hang" on server "fx" did not answer within 300 ms/,
+    );
   });
 });
 
@@ -295,10 +299,13 @@ describe("connectAll input checks", () => {
       code: "CONFIG_INVALID",
       message: expect.stringContaining("connectAll: expected a record of named server configs"),
     });
-    await expect(connectAll({}, registry, { maxTextLength: -1 })).rejects.toMatchObject({
+    await expect(
+      connectAll({}, registry, { maxTextLength: 100_000 } as unknown as ConnectAllOptions),
+    ).rejects.toMatchObject({
       code: "OPTIONS_INVALID",
-      message:
-        "connectAll: options.maxTextLength: expected a positive integer (e.g. 100000), got -1",
+      message: expect.stringMatching(
+        /^connectAll: options\.maxTextLength was removed: .* pass maxToolResultChars to new Agent\(…\) instead\.$/,
+      ),
     });
   });
 });

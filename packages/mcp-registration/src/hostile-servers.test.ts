@@ -87,9 +87,9 @@ describe("hostile servers through connectAll", () => {
   it("tells the model a tool may have run when its server dies mid-call", async () => {
     const { registry } = await start({ dying: {} });
     const result = await registry.dispatch("mcp_dying_die", {});
-    expect(result.isError).toBe(true);
+    expect(result).toMatchObject({ isError: true, code: "TOOL_FAILED" });
     expect(text(result)).toContain(
-      'stopped answering while tool "die" was running, so the tool may have run',
+      'Tool "mcp_dying_die" failed: MCP server "dying" stopped answering while the tool was running, so it may have run',
     );
   });
 });

@@ -1,5 +1,6 @@
 import type { ConnectAllOptions } from "./hub-types.js";
 import { McpRegistrationError } from "./mcp-registration-error.js";
+import { MAX_TEXT_LENGTH_REMOVED } from "./register-server-options.js";
 
 /**
  * Checks `connectAll` options.
@@ -10,10 +11,8 @@ export function validateHubOptions(options: ConnectAllOptions): void {
     throw new McpRegistrationError({ code: "OPTIONS_INVALID", message: `connectAll: ${message}` });
   };
   const positive = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
-  if (options.maxTextLength !== undefined && !positive(options.maxTextLength)) {
-    fail(
-      `options.maxTextLength: expected a positive integer (e.g. 100000), got ${JSON.stringify(options.maxTextLength)}`,
-    );
+  if ((options as { maxTextLength?: unknown }).maxTextLength !== undefined) {
+    fail(MAX_TEXT_LENGTH_REMOVED);
   }
   if (options.shutdownTimeoutMs !== undefined && !positive(options.shutdownTimeoutMs)) {
     fail(

@@ -63,8 +63,6 @@ export type ConnectFunction = (
 export interface ConnectAllOptions {
   /** First part of tool names. Default `"mcp"`. */
   prefix?: string;
-  /** Cap on each text of a result, in characters. Default 100 000. */
-  maxTextLength?: number;
   /** Passed to every `connectServer` call (timeouts, reconnect policy, log lines). */
   connection?: ConnectOptions;
   /** Told about every server's progress. A listener that throws is ignored. */

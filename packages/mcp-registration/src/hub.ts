@@ -116,7 +116,6 @@ export class Hub implements McpHub {
       include: entry.filter.include,
       exclude: entry.filter.exclude,
       prefix: this.options.prefix,
-      maxTextLength: this.options.maxTextLength,
       onSync: (report) => {
         if (!slot.stopped) {
           this.emit({

@@ -38,4 +38,3 @@ export type { FilterOutcome, FilterSkipReason, ToolFilter } from "./tool-filter.
 export { filterToolNames } from "./tool-filter.js";
 export type { McpToolCallResult, ToToolResultOptions } from "./tool-result.js";
 export { toToolResult } from "./tool-result.js";
-export { DEFAULT_MAX_TEXT_LENGTH, truncateText } from "./truncate-text.js";

@@ -1,5 +1,5 @@
 import type { ToolAnnotations, ToolDefinition, ToolHandler } from "@tinyloop/registry";
-import { callFailureResult, unavailableResult } from "./call-failure.js";
+import { callFailureResult, serverDownResult } from "./call-failure.js";
 import { normalizeInputSchema } from "./input-schema.js";
 import { compileOutputSchema, type OutputValidator } from "./output-schema.js";
 import type { McpToolDescription, ServerConnection } from "./server-connection.js";
@@ -12,7 +12,6 @@ export interface McpToolContext {
   connection: ServerConnection;
   /** The server's last error, for "server is down" results. */
   lastError: () => Error | undefined;
-  maxTextLength?: number;
   /** Timeout of each call (the server's `timeouts.callMs`), passed as the call's `timeoutMs`. */
   callMs?: number | undefined;
   /** Passed on each call; unset leaves it to the connection. */
@@ -58,8 +57,8 @@ function annotationsOf(tool: McpToolDescription): ToolAnnotations | undefined {
 /**
  * Turns one MCP tool into a registry definition (under `name`) and a handler that
  * forwards calls to the server. The handler never throws: a server that is not ready,
- * a timeout, a cancellation or a transport error all come back as `isError` results
- * naming the server and the reason.
+ * a timeout, a cancellation or a transport error all come back as the registry's outcomes
+ * (`UNAVAILABLE`, `TIMEOUT`, `ABORTED`, `TOOL_FAILED`) naming the server and the reason.
  */
 export function buildMcpTool(
   name: string,
@@ -97,12 +96,12 @@ export function buildMcpTool(
       return compiled(value);
     };
   }
-  const { connection, server, maxTextLength, callMs, whileReconnecting } = context;
-  const convert = { maxTextLength, validateOutput };
+  const { connection, server, callMs, whileReconnecting } = context;
+  const convert = { validateOutput };
   const handler: ToolHandler = async (args, call) => {
     // A reconnecting server gets the call: the connection waits or refuses (whileReconnecting).
     if (!CALLABLE_STATES.has(connection.state)) {
-      return unavailableResult(server, tool.name, connection.state, context.lastError());
+      return serverDownResult({ name, server }, connection.state, context.lastError());
     }
     try {
       const result = await connection.callTool(tool.name, args, {
@@ -113,7 +112,7 @@ export function buildMcpTool(
       });
       return toToolResult((result ?? {}) as McpToolCallResult, convert);
     } catch (error) {
-      return callFailureResult(server, tool.name, error);
+      return callFailureResult({ name, server }, error, call.signal);
     }
   };
   return { definition, handler, warnings };

@@ -2,6 +2,10 @@ import { McpRegistrationError } from "./mcp-registration-error.js";
 import type { RegistrationReport } from "./registration-report.js";
 import type { ToolFilter } from "./tool-filter.js";
 
+/** Why a leftover `maxTextLength` option is refused, and what replaces it. */
+export const MAX_TEXT_LENGTH_REMOVED =
+  "options.maxTextLength was removed: tool output is now cut once, by @tinyloop/agent-loop (Agent option maxToolResultChars, head and tail kept). Drop the option here and pass maxToolResultChars to new Agent(…) instead.";
+
 /** Options of `registerServer`. */
 export interface RegisterServerOptions extends ToolFilter {
   /** The server's name as configured: used in tool names, the toolset and `source`. */
@@ -10,8 +14,6 @@ export interface RegisterServerOptions extends ToolFilter {
   prefix?: string;
   /** Toolset of the server's tools. Default `"mcp-<server>"`. */
   toolset?: string;
-  /** Cap on each text of a result, in characters. Default 100 000. */
-  maxTextLength?: number;
   /**
    * `callMs`: the timeout of each tool call of this server, passed to the connection as the
    * call's `timeoutMs`. Default: the connection's own `timeouts.callMs`.
@@ -89,13 +91,8 @@ export function validateOptions(options: RegisterServerOptions): void {
       `registerServer: options.whileReconnecting: expected "wait" or "fail", got ${JSON.stringify(options.whileReconnecting)}`,
     );
   }
-  if (
-    options.maxTextLength !== undefined &&
-    !(Number.isInteger(options.maxTextLength) && options.maxTextLength > 0)
-  ) {
-    fail(
-      `registerServer: options.maxTextLength: expected a positive integer, got ${JSON.stringify(options.maxTextLength)}`,
-    );
+  if ((options as { maxTextLength?: unknown }).maxTextLength !== undefined) {
+    fail(`registerServer: ${MAX_TEXT_LENGTH_REMOVED}`);
   }
 }
 

@@ -249,7 +249,6 @@ export class Registration {
       toolset: this.toolset,
       connection: this.connection,
       lastError: () => this.lastError,
-      maxTextLength: this.options.maxTextLength,
       callMs: callTimeoutOf(this.options),
       whileReconnecting: this.options.whileReconnecting,
       deferred: this.options.deferred,

@@ -115,25 +115,18 @@ describe("toToolResult", () => {
     expect(toToolResult({ content: [], isError: true }, { validateOutput }).content).toEqual([]);
   });
 
-  it("truncates long texts and embedded text resources to the cap", () => {
-    const long = "x".repeat(300);
-    const result = toToolResult(
-      {
-        content: [
-          { type: "text", text: long },
-          { type: "resource", resource: { uri: "u:", text: long } },
-        ],
-      },
-      { maxTextLength: 100 },
-    );
-    const [text, resource] = result.content;
-    expect(text).toMatchObject({
-      type: "text",
-      text: expect.stringContaining("200 of 300 characters removed"),
+  it("keeps long texts and embedded text resources whole (agent-loop cuts, once)", () => {
+    const long = "x".repeat(300_000);
+    const result = toToolResult({
+      content: [
+        { type: "text", text: long },
+        { type: "resource", resource: { uri: "u:", text: long } },
+      ],
     });
-    expect(resource).toMatchObject({
-      resource: { text: expect.stringContaining("200 of 300 characters removed") },
-    });
+    expect(result.content).toEqual([
+      { type: "text", text: long },
+      { type: "resource", resource: { uri: "u:", text: long } },
+    ]);
   });
 
   it("turns an old-style toolResult into text", () => {

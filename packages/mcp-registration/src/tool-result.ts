@@ -1,6 +1,5 @@
 import type { ContentBlock, ToolResult } from "@tinyloop/registry";
 import type { OutputValidator } from "./output-schema.js";
-import { DEFAULT_MAX_TEXT_LENGTH, truncateText } from "./truncate-text.js";
 
 /** The parts of an MCP `tools/call` result this package reads (the SDK's shape, read leniently). */
 export interface McpToolCallResult {
@@ -13,8 +12,6 @@ export interface McpToolCallResult {
 
 /** Options of {@link toToolResult}. */
 export interface ToToolResultOptions {
-  /** Cap on each text, in characters (default 100 000); longer ones keep head and tail. */
-  maxTextLength?: number;
   /** The tool's compiled `outputSchema`, when it declared one. */
   validateOutput?: OutputValidator;
 }
@@ -43,12 +40,12 @@ function describeUnsupported(block: unknown, why: string): ContentBlock {
 }
 
 /** One MCP content block as a registry content block, in the same position. */
-function convertBlock(block: unknown, maxTextLength: number): ContentBlock {
+function convertBlock(block: unknown): ContentBlock {
   if (!isRecord(block)) return describeUnsupported(block, "not an object");
   switch (block.type) {
     case "text":
       if (!isString(block.text)) return describeUnsupported(block, "text without a string text");
-      return { type: "text", text: truncateText(block.text, maxTextLength) };
+      return { type: "text", text: block.text };
     case "image":
     case "audio":
       if (!isString(block.data) || !isString(block.mimeType)) {
@@ -62,10 +59,7 @@ function convertBlock(block: unknown, maxTextLength: number): ContentBlock {
       }
       const base = { uri: resource.uri, ...optional("mimeType", resource.mimeType) };
       if (isString(resource.text)) {
-        return {
-          type: "resource",
-          resource: { ...base, text: truncateText(resource.text, maxTextLength) },
-        };
+        return { type: "resource", resource: { ...base, text: resource.text } };
       }
       if (isString(resource.blob))
         return { type: "resource", resource: { ...base, blob: resource.blob } };
@@ -92,7 +86,8 @@ function convertBlock(block: unknown, maxTextLength: number): ContentBlock {
  * Converts an MCP `tools/call` result to a registry `ToolResult`:
  * - every content block is kept, in order (text, image, audio, embedded text or blob
  *   resources, resource links); anything else becomes a text block describing it;
- * - texts over `maxTextLength` keep their head and tail (see {@link truncateText});
+ * - texts are kept whole: cutting long output is `@tinyloop/agent-loop`'s job
+ *   (`maxToolResultChars`), the one place tool output is truncated;
  * - `structuredContent` is kept; when `validateOutput` is given and the result is not an
  *   error, a mismatch (or missing structured content) appends one short warning text
  *   block instead of failing the call;
@@ -102,15 +97,14 @@ export function toToolResult(
   result: McpToolCallResult,
   options: ToToolResultOptions = {},
 ): ToolResult {
-  const maxTextLength = options.maxTextLength ?? DEFAULT_MAX_TEXT_LENGTH;
   const content: ContentBlock[] = [];
   if (Array.isArray(result.content)) {
-    for (const block of result.content) content.push(convertBlock(block, maxTextLength));
+    for (const block of result.content) content.push(convertBlock(block));
   } else if (result.content === undefined && result.toolResult !== undefined) {
     const text = isString(result.toolResult)
       ? result.toolResult
       : JSON.stringify(result.toolResult);
-    content.push({ type: "text", text: truncateText(text ?? "", maxTextLength) });
+    content.push({ type: "text", text: text ?? "" });
   } else if (result.content !== undefined) {
     content.push(describeUnsupported(result.content, "content is not an array"));
   }

@@ -63,6 +63,20 @@ export type ContentBlock =
   | EmbeddedResourceContent
   | ResourceLinkContent;
 
+/**
+ * Why a call failed, when tinyloop decided it rather than the tool: `UNKNOWN_TOOL`,
+ * `INVALID_ARGUMENTS` (not JSON, not an object, or against the input schema),
+ * `UNAVAILABLE` (what runs the tool cannot take calls now), `TOOL_FAILED` (the handler threw
+ * or returned no result), `TIMEOUT`, `ABORTED`. Stable: match on it, not on the text.
+ */
+export type ToolErrorCode =
+  | "UNKNOWN_TOOL"
+  | "INVALID_ARGUMENTS"
+  | "UNAVAILABLE"
+  | "TOOL_FAILED"
+  | "TIMEOUT"
+  | "ABORTED";
+
 /** What a tool call produces: content blocks, optional structured data, and an error flag. */
 export interface ToolResult {
   content: ContentBlock[];
@@ -70,4 +84,9 @@ export interface ToolResult {
   structuredContent?: Record<string, unknown>;
   /** `true` when the call failed; `content` then explains why in words a model can act on. */
   isError?: boolean;
+  /**
+   * Set (with `isError: true`) when tinyloop decided the failure: the registry, or a layer
+   * using its outcome builders. A tool's own error result has no code.
+   */
+  code?: ToolErrorCode;
 }

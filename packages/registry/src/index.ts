@@ -10,6 +10,7 @@ export type {
   ResourceLinkContent,
   TextContent,
   TextResourceContents,
+  ToolErrorCode,
   ToolResult,
 } from "./content.js";
 export type { RegistryErrorCode, RegistryErrorOptions } from "./registry-error.js";
@@ -20,7 +21,18 @@ export type { SearchToolsOptions, ToolSearchMatch } from "./search-tools.js";
 export { DEFAULT_SEARCH_LIMIT, searchTools, searchWords } from "./search-tools.js";
 export { suggestNames } from "./suggest-names.js";
 export { assertValidToolName, isValidToolName, TOOL_NAME_PATTERN } from "./tool-name.js";
-export type { SchemaProblem, ToolRegistryOptions } from "./tool-registry.js";
+export {
+  abortedResult,
+  invalidArgumentsResult,
+  stoppedResult,
+  TOOL_ERROR_CODES,
+  timedOutResult,
+  toolErrorCode,
+  toolFailedResult,
+  unavailableResult,
+  unknownToolResult,
+} from "./tool-outcome.js";
+export type { DispatchedCall, SchemaProblem, ToolRegistryOptions } from "./tool-registry.js";
 export { ToolRegistry } from "./tool-registry.js";
 export { errorResult, textResult } from "./tool-result.js";
 export type {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cancelledResult, runHandler } from "./run-handler.js";
+import { runHandler } from "./run-handler.js";
 
 describe("runHandler", () => {
   it("wraps a returned string as one text block, sync or async", async () => {
@@ -32,6 +32,7 @@ describe("runHandler", () => {
     expect(sync).toEqual({
       content: [{ type: "text", text: 'Tool "t" failed: disk full' }],
       isError: true,
+      code: "TOOL_FAILED",
     });
     const rejected = await runHandler("t", () => Promise.reject(new TypeError("bad")), {}, {});
     expect(rejected.content[0]).toEqual({ type: "text", text: 'Tool "t" failed: bad' });
@@ -42,9 +43,9 @@ describe("runHandler", () => {
 
   it("refuses a result of the wrong shape with an error result saying what came back", async () => {
     const result = await runHandler("t", () => ({ text: "x" }) as never, {}, {});
-    expect(result.isError).toBe(true);
+    expect(result).toMatchObject({ isError: true, code: "TOOL_FAILED" });
     expect(result.content[0]).toMatchObject({
-      text: 'Tool "t" returned an invalid result: expected a string or an object with a "content" array, got an object with keys [text].',
+      text: 'Tool "t" failed: it returned an invalid result: expected a string or an object with a "content" array, got an object with keys [text].',
     });
     const nothing = await runHandler("t", async () => undefined as never, {}, {});
     expect(nothing.content[0]).toMatchObject({ text: expect.stringContaining("got undefined") });
@@ -74,6 +75,7 @@ describe("runHandler", () => {
     expect(result).toEqual({
       content: [{ type: "text", text: 'Tool "slow" was cancelled.' }],
       isError: true,
+      code: "ABORTED",
     });
     expect(seen).toBe(controller.signal);
     expect(seen?.aborted).toBe(true);
@@ -96,19 +98,21 @@ describe("runHandler", () => {
       text: 'Tool "t" was cancelled: user pressed Ctrl+C.',
     });
   });
-});
 
-describe("cancelledResult", () => {
-  it("names a string reason and ignores the default AbortError", () => {
-    const controller = new AbortController();
-    controller.abort();
-    expect(cancelledResult("t", controller.signal).content[0]).toMatchObject({
-      text: 'Tool "t" was cancelled.',
-    });
-    const withReason = new AbortController();
-    withReason.abort("timeout after 5s");
-    expect(cancelledResult("t", withReason.signal).content[0]).toMatchObject({
-      text: 'Tool "t" was cancelled: timeout after 5s.',
+  it("answers TIMEOUT when the signal is an AbortSignal.timeout that fires", async () => {
+    const result = await runHandler(
+      "t",
+      (_args, { signal }) =>
+        new Promise((_resolve, reject) =>
+          signal?.addEventListener("abort", () => reject(signal.reason)),
+        ),
+      {},
+      { signal: AbortSignal.timeout(5) },
+    );
+    expect(result).toEqual({
+      content: [{ type: "text", text: 'Tool "t" timed out: its abort signal timed out.' }],
+      isError: true,
+      code: "TIMEOUT",
     });
   });
 });

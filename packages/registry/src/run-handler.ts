@@ -1,13 +1,14 @@
 import { watchAbort } from "./abort-watch.js";
 import type { ToolResult } from "./content.js";
-import { errorResult, textResult } from "./tool-result.js";
+import { stoppedResult, toolFailedResult } from "./tool-outcome.js";
+import { textResult } from "./tool-result.js";
 import type { ToolContext, ToolHandler } from "./types.js";
 
 /**
  * Runs a handler and turns every outcome into a {@link ToolResult}: a string becomes one
- * text block, a throw becomes an error result with the message only (no stack), and an
- * abort of `context.signal` answers "cancelled" at once while the handler, which sees the
- * same signal, winds down on its own.
+ * text block, a throw becomes a `TOOL_FAILED` result with the message only (no stack), and
+ * an abort of `context.signal` answers `ABORTED` (or `TIMEOUT`) at once while the handler,
+ * which sees the same signal, winds down on its own.
  */
 export function runHandler(
   toolName: string,
@@ -19,18 +20,18 @@ export function runHandler(
   try {
     returned = handler(args, context);
   } catch (error) {
-    return failedResult(toolName, error);
+    return toolFailedResult(toolName, error);
   }
   if (!isPromiseLike(returned)) return normalizeResult(toolName, returned);
   const signal = context.signal;
   if (signal === undefined) {
     return Promise.resolve(returned).then(
       (value) => normalizeResult(toolName, value),
-      (error: unknown) => failedResult(toolName, error),
+      (error: unknown) => toolFailedResult(toolName, error),
     );
   }
   return new Promise<ToolResult>((resolve) => {
-    const stopWatching = watchAbort(signal, () => resolve(cancelledResult(toolName, signal)));
+    const stopWatching = watchAbort(signal, () => resolve(stoppedResult(toolName, signal)));
     Promise.resolve(returned).then(
       (value) => {
         stopWatching();
@@ -38,19 +39,10 @@ export function runHandler(
       },
       (error: unknown) => {
         stopWatching();
-        resolve(failedResult(toolName, error));
+        resolve(toolFailedResult(toolName, error));
       },
     );
   });
-}
-
-/** The result for a call whose signal aborted, naming a custom abort reason if there is one. */
-export function cancelledResult(toolName: string, signal: AbortSignal): ToolResult {
-  const reason: unknown = signal.reason;
-  let detail = "";
-  if (typeof reason === "string" && reason !== "") detail = `: ${reason}`;
-  else if (reason instanceof Error && reason.name !== "AbortError") detail = `: ${reason.message}`;
-  return errorResult(`Tool "${toolName}" was cancelled${detail}.`);
 }
 
 function normalizeResult(toolName: string, value: unknown): ToolResult {
@@ -58,14 +50,10 @@ function normalizeResult(toolName: string, value: unknown): ToolResult {
   if (typeof value === "object" && value !== null && Array.isArray((value as ToolResult).content)) {
     return value as ToolResult;
   }
-  return errorResult(
-    `Tool "${toolName}" returned an invalid result: expected a string or an object with a "content" array, got ${describe(value)}.`,
+  return toolFailedResult(
+    toolName,
+    `it returned an invalid result: expected a string or an object with a "content" array, got ${describe(value)}.`,
   );
-}
-
-function failedResult(toolName: string, error: unknown): ToolResult {
-  const message = error instanceof Error ? error.message : String(error);
-  return errorResult(`Tool "${toolName}" failed: ${message || "(no message)"}`);
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {

@@ -54,6 +54,7 @@ describe("ToolRegistry.dispatch", () => {
     expect(result).toEqual({
       content: [{ type: "text", text: 'Unknown tool "read_files". Did you mean "read_file"?' }],
       isError: true,
+      code: "UNKNOWN_TOOL",
     });
     registry.register(tool("read_file2"), echo);
     expect(textOf(await registry.dispatch("read_flie", {}))).toBe(
@@ -63,7 +64,7 @@ describe("ToolRegistry.dispatch", () => {
       'Unknown tool "launch_rocket". Available tools: read_file, write_file, list_directory, read_file2.',
     );
     expect(textOf(await new ToolRegistry().dispatch("x", {}))).toBe(
-      'Unknown tool "x": no tools are registered.',
+      'Unknown tool "x": no tools are available.',
     );
   });
 
@@ -75,7 +76,7 @@ describe("ToolRegistry.dispatch", () => {
       return "";
     });
     const result = await registry.dispatch("read_file", '{"path": "a.txt"');
-    expect(result.isError).toBe(true);
+    expect(result).toMatchObject({ isError: true, code: "INVALID_ARGUMENTS" });
     expect(textOf(result)).toMatch(
       /^The arguments for tool "read_file" are not valid JSON: .+\. At line 1, column 17 \(offset 16\): \{"path": "a\.txt"⟪here⟫ Send one JSON object/,
     );
@@ -100,6 +101,7 @@ describe("ToolRegistry.dispatch", () => {
         },
       ],
       isError: true,
+      code: "INVALID_ARGUMENTS",
     });
   });
 
@@ -186,6 +188,7 @@ describe("ToolRegistry.dispatch", () => {
     expect(result).toEqual({
       content: [{ type: "text", text: "Tool \"explode\" failed: ENOENT: no such file 'x'" }],
       isError: true,
+      code: "TOOL_FAILED",
     });
   });
 
@@ -229,6 +232,7 @@ describe("ToolRegistry.dispatch", () => {
     expect(await pending).toEqual({
       content: [{ type: "text", text: 'Tool "sleep" was cancelled.' }],
       isError: true,
+      code: "ABORTED",
     });
     expect(handlerSawAbort).toBe(true);
   });
@@ -248,8 +252,25 @@ describe("ToolRegistry.dispatch", () => {
     expect(result).toEqual({
       content: [{ type: "text", text: 'Tool "t" was cancelled: user stopped the run.' }],
       isError: true,
+      code: "ABORTED",
     });
     expect(calls).toBe(0);
+  });
+
+  it("dispatchCall hands back the arguments the handler received, double-encoded ones decoded", async () => {
+    const registry = new ToolRegistry();
+    registry.register(readFile, (args) => `read ${String(args.path)}`);
+    const doubleEncoded = JSON.stringify(JSON.stringify({ path: "a.txt" }));
+    const call = await registry.dispatchCall("read_file", doubleEncoded);
+    expect(call).toEqual({
+      result: { content: [{ type: "text", text: "read a.txt" }] },
+      args: { path: "a.txt" },
+    });
+    const invalid = await registry.dispatchCall("read_file", { limit: "x" });
+    expect(invalid.result.code).toBe("INVALID_ARGUMENTS");
+    expect(invalid.args).toEqual({ limit: "x" });
+    expect((await registry.dispatchCall("read_file", "{oops")).args).toBeUndefined();
+    expect((await registry.dispatchCall("nope", {})).args).toBeUndefined();
   });
 
   it("never rejects, whatever it is given", async () => {
@@ -268,10 +289,13 @@ describe("ToolRegistry.dispatch", () => {
     ];
     for (const [args, message] of refused) {
       const result = await registry.dispatch("t", args);
-      expect(result.isError).toBe(true);
+      expect(result).toMatchObject({ isError: true, code: "INVALID_ARGUMENTS" });
       expect(textOf(result)).toMatch(message);
     }
-    await expect(registry.dispatch(42 as never, {})).resolves.toMatchObject({ isError: true });
+    await expect(registry.dispatch(42 as never, {})).resolves.toMatchObject({
+      isError: true,
+      code: "UNKNOWN_TOOL",
+    });
     await expect(registry.dispatch("t", {}, null as never)).resolves.toEqual({
       content: [{ type: "text", text: "{}" }],
     });

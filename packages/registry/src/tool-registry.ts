@@ -3,12 +3,16 @@ import { ChangeListeners, type ListenerFailure } from "./change-listeners.js";
 import type { ToolResult } from "./content.js";
 import { applyFilter, isUnrestricted } from "./list-filter.js";
 import { RegistryError } from "./registry-error.js";
-import { cancelledResult, runHandler } from "./run-handler.js";
+import { runHandler } from "./run-handler.js";
 import { type CompiledSchema, SchemaCompiler } from "./schema-validator.js";
 import { describeViolations } from "./schema-violations.js";
-import { suggestNames } from "./suggest-names.js";
 import { assertValidToolName } from "./tool-name.js";
-import { errorResult } from "./tool-result.js";
+import {
+  invalidArgumentsResult,
+  stoppedResult,
+  toolFailedResult,
+  unknownToolResult,
+} from "./tool-outcome.js";
 import type {
   ListFilter,
   RegisterOptions,
@@ -40,6 +44,17 @@ export interface ToolRegistryOptions {
    * listener (and `unregisterToolset` always returns the removed names).
    */
   onListenerError?: (failure: ListenerFailure) => void;
+}
+
+/** What {@link ToolRegistry.dispatchCall} resolves to. */
+export interface DispatchedCall {
+  /** The call's result, exactly what `dispatch` resolves to. */
+  result: ToolResult;
+  /**
+   * The arguments as the handler received them (or as they failed schema validation);
+   * `undefined` when they were never parsed or are not a JSON object.
+   */
+  args?: Record<string, unknown>;
 }
 
 interface ToolEntry {
@@ -188,34 +203,43 @@ export class ToolRegistry {
   /**
    * Calls a tool by name. `args` is an object or the raw JSON text a model produced.
    * Never rejects: an unknown tool, unparsable or schema-breaking arguments, a throwing
-   * handler and an aborted signal all resolve to a result with `isError: true`.
+   * handler and an aborted signal all resolve to a result with `isError: true` and a
+   * `code` (see {@link ToolErrorCode}).
    */
   async dispatch(name: string, args: unknown, context?: ToolContext): Promise<ToolResult> {
+    return (await this.dispatchCall(name, args, context)).result;
+  }
+
+  /**
+   * {@link dispatch}, also handing back the arguments as the handler received them (parsed
+   * from JSON text, a double-encoded object decoded), so a caller needs no parsing of its
+   * own. `args` is `undefined` when the call never got that far (unknown tool, aborted
+   * before it started, arguments not a JSON object).
+   */
+  async dispatchCall(name: string, args: unknown, context?: ToolContext): Promise<DispatchedCall> {
     try {
       // A fresh object per call when none is given: handlers share no mutable state.
       const callContext = context ?? {};
       const entry = this.tools.get(name);
-      if (entry === undefined) return errorResult(this.unknownToolMessage(name));
+      if (entry === undefined) return { result: unknownToolResult(name, this.tools.keys()) };
       const signal = callContext.signal;
-      if (signal?.aborted) return cancelledResult(name, signal);
+      if (signal?.aborted) return { result: stoppedResult(name, signal) };
       const parsed = parseToolArguments(args, name);
-      if (!parsed.ok) return errorResult(parsed.message);
+      if (!parsed.ok) return { result: invalidArgumentsResult(parsed.message) };
       const schema = entry.schema ?? this.compileSchema(entry);
       if (schema.ok) {
         const errors = schema.check(parsed.value);
         if (errors !== undefined) {
           const lines = describeViolations(errors);
-          return errorResult(
-            `Invalid arguments for tool "${name}":\n${lines.map((line) => `- ${line}`).join("\n")}\nFix the arguments to match the tool's input schema and call it again.`,
-          );
+          const message = `Invalid arguments for tool "${name}":\n${lines.map((line) => `- ${line}`).join("\n")}\nFix the arguments to match the tool's input schema and call it again.`;
+          return { result: invalidArgumentsResult(message), args: parsed.value };
         }
       }
-      return await runHandler(name, entry.handler, parsed.value, callContext);
+      const result = await runHandler(name, entry.handler, parsed.value, callContext);
+      return { result, args: parsed.value };
     } catch (error) {
       // Safety net: nothing above should throw, but dispatch must never reject.
-      return errorResult(
-        `Tool "${String(name)}" failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      return { result: toolFailedResult(String(name), error) };
     }
   }
 
@@ -259,20 +283,5 @@ export class ToolRegistry {
       version: this.currentVersion,
     });
     this.listeners.notify(change);
-  }
-
-  private unknownToolMessage(name: unknown): string {
-    if (typeof name !== "string") {
-      return `Tool names are strings, got ${name === null ? "null" : typeof name}.`;
-    }
-    const suggestions = suggestNames(name, this.tools.keys());
-    if (suggestions.length > 0) {
-      return `Unknown tool "${name}". Did you mean ${suggestions.map((s) => `"${s}"`).join(" or ")}?`;
-    }
-    const names = [...this.tools.keys()];
-    if (names.length === 0) return `Unknown tool "${name}": no tools are registered.`;
-    const shown = names.slice(0, 20).join(", ");
-    const more = names.length > 20 ? `, … (${names.length} in all)` : "";
-    return `Unknown tool "${name}". Available tools: ${shown}${more}.`;
   }
 }

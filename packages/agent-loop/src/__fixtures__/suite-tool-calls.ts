@@ -111,11 +111,15 @@ export function defineToolCallTests(suite: AgentSuite): void {
     ]);
     const events = await collect(agent.run("Break things"));
     expect(toolResults(events).every((event) => event.result.isError)).toBe(true);
+    const codes = new Map(toolResults(events).map((event) => [event.call.name, event.result.code]));
+    expect(Object.fromEntries(codes)).toEqual({
+      shout: "INVALID_ARGUMENTS",
+      no_such_tool: "UNKNOWN_TOOL",
+      mcp_fx_fail: undefined, // the server's own error: no code
+    });
     const texts = toolMessages(agent.messages).map((message) => textOf(message.content));
     expect(texts[0]).toMatch(/Invalid arguments for tool "shout"/);
-    expect(texts[1]).toMatch(
-      /Tool "no_such_tool" is not available to this agent\. Call one of: .*shout/,
-    );
+    expect(texts[1]).toMatch(/^Unknown tool "no_such_tool"\. Available tools: .*shout/);
     expect(texts[2]).toMatch(/fixture failure: nope/);
     expect(doneOf(events)).toMatchObject({ reason: "completed", text: "Recovered." });
   });
