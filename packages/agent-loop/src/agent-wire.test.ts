@@ -184,6 +184,19 @@ describe("Agent on the wire (OpenAI-compatible adapter, scripted server, fixture
     });
   });
 
+  it("uses the id the adapter made up for a call the provider sent without one", async () => {
+    const agent = await agentFor([
+      { toolCalls: [{ id: null, name: "shout", arguments: { text: "hi" } }] },
+      { text: "Done." },
+    ]);
+    expect(doneOf(await collect(agent.run("Shout")))).toMatchObject({ reason: "completed" });
+    const sent = bodyOf(server as ScriptedModelServer, 1).messages;
+    const id = sent.find((message) => message.tool_calls)?.tool_calls?.[0]?.id;
+    expect(id).toMatch(/^call_[0-9a-f]{24}$/);
+    expect(sent.find((message) => message.role === "tool")?.tool_call_id).toBe(id);
+    expect(wireProblems(sent)).toEqual([]);
+  });
+
   it("offers built-in, MCP and exit tools, and re-registers exit tools someone removed", async () => {
     const agent = await agentFor([{ text: "one" }, { text: "two" }]);
     await collect(agent.run("a"));

@@ -47,11 +47,9 @@ export async function* streamModelTurn(
           yield { ...event, turn };
           break;
         case "tool-call": {
-          const call: ToolCall = {
-            id: event.id || `call_${turn}_${out.toolCalls.length}`,
-            name: event.name,
-            arguments: event.arguments,
-          };
+          // The adapter gave the call its id (making one up when the provider sent none):
+          // the one place ids are defaulted, so the loop passes it through.
+          const call: ToolCall = { id: event.id, name: event.name, arguments: event.arguments };
           out.toolCalls.push(call);
           yield { type: "tool-call", turn, call };
           break;

@@ -51,7 +51,9 @@ export type FinishReason = "stop" | "tool-calls" | "length" | "content-filter";
 
 /**
  * What a model stream yields. Text arrives as deltas; tool calls arrive as deltas (for live
- * display) and then once complete as `tool-call`; `usage` and `finish` come last.
+ * display) and then once complete as `tool-call`; `usage` and `finish` come last. A
+ * `tool-call`'s `id` is never empty: an adapter whose provider sent none makes one up
+ * (unique, in the provider's style), and callers such as the agent loop use it as it is.
  */
 export type ModelEvent =
   | { type: "text-delta"; text: string }
