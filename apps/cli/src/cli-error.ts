@@ -1,7 +1,7 @@
 const CLI_ERROR_MARKER = Symbol.for("tinyloop.cli.error");
 
 /** Stable codes of {@link CliError}. Problems with agent files are `AgentFileError`s. */
-export type CliErrorCode = "USAGE" | "PROVIDER_UNAVAILABLE";
+export type CliErrorCode = "USAGE";
 
 /**
  * The CLI's one error class. Every `CliError` is a problem with what the user gave us

@@ -1,5 +1,6 @@
 import type { AgentServer } from "@tinyloop/agent-files";
 import { withAdHocServers } from "@tinyloop/agent-files";
+import { connectServers, maskUrls, phaseLabel } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import { readAgent } from "../agent/read-agent.js";
@@ -7,10 +8,8 @@ import type { Io } from "../io.js";
 import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { statusLine } from "../run/status-line.js";
+import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
-import { connectServers } from "../session/connect-servers.js";
-import { maskUrls } from "../session/mask-urls.js";
-import { phaseLabel } from "../session/server-phase.js";
 import { type Style, styleFor } from "../terminal/style.js";
 import { oneLine } from "../terminal/summarize.js";
 
@@ -49,14 +48,15 @@ export async function connectAgentServers(
   });
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
-  hub = await connectServers(servers, registry, progress, {
+  ({ hub } = await connectServers(withBundledServers(servers), registry, progress, {
     lazy: flags.lazy === true,
+    watchdog: true,
     oauth: cliOAuthOptions({
       env: io.env,
       stderr: io.stderr,
       interactive: io.stdin.isTTY === true,
     }),
-  });
+  }));
   progress.finish();
   return { registry, hub, servers };
 }
