@@ -10,6 +10,8 @@ export type {
 export { connectServers } from "./connect-servers.js";
 export type { CreateModelOptions } from "./create-model.js";
 export { createModel } from "./create-model.js";
+export type { ElicitationField, ElicitationValue } from "./elicitation-field.js";
+export { fieldChoiceLabels, fieldChoices, parseFieldAnswer } from "./elicitation-field.js";
 export { maskUrls } from "./mask-urls.js";
 export type { ModelOverrides } from "./model-choice.js";
 export { resolveModelChoice } from "./model-choice.js";
