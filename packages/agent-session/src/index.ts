@@ -10,6 +10,8 @@ export type {
 export { connectServers } from "./connect-servers.js";
 export type { CreateModelOptions } from "./create-model.js";
 export { createModel } from "./create-model.js";
+export type { ServerDescription } from "./describe-servers.js";
+export { describeServers } from "./describe-servers.js";
 export type { ElicitationField, ElicitationValue } from "./elicitation-field.js";
 export { fieldChoiceLabels, fieldChoices, parseFieldAnswer } from "./elicitation-field.js";
 export { maskUrls } from "./mask-urls.js";

@@ -1,6 +1,6 @@
 import type { AgentServer } from "@tinyloop/agent-files";
 import { withAdHocServers } from "@tinyloop/agent-files";
-import { connectServers, maskUrls, phaseLabel } from "@tinyloop/agent-session";
+import { connectServers, describeServers, phaseLabel } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import { readAgent } from "../agent/read-agent.js";
@@ -74,18 +74,9 @@ export async function mcpToolsCommand(
   const style = styleFor(io.stdout, flags, io.env);
   const connected = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
   const { registry, hub } = connected;
-  const servers = hub.servers();
-  const why = (name: string) => connected.servers.find((s) => s.name === name)?.disabledReason;
-  if (flags.json) {
-    const out = servers.map((s) => ({
-      ...s,
-      ...(s.lastError ? { lastError: maskUrls(s.lastError) } : {}),
-      ...(s.state === "disabled" ? { disabledReason: why(s.name) } : {}),
-      report: hub.report(s.name),
-      tools: registry.list({ toolsets: [`mcp-${s.name}`] }),
-    }));
-    io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-  } else {
+  const servers = describeServers(hub, registry, connected.servers);
+  if (flags.json) io.stdout.write(`${JSON.stringify(servers, null, 2)}\n`);
+  else {
     for (const status of servers) {
       const state =
         status.state === "ready"
@@ -94,9 +85,9 @@ export async function mcpToolsCommand(
             ? style.yellow("idle")
             : style.red(status.state);
       io.stdout.write(
-        `${style.bold(status.name)}  ${state}${phaseLabel(status) && style.dim(phaseLabel(status))}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(maskUrls(status.lastError), 100)}` : ""}${status.state === "disabled" ? style.dim(`  ${why(status.name) ?? ""}`) : ""}\n`,
+        `${style.bold(status.name)}  ${state}${phaseLabel(status) && style.dim(phaseLabel(status))}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(status.lastError, 100)}` : ""}${status.state === "disabled" ? style.dim(`  ${status.disabledReason ?? ""}`) : ""}\n`,
       );
-      const report = hub.report(status.name);
+      const report = status.report;
       for (const { name, tool } of report?.registered ?? []) {
         const definition = registry.get(name);
         const renamed = name.endsWith(tool) ? "" : style.dim(` (server name: ${tool})`);
