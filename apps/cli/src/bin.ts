@@ -26,14 +26,25 @@ function say(text: string): void {
 
 /**
  * One readable line (plus the example line of config errors), never a stack trace.
- * agent-files is imported here, on the error path, so that start-up does not load it.
+ * agent-files and agent-session are imported here, on the error path, so that start-up does
+ * not load them. Their errors (a bad file, no model given) are the user's to fix: exit 2.
  */
 async function report(error: unknown): Promise<number> {
-  const AgentFileError = await import("@tinyloop/agent-files").then(
-    (files) => files.AgentFileError,
-    () => undefined,
-  );
-  if (CliError.isInstance(error) || AgentFileError?.isInstance(error)) {
+  const [AgentFileError, AgentSessionError] = await Promise.all([
+    import("@tinyloop/agent-files").then(
+      (m) => m.AgentFileError,
+      () => undefined,
+    ),
+    import("@tinyloop/agent-session").then(
+      (m) => m.AgentSessionError,
+      () => undefined,
+    ),
+  ]);
+  if (
+    CliError.isInstance(error) ||
+    AgentFileError?.isInstance(error) ||
+    AgentSessionError?.isInstance(error)
+  ) {
     say(`tinyloop: ${error.message}\n`);
     return EXIT.configError;
   }

@@ -3,7 +3,7 @@ import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
 const marker = errorMarker("CliError");
 
 /** Stable codes of {@link CliError}. Problems with agent files are `AgentFileError`s. */
-export type CliErrorCode = "USAGE" | "PROVIDER_UNAVAILABLE";
+export type CliErrorCode = "USAGE";
 
 /**
  * The CLI's one error class. Every `CliError` is a problem with what the user gave us

@@ -291,6 +291,22 @@ describe("connectAll", () => {
 });
 
 describe("connectAll input checks", () => {
+  it("fails a server with a bad config with the transport's one check, naming the key, and keeps the others", async () => {
+    const registry = new ToolRegistry();
+    const hub = await connectAll({ bad: { command: 3 }, gone: { url: "not a url" } }, registry);
+    try {
+      const [bad, gone] = hub.servers();
+      expect(bad).toMatchObject({ name: "bad", state: "failed" });
+      expect(bad?.lastError).toContain(
+        "Invalid MCP server config at bad: - bad.command: expected a string, got the number 3",
+      );
+      expect(gone).toMatchObject({ name: "gone", state: "failed" });
+      expect(gone?.lastError).toContain("gone.url");
+    } finally {
+      await hub.close();
+    }
+  });
+
   it("throws for servers that are not a record and for bad options", async () => {
     const registry = new ToolRegistry();
     await expect(

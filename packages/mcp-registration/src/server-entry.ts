@@ -1,4 +1,4 @@
-import { parseServerConfig, type ServerConfig } from "@tinyloop/mcp-transport";
+import type { ServerConfig } from "@tinyloop/mcp-transport";
 import { McpRegistrationError } from "./mcp-registration-error.js";
 import type { ToolFilter } from "./tool-filter.js";
 
@@ -75,9 +75,12 @@ function parseFilter(value: unknown, path: string, server: string): ToolFilter {
 }
 
 /**
- * Checks one entry of `connectAll`'s record. Throws {@link McpRegistrationError}
- * `CONFIG_INVALID` (for `tools`) or the transport's `CONFIG_INVALID` error (for the rest),
- * each naming the path, e.g. `servers.github.tools.include`.
+ * Splits one entry of `connectAll`'s record into the transport config and the `tools`
+ * filter. Checks what this package owns — that the entry is an object, and the `tools`
+ * filter — and throws {@link McpRegistrationError} `CONFIG_INVALID` naming the path
+ * (`servers.github.tools.include`). The rest is the transport's: `connectServer` checks it
+ * once, with `parseServerConfig`, before anything starts, and the server fails with that
+ * `CONFIG_INVALID` error (one check per config, not one per package on the way).
  */
 export function parseServerEntry(
   name: string,
@@ -93,9 +96,9 @@ export function parseServerEntry(
   }
   const { tools, ...rest } = input;
   const filter = parseFilter(tools, `${path}.tools`, name);
-  const config = parseServerConfig(rest, path);
-  const normalized: Record<string, unknown> = { ...config, enabled: undefined };
-  if ("command" in config) normalized.type = "stdio";
+  const config = rest as ServerConfig;
+  const normalized: Record<string, unknown> = { ...rest, enabled: undefined };
+  if ("command" in rest && rest.type === undefined) normalized.type = "stdio";
   return {
     config,
     filter,

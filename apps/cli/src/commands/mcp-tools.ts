@@ -1,5 +1,6 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
 import { withAdHocServers } from "@tinyloop/agent-files";
+import { connectServers, describeServers, phaseLabel } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import { readAgent } from "../agent/read-agent.js";
@@ -7,10 +8,8 @@ import type { Io } from "../io.js";
 import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { statusLine } from "../run/status-line.js";
+import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
-import { connectServers } from "../session/connect-servers.js";
-import { maskUrls } from "../session/mask-urls.js";
-import { phaseLabel } from "../session/server-phase.js";
 import { type Style, styleFor } from "../terminal/style.js";
 import { oneLine } from "../terminal/summarize.js";
 
@@ -49,14 +48,15 @@ export async function connectAgentServers(
   });
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
-  hub = await connectServers(servers, registry, progress, {
+  ({ hub } = await connectServers(withBundledServers(servers), registry, progress, {
     lazy: flags.lazy === true,
+    watchdog: true,
     oauth: cliOAuthOptions({
       env: io.env,
       stderr: io.stderr,
       interactive: io.stdin.isTTY === true,
     }),
-  });
+  }));
   progress.finish();
   return { registry, hub, servers };
 }
@@ -74,18 +74,9 @@ export async function mcpToolsCommand(
   const style = styleFor(io.stdout, flags, io.env);
   const connected = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
   const { registry, hub } = connected;
-  const servers = hub.servers();
-  const why = (name: string) => connected.servers.find((s) => s.name === name)?.disabledReason;
-  if (flags.json) {
-    const out = servers.map((s) => ({
-      ...s,
-      ...(s.lastError ? { lastError: maskUrls(s.lastError) } : {}),
-      ...(s.state === "disabled" ? { disabledReason: why(s.name) } : {}),
-      report: hub.report(s.name),
-      tools: registry.list({ toolsets: [`mcp-${s.name}`] }),
-    }));
-    io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-  } else {
+  const servers = describeServers(hub, registry, connected.servers);
+  if (flags.json) io.stdout.write(`${JSON.stringify(servers, null, 2)}\n`);
+  else {
     for (const status of servers) {
       const state =
         status.state === "ready"
@@ -94,9 +85,9 @@ export async function mcpToolsCommand(
             ? style.yellow("idle")
             : style.red(status.state);
       io.stdout.write(
-        `${style.bold(status.name)}  ${state}${phaseLabel(status) && style.dim(phaseLabel(status))}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(maskUrls(status.lastError), 100)}` : ""}${status.state === "disabled" ? style.dim(`  ${why(status.name) ?? ""}`) : ""}\n`,
+        `${style.bold(status.name)}  ${state}${phaseLabel(status) && style.dim(phaseLabel(status))}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(status.lastError, 100)}` : ""}${status.state === "disabled" ? style.dim(`  ${status.disabledReason ?? ""}`) : ""}\n`,
       );
-      const report = hub.report(status.name);
+      const report = status.report;
       for (const { name, tool } of report?.registered ?? []) {
         const definition = registry.get(name);
         const renamed = name.endsWith(tool) ? "" : style.dim(` (server name: ${tool})`);

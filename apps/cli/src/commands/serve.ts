@@ -6,15 +6,15 @@ import {
   createAgentServer,
   isLoopbackHost,
 } from "@tinyloop/agent-server";
+import { createModel, openAgentSession } from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { createModel } from "../model/create-model.js";
 import { prepareRun } from "../run/prepare-run.js";
 import { statusLine } from "../run/status-line.js";
-import { openSession } from "../session/open-session.js";
+import { withBundledServers } from "../session/bundled-servers.js";
 import { styleFor } from "../terminal/style.js";
 
 /** Flags of `tinyloop serve`. */
@@ -149,12 +149,12 @@ export async function serveCommand(
     style,
     verbose: flags.verbose === true,
   });
-  const session = await openSession({
-    spec,
+  // Nobody approves calls here: the agent server refuses them per --yes / --allow-tool.
+  const session = await openAgentSession({
+    agent: { ...spec, servers: withBundledServers(spec.servers) },
     model,
-    plan,
     progress,
-    approve: undefined,
+    watchdog: true,
     onHub: (h) => {
       hub = h;
     },

@@ -1,11 +1,10 @@
-import { dirname, resolve } from "node:path";
 import {
   type AgentFile,
-  chooseProvider,
   type ModelChoice,
   type ProviderPlan,
   withAdHocServers,
 } from "@tinyloop/agent-files";
+import { resolveModelChoice } from "@tinyloop/agent-session";
 import { readAgent } from "../agent/read-agent.js";
 import type { Io } from "../io.js";
 import type { RunFlags } from "./run-flags.js";
@@ -19,7 +18,7 @@ export interface PreparedRun {
 
 /**
  * Reads the agent (asking for inputs on a terminal), adds `--server` / `--url`, applies
- * the model flags over the file's keys and picks the provider. Starts nothing.
+ * the model flags over the file's keys (agent-session's `resolveModelChoice`). Starts nothing.
  */
 export async function prepareRun(
   agentArg: string | undefined,
@@ -33,27 +32,5 @@ export async function prepareRun(
     commands: flags.server ?? [],
     urls: flags.url ?? [],
   });
-  const choice: ModelChoice = {};
-  const pick = <K extends keyof ModelChoice>(key: K, value: ModelChoice[K] | undefined) => {
-    if (value !== undefined) choice[key] = value;
-  };
-  const provider = flags.provider ?? spec.provider;
-  pick("provider", provider);
-  // A cassette or a local .gguf named in the file is relative to the file (an `hf:` URI is not
-  // a path); a --model flag stays relative to the current folder.
-  const fileModel =
-    (provider === "replay" || provider === "local") &&
-    spec.model &&
-    spec.file &&
-    !spec.model.startsWith("hf:")
-      ? resolve(dirname(spec.file), spec.model)
-      : spec.model;
-  pick("model", flags.model ?? fileModel);
-  pick("endpointUrl", flags.endpointUrl ?? spec.endpointUrl);
-  // An explicit --api-key-env beats the file's apiKey; otherwise the file's key is used.
-  pick("apiKey", flags.apiKeyEnv ? undefined : spec.apiKey || undefined);
-  pick("apiKeyEnv", flags.apiKeyEnv);
-  pick("cassette", flags.cassette);
-  pick("record", flags.record);
-  return { spec, choice, plan: chooseProvider(choice, io.env) };
+  return { spec, ...resolveModelChoice(spec, flags, io.env) };
 }

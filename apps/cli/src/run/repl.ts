@@ -1,15 +1,13 @@
 import { createInterface } from "node:readline";
+import { type AgentSession, maskUrls, phaseLabel } from "@tinyloop/agent-session";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { maskUrls } from "../session/mask-urls.js";
-import type { Session } from "../session/open-session.js";
-import { phaseLabel } from "../session/server-phase.js";
 import type { AskApproval } from "../terminal/approval.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import type { Style } from "../terminal/style.js";
 import { oneLine } from "../terminal/summarize.js";
+import { describeDone } from "./done-reason.js";
 import { toJsonLine } from "./json-events.js";
-import { describeDone } from "./run-command.js";
 
 const HELP = [
   "/help     this list",
@@ -25,7 +23,7 @@ const HELP = [
  * group is headed by the server's name, as `/servers` and `mcp tools` name it
  * (`filesystem  14 tools`), not by its toolset (`mcp-filesystem`).
  */
-export function toolLines(session: Session, style: Style): string[] {
+export function toolLines(session: AgentSession, style: Style): string[] {
   const lines: string[] = [];
   // Tools kept back behind tool_search are callable, but the model sees them only once found.
   const offered = new Set(session.agent.offeredTools);
@@ -46,7 +44,7 @@ export function toolLines(session: Session, style: Style): string[] {
 }
 
 /** Lines for `/servers`. */
-export function serverLines(session: Session, style: Style): string[] {
+export function serverLines(session: AgentSession, style: Style): string[] {
   const lines = session.hub.servers().map((s) => {
     const state =
       s.state === "ready"
@@ -73,7 +71,7 @@ export function runRepl({
   setAsk,
   lifecycle,
 }: {
-  session: Session;
+  session: AgentSession;
   io: Io;
   style: Style;
   verbose: boolean;

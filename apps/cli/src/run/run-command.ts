@@ -1,54 +1,30 @@
 import { describeProviderPlan as describePlan } from "@tinyloop/agent-files";
 import type { AgentEvent, DoneEvent } from "@tinyloop/agent-loop";
+import {
+  type AgentSession,
+  agentRoots,
+  createModel,
+  openAgentSession,
+  toolLoadWarning,
+} from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { createModel } from "../model/create-model.js";
-import { withAutoApprove } from "../session/auto-approve.js";
+import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
-import { agentRoots, cliClientFeatures, serverLogLine } from "../session/client-features.js";
-import { openSession, type Session } from "../session/open-session.js";
-import { failureReason } from "../session/server-summary.js";
-import { toolLoadWarning } from "../session/tool-load-warning.js";
+import { askSamplingApproval, serverLogLine } from "../session/client-features.js";
 import { type AskApproval, createApprover } from "../terminal/approval.js";
 import { downloadBar } from "../terminal/download-bar.js";
+import { askElicitation } from "../terminal/elicitation-form.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
+import { describeDone, exitCodeFor } from "./done-reason.js";
 import { toJsonLine } from "./json-events.js";
 import { prepareRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
 import type { RunFlags } from "./run-flags.js";
 import { statusLine } from "./status-line.js";
-
-/** Exit code for how a one-shot run ended. */
-export function exitCodeFor(done: DoneEvent): number {
-  switch (done.reason) {
-    case "completed":
-    case "asked":
-      return EXIT.ok;
-    case "max-turns":
-      return EXIT.maxTurns;
-    case "aborted":
-      return EXIT.interrupted;
-    case "error":
-      return EXIT.runError;
-  }
-}
-
-/** One line saying why a run did not complete, or undefined when it did. */
-export function describeDone(done: DoneEvent): string | undefined {
-  switch (done.reason) {
-    case "error":
-      return `error: ${(done.error?.message ?? "the model failed").split("\n")[0]}`;
-    case "max-turns":
-      return `stopped: the model used all ${done.turns} turns without finishing (raise --max-turns)`;
-    case "aborted":
-      return "interrupted";
-    default:
-      return undefined;
-  }
-}
 
 /**
  * `tinyloop run [AGENT]`: one-shot with `-p`, otherwise the REPL. Resolves the exit code;
@@ -110,13 +86,6 @@ export async function runCommand(
           ? replAsk(question, signal)
           : (oneShotQuestions?.ask(question, signal) ?? Promise.resolve(undefined))
     : undefined;
-  // Cline/Roo `autoApprove` tools run without asking; the hub maps names back once it exists.
-  const approve = withAutoApprove(
-    flags.yes ? undefined : createApprover({ mode: spec.approval ?? "ask", ask }),
-    spec.servers,
-    (name) => hub?.resolveTool(name),
-  );
-
   const progress = statusLine({
     out: io.stderr,
     live: io.stderr.isTTY === true,
@@ -125,52 +94,47 @@ export async function runCommand(
     quiet: json,
   });
   let hub: McpHub | undefined;
-  const failures: string[] = [];
   lifecycle.add(async () => hub?.close());
-  const session: Session = await openSession({
-    spec,
+  const session: AgentSession = await openAgentSession({
+    // Bundled server bins (mcp-server-filesystem, playwright-mcp) run from the CLI's dependencies.
+    agent: { ...spec, servers: withBundledServers(spec.servers) },
     model,
-    plan,
     progress: {
       ...progress,
       failed: (server, reason, stderr) => {
-        failures.push(`${server} — ${failureReason(reason, stderr ?? [])}`);
         if (json) emit({ type: "server", server, state: "failed", reason });
         else progress.failed(server, reason, stderr);
       },
     },
-    approve,
+    // Cline/Roo `autoApprove` tools run without asking (the session applies the file's lists).
+    ...(flags.yes ? {} : { approve: createApprover({ mode: spec.approval ?? "ask", ask }) }),
     // Servers may ask for a form (elicitation), the model (sampling) and the roots.
-    features: cliClientFeatures({
-      model,
-      ask: () => ask,
-      yes: flags.yes === true,
-      roots: agentRoots(io.cwd, spec.format),
-      onServerLog: (log) => {
-        if (json) emit({ type: "server-log", ...log });
-        else if (flags.verbose) io.stderr.write(`${errStyle.dim(serverLogLine(log))}\n`);
-      },
-    }),
+    onElicit: (request, { server, signal }) => askElicitation(server, request, ask, signal),
+    approveSampling: askSamplingApproval(ask, flags.yes === true),
+    roots: agentRoots(spec, io.cwd),
+    onServerLog: (log) => {
+      if (json) emit({ type: "server-log", ...log });
+      else if (flags.verbose) io.stderr.write(`${errStyle.dim(serverLogLine(log))}\n`);
+    },
     // On a terminal a server that needs a login opens the browser; elsewhere the error
     // says to run `tinyloop mcp login NAME`.
     oauth: cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: tty }),
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.toolSearch ? { toolSearch: flags.toolSearch } : {}),
     ...(flags.lazy ? { lazy: true } : {}),
+    // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
+    watchdog: true,
     onHub: (h) => {
       hub = h;
     },
   });
   lifecycle.add(() => session.close());
   progress.finish();
-  const enabled = spec.servers.filter((s) => s.enabled).length;
   // A lazy server known from its manifest (idle) counts: its tools are there and it starts on use.
-  const connected = session.hub
-    .servers()
-    .filter((s) => s.state === "ready" || s.state === "idle").length;
-  if (enabled > 0 && connected === 0 && !flags.allowNoServers) {
+  const status = session.status();
+  if (status.enabled > 0 && status.connected === 0 && !flags.allowNoServers) {
     io.stderr.write(
-      `${errStyle.red(`tinyloop: no server connected (${failures.join("; ") || "none became ready"})`)}; fix the server, or run with --allow-no-servers to go on without tools\n`,
+      `${errStyle.red(`tinyloop: no server connected (${status.failures.join("; ") || "none became ready"})`)}; fix the server, or run with --allow-no-servers to go on without tools\n`,
     );
     return EXIT.runError;
   }

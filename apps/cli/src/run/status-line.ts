@@ -1,5 +1,5 @@
 import type { Writable } from "node:stream";
-import type { ConnectProgress } from "../session/connect-servers.js";
+import type { ConnectProgress } from "@tinyloop/agent-session";
 import type { Style } from "../terminal/style.js";
 
 /**

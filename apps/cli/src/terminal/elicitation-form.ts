@@ -1,42 +1,16 @@
+import {
+  type ElicitationField,
+  type ElicitationValue,
+  fieldChoiceLabels,
+  parseFieldAnswer,
+} from "@tinyloop/agent-session";
 import type { McpElicitRequest, McpElicitResult } from "@tinyloop/mcp-transport";
 import type { AskApproval } from "./approval.js";
 
-type Field = McpElicitRequest["requestedSchema"]["properties"][string];
-type Value = string | number | boolean | string[];
-
-/** The allowed values of an enum field (plain `enum`, `oneOf` consts, or a multi-select's items). */
-function choicesOf(field: Field): string[] | undefined {
-  const f = field as {
-    enum?: string[];
-    oneOf?: { const: string }[];
-    items?: { enum?: string[]; anyOf?: { const: string }[] };
-  };
-  if (f.enum) return f.enum;
-  if (f.oneOf) return f.oneOf.map((option) => option.const);
-  if (f.items?.enum) return f.items.enum;
-  if (f.items?.anyOf) return f.items.anyOf.map((option) => option.const);
-  return undefined;
-}
-
-/** The choices as shown: `hero-1 = Superman` when an option has a title. */
-function choiceLabels(field: Field): string[] | undefined {
-  const f = field as {
-    oneOf?: { const: string; title?: string }[];
-    items?: { anyOf?: { const: string; title?: string }[] };
-    enumNames?: string[];
-  };
-  const titled = f.oneOf ?? f.items?.anyOf;
-  if (titled) return titled.map((o) => (o.title ? `${o.const} = ${o.title}` : o.const));
-  const plain = choicesOf(field);
-  if (plain && f.enumNames)
-    return plain.map((value, i) => `${value} = ${f.enumNames?.[i] ?? value}`);
-  return plain;
-}
-
 /** The question for one field: its title or name, description, choices and default. */
-function questionFor(name: string, field: Field, required: boolean): string {
+function questionFor(name: string, field: ElicitationField, required: boolean): string {
   const f = field as { title?: string; description?: string; type: string; default?: unknown };
-  const choices = choiceLabels(field);
+  const choices = fieldChoiceLabels(field);
   const parts = [`  ${f.title ?? name}${required ? "" : " (optional)"}`];
   if (f.description) parts.push(` — ${f.description}`);
   if (choices)
@@ -44,41 +18,6 @@ function questionFor(name: string, field: Field, required: boolean): string {
   else if (f.type === "boolean") parts.push(" [y / n]");
   if (f.default !== undefined) parts.push(` (default: ${JSON.stringify(f.default)})`);
   return `${parts.join("")}: `;
-}
-
-/** Parses one typed answer; returns an error text when it does not fit the field. */
-function parseAnswer(answer: string, field: Field): { value: Value } | { error: string } {
-  const f = field as { type: string; minimum?: number; maximum?: number };
-  const choices = choicesOf(field);
-  if (f.type === "array") {
-    const picked = answer
-      .split(",")
-      .map((part) => part.trim())
-      .filter(Boolean);
-    const wrong = picked.filter((value) => choices && !choices.includes(value));
-    if (wrong.length > 0) return { error: `not a choice: ${wrong.join(", ")}` };
-    return { value: picked };
-  }
-  if (choices) {
-    return choices.includes(answer)
-      ? { value: answer }
-      : { error: `choose one of: ${choices.join(", ")}` };
-  }
-  if (f.type === "boolean") {
-    if (/^(y|yes|true)$/i.test(answer)) return { value: true };
-    if (/^(n|no|false)$/i.test(answer)) return { value: false };
-    return { error: "answer y or n" };
-  }
-  if (f.type === "number" || f.type === "integer") {
-    const number = Number(answer);
-    if (answer === "" || Number.isNaN(number)) return { error: `expected a number, e.g. 42` };
-    if (f.type === "integer" && !Number.isInteger(number))
-      return { error: "expected a whole number" };
-    if (f.minimum !== undefined && number < f.minimum) return { error: `at least ${f.minimum}` };
-    if (f.maximum !== undefined && number > f.maximum) return { error: `at most ${f.maximum}` };
-    return { value: number };
-  }
-  return { value: answer };
 }
 
 /**
@@ -105,7 +44,7 @@ export async function askElicitation(
   if (choice !== "y" && choice !== "yes" && choice !== "") return { action: "decline" };
   const schema = request.requestedSchema;
   const required = new Set(schema.required ?? []);
-  const content: Record<string, Value> = {};
+  const content: Record<string, ElicitationValue> = {};
   for (const [name, field] of Object.entries(schema.properties)) {
     let question = questionFor(name, field, required.has(name));
     for (;;) {
@@ -117,7 +56,7 @@ export async function askElicitation(
         question = `  ${name} is required: `;
         continue;
       }
-      const parsed = parseAnswer(answer, field);
+      const parsed = parseFieldAnswer(answer, field);
       if ("value" in parsed) {
         content[name] = parsed.value;
         break;

@@ -1,11 +1,12 @@
 import type { ModelChoice, ProviderPlan } from "@tinyloop/agent-files";
 import type { ChatModel } from "@tinyloop/inference-adapters";
-import { CliError } from "../cli-error.js";
+import { AgentSessionError } from "./agent-session-error.js";
 
-/** Hooks the CLI gives the model factory for things it shows on the terminal. */
-export interface ModelHooks {
+/** Options of {@link createModel}. */
+export interface CreateModelOptions {
   /** HTTP providers: abandon a response stream silent for this long (`TIMEOUT`). Default: the adapter's 60 s. */
   idleTimeoutMs?: number;
+  /** `local`: progress of the model file's download (a terminal shows a bar). */
   onDownloadProgress?: (progress: {
     uri?: string;
     downloadedBytes: number;
@@ -15,22 +16,28 @@ export interface ModelHooks {
 
 function needModel(plan: { model: string | undefined }, provider: string): string {
   if (plan.model) return plan.model;
-  throw new CliError({
-    code: "USAGE",
+  throw new AgentSessionError({
+    code: "MODEL_REQUIRED",
     message: `no model given for provider "${provider}"; pass --model NAME or set "model" in the agent file (example: --provider openai --model gpt-4o-mini)`,
   });
 }
 
 /**
- * Builds the `ChatModel` for a {@link ProviderPlan}, wrapping it in a recorder when
- * `choice.record` is set. Adapters are imported only when used, so `local` loads
- * node-llama-cpp only when asked for.
+ * Builds the `ChatModel` for agent-files' {@link ProviderPlan} (from `chooseProvider` or
+ * {@link resolveModelChoice}), wrapping it in a recorder when `choice.record` is set. The API
+ * key is `choice.apiKey`, else the plan's key variable in `env`. Adapters are imported only
+ * when used, so `local` loads node-llama-cpp only when asked for. Throws
+ * {@link AgentSessionError} (`MODEL_REQUIRED`, `ENDPOINT_REQUIRED`, `PROVIDER_UNAVAILABLE`).
+ *
+ * @example
+ * const { plan, choice } = resolveModelChoice(agent, {}, process.env);
+ * const model = await createModel(plan, choice, process.env);
  */
 export async function createModel(
   plan: ProviderPlan,
   choice: ModelChoice,
   env: Record<string, string | undefined>,
-  hooks: ModelHooks = {},
+  hooks: CreateModelOptions = {},
 ): Promise<ChatModel> {
   const adapters = await import("@tinyloop/inference-adapters");
   let model: ChatModel;
@@ -43,7 +50,7 @@ export async function createModel(
       try {
         llama = await import("@tinyloop/inference-adapters/llama-cpp");
       } catch (error) {
-        throw new CliError({
+        throw new AgentSessionError({
           code: "PROVIDER_UNAVAILABLE",
           message: `the local provider could not be loaded (${(error as Error).message}); install node-llama-cpp 3.21.1 or pick a hosted provider with --provider`,
           cause: error,
@@ -70,8 +77,8 @@ export async function createModel(
       const preset = plan.preset ? adapters.resolvePreset(plan.preset) : undefined;
       const baseURL = plan.baseURL ?? preset?.baseURL;
       if (!baseURL) {
-        throw new CliError({
-          code: "USAGE",
+        throw new AgentSessionError({
+          code: "ENDPOINT_REQUIRED",
           message: `provider "${plan.provider}" needs --endpoint-url URL`,
         });
       }

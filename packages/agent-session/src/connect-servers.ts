@@ -3,11 +3,10 @@ import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registrati
 import type { ClientFeatureOptions, OAuthOptions } from "@tinyloop/mcp-transport";
 import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
 import type { ToolRegistry } from "@tinyloop/registry";
-import { withBundledServers } from "./bundled-servers.js";
 import { maskUrls } from "./mask-urls.js";
 import { connectedLine, failureReason } from "./server-summary.js";
 
-/** What the person sees while servers connect. */
+/** Progress of the servers while they connect, for a program to show (e.g. a status line). */
 export interface ConnectProgress {
   /** The live line, e.g. `connecting 3/4 servers · 27 tools`; called on every change. */
   status(line: string): void;
@@ -20,29 +19,41 @@ export interface ConnectProgress {
 /** Lines of a failed server's stderr shown without `--verbose`. */
 const STDERR_LINES = 5;
 
+/** Options of {@link connectServers}. */
+export interface ConnectServersOptions {
+  /** Variables added to every stdio server's environment. */
+  extraEnv?: Record<string, string>;
+  /** Start every server on first use, its tools from the manifest cache. */
+  lazy?: boolean;
+  /** Elicitation, sampling, roots and server logs offered to every server. */
+  features?: ClientFeatureOptions;
+  /** OAuth for HTTP servers that ask for a login. */
+  oauth?: OAuthOptions;
+  /**
+   * Start mcp-transport's parent-death watchdog when a stdio server is configured, so the
+   * servers are taken down even if this process is SIGKILLed (no exit hook runs then).
+   */
+  watchdog?: boolean;
+}
+
+/** The connected servers, and the current failures as `server → short reason`. */
+export interface ConnectedServers {
+  hub: McpHub;
+  failures: ReadonlyMap<string, string>;
+}
+
 /**
- * Connects every server of the agent into `registry` at once (one failing server never
- * stops the others) and reports progress as it goes. Resolves once each is ready or failed.
- * The last line reads `connected 0/1 servers (1 failed: filesystem — reason)`.
+ * Connects the agent's servers into `registry` at once (one failing server never stops the
+ * others) and reports progress as it goes. Resolves once each is ready, idle (lazy) or
+ * failed. The last status reads `connected 0/1 servers (1 failed: filesystem — reason) ·
+ * 0 tools`; every reason and log line has URLs masked ({@link maskUrls}).
  */
 export async function connectServers(
   servers: readonly AgentServer[],
   registry: ToolRegistry,
   progress: ConnectProgress,
-  {
-    extraEnv,
-    lazy = false,
-    features,
-    oauth,
-  }: {
-    extraEnv?: Record<string, string>;
-    lazy?: boolean;
-    /** Elicitation, sampling, roots and server logs offered to every server. */
-    features?: ClientFeatureOptions;
-    /** OAuth for HTTP servers that ask for a login (see `cliOAuthOptions`). */
-    oauth?: OAuthOptions;
-  } = {},
-): Promise<McpHub> {
+  { extraEnv, lazy = false, features, oauth, watchdog = false }: ConnectServersOptions = {},
+): Promise<ConnectedServers> {
   const enabled = servers.filter((s) => s.enabled);
   const total = enabled.length;
   const ready = new Set<string>();
@@ -109,9 +120,9 @@ export async function connectServers(
     ...(oauth ? { oauth } : {}),
     ...(progress.verbose ? { onLog: (line: string) => progress.verbose?.(maskUrls(line)) } : {}),
   };
-  const entries = toServerEntries(withBundledServers(servers), extraEnv ? { extraEnv } : {});
-  // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
+  const entries = toServerEntries(servers, extraEnv ? { extraEnv } : {});
   if (
+    watchdog &&
     Object.values(entries).some((entry) => typeof entry === "object" && entry && "command" in entry)
   )
     startParentDeathWatchdog();
@@ -128,5 +139,5 @@ export async function connectServers(
   }
   update();
   startedUp = true;
-  return hub;
+  return { hub, failures: failed };
 }

@@ -1,0 +1,29 @@
+export { agentRoots } from "./agent-roots.js";
+export type { AgentSessionErrorCode } from "./agent-session-error.js";
+export { AgentSessionError } from "./agent-session-error.js";
+export { withAutoApprove } from "./auto-approve.js";
+export type {
+  ConnectedServers,
+  ConnectProgress,
+  ConnectServersOptions,
+} from "./connect-servers.js";
+export { connectServers } from "./connect-servers.js";
+export type { CreateModelOptions } from "./create-model.js";
+export { createModel } from "./create-model.js";
+export type { ServerDescription } from "./describe-servers.js";
+export { describeServers } from "./describe-servers.js";
+export type { ElicitationField, ElicitationValue } from "./elicitation-field.js";
+export { fieldChoiceLabels, fieldChoices, parseFieldAnswer } from "./elicitation-field.js";
+export { maskUrls } from "./mask-urls.js";
+export type { ModelOverrides } from "./model-choice.js";
+export { resolveModelChoice } from "./model-choice.js";
+export type { AgentSession, AgentSessionOptions } from "./open-agent-session.js";
+export { openAgentSession } from "./open-agent-session.js";
+export { sampleWithModel } from "./sample-with-model.js";
+export type { ApproveSampling, SamplingDecision } from "./sampling-handler.js";
+export { samplingHandler } from "./sampling-handler.js";
+export { phaseLabel } from "./server-phase.js";
+export { connectedLine, failureReason } from "./server-summary.js";
+export type { SessionStatus } from "./session-status.js";
+export { sessionStatus } from "./session-status.js";
+export { LARGE_TOOL_BYTES, MANY_TOOLS, toolLoadWarning } from "./tool-load-warning.js";

@@ -1,0 +1,57 @@
+import { dirname, resolve } from "node:path";
+import {
+  type AgentFile,
+  chooseProvider,
+  type ModelChoice,
+  type ProviderPlan,
+} from "@tinyloop/agent-files";
+
+/** What a program lets its user choose over the agent file's model keys (e.g. from flags). */
+export interface ModelOverrides {
+  provider?: string;
+  model?: string;
+  endpointUrl?: string;
+  /** Variable holding the API key; given, it beats the file's `apiKey`. */
+  apiKeyEnv?: string;
+  /** `replay`: the cassette to replay. */
+  cassette?: string;
+  /** Record the model's answers to this cassette file. */
+  record?: string;
+}
+
+/**
+ * The model an agent runs with: `overrides` over the file's `provider`, `model`,
+ * `endpointUrl` and `apiKey`, then agent-files' `chooseProvider`. A cassette or a local
+ * `.gguf` named in the file is relative to the file (an `hf:` URI is not a path); an
+ * override stays relative to the current folder. Starts nothing.
+ *
+ * @example
+ * const { plan, choice } = resolveModelChoice(agent, { model: "gpt-4o-mini" }, process.env);
+ * describeProviderPlan(plan); // "openai gpt-4o-mini"
+ */
+export function resolveModelChoice(
+  agent: AgentFile,
+  overrides: ModelOverrides,
+  env: Record<string, string | undefined>,
+): { choice: ModelChoice; plan: ProviderPlan } {
+  const choice: ModelChoice = {};
+  const pick = <K extends keyof ModelChoice>(key: K, value: ModelChoice[K] | undefined) => {
+    if (value !== undefined) choice[key] = value;
+  };
+  const provider = overrides.provider ?? agent.provider;
+  pick("provider", provider);
+  const fileModel =
+    (provider === "replay" || provider === "local") &&
+    agent.model &&
+    agent.file &&
+    !agent.model.startsWith("hf:")
+      ? resolve(dirname(agent.file), agent.model)
+      : agent.model;
+  pick("model", overrides.model ?? fileModel);
+  pick("endpointUrl", overrides.endpointUrl ?? agent.endpointUrl);
+  pick("apiKey", overrides.apiKeyEnv ? undefined : agent.apiKey || undefined);
+  pick("apiKeyEnv", overrides.apiKeyEnv);
+  pick("cassette", overrides.cassette);
+  pick("record", overrides.record);
+  return { choice, plan: chooseProvider(choice, env) };
+}

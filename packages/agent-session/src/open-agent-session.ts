@@ -1,0 +1,126 @@
+import type { AgentFile } from "@tinyloop/agent-files";
+import { Agent, type ApproveToolCall, type ToolSearchMode } from "@tinyloop/agent-loop";
+import type { ChatModel } from "@tinyloop/inference-adapters";
+import type { McpHub } from "@tinyloop/mcp-registration";
+import type { ClientFeatureOptions, McpRoot, OAuthOptions } from "@tinyloop/mcp-transport";
+import { ToolRegistry } from "@tinyloop/registry";
+import { withAutoApprove } from "./auto-approve.js";
+import { type ConnectProgress, connectServers } from "./connect-servers.js";
+import { type ApproveSampling, samplingHandler } from "./sampling-handler.js";
+import { type SessionStatus, sessionStatus } from "./session-status.js";
+
+/** Options of {@link openAgentSession}. */
+export interface AgentSessionOptions {
+  /** The agent, as `readAgentFile` returns it (plus any servers added with `withAdHocServers`). */
+  agent: AgentFile;
+  /** The agent's model (see `createModel`); it answers the turns and the servers' sampling. */
+  model: ChatModel;
+  /**
+   * Asked before tool calls; undefined runs every call. Tools a server's entry lists in
+   * `autoApprove` / `alwaysAllow` run without asking either way.
+   */
+  approve?: ApproveToolCall;
+  /**
+   * Servers may ask the model (MCP sampling); asked first. Without it, sampling is not
+   * offered — pass `() => true` to answer every request without asking.
+   */
+  approveSampling?: ApproveSampling;
+  /** Answers a server's elicitation form (e.g. a terminal form); without it, not offered. */
+  onElicit?: ClientFeatureOptions["onElicit"];
+  /** Roots offered to servers (see `agentRoots`); without them, not offered. */
+  roots?: McpRoot[];
+  /** A server's `notifications/message` log lines. */
+  onServerLog?: ClientFeatureOptions["onServerLog"];
+  /** OAuth for HTTP servers that ask for a login. */
+  oauth?: OAuthOptions;
+  /** Progress while the servers connect (see `ConnectProgress`). */
+  progress?: ConnectProgress;
+  /** Beats the file's `maxTurns`. */
+  maxTurns?: number;
+  /** When to keep tools back behind `tool_search` (the loop's default: auto). */
+  toolSearch?: ToolSearchMode;
+  /** Start every server on first use, its tools from the manifest cache. */
+  lazy?: boolean;
+  /** Variables added to every stdio server's environment. */
+  extraEnv?: Record<string, string>;
+  /** See `ConnectServersOptions.watchdog`. */
+  watchdog?: boolean;
+  /** Told the hub as soon as it exists, so an exit while starting can still close it. */
+  onHub?: (hub: McpHub) => void;
+}
+
+/** A running agent: its loop, model, tools and the servers behind them. */
+export interface AgentSession {
+  /** The loop, with the file's system prompt, `maxTurns`, `toolConcurrency` and approval. */
+  agent: Agent;
+  registry: ToolRegistry;
+  hub: McpHub;
+  model: ChatModel;
+  file: AgentFile;
+  /** How many servers are enabled and connected, and why the others failed. */
+  status(): SessionStatus;
+  /** Closes every server (whole process trees) and the model. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+const quiet: ConnectProgress = { status: () => {}, failed: () => {} };
+
+/**
+ * Opens an agent session from an agent file, like tiny-agents' `Agent.loadTools()`: connects
+ * the file's enabled servers into a fresh registry (offering sampling through the agent's
+ * model, elicitation and roots when asked for), applies the file's auto-approve lists, and
+ * builds the loop. Resolves once every server is ready, idle or failed; a failed server is
+ * reported in `status()`, never thrown.
+ *
+ * @example
+ * const file = await readAgentFile("./my-agent", { env: process.env });
+ * const { plan, choice } = resolveModelChoice(file, {}, process.env);
+ * const session = await openAgentSession({ agent: file, model: await createModel(plan, choice, process.env) });
+ * for await (const event of session.agent.run("list the files")) console.log(event.type);
+ * await session.close();
+ */
+export async function openAgentSession(options: AgentSessionOptions): Promise<AgentSession> {
+  const { agent: file, model } = options;
+  const registry = new ToolRegistry();
+  const features: ClientFeatureOptions = {
+    ...(options.roots ? { roots: options.roots } : {}),
+    ...(options.onServerLog ? { onServerLog: options.onServerLog } : {}),
+    ...(options.onElicit ? { onElicit: options.onElicit } : {}),
+    ...(options.approveSampling
+      ? { onSample: samplingHandler(model, options.approveSampling) }
+      : {}),
+  };
+  const connected = await connectServers(file.servers, registry, options.progress ?? quiet, {
+    features,
+    ...(options.extraEnv ? { extraEnv: options.extraEnv } : {}),
+    ...(options.lazy ? { lazy: true } : {}),
+    ...(options.oauth ? { oauth: options.oauth } : {}),
+    ...(options.watchdog ? { watchdog: true } : {}),
+  });
+  const hub = connected.hub;
+  options.onHub?.(hub);
+  const approve = withAutoApprove(options.approve, file.servers, (name) => hub.resolveTool(name));
+  const maxTurns = options.maxTurns ?? file.maxTurns;
+  const agent = new Agent({
+    model,
+    registry,
+    ...(file.systemPrompt ? { systemPrompt: file.systemPrompt } : {}),
+    ...(maxTurns ? { maxTurns } : {}),
+    ...(file.toolConcurrency ? { toolConcurrency: file.toolConcurrency } : {}),
+    ...(approve ? { approve } : {}),
+    ...(options.toolSearch ? { toolSearch: options.toolSearch } : {}),
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    agent,
+    registry,
+    hub,
+    model,
+    file,
+    status: () => sessionStatus(file.servers, hub, connected.failures),
+    close: () => {
+      closing ??= Promise.allSettled([hub.close(), model.close?.()]).then(() => undefined);
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { AgentServer } from "@tinyloop/agent-files";
+import type { McpHub } from "@tinyloop/mcp-registration";
+
+/** How an agent's servers stand: see {@link sessionStatus}. */
+export interface SessionStatus {
+  /** Servers the file enables (disabled ones are never started). */
+  enabled: number;
+  /** Enabled servers that are ready, or idle (lazy, known from the manifest cache: their tools are there). */
+  connected: number;
+  /** `filesystem — None of the specified directories are accessible`, one per failed server. */
+  failures: string[];
+}
+
+/**
+ * Counts an agent's servers for a summary such as "no server connected (fs — reason)": a
+ * program can refuse to run with servers configured but none connected.
+ */
+export function sessionStatus(
+  servers: readonly AgentServer[],
+  hub: McpHub,
+  failures: ReadonlyMap<string, string>,
+): SessionStatus {
+  return {
+    enabled: servers.filter((s) => s.enabled).length,
+    connected: hub.servers().filter((s) => s.state === "ready" || s.state === "idle").length,
+    failures: [...failures].map(([server, reason]) => `${server} — ${reason}`),
+  };
+}
