@@ -61,12 +61,6 @@ export interface AgentFileServer {
   alwaysLoad?: boolean;
 }
 
-/**
- * @deprecated Use {@link AgentFileServer}: `AgentServer` is agent-server's HTTP server. Kept
- * until the workspace's last users move over; will be removed.
- */
-export type AgentServer = AgentFileServer;
-
 /** A tolerated problem: the file is still used. */
 export interface AgentFileWarning {
   file: string;

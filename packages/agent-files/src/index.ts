@@ -4,7 +4,6 @@ export type {
   AgentFileServer,
   AgentFileWarning,
   AgentFormat,
-  AgentServer,
   ApprovalMode,
   ToolFilter,
 } from "./agent-file.js";

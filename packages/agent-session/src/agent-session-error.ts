@@ -1,4 +1,6 @@
-const marker = Symbol.for("@tinyloop/agent-session/AgentSessionError");
+import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+
+const marker = errorMarker("AgentSessionError");
 
 /** Stable codes of {@link AgentSessionError}. */
 export type AgentSessionErrorCode =
@@ -15,8 +17,11 @@ export type AgentSessionErrorCode =
  * Failing MCP servers are not errors here: they are reported in the session's status.
  */
 export class AgentSessionError extends Error {
+  static {
+    markErrorClass(AgentSessionError, marker);
+  }
+
   readonly code: AgentSessionErrorCode;
-  readonly [marker] = true;
 
   constructor({
     code,
@@ -34,6 +39,6 @@ export class AgentSessionError extends Error {
 
   /** True for any `AgentSessionError`, also one from a duplicate install of this package. */
   static isInstance(value: unknown): value is AgentSessionError {
-    return typeof value === "object" && value !== null && marker in value;
+    return hasErrorMarker(value, marker);
   }
 }

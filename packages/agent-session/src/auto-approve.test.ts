@@ -1,9 +1,9 @@
-import type { AgentServer } from "@tinyloop/agent-files";
+import type { AgentFileServer } from "@tinyloop/agent-files";
 import type { ToolDefinition } from "@tinyloop/registry";
 import { describe, expect, it } from "vitest";
 import { withAutoApprove } from "./auto-approve.js";
 
-const server = (name: string, autoApprove: string[]): AgentServer => ({
+const server = (name: string, autoApprove: string[]): AgentFileServer => ({
   name,
   path: ["mcpServers", name],
   config: { command: "node", args: [], env: {} },

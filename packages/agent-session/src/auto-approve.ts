@@ -1,4 +1,4 @@
-import type { AgentServer } from "@tinyloop/agent-files";
+import type { AgentFileServer } from "@tinyloop/agent-files";
 import type { ApproveToolCall } from "@tinyloop/agent-loop";
 
 /**
@@ -8,7 +8,7 @@ import type { ApproveToolCall } from "@tinyloop/agent-loop";
  */
 export function withAutoApprove(
   approve: ApproveToolCall | undefined,
-  servers: readonly AgentServer[],
+  servers: readonly AgentFileServer[],
   resolveTool: (name: string) => { server: string; tool: string } | undefined,
 ): ApproveToolCall | undefined {
   if (!approve) return undefined;

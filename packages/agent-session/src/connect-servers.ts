@@ -1,4 +1,4 @@
-import { type AgentServer, toServerEntries } from "@tinyloop/agent-files";
+import { type AgentFileServer, toServerEntries } from "@tinyloop/agent-files";
 import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
 import type { ClientFeatureOptions, OAuthOptions } from "@tinyloop/mcp-transport";
 import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
@@ -49,7 +49,7 @@ export interface ConnectedServers {
  * 0 tools`; every reason and log line has URLs masked ({@link maskUrls}).
  */
 export async function connectServers(
-  servers: readonly AgentServer[],
+  servers: readonly AgentFileServer[],
   registry: ToolRegistry,
   progress: ConnectProgress,
   { extraEnv, lazy = false, features, oauth, watchdog = false }: ConnectServersOptions = {},

@@ -1,4 +1,4 @@
-import type { AgentServer } from "@tinyloop/agent-files";
+import type { AgentFileServer } from "@tinyloop/agent-files";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
@@ -15,7 +15,7 @@ afterEach(async () => {
 describe("describeServers", () => {
   it("gives each server's tools as registered, what its filter skipped, and why a disabled one is off", async () => {
     const { command, args } = fixtureServer({ name: "fx" });
-    const servers: AgentServer[] = [
+    const servers: AgentFileServer[] = [
       {
         name: "fx",
         path: ["mcpServers", "fx"],

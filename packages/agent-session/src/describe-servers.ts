@@ -1,4 +1,4 @@
-import type { AgentServer } from "@tinyloop/agent-files";
+import type { AgentFileServer } from "@tinyloop/agent-files";
 import type { McpHub, RegistrationReport, ServerStatus } from "@tinyloop/mcp-registration";
 import type { ToolDefinition, ToolRegistry } from "@tinyloop/registry";
 import { maskUrls } from "./mask-urls.js";
@@ -21,7 +21,7 @@ export type ServerDescription = ServerStatus & {
 export function describeServers(
   hub: McpHub,
   registry: ToolRegistry,
-  servers: readonly AgentServer[],
+  servers: readonly AgentFileServer[],
 ): ServerDescription[] {
   return hub.servers().map((s) => ({
     ...s,

@@ -1,4 +1,4 @@
-import type { AgentFile, AgentServer } from "@tinyloop/agent-files";
+import type { AgentFile, AgentFileServer } from "@tinyloop/agent-files";
 import type { AgentEvent } from "@tinyloop/agent-loop";
 import { createOpenAICompatible } from "@tinyloop/inference-adapters";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
@@ -9,7 +9,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { type AgentSession, openAgentSession } from "./open-agent-session.js";
 
-const stdio = (name: string, extra: Partial<AgentServer> = {}): AgentServer => {
+const stdio = (name: string, extra: Partial<AgentFileServer> = {}): AgentFileServer => {
   const { command, args } = fixtureServer({ name });
   return {
     name,
@@ -20,7 +20,7 @@ const stdio = (name: string, extra: Partial<AgentServer> = {}): AgentServer => {
     ...extra,
   };
 };
-const agentFile = (servers: AgentServer[]): AgentFile => ({
+const agentFile = (servers: AgentFileServer[]): AgentFile => ({
   format: "mcp-servers",
   name: "test",
   inputs: [],

@@ -1,4 +1,4 @@
-import type { AgentServer } from "@tinyloop/agent-files";
+import type { AgentFileServer } from "@tinyloop/agent-files";
 import type { McpHub } from "@tinyloop/mcp-registration";
 
 /** How an agent's servers stand: see {@link sessionStatus}. */
@@ -16,7 +16,7 @@ export interface SessionStatus {
  * program can refuse to run with servers configured but none connected.
  */
 export function sessionStatus(
-  servers: readonly AgentServer[],
+  servers: readonly AgentFileServer[],
   hub: McpHub,
   failures: ReadonlyMap<string, string>,
 ): SessionStatus {
