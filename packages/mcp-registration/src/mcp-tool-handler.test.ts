@@ -23,7 +23,7 @@ afterEach(async () => {
   marker = newProcessMarker();
 });
 
-async function handlerFor(tool: string, callTimeoutMs?: number) {
+async function handlerFor(tool: string, callMs?: number) {
   const connection = await connectServer("fx", {
     ...fixtureServer(),
     env: { [MARKER_VARIABLE]: marker },
@@ -37,7 +37,7 @@ async function handlerFor(tool: string, callTimeoutMs?: number) {
     toolset: "mcp-fx",
     connection,
     lastError: () => undefined,
-    ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }),
+    ...(callMs === undefined ? {} : { callMs }),
   });
   return { connection, handler: built.handler };
 }

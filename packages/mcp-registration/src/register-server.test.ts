@@ -631,7 +631,7 @@ describe("registerServer timeouts and reconnects", () => {
       });
       const result = await registry.dispatch("mcp_fx_sleep", { ms: 20_000 });
       expect(result.isError).toBe(true);
-      expect(text(result)).toMatch(/^Tool "sleep" of MCP server "fx" timed out/);
+      expect(text(result)).toMatch(/^Tool "mcp_fx_sleep" timed out: Tool "sleep" on server "fx"/);
     }
   });
 
@@ -654,7 +654,7 @@ describe("registerServer timeouts and reconnects", () => {
     expect(connection.state).toBe("reconnecting"); // answered without waiting for the server
     expect(result.isError).toBe(true);
     expect(text(result)).toMatch(
-      /^MCP server "fx" is not available, so tool "echo" did not run: tools\/call "echo" was not sent: server "fx" is reconnecting \(it dropped: .+\) and calls are set not to wait \(whileReconnecting: "fail"\)\. Try again in a moment\.$/,
+      /^Tool "mcp_fx_echo" is unavailable: MCP server "fx" is not available, so the tool did not run: tools\/call "echo" was not sent: server "fx" is reconnecting \(it dropped: .+\) and calls are set not to wait \(whileReconnecting: "fail"\)\. Try again in a moment\.$/,
     );
   });
 });
