@@ -80,4 +80,23 @@ describe("OpenAIMessagesJson", () => {
     expect(again[4]).toEqual({ role: "tool", tool_call_id: "c2", content: "failed" });
     expect(writer.write(messages)).toBe(new OpenAIMessagesJson(true).write(messages));
   });
+
+  it("continues a history written before, also one that stopped right after tool images, or that went another way", () => {
+    const messages = history();
+    const writer = new OpenAIMessagesJson(true);
+    const fresh = (list: ChatMessage[]) => new OpenAIMessagesJson(true).write(list);
+    // Ends after the tool results: their images wait for the next message.
+    for (const length of [4, 5, 6]) {
+      expect(writer.write(messages.slice(0, length))).toBe(fresh(messages.slice(0, length)));
+    }
+    // Another history with the same start: a different answer, then a new question.
+    const other: ChatMessage[] = [
+      ...messages.slice(0, 5),
+      { role: "assistant", content: "Two shots." },
+      { role: "user", content: "Thanks." },
+    ];
+    expect(writer.write(other)).toBe(fresh(other));
+    expect(writer.write(messages.slice(0, 2))).toBe(fresh(messages.slice(0, 2)));
+    expect(writer.write(messages)).toBe(fresh(messages));
+  });
 });

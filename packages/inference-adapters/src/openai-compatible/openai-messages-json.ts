@@ -40,18 +40,33 @@ function sameFields(message: ChatMessage, entry: Entry): boolean {
   );
 }
 
+/** What the last `write` saw, to continue from when the next history starts with it. */
+interface Written {
+  messages: ChatMessage[];
+  entries: Entry[];
+  /** The messages' JSON, comma-separated, without the brackets. */
+  json: string;
+  /** No images were waiting for their user message after the last message. */
+  clean: boolean;
+}
+
+const append = (json: string, part: string) => (json === "" ? part : `${json},${part}`);
+
 /**
  * Writes the `messages` array of a chat-completions request as JSON text, converting and
  * serialising each message once: an agent's history grows by a few messages a turn, and
  * converting and stringifying all of it for every request made the request cost grow with
- * the length of the conversation. A message is known again by identity while the fields
- * its conversion reads hold the same values (assigning one a new value, or a new content
- * array, converts it afresh); changing the inside of a content array that was already sent
- * is not noticed — send a new message object instead.
+ * the length of the conversation. When a history starts with the messages of the previous
+ * call (the same objects), their JSON is reused as one piece and only the new messages are
+ * written. A message is known again by identity while the fields its conversion reads hold
+ * the same values (assigning one a new value, or a new content array, converts it afresh);
+ * changing the inside of a content array that was already sent is not noticed — send a new
+ * message object instead.
  */
 export class OpenAIMessagesJson {
   readonly #vision: boolean;
   readonly #cache = new WeakMap<ChatMessage, Entry>();
+  #last: Written = { messages: [], entries: [], json: "", clean: true };
 
   constructor(vision: boolean) {
     this.#vision = vision;
@@ -59,21 +74,42 @@ export class OpenAIMessagesJson {
 
   /** The JSON text of `messages` converted to OpenAI messages (`[…]`). */
   write(messages: readonly ChatMessage[]): string {
-    const parts: string[] = [];
+    const reuse = this.#continues(messages);
+    const last = this.#last;
+    const seen = reuse ? last.messages : [];
+    const entries = reuse ? last.entries : [];
+    let json = reuse ? last.json : "";
     let pendingImages: OpenAIContentPart[] = [];
-    const flushImages = () => {
-      if (pendingImages.length === 0) return;
-      parts.push(JSON.stringify(imagesMessage(pendingImages)));
-      pendingImages = [];
-    };
-    for (const message of messages) {
-      if (message.role !== "tool") flushImages();
+    for (let index = seen.length; index < messages.length; index++) {
+      const message = messages[index] as ChatMessage;
+      if (message.role !== "tool" && pendingImages.length > 0) {
+        json = append(json, JSON.stringify(imagesMessage(pendingImages)));
+        pendingImages = [];
+      }
       const entry = this.#entry(message);
-      parts.push(entry.json);
+      json = append(json, entry.json);
+      seen.push(message);
+      entries.push(entry);
       if (entry.images.length > 0) pendingImages = [...pendingImages, ...entry.images];
     }
-    flushImages();
-    return `[${parts.join(",")}]`;
+    const clean = pendingImages.length === 0;
+    this.#last = { messages: seen, entries, json, clean };
+    return `[${clean ? json : append(json, JSON.stringify(imagesMessage(pendingImages)))}]`;
+  }
+
+  /** Whether `messages` starts with the last call's messages, unchanged. */
+  #continues(messages: readonly ChatMessage[]): boolean {
+    const last = this.#last;
+    if (!last.clean || last.messages.length === 0 || last.messages.length > messages.length) {
+      return false;
+    }
+    for (let index = 0; index < last.messages.length; index++) {
+      const message = messages[index] as ChatMessage;
+      if (message !== last.messages[index] || !sameFields(message, last.entries[index] as Entry)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   #entry(message: ChatMessage): Entry {
