@@ -35,6 +35,25 @@ const zodEnglishOnly = {
   },
 };
 
+// commander require()s node:child_process when it loads, for executable subcommands the CLI
+// does not have; loading it (with net, dgram and streams) cost every command, `--help`
+// included. In the bundle commander gets it on first use.
+const commanderLazyChildProcess = {
+  name: "commander-lazy-child-process",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer)
+        ? { path: "lazy-child-process", namespace: "commander-lazy" }
+        : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: "commander-lazy" }, () => ({
+      contents:
+        'module.exports = new Proxy({}, { get: (_target, key) => require("node:child_process")[key] });',
+      loader: "js",
+    }));
+  },
+};
+
 await build({
   entryPoints: { tinyloop: "dist/bin.js" },
   outdir: "dist",
@@ -60,7 +79,7 @@ await build({
   minifySyntax: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [zodEnglishOnly],
+  plugins: [zodEnglishOnly, commanderLazyChildProcess],
 });
 
 // @tinyloop/agent-server reads its chat page from `public/` next to its module's folder
