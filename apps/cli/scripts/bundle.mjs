@@ -14,6 +14,46 @@ import { build } from "esbuild";
 //   the adapter that imports it is loaded only for `--provider local`, so it stays out too.
 const external = ["node-llama-cpp", "@tinyloop/inference-adapters/llama-cpp"];
 
+// zod re-exports every one of its ~40 message locales as `z.locales` / `core.locales`. The
+// namespaces escape (the MCP SDK passes zod's namespaces around), so esbuild keeps all of
+// them: 290 KB of the 580 KB zod chunk that every command compiles at start-up. The CLI only
+// ever uses English, which zod installs itself (`config(en())` imports locales/en.js
+// directly); in the bundle `locales` offers only `en`. The library builds keep zod as is.
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: args.importer, namespace: "zod-locales", pluginData: args.resolveDir }
+        : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: 'export { default as en } from "../locales/en.js";',
+      resolveDir: args.pluginData,
+      loader: "js",
+    }));
+  },
+};
+
+// commander require()s node:child_process when it loads, for executable subcommands the CLI
+// does not have; loading it (with net, dgram and streams) cost every command, `--help`
+// included. In the bundle commander gets it on first use.
+const commanderLazyChildProcess = {
+  name: "commander-lazy-child-process",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer)
+        ? { path: "lazy-child-process", namespace: "commander-lazy" }
+        : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: "commander-lazy" }, () => ({
+      contents:
+        'module.exports = new Proxy({}, { get: (_target, key) => require("node:child_process")[key] });',
+      loader: "js",
+    }));
+  },
+};
+
 await build({
   entryPoints: { tinyloop: "dist/bin.js" },
   outdir: "dist",
@@ -39,6 +79,7 @@ await build({
   minifySyntax: true,
   legalComments: "none",
   logLevel: "warning",
+  plugins: [zodEnglishOnly, commanderLazyChildProcess],
 });
 
 // @tinyloop/agent-server reads its chat page from `public/` next to its module's folder

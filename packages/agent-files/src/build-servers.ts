@@ -1,5 +1,9 @@
 import { isAbsolute, resolve } from "node:path";
-import { McpTransportError, parseServerConfig, type ServerConfig } from "@tinyloop/mcp-transport";
+import {
+  McpTransportError,
+  parseServerConfig,
+  type ServerConfig,
+} from "@tinyloop/mcp-transport/config";
 import type { AgentFileServer } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
 import { type ConfigPath, describeValue, formatConfigPath } from "./config-path.js";

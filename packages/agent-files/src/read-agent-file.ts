@@ -12,7 +12,6 @@ import { readServerMap } from "./formats/server-map.js";
 import { readTinyAgents } from "./formats/tiny-agents.js";
 import type { KeyWarning } from "./key-warnings.js";
 import { parseJsonc } from "./parse-jsonc.js";
-import { parseYamlText } from "./parse-yaml.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { invalidAt } from "./schema-error.js";
 import { modelSlots, serverSlots } from "./text-slots.js";
@@ -71,7 +70,10 @@ export async function loadAgentFile(
   const { file, folder } = locateFile(resolve(options.cwd ?? process.cwd(), target), target);
   const text = readText(file);
   const yaml = /\.ya?ml$/i.test(file);
-  const doc = yaml ? parseYamlText(file, text) : parseJsonc(file, text);
+  // The YAML parser loads only for YAML files (Hermes configs); most agents are JSON.
+  const doc = yaml
+    ? (await import("./parse-yaml.js")).parseYamlText(file, text)
+    : parseJsonc(file, text);
   const warnings: AgentFileWarning[] = [];
   const addWarning = (
     message: string,

@@ -1,4 +1,4 @@
-import { redactUrl } from "@tinyloop/mcp-transport";
+import { redactUrl } from "@tinyloop/mcp-transport/config";
 import type { AgentFile } from "./agent-file.js";
 
 const SECRET_NAME = /key|token|secret|password|passwd|auth|credential|cookie|session|pat\b/i;

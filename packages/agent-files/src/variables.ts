@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} placeholders are the config syntax
-import { expandVariables, listVariables } from "@tinyloop/mcp-transport";
+import { expandVariables, listVariables } from "@tinyloop/mcp-transport/config";
 import type { AgentFileInput } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
 import { type ConfigPath, formatConfigPath } from "./config-path.js";

@@ -25,4 +25,21 @@ describe("untilAborted", () => {
     reject(new Error("too late")); // would be an unhandled rejection if nobody caught it
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
+
+  it("wakes every wait on a signal when it aborts, and a settled wait no longer holds on", async () => {
+    const controller = new AbortController();
+    const done = untilAborted(Promise.resolve("early"), controller.signal);
+    await expect(done).resolves.toBe("early");
+    const waits = [1, 2, 3].map((n) =>
+      untilAborted(new Promise<number>(() => {}), controller.signal).then((value) => [n, value]),
+    );
+    controller.abort();
+    await expect(Promise.all(waits)).resolves.toEqual([
+      [1, ABORTED],
+      [2, ABORTED],
+      [3, ABORTED],
+    ]);
+    // After the abort, new waits answer at once.
+    await expect(untilAborted(new Promise(() => {}), controller.signal)).resolves.toBe(ABORTED);
+  });
 });

@@ -149,8 +149,10 @@ export class Agent {
     outerSignal?.addEventListener("abort", forwardAbort, { once: true });
     const signal = controller.signal;
     // Every tool call in flight (and the registry, the MCP client) listens to this signal;
-    // eight parallel calls are normal, not a leak worth Node's warning.
-    setMaxListeners(0, signal);
+    // eight parallel calls are normal, not a leak worth Node's warning. Not 0 ("unlimited"):
+    // Node 20's events.getMaxListeners() throws for a signal set to 0, and fetch() calls it
+    // on every request's signal (a caught error with a stack trace per model turn).
+    setMaxListeners(Number.POSITIVE_INFINITY, signal);
     const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
     let turns = 0;
     let lastText: string | undefined;

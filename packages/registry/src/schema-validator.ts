@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv"
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { simpleSchemaCheck } from "./simple-schema-check.js";
 import type { JsonSchema } from "./types.js";
 
 // ajv-formats is CommonJS with a `default` property; under NodeNext the default import is
@@ -55,8 +56,30 @@ export class SchemaCompiler {
     };
   }
 
-  /** Compiles `schema`, or explains why it cannot be compiled. Never throws. */
+  /**
+   * Compiles `schema`, or explains why it cannot be compiled. Never throws. A simple object
+   * schema (primitive-typed properties, `required`, `additionalProperties`) is checked
+   * without Ajv, which is only compiled the first time arguments fail that quick check —
+   * to decide, and to word the errors.
+   */
   compile(schema: JsonSchema): CompiledSchema {
+    const quick = simpleSchemaCheck(schema);
+    if (quick === undefined) return this.compileWithAjv(schema);
+    let full: CompiledSchema | undefined;
+    return {
+      ok: true,
+      check: (args) => {
+        if (quick(args)) return undefined;
+        full ??= this.compileWithAjv(schema);
+        return full.ok ? full.check(args) : undefined;
+      },
+      release: () => {
+        if (full?.ok) full.release();
+      },
+    };
+  }
+
+  private compileWithAjv(schema: JsonSchema): CompiledSchema {
     const dialect = dialectOf(schema.$schema);
     // The dialect is chosen; drop `$schema` so a spelling Ajv does not know (http vs https,
     // a trailing "#", draft-06) does not send it looking for a meta-schema it lacks.

@@ -1,11 +1,10 @@
-import { createInterface } from "node:readline";
-import { type Readable, Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 
 /**
  * Asks one question on a terminal; with `hidden`, what is typed is not echoed (for
  * passwords and API keys). Resolves `undefined` when input ends, Ctrl+C is pressed or `signal` aborts.
  */
-export function askLine(
+export async function askLine(
   question: string,
   {
     input,
@@ -14,6 +13,11 @@ export function askLine(
     signal,
   }: { input: Readable; output: Writable; hidden?: boolean; signal?: AbortSignal },
 ): Promise<string | undefined> {
+  // Loaded when a question is asked: every command that reads an agent file imports this.
+  const [{ createInterface }, { Writable }] = await Promise.all([
+    import("node:readline"),
+    import("node:stream"),
+  ]);
   return new Promise((resolve) => {
     let muted = false;
     // readline echoes typed keys through its output; this one drops them while muted.

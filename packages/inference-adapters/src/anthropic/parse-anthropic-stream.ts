@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { EventSourceMessage } from "eventsource-parser";
 import { redactSecrets } from "../http/redact-secrets.js";
 import type { RequestContext } from "../http/request-context.js";
@@ -85,7 +84,7 @@ export class AnthropicStreamParser implements StreamParser {
             id:
               typeof block.id === "string" && block.id !== ""
                 ? block.id
-                : `toolu_${randomUUID().replace(/-/g, "").slice(0, 24)}`,
+                : `toolu_${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
             name: typeof block.name === "string" ? block.name : "",
             json: "",
           };

@@ -16,8 +16,12 @@ export interface HttpChatModelParts<Tool> {
   headers: Record<string, string>;
   /** Converts tool specs to the provider's tool list (cached per tools array). */
   convertTools: (tools: readonly ToolSpec[]) => Tool[];
-  /** The JSON request body, given the converted tools (undefined when the request has none). */
-  body: (request: ChatRequest, tools: Tool[] | undefined) => Record<string, unknown>;
+  /**
+   * The request body, given the converted tools (undefined when the request has none): an
+   * object to stringify, or the JSON text itself (for adapters that keep parts of it
+   * between requests).
+   */
+  body: (request: ChatRequest, tools: Tool[] | undefined) => Record<string, unknown> | string;
   /** A fresh parser of the provider's stream, one per request. */
   parser: () => StreamParser;
 }
@@ -76,9 +80,10 @@ export function createHttpChatModel<Tool>(parts: HttpChatModelParts<Tool>): Chat
   async function open(request: ChatRequest): Promise<AsyncIterator<ModelEvent>> {
     const tools =
       request.tools && request.tools.length > 0 ? convertTools(request.tools) : undefined;
+    const body = parts.body(request, tools);
     const response = await openEventStream(context, {
       headers: parts.headers,
-      body: JSON.stringify(parts.body(request, tools)),
+      body: typeof body === "string" ? body : JSON.stringify(body),
       signal: request.signal,
       model: parts.modelId,
     });

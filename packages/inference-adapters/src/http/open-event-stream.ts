@@ -1,5 +1,6 @@
 import { InferenceError } from "../inference-error.js";
 import { abortableSleep } from "./abortable-sleep.js";
+import { type HttpAnswer, httpPost } from "./http-post.js";
 import { errorFromStatus } from "./http-status-error.js";
 import { redactSecrets } from "./redact-secrets.js";
 import type { RequestContext } from "./request-context.js";
@@ -44,17 +45,16 @@ export async function openEventStream(
     signal: AbortSignal | undefined;
     model: string;
   },
-): Promise<Response> {
+): Promise<HttpAnswer> {
   const { signal } = request;
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw abortedError(context, signal.reason);
-    let response: Response;
+    let response: HttpAnswer;
     try {
-      response = await fetch(context.url, {
-        method: "POST",
+      response = await httpPost(context.url, {
         headers: request.headers,
         body: request.body,
-        ...(signal ? { signal } : {}),
+        signal,
       });
     } catch (error) {
       if (signal?.aborted) throw abortedError(context, error);

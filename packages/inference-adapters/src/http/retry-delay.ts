@@ -7,7 +7,7 @@ export const maxRetryAfterMs = 60_000;
  * `baseMs` with ±20 % jitter.
  */
 export function retryDelayMs(
-  headers: Headers,
+  headers: { get(name: string): string | null },
   attempt: number,
   baseMs: number,
   now = Date.now(),

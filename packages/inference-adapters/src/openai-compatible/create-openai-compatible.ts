@@ -1,11 +1,11 @@
 import { buildRequestContext, createHttpChatModel } from "../http/http-chat-model.js";
 import { InferenceError } from "../inference-error.js";
-import { toOpenAITools } from "../tool-schema/to-openai-tools.js";
+import { type OpenAITool, toOpenAITools } from "../tool-schema/to-openai-tools.js";
 import type { ChatModel, ModelCapabilities } from "../types.js";
 import { chatCompletionsUrl } from "./chat-completions-url.js";
+import { OpenAIMessagesJson } from "./openai-messages-json.js";
 import { ChatCompletionStreamParser } from "./parse-chat-completion-stream.js";
 import { isPresetName, providerPresets } from "./presets.js";
-import { toOpenAIMessages } from "./to-openai-messages.js";
 
 /** Settings of {@link createOpenAICompatible}. */
 export interface OpenAICompatibleSettings {
@@ -103,6 +103,18 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     ...(context.hasApiKey ? { authorization: `Bearer ${apiKey}` } : {}),
     ...settings.headers,
   };
+  // The history and the tool list change little between an agent's requests: their JSON
+  // is kept (per message, per tools array) instead of being converted and written anew.
+  const messagesJson = new OpenAIMessagesJson(capabilities.vision);
+  const toolsJsonCache = new WeakMap<OpenAITool[], string>();
+  const toolsText = (tools: OpenAITool[]) => {
+    let text = toolsJsonCache.get(tools);
+    if (text === undefined) {
+      text = JSON.stringify(tools);
+      toolsJsonCache.set(tools, text);
+    }
+    return text;
+  };
   return createHttpChatModel({
     provider,
     modelId: settings.model,
@@ -113,12 +125,10 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     parser: () => new ChatCompletionStreamParser(context),
     body: (request, tools) => {
       const choice = request.toolChoice;
-      return {
-        model: settings.model,
-        messages: toOpenAIMessages(request.messages, capabilities.vision),
+      // Everything but the messages and the tools, which are written from their caches.
+      const rest = JSON.stringify({
         stream: true,
         stream_options: { include_usage: true },
-        ...(tools ? { tools } : {}),
         ...(tools && choice !== undefined
           ? {
               tool_choice:
@@ -129,7 +139,9 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
           : {}),
         ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-      };
+      });
+      const toolsJson = tools ? `,"tools":${toolsText(tools)}` : "";
+      return `{"model":${JSON.stringify(settings.model)},"messages":${messagesJson.write(request.messages)}${toolsJson},${rest.slice(1)}`;
     },
   });
 }

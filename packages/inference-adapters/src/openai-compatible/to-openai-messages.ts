@@ -2,7 +2,8 @@ import type { ContentBlock, ImageContent } from "../content-block.js";
 import { describeContentBlock, toolResultText } from "../messages/describe-content-block.js";
 import type { ChatMessage, UserPart } from "../types.js";
 
-type OpenAIContentPart =
+/** A part of an OpenAI user message's content. */
+export type OpenAIContentPart =
   | { type: "text"; text: string }
   | { type: "image_url"; image_url: { url: string } };
 
@@ -29,38 +30,38 @@ const imagePart = (image: { data: string; mimeType: string }): OpenAIContentPart
 const userPart = (part: UserPart): OpenAIContentPart =>
   part.type === "text" ? { type: "text", text: part.text } : imagePart(part);
 
+/** One message converted: the OpenAI message, and the images it leaves for a user message. */
+export interface ConvertedMessage {
+  message: OpenAIMessage;
+  /** Tool-result images (vision only), sent after the run of tool messages. */
+  images: OpenAIContentPart[];
+}
+
+const NO_IMAGES: OpenAIContentPart[] = [];
+
 /**
- * Converts messages to OpenAI chat-completions messages. Tool results become `role: "tool"`
- * text (the wire has no image parts there). Their images, when `vision` is on, follow the
- * run of tool messages as one user message with `image_url` parts (the tool messages must
- * stay right after the assistant turn); without vision they are described in the text.
+ * Converts one message to an OpenAI chat-completions message. Tool results become
+ * `role: "tool"` text (the wire has no image parts there). Their images, when `vision` is
+ * on, are returned apart: they follow the run of tool messages as one user message with
+ * `image_url` parts (the tool messages must stay right after the assistant turn, see
+ * {@link imagesMessage}); without vision they are described in the text.
  */
-export function toOpenAIMessages(
-  messages: readonly ChatMessage[],
-  vision: boolean,
-): OpenAIMessage[] {
-  const out: OpenAIMessage[] = [];
-  let pendingImages: OpenAIContentPart[] = [];
-  const flushImages = () => {
-    if (pendingImages.length === 0) return;
-    out.push({ role: "user", content: pendingImages });
-    pendingImages = [];
-  };
-  for (const message of messages) {
-    if (message.role !== "tool") flushImages();
-    switch (message.role) {
-      case "system":
-        out.push({ role: "system", content: message.content });
-        break;
-      case "user":
-        out.push({
+export function toOpenAIMessage(message: ChatMessage, vision: boolean): ConvertedMessage {
+  switch (message.role) {
+    case "system":
+      return { message: { role: "system", content: message.content }, images: NO_IMAGES };
+    case "user":
+      return {
+        message: {
           role: "user",
           content:
             typeof message.content === "string" ? message.content : message.content.map(userPart),
-        });
-        break;
-      case "assistant":
-        out.push({
+        },
+        images: NO_IMAGES,
+      };
+    case "assistant":
+      return {
+        message: {
           role: "assistant",
           content: message.content === "" && message.toolCalls?.length ? null : message.content,
           ...(message.toolCalls?.length
@@ -75,32 +76,38 @@ export function toOpenAIMessages(
                 })),
               }
             : {}),
-        });
-        break;
-      case "tool": {
-        const images = vision
-          ? message.content.filter((block): block is ImageContent => block.type === "image")
-          : [];
-        const describe = (block: ContentBlock) =>
-          vision && block.type === "image"
-            ? `[image ${block.mimeType}: shown in the next user message]`
-            : describeContentBlock(block);
-        out.push({
-          role: "tool",
-          tool_call_id: message.toolCallId,
-          content: toolResultText(message.content, message.isError, describe),
-        });
-        if (images.length > 0) {
-          const label = message.toolName
-            ? `${message.toolName} (call ${message.toolCallId})`
-            : `call ${message.toolCallId}`;
-          pendingImages.push({ type: "text", text: `Image(s) returned by tool ${label}:` });
-          pendingImages.push(...images.map(imagePart));
-        }
-        break;
-      }
+        },
+        images: NO_IMAGES,
+      };
+    case "tool": {
+      const images = vision
+        ? message.content.filter((block): block is ImageContent => block.type === "image")
+        : [];
+      const describe = (block: ContentBlock) =>
+        vision && block.type === "image"
+          ? `[image ${block.mimeType}: shown in the next user message]`
+          : describeContentBlock(block);
+      const converted: OpenAIMessage = {
+        role: "tool",
+        tool_call_id: message.toolCallId,
+        content: toolResultText(message.content, message.isError, describe),
+      };
+      if (images.length === 0) return { message: converted, images: NO_IMAGES };
+      const label = message.toolName
+        ? `${message.toolName} (call ${message.toolCallId})`
+        : `call ${message.toolCallId}`;
+      return {
+        message: converted,
+        images: [
+          { type: "text", text: `Image(s) returned by tool ${label}:` },
+          ...images.map(imagePart),
+        ],
+      };
     }
   }
-  flushImages();
-  return out;
+}
+
+/** The user message that carries the images of a run of tool results. */
+export function imagesMessage(parts: OpenAIContentPart[]): OpenAIMessage {
+  return { role: "user", content: parts };
 }

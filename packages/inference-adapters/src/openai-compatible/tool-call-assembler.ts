@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { ModelEvent, ToolCall } from "../types.js";
 
 /** A `tool_calls[]` entry of a chat-completions delta, as servers really send them. */
@@ -68,7 +67,7 @@ export class ToolCallAssembler {
     return [...this.#slots.entries()]
       .sort(([a], [b]) => a - b)
       .map(([, slot]) => ({
-        id: slot.id ?? `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`,
+        id: slot.id ?? `call_${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
         name: slot.name,
         arguments: slot.arguments.trim() === "" ? "{}" : slot.arguments,
       }));

@@ -1,0 +1,29 @@
+// `@tinyloop/mcp-transport/config`: reading and checking server configs, with none of the
+// connection code (no MCP SDK, no Ajv). A bundler that splits by file (esbuild) would
+// otherwise put the whole client into every chunk that only reads a config file, such as
+// the CLI's `config check`. The root entry exports all of this too.
+export type {
+  HttpServerConfig,
+  OAuthConfig,
+  ReconnectConfig,
+  ServerConfig,
+  SseServerConfig,
+  StdioServerConfig,
+  TimeoutsConfig,
+} from "../config-schema.js";
+export {
+  httpServerConfigSchema,
+  isStdioConfig,
+  oauthConfigSchema,
+  reconnectSchema,
+  serverConfigSchema,
+  sseServerConfigSchema,
+  stdioServerConfigSchema,
+  timeoutsSchema,
+} from "../config-schema.js";
+export type { McpTransportErrorCode, McpTransportErrorOptions } from "../errors.js";
+export { McpTransportError } from "../errors.js";
+export type { ExpandedText } from "../expand-variables.js";
+export { expandVariables, listVariables } from "../expand-variables.js";
+export { parseServerConfig } from "../parse-server-config.js";
+export { redactUrl } from "../redact-url.js";
