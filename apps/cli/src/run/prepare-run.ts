@@ -4,7 +4,8 @@ import {
   type ProviderPlan,
   withAdHocServers,
 } from "@tinyloop/agent-files";
-import { resolveModelChoice } from "@tinyloop/agent-session";
+// The model-choice entry only: config check loads this file and must not load the SDK.
+import { resolveModelChoice } from "@tinyloop/agent-session/model-choice";
 import { readAgent } from "../agent/read-agent.js";
 import type { Io } from "../io.js";
 import type { RunFlags } from "./run-flags.js";
