@@ -6,7 +6,7 @@
 // Node 20 has no module compile cache; resolving and compiling several hundred files of
 // tinyloop's packages and their dependencies (zod, the MCP SDK, Ajv, execa, commander,
 // yaml) was most of the start-up. The library builds (dist/*.js per package) stay as they are.
-import { cpSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
 // Kept out of the bundle, loaded from their own packages when used:
@@ -53,6 +53,10 @@ const commanderLazyChildProcess = {
     }));
   },
 };
+
+// Chunk names carry a content hash: without this, chunks of earlier builds stay in dist/chunks
+// and would be packed and published with the new ones.
+rmSync("dist/chunks", { recursive: true, force: true });
 
 await build({
   entryPoints: { tinyloop: "dist/bin.js" },
