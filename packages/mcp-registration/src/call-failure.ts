@@ -16,8 +16,10 @@ export interface CallTarget {
 }
 
 /**
- * `UNAVAILABLE` (the registry's outcome): the server cannot take a call right now, so the
- * tool was not called; the text says why, from the server's state and its last error.
+ * `UNAVAILABLE` (the registry's outcome): the server has failed or been closed, so the tool
+ * was not called; the text says why, from the server's state and its last error. A
+ * reconnecting server is not refused here: its calls go to the transport, whose
+ * `whileReconnecting` decides.
  */
 export function serverDownResult(
   { name, server }: CallTarget,
@@ -26,11 +28,9 @@ export function serverDownResult(
 ): ToolResult {
   const reason = lastError ? ` Last error: ${errorSummary(lastError)}` : "";
   const detail =
-    state === "reconnecting" || state === "connecting"
-      ? `MCP server "${server}" is ${state} (the connection dropped), so the tool was not called.${reason} Try again in a moment.`
-      : state === "closed"
-        ? `MCP server "${server}" has been closed.`
-        : `MCP server "${server}" is down (${state}); the tool can be called again once the server is restarted.${reason}`;
+    state === "closed"
+      ? `MCP server "${server}" has been closed.`
+      : `MCP server "${server}" is down (${state}); the tool can be called again once the server is restarted.${reason}`;
   return unavailableResult(name, detail);
 }
 
