@@ -13,7 +13,9 @@ export type AgentErrorCode =
   /** The registry already holds a tool named `task_complete` / `ask_question` that is not the agent's own. */
   | "EXIT_TOOL_TAKEN"
   /** The registry holds a tool named `tool_search`, the name of the agent's own search over deferred tools. */
-  | "TOOL_SEARCH_TAKEN";
+  | "TOOL_SEARCH_TAKEN"
+  /** `consumeRun` was given events that ended without a `done` event (not `agent.run`'s). */
+  | "RUN_INCOMPLETE";
 
 /**
  * The one error class of `@tinyloop/agent-loop`. It is thrown only for programming

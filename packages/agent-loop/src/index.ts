@@ -4,6 +4,10 @@ export type { AgentErrorCode } from "./agent-error.js";
 export { AgentError } from "./agent-error.js";
 export type { AgentOptions } from "./agent-options.js";
 export { DEFAULT_MAX_TOOL_RESULT_CHARS } from "./agent-options.js";
+export type { RunOutcome } from "./consume-run.js";
+export { consumeRun } from "./consume-run.js";
+export type { DescribeDoneOptions } from "./describe-done.js";
+export { describeDone } from "./describe-done.js";
 export type {
   AgentEvent,
   DoneEvent,
