@@ -1,6 +1,10 @@
 export { agentRoots } from "./agent-roots.js";
 export type { AgentSessionErrorCode } from "./agent-session-error.js";
 export { AgentSessionError } from "./agent-session-error.js";
+export type { AskQuestion } from "./ask-approval.js";
+export { createApprover } from "./ask-approval.js";
+export { askElicitation } from "./ask-elicitation.js";
+export { askSamplingApproval } from "./ask-sampling.js";
 export { withAutoApprove } from "./auto-approve.js";
 export type {
   ConnectedServers,
@@ -14,6 +18,8 @@ export type { ServerDescription } from "./describe-servers.js";
 export { describeServers } from "./describe-servers.js";
 export type { ElicitationField, ElicitationValue } from "./elicitation-field.js";
 export { fieldChoiceLabels, fieldChoices, parseFieldAnswer } from "./elicitation-field.js";
+export type { EventLineOptions } from "./event-line.js";
+export { eventLine } from "./event-line.js";
 export { maskUrls } from "./mask-urls.js";
 export type { ModelOverrides } from "./model-choice.js";
 export { resolveModelChoice } from "./model-choice.js";
@@ -22,8 +28,22 @@ export { openAgentSession } from "./open-agent-session.js";
 export { sampleWithModel } from "./sample-with-model.js";
 export type { ApproveSampling, SamplingDecision } from "./sampling-handler.js";
 export { samplingHandler } from "./sampling-handler.js";
+export { serverLogLine, serverStatusLine, serverToolLines } from "./server-lines.js";
 export { phaseLabel } from "./server-phase.js";
 export { connectedLine, failureReason } from "./server-summary.js";
+export type { SessionCommandOptions, SessionCommandResult } from "./session-commands.js";
+export { serverListLines, sessionCommand, toolListLines } from "./session-commands.js";
+export type {
+  ServerLogEvent,
+  ServerStateEvent,
+  SessionEvent,
+  SessionStartEvent,
+} from "./session-events.js";
+export { serverStateEvents, toJsonLine } from "./session-events.js";
+export { sessionStartEvent, sessionStartLine } from "./session-start.js";
 export type { SessionStatus } from "./session-status.js";
-export { sessionStatus } from "./session-status.js";
+export { noServerConnected, sessionStatus } from "./session-status.js";
+export { formatDuration, oneLine, shortArguments, summarizeResult } from "./short-text.js";
+export type { TextStyle } from "./text-style.js";
+export { plainStyle } from "./text-style.js";
 export { LARGE_TOOL_BYTES, MANY_TOOLS, toolLoadWarning } from "./tool-load-warning.js";

@@ -1,54 +1,17 @@
-import type { AgentFile, AgentFileServer } from "@tinyloop/agent-files";
 import type { AgentEvent } from "@tinyloop/agent-loop";
-import { createOpenAICompatible } from "@tinyloop/inference-adapters";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from "@tinyloop/test-fixtures/model-server";
-import { afterEach, describe, expect, it } from "vitest";
-import { type AgentSession, openAgentSession } from "./open-agent-session.js";
+import { describe, expect, it } from "vitest";
+import { disabledServer, stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
+import { noServerConnected } from "./session-status.js";
 
-const stdio = (name: string, extra: Partial<AgentFileServer> = {}): AgentFileServer => {
-  const { command, args } = fixtureServer({ name });
-  return {
-    name,
-    path: ["mcpServers", name],
-    config: { command, args, env: {} },
-    enabled: true,
-    autoApprove: [],
-    ...extra,
-  };
-};
-const agentFile = (servers: AgentFileServer[]): AgentFile => ({
-  format: "mcp-servers",
-  name: "test",
-  inputs: [],
-  servers,
-  warnings: [],
-  systemPrompt: "You add numbers.",
-});
-
-let model: ScriptedModelServer | undefined;
-let session: AgentSession | undefined;
-afterEach(async () => {
-  await session?.close();
-  await model?.close();
-  session = undefined;
-  model = undefined;
-});
-
-async function modelFor(script: Parameters<typeof startScriptedModelServer>[0]["script"]) {
-  model = await startScriptedModelServer({ script });
-  return createOpenAICompatible({ baseURL: model.baseURL, model: "scripted", apiKey: "k" });
-}
+const sessions = useFixtureSessions();
 
 describe("openAgentSession", () => {
   it("connects the file's servers, runs a turn through them, and asks only for tools not auto-approved", async () => {
     const asked: string[] = [];
-    session = await openAgentSession({
-      agent: agentFile([stdio("fx", { autoApprove: ["add"] })]),
-      model: await modelFor([
+    const session = await sessions.open(
+      [stdioServer("fx", { autoApprove: ["add"] })],
+      [
         {
           toolCalls: [
             { name: "mcp_fx_add", arguments: { a: 2, b: 3 } },
@@ -56,13 +19,16 @@ describe("openAgentSession", () => {
           ],
         },
         { text: "2 + 3 = 5" },
-      ]),
-      approve: (call) => {
-        asked.push(call.name);
-        return { approved: false, reason: "no" };
+      ],
+      {
+        approve: (call) => {
+          asked.push(call.name);
+          return { approved: false, reason: "no" };
+        },
       },
-    });
+    );
     expect(session.status()).toEqual({ enabled: 1, connected: 1, failures: [] });
+    expect(noServerConnected(session.status())).toBeUndefined();
     const events: AgentEvent[] = [];
     for await (const event of session.agent.run("add 2 and 3")) events.push(event);
     expect(asked).toEqual(["mcp_fx_echo"]);
@@ -71,7 +37,9 @@ describe("openAgentSession", () => {
     expect(byName.mcp_fx_add).toMatchObject({ content: [{ type: "text", text: "5" }] });
     expect(byName.mcp_fx_add?.isError).not.toBe(true);
     expect(byName.mcp_fx_echo?.isError).toBe(true);
-    const first = model?.requests[0]?.body as { messages: { role: string; content: unknown }[] };
+    const first = sessions.modelServer()?.requests[0]?.body as {
+      messages: { role: string; content: unknown }[];
+    };
     expect(first.messages[0]).toMatchObject({ role: "system", content: "You add numbers." });
   });
 
@@ -81,15 +49,11 @@ describe("openAgentSession", () => {
       exitOnStart: 1,
     });
     const failed: string[] = [];
-    session = await openAgentSession({
-      agent: agentFile([
-        { ...stdio("bad"), config: { command, args, env: {} } },
-        // As readAgentFile gives a `disabled: true` entry: off in the config too.
-        { ...stdio("off", { enabled: false }), config: { command, args, enabled: false } },
-      ]),
-      model: await modelFor([{ text: "hi" }]),
-      progress: { status: () => {}, failed: (server) => failed.push(server) },
-    });
+    const session = await sessions.open(
+      [{ ...stdioServer("bad"), config: { command, args, env: {} } }, disabledServer("off")],
+      [{ text: "hi" }],
+      { progress: { status: () => {}, failed: (server) => failed.push(server) } },
+    );
     expect(failed).toEqual(["bad"]);
     expect(session.status()).toEqual({
       enabled: 1,
@@ -97,9 +61,18 @@ describe("openAgentSession", () => {
       // The last line the server wrote on stderr, not the generic "exited with code 1".
       failures: ["bad — fixture: exiting on start with code 1"],
     });
+    expect(noServerConnected(session.status())).toBe(
+      "no server connected (bad — fixture: exiting on start with code 1)",
+    );
     expect(session.hub.servers().map((s) => [s.name, s.state])).toEqual([
       ["bad", "failed"],
       ["off", "disabled"],
     ]);
+  });
+
+  it("with no server enabled, noServerConnected has nothing to say", async () => {
+    const session = await sessions.open([disabledServer("off")], [{ text: "hi" }]);
+    expect(session.status()).toMatchObject({ enabled: 0, connected: 0 });
+    expect(noServerConnected(session.status())).toBeUndefined();
   });
 });

@@ -26,3 +26,13 @@ export function sessionStatus(
     failures: [...failures].map(([server, reason]) => `${server} — ${reason}`),
   };
 }
+
+/**
+ * `no server connected (filesystem — None of the specified directories are accessible)` when
+ * the file enables servers and none is connected (ready, or idle: lazy with its tools known);
+ * undefined otherwise. A program may refuse to run then, rather than run without tools.
+ */
+export function noServerConnected(status: SessionStatus): string | undefined {
+  if (status.enabled === 0 || status.connected > 0) return undefined;
+  return `no server connected (${status.failures.join("; ") || "none became ready"})`;
+}

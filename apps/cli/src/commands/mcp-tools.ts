@@ -1,6 +1,11 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
 import { withAdHocServers } from "@tinyloop/agent-files";
-import { connectServers, describeServers, phaseLabel } from "@tinyloop/agent-session";
+import {
+  connectServers,
+  describeServers,
+  serverStatusLine,
+  serverToolLines,
+} from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import { readAgent } from "../agent/read-agent.js";
@@ -11,7 +16,6 @@ import { statusLine } from "../run/status-line.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { type Style, styleFor } from "../terminal/style.js";
-import { oneLine } from "../terminal/summarize.js";
 
 /** Flags shared by the `mcp` commands. */
 export interface ServerFlags {
@@ -73,35 +77,13 @@ export async function mcpToolsCommand(
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
   const connected = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
-  const { registry, hub } = connected;
-  const servers = describeServers(hub, registry, connected.servers);
+  const servers = describeServers(connected.hub, connected.registry, connected.servers);
   if (flags.json) io.stdout.write(`${JSON.stringify(servers, null, 2)}\n`);
   else {
-    for (const status of servers) {
-      const state =
-        status.state === "ready"
-          ? style.green("ready")
-          : status.state === "idle"
-            ? style.yellow("idle")
-            : style.red(status.state);
-      io.stdout.write(
-        `${style.bold(status.name)}  ${state}${phaseLabel(status) && style.dim(phaseLabel(status))}  ${status.toolCount} tools${status.lastError ? `  ${oneLine(status.lastError, 100)}` : ""}${status.state === "disabled" ? style.dim(`  ${status.disabledReason ?? ""}`) : ""}\n`,
-      );
-      const report = status.report;
-      for (const { name, tool } of report?.registered ?? []) {
-        const definition = registry.get(name);
-        const renamed = name.endsWith(tool) ? "" : style.dim(` (server name: ${tool})`);
-        io.stdout.write(
-          `  ${style.cyan(name)}${renamed}  ${style.dim(oneLine(definition?.description ?? "", 80))}\n`,
-        );
-      }
-      for (const skipped of report?.skipped ?? []) {
-        io.stdout.write(
-          `  ${style.yellow("skipped")} ${skipped.tool}: ${skipped.reason}${skipped.detail ? ` (${skipped.detail})` : ""}\n`,
-        );
-      }
-      for (const warning of report?.warnings ?? [])
-        io.stdout.write(`  ${style.yellow("warning")} ${warning}\n`);
+    // The same server line as the REPL's /servers, then the tools as the model sees them.
+    for (const server of servers) {
+      const lines = [serverStatusLine(server, style), ...serverToolLines(server, style)];
+      io.stdout.write(`${lines.join("\n")}\n`);
     }
   }
   return servers.some((s) => s.state === "failed") ? EXIT.runError : EXIT.ok;

@@ -1,5 +1,6 @@
-import type { DoneEvent } from "@tinyloop/agent-loop";
+import { type DoneEvent, describeDone } from "@tinyloop/agent-loop";
 import { EXIT } from "../io.js";
+import type { Style } from "../terminal/style.js";
 
 /** Exit code for how a one-shot run ended. */
 export function exitCodeFor(done: DoneEvent): number {
@@ -16,16 +17,12 @@ export function exitCodeFor(done: DoneEvent): number {
   }
 }
 
-/** One line saying why a run did not complete, or undefined when it did. */
-export function describeDone(done: DoneEvent): string | undefined {
-  switch (done.reason) {
-    case "error":
-      return `error: ${(done.error?.message ?? "the model failed").split("\n")[0]}`;
-    case "max-turns":
-      return `stopped: the model used all ${done.turns} turns without finishing (raise --max-turns)`;
-    case "aborted":
-      return "interrupted";
-    default:
-      return undefined;
-  }
+/**
+ * agent-loop's `describeDone` naming the CLI's `--max-turns`, red for an error and yellow
+ * otherwise; undefined when the run completed or asked.
+ */
+export function doneLine(done: DoneEvent, style: Style): string | undefined {
+  const why = describeDone(done, { maxTurnsSetting: "--max-turns" });
+  if (why === undefined) return undefined;
+  return done.reason === "error" ? style.red(why) : style.yellow(why);
 }

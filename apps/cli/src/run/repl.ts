@@ -1,61 +1,22 @@
 import { createInterface } from "node:readline";
-import { type AgentSession, maskUrls, phaseLabel } from "@tinyloop/agent-session";
+import {
+  type AgentSession,
+  type AskQuestion,
+  oneLine,
+  sessionCommand,
+  toJsonLine,
+} from "@tinyloop/agent-session";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import type { AskApproval } from "../terminal/approval.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import type { Style } from "../terminal/style.js";
-import { oneLine } from "../terminal/summarize.js";
-import { describeDone } from "./done-reason.js";
-import { toJsonLine } from "./json-events.js";
+import { doneLine } from "./done-reason.js";
 
-const HELP = [
-  "/help     this list",
-  "/tools    the tools the model sees",
-  "/servers  each server's state and tool count",
-  "/reset    start the conversation over",
-  "/exit     leave (also Ctrl+D, or Ctrl+C at an empty prompt)",
-  "Ctrl+C during an answer stops it and returns here.",
-];
-
-/**
- * Lines for `/tools`: every tool the model is offered, grouped by toolset. An MCP server's
- * group is headed by the server's name, as `/servers` and `mcp tools` name it
- * (`filesystem  14 tools`), not by its toolset (`mcp-filesystem`).
- */
-export function toolLines(session: AgentSession, style: Style): string[] {
-  const lines: string[] = [];
-  // Tools kept back behind tool_search are callable, but the model sees them only once found.
-  const offered = new Set(session.agent.offeredTools);
-  for (const toolset of session.registry.toolsets()) {
-    const tools = session.registry.list({ toolsets: [toolset] });
-    const server = tools.find((tool) => tool.source)?.source?.server;
-    const heading = server ?? `${toolset} (built-in)`;
-    lines.push(style.bold(`${heading}  ${tools.length} tools`));
-    for (const tool of tools) {
-      const ro = tool.annotations?.readOnlyHint === true ? style.dim(" [read-only]") : "";
-      const held = offered.has(tool.name) ? "" : style.dim(" [via tool_search]");
-      lines.push(
-        `  ${style.cyan(tool.name)}${ro}${held} ${style.dim(oneLine(tool.description, 70))}`,
-      );
-    }
-  }
-  return lines.length > 0 ? lines : ["no tools"];
-}
-
-/** Lines for `/servers`. */
-export function serverLines(session: AgentSession, style: Style): string[] {
-  const lines = session.hub.servers().map((s) => {
-    const state =
-      s.state === "ready"
-        ? style.green(s.state)
-        : s.state === "failed"
-          ? style.red(s.state)
-          : style.yellow(s.state);
-    return `${s.name}  ${state}${phaseLabel(s) && style.dim(phaseLabel(s))}  ${s.toolCount} tools${s.lastError ? style.dim(`  ${oneLine(maskUrls(s.lastError), 80)}`) : ""}`;
-  });
-  return lines.length > 0 ? lines : ["no servers"];
-}
+/** What `/help` adds for the terminal: the keys of the prompt. */
+const HELP_KEYS = {
+  exitKeys: "(also Ctrl+D, or Ctrl+C at an empty prompt)",
+  helpNotes: ["Ctrl+C during an answer stops it and returns here."],
+};
 
 /**
  * The interactive loop: a prompt, streamed answers, tool lines, slash commands.
@@ -76,7 +37,7 @@ export function runRepl({
   style: Style;
   verbose: boolean;
   json: boolean;
-  setAsk: (ask: AskApproval) => void;
+  setAsk: (ask: AskQuestion) => void;
   lifecycle: Lifecycle;
 }): Promise<number> {
   const terminal = io.stdin.isTTY === true;
@@ -142,9 +103,8 @@ export function runRepl({
         if (event.type === "done" && !json) {
           printer.breakLine();
           if (event.reason === "asked" && event.text) io.stdout.write(`${event.text}\n`);
-          const why = describeDone(event);
-          if (why)
-            io.stdout.write(`${event.reason === "error" ? style.red(why) : style.yellow(why)}\n`);
+          const why = doneLine(event, style);
+          if (why) io.stdout.write(`${why}\n`);
         }
       }
     } catch (error) {
@@ -157,32 +117,11 @@ export function runRepl({
   const handle = async (line: string): Promise<void> => {
     const text = line.trim();
     if (text === "") return;
-    if (text.startsWith("/")) {
-      const [command] = text.split(/\s+/);
-      switch (command) {
-        case "/help":
-          io.stdout.write(`${HELP.join("\n")}\n`);
-          return;
-        case "/tools":
-          io.stdout.write(`${toolLines(session, style).join("\n")}\n`);
-          return;
-        case "/servers":
-          io.stdout.write(`${serverLines(session, style).join("\n")}\n`);
-          return;
-        case "/reset":
-          session.agent.reset();
-          io.stdout.write(style.dim("conversation cleared\n"));
-          return;
-        case "/exit":
-        case "/quit":
-          finish(EXIT.ok);
-          return;
-        default:
-          io.stdout.write(`unknown command ${command}; /help lists them\n`);
-          return;
-      }
-    }
-    await runTurn(text);
+    // /help, /tools, /servers, /reset, /exit: agent-session's slash commands.
+    const command = sessionCommand(session, text, { style, ...HELP_KEYS });
+    if (!command) await runTurn(text);
+    else if ("exit" in command) finish(EXIT.ok);
+    else io.stdout.write(`${command.output}\n`);
   };
 
   const drain = async () => {

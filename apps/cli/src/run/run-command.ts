@@ -1,10 +1,20 @@
-import { describeProviderPlan as describePlan } from "@tinyloop/agent-files";
-import type { AgentEvent, DoneEvent } from "@tinyloop/agent-loop";
+import { consumeRun } from "@tinyloop/agent-loop";
 import {
   type AgentSession,
+  type AskQuestion,
   agentRoots,
+  askElicitation,
+  askSamplingApproval,
+  createApprover,
   createModel,
+  noServerConnected,
   openAgentSession,
+  type SessionEvent,
+  serverLogLine,
+  serverStateEvents,
+  sessionStartEvent,
+  sessionStartLine,
+  toJsonLine,
   toolLoadWarning,
 } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
@@ -12,15 +22,11 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
-import { askSamplingApproval, serverLogLine } from "../session/client-features.js";
-import { type AskApproval, createApprover } from "../terminal/approval.js";
 import { downloadBar } from "../terminal/download-bar.js";
-import { askElicitation } from "../terminal/elicitation-form.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
-import { describeDone, exitCodeFor } from "./done-reason.js";
-import { toJsonLine } from "./json-events.js";
+import { doneLine, exitCodeFor } from "./done-reason.js";
 import { prepareRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
 import type { RunFlags } from "./run-flags.js";
@@ -41,7 +47,7 @@ export async function runCommand(
   const prepared = await prepareRun(agentArg, flags, io);
   const { spec, plan, choice } = prepared;
   const json = flags.json === true;
-  const emit = (event: Parameters<typeof toJsonLine>[0]) => io.stdout.write(toJsonLine(event));
+  const emit = (event: SessionEvent) => io.stdout.write(toJsonLine(event));
   const oneShot = flags.prompt !== undefined;
   const tty = io.stdin.isTTY === true;
 
@@ -54,33 +60,18 @@ export async function runCommand(
   });
   lifecycle.add(async () => model.close?.());
 
-  if (json) {
-    emit({
-      type: "session",
-      agent: spec.file ?? "default agent",
-      provider: plan.kind === "openai-compatible" ? plan.provider : plan.kind,
-      model: choice.model,
-      replay: plan.kind === "replay",
-    });
-  } else {
-    const replay =
-      plan.kind === "replay" ? " — the model's turns are replayed; the tool calls are real" : "";
-    io.stderr.write(
-      errStyle.dim(
-        `tinyloop · ${spec.file ?? "default agent"} · model: ${describePlan(plan)}${replay}\n`,
-      ),
-    );
-  }
+  if (json) emit(sessionStartEvent(spec, plan, choice));
+  else io.stderr.write(errStyle.dim(`tinyloop · ${sessionStartLine(spec, plan)}\n`));
 
   // The REPL's own readline asks approvals; one-shot on a terminal reads the terminal from
   // now on, so lines typed ahead are never taken as answers.
-  let replAsk: AskApproval | undefined;
+  let replAsk: AskQuestion | undefined;
   const oneShotQuestions =
     tty && oneShot && !flags.yes && spec.approval !== "never"
       ? questionReader({ input: io.stdin, output: io.stderr, style: errStyle })
       : undefined;
   if (oneShotQuestions) lifecycle.add(async () => oneShotQuestions.close());
-  const ask: AskApproval | undefined = tty
+  const ask: AskQuestion | undefined = tty
     ? (question, signal) =>
         replAsk
           ? replAsk(question, signal)
@@ -110,7 +101,7 @@ export async function runCommand(
     ...(flags.yes ? {} : { approve: createApprover({ mode: spec.approval ?? "ask", ask }) }),
     // Servers may ask for a form (elicitation), the model (sampling) and the roots.
     onElicit: (request, { server, signal }) => askElicitation(server, request, ask, signal),
-    approveSampling: askSamplingApproval(ask, flags.yes === true),
+    approveSampling: flags.yes ? () => true : askSamplingApproval(ask),
     roots: agentRoots(spec, io.cwd),
     onServerLog: (log) => {
       if (json) emit({ type: "server-log", ...log });
@@ -131,20 +122,16 @@ export async function runCommand(
   lifecycle.add(() => session.close());
   progress.finish();
   // A lazy server known from its manifest (idle) counts: its tools are there and it starts on use.
-  const status = session.status();
-  if (status.enabled > 0 && status.connected === 0 && !flags.allowNoServers) {
+  const noServer = noServerConnected(session.status());
+  if (noServer && !flags.allowNoServers) {
     io.stderr.write(
-      `${errStyle.red(`tinyloop: no server connected (${status.failures.join("; ") || "none became ready"})`)}; fix the server, or run with --allow-no-servers to go on without tools\n`,
+      `${errStyle.red(`tinyloop: ${noServer}`)}; fix the server, or run with --allow-no-servers to go on without tools\n`,
     );
     return EXIT.runError;
   }
   const tooMany = toolLoadWarning(session.registry.list());
   if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
-  if (json) {
-    for (const s of session.hub.servers())
-      if (s.state === "ready" || s.state === "idle")
-        emit({ type: "server", server: s.name, state: s.state, tools: s.toolCount });
-  }
+  if (json) for (const event of serverStateEvents(session.hub)) emit(event);
 
   if (!oneShot) {
     return runRepl({
@@ -174,25 +161,16 @@ export async function runCommand(
       style,
       verbose: flags.verbose === true,
     });
-    let streamed = "";
-    let done: DoneEvent | undefined;
-    for await (const event of session.agent.run(flags.prompt ?? "", {
-      signal: controller.signal,
-    }) as AsyncIterable<AgentEvent>) {
-      if (json) emit(event);
-      else printer.show(event);
-      if (event.type === "text-delta") streamed += event.text;
-      if (event.type === "done") done = event;
-    }
-    if (!done) return EXIT.runError;
+    const { done, unstreamedText } = await consumeRun(
+      session.agent.run(flags.prompt ?? "", { signal: controller.signal }),
+      (event) => (json ? emit(event) : printer.show(event)),
+    );
     if (!json) {
-      if (done.text && !streamed.includes(done.text)) {
-        printer.breakLine();
-        io.stdout.write(`${done.text}\n`);
-      } else printer.breakLine();
-      const why = describeDone(done);
-      if (why)
-        io.stderr.write(`${done.reason === "error" ? errStyle.red(why) : errStyle.yellow(why)}\n`);
+      // A task_complete summary (or a replayed answer) that was not streamed is printed whole.
+      printer.breakLine();
+      if (unstreamedText) io.stdout.write(`${unstreamedText}\n`);
+      const why = doneLine(done, errStyle);
+      if (why) io.stderr.write(`${why}\n`);
     }
     return exitCodeFor(done);
   } finally {

@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import type { AskApproval } from "./approval.js";
+import type { AskQuestion } from "@tinyloop/agent-session";
 import type { Style } from "./style.js";
 
 /**
@@ -18,7 +18,7 @@ export function questionReader({
   input: Readable;
   output: Writable;
   style: Style;
-}): { ask: AskApproval; close(): void } {
+}): { ask: AskQuestion; close(): void } {
   const rl = createInterface({ input, terminal: false });
   let answer: ((line: string | undefined) => void) | undefined;
   let dropped = 0;
@@ -31,7 +31,7 @@ export function questionReader({
     closed = true;
     answer?.(undefined);
   });
-  const ask: AskApproval = (question, signal) =>
+  const ask: AskQuestion = (question, signal) =>
     new Promise((resolve) => {
       // Nobody can answer once the input has ended (Ctrl+D): no answer, no approval.
       if (signal.aborted || closed) return resolve(undefined);

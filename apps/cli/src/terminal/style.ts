@@ -1,12 +1,11 @@
-/** ANSI styling that turns itself off when colours are not wanted. */
-export interface Style {
+import type { TextStyle } from "@tinyloop/agent-session";
+
+/**
+ * ANSI styling that turns itself off when colours are not wanted; agent-session's texts
+ * (event lines, `/tools`, `/servers`) take it as their `TextStyle`.
+ */
+export interface Style extends TextStyle {
   readonly enabled: boolean;
-  dim(text: string): string;
-  bold(text: string): string;
-  red(text: string): string;
-  green(text: string): string;
-  yellow(text: string): string;
-  cyan(text: string): string;
 }
 
 const wrap = (open: number, close: number) => (text: string) =>

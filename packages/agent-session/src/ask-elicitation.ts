@@ -1,11 +1,11 @@
+import type { McpElicitRequest, McpElicitResult } from "@tinyloop/mcp-transport";
+import type { AskQuestion } from "./ask-approval.js";
 import {
   type ElicitationField,
   type ElicitationValue,
   fieldChoiceLabels,
   parseFieldAnswer,
-} from "@tinyloop/agent-session";
-import type { McpElicitRequest, McpElicitResult } from "@tinyloop/mcp-transport";
-import type { AskApproval } from "./approval.js";
+} from "./elicitation-field.js";
 
 /** The question for one field: its title or name, description, choices and default. */
 function questionFor(name: string, field: ElicitationField, required: boolean): string {
@@ -21,7 +21,8 @@ function questionFor(name: string, field: ElicitationField, required: boolean): 
 }
 
 /**
- * Asks a server's form elicitation on the terminal, one field at a time. First the person
+ * Asks a server's form elicitation through `ask` (e.g. on a terminal), one field at a time:
+ * an `onElicit` for `openAgentSession` is `(request, { server, signal }) => askElicitation(server, request, ask, signal)`. First the person
  * chooses to answer, decline or cancel; then each field shows its title, description,
  * choices and default. An empty answer takes the default (filled in by the library,
  * SEP-1034) or leaves an optional field out; a required field without a default is asked
@@ -31,7 +32,7 @@ function questionFor(name: string, field: ElicitationField, required: boolean): 
 export async function askElicitation(
   server: string,
   request: McpElicitRequest,
-  ask: AskApproval | undefined,
+  ask: AskQuestion | undefined,
   signal: AbortSignal,
 ): Promise<McpElicitResult> {
   if (!ask) return { action: "decline" };

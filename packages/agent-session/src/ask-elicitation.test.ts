@@ -1,7 +1,7 @@
 import type { McpElicitRequest } from "@tinyloop/mcp-transport";
 import { describe, expect, it } from "vitest";
-import type { AskApproval } from "./approval.js";
-import { askElicitation } from "./elicitation-form.js";
+import type { AskQuestion } from "./ask-approval.js";
+import { askElicitation } from "./ask-elicitation.js";
 
 const request: McpElicitRequest = {
   message: "Who are you?",
@@ -17,7 +17,7 @@ const request: McpElicitRequest = {
 };
 
 /** A person who types these answers, one per question; the questions are recorded. */
-function person(answers: Array<string | undefined>): { ask: AskApproval; asked: string[] } {
+function person(answers: Array<string | undefined>): { ask: AskQuestion; asked: string[] } {
   const asked: string[] = [];
   return {
     asked,

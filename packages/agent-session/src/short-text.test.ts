@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, shortArguments, summarizeResult } from "./summarize.js";
+import { formatDuration, shortArguments, summarizeResult } from "./short-text.js";
 
 describe("tool line pieces", () => {
   it("shows arguments as short key=value pairs", () => {

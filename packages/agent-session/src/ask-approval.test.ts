@@ -1,6 +1,6 @@
 import type { ToolDefinition } from "@tinyloop/registry";
 import { describe, expect, it } from "vitest";
-import { createApprover } from "./approval.js";
+import { createApprover } from "./ask-approval.js";
 
 const call = { id: "1", name: "mcp_fs_write_file", arguments: `{"path":"a.txt"}` };
 const tool = (readOnlyHint?: boolean): ToolDefinition => ({

@@ -1,17 +1,19 @@
 import type { ApprovalMode } from "@tinyloop/agent-files";
 import type { ApproveToolCall } from "@tinyloop/agent-loop";
-import { shortArguments } from "./summarize.js";
+import { shortArguments } from "./short-text.js";
 
 /**
- * Asks the person one y/n/a question; resolves the raw answer, or undefined when nobody can
- * answer or `signal` aborts (the turn was interrupted: the question must not eat the next line).
+ * Asks a person one question (a terminal prompt, a chat message…); resolves the raw answer,
+ * or undefined when nobody can answer or `signal` aborts (the turn was interrupted: the
+ * question must not eat the next line). Used for tool approval, sampling approval and
+ * elicitation forms alike.
  */
-export type AskApproval = (question: string, signal: AbortSignal) => Promise<string | undefined>;
+export type AskQuestion = (question: string, signal: AbortSignal) => Promise<string | undefined>;
 
 const HOW_TO_ALLOW = `run with --yes, or set "approval": "never" in the agent file`;
 
 /**
- * The approval hook: `never` (or `--yes`) approves everything; `ask` asks for tools
+ * An agent-loop approval hook that asks a person through `ask`: `never` (or `--yes`) approves everything; `ask` asks for tools
  * whose annotations lack `readOnlyHint: true`; `always` asks for every tool. `a` approves
  * that tool for the rest of the session; an empty answer means no; any other answer is
  * asked again, saying which answers are accepted. Without a person to ask, calls are denied
@@ -22,7 +24,7 @@ export function createApprover({
   ask,
 }: {
   mode: ApprovalMode;
-  ask: AskApproval | undefined;
+  ask: AskQuestion | undefined;
 }): ApproveToolCall | undefined {
   if (mode === "never") return undefined;
   const always = new Set<string>();

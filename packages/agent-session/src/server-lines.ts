@@ -1,0 +1,67 @@
+import type { ServerStatus } from "@tinyloop/mcp-registration";
+import type { McpServerLog } from "@tinyloop/mcp-transport";
+import type { ServerDescription } from "./describe-servers.js";
+import { maskUrls } from "./mask-urls.js";
+import { phaseLabel } from "./server-phase.js";
+import { oneLine } from "./short-text.js";
+import { plainStyle, type TextStyle } from "./text-style.js";
+
+/**
+ * One server's state in one line, as `tinyloop mcp tools` and the REPL's `/servers` show it:
+ * `filesystem  ready  14 tools`, `fx  idle  manifest-known · lazy  15 tools`,
+ * `gh  failed  0 tools  connect ECONNREFUSED https://api.example/mcp?token=***`,
+ * `off  disabled  0 tools  disabled: true in the file`. The last error has its URLs masked
+ * and is cut to 100 characters; `disabledReason` is {@link describeServers}'.
+ */
+export function serverStatusLine(
+  server: ServerStatus & { disabledReason?: string | undefined },
+  style: TextStyle = plainStyle,
+): string {
+  const state =
+    server.state === "ready"
+      ? style.green(server.state)
+      : server.state === "failed"
+        ? style.red(server.state)
+        : style.yellow(server.state);
+  const phase = phaseLabel(server);
+  const error = server.lastError ? style.dim(`  ${oneLine(maskUrls(server.lastError), 100)}`) : "";
+  const disabled =
+    server.state === "disabled" && server.disabledReason
+      ? style.dim(`  ${server.disabledReason}`)
+      : "";
+  return `${style.bold(server.name)}  ${state}${phase && style.dim(phase)}  ${server.toolCount} tools${error}${disabled}`;
+}
+
+/**
+ * The lines under a server in `tinyloop mcp tools`, each indented two spaces: every tool under
+ * the name the model sees with its description (and the server's own name for it when the
+ * registered name does not end in it), each tool the filters or a collision skipped with the
+ * reason, and each warning of the registration.
+ */
+export function serverToolLines(
+  server: ServerDescription,
+  style: TextStyle = plainStyle,
+): string[] {
+  const lines: string[] = [];
+  for (const { name, tool } of server.report?.registered ?? []) {
+    const definition = server.tools.find((registered) => registered.name === name);
+    const renamed = name.endsWith(tool) ? "" : style.dim(` (server name: ${tool})`);
+    lines.push(
+      `  ${style.cyan(name)}${renamed}  ${style.dim(oneLine(definition?.description ?? "", 80))}`,
+    );
+  }
+  for (const skipped of server.report?.skipped ?? []) {
+    lines.push(
+      `  ${style.yellow("skipped")} ${skipped.tool}: ${skipped.reason}${skipped.detail ? ` (${skipped.detail})` : ""}`,
+    );
+  }
+  for (const warning of server.report?.warnings ?? [])
+    lines.push(`  ${style.yellow("warning")} ${warning}`);
+  return lines;
+}
+
+/** One line for a server's log message: `server NAME [level] logger: data`. */
+export function serverLogLine(log: McpServerLog): string {
+  const data = typeof log.data === "string" ? log.data : JSON.stringify(log.data);
+  return `server ${log.server} [${log.level}]${log.logger ? ` ${log.logger}` : ""}: ${oneLine(data ?? "", 200)}`;
+}

@@ -1,0 +1,106 @@
+import { describeServers } from "./describe-servers.js";
+import type { AgentSession } from "./open-agent-session.js";
+import { serverStatusLine } from "./server-lines.js";
+import { oneLine } from "./short-text.js";
+import { plainStyle, type TextStyle } from "./text-style.js";
+
+/** Options of {@link sessionCommand}. */
+export interface SessionCommandOptions {
+  /** Marks up the output (server states, tool names, dim details). */
+  style?: TextStyle;
+  /** What `/help` adds to `/exit leave`: the keys that leave too, e.g. `(also Ctrl+D)`. */
+  exitKeys?: string;
+  /** Lines `/help` shows below the commands: the program's own keys. */
+  helpNotes?: readonly string[];
+}
+
+/**
+ * What a slash command asks of the program: text to show (without a final newline), or to
+ * end the conversation.
+ */
+export type SessionCommandResult = { output: string } | { exit: true };
+
+/** The commands and what `/help` says of each (`/quit` works too, unlisted, as `/exit`). */
+const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> = [
+  ["/help", "this list"],
+  ["/tools", "the tools the model sees"],
+  ["/servers", "each server's state and tool count"],
+  ["/reset", "start the conversation over"],
+  ["/exit", "leave"],
+];
+
+/**
+ * The slash commands of a chat over a session: `/help`, `/tools` ({@link toolListLines}),
+ * `/servers` ({@link serverListLines}), `/reset` (clears the conversation), `/exit` and `/quit`;
+ * any other `/word` answers that it is unknown and how to list the commands. Undefined when
+ * `line` is not a command (it does not start with `/`): a message for the model.
+ *
+ * @example
+ * const result = sessionCommand(session, line);
+ * if (!result) for await (const event of session.agent.run(line)) show(event);
+ * else if ("exit" in result) leave();
+ * else console.log(result.output);
+ */
+export function sessionCommand(
+  session: AgentSession,
+  line: string,
+  { style = plainStyle, exitKeys, helpNotes = [] }: SessionCommandOptions = {},
+): SessionCommandResult | undefined {
+  const text = line.trim();
+  if (!text.startsWith("/")) return undefined;
+  const [command] = text.split(/\s+/);
+  switch (command) {
+    case "/help": {
+      const lines = COMMANDS.map(([name, description]) => {
+        const words = name === "/exit" && exitKeys ? `${description} ${exitKeys}` : description;
+        return `${name.padEnd(10)}${words}`;
+      });
+      return { output: [...lines, ...helpNotes].join("\n") };
+    }
+    case "/tools":
+      return { output: toolListLines(session, style).join("\n") };
+    case "/servers":
+      return { output: serverListLines(session, style).join("\n") };
+    case "/reset":
+      session.agent.reset();
+      return { output: style.dim("conversation cleared") };
+    case "/exit":
+    case "/quit":
+      return { exit: true };
+    default:
+      return { output: `unknown command ${command}; /help lists them` };
+  }
+}
+
+/**
+ * Lines for `/tools`: every tool the model is offered, grouped by toolset. An MCP server's
+ * group is headed by the server's name, as `/servers` and `mcp tools` name it
+ * (`filesystem  14 tools`), not by its toolset (`mcp-filesystem`). Tools marked read-only
+ * say so, and tools kept back behind `tool_search` say `[via tool_search]`.
+ */
+export function toolListLines(session: AgentSession, style: TextStyle = plainStyle): string[] {
+  const lines: string[] = [];
+  // Tools kept back behind tool_search are callable, but the model sees them only once found.
+  const offered = new Set(session.agent.offeredTools);
+  for (const toolset of session.registry.toolsets()) {
+    const tools = session.registry.list({ toolsets: [toolset] });
+    const server = tools.find((tool) => tool.source)?.source?.server;
+    const heading = server ?? `${toolset} (built-in)`;
+    lines.push(style.bold(`${heading}  ${tools.length} tools`));
+    for (const tool of tools) {
+      const ro = tool.annotations?.readOnlyHint === true ? style.dim(" [read-only]") : "";
+      const held = offered.has(tool.name) ? "" : style.dim(" [via tool_search]");
+      lines.push(
+        `  ${style.cyan(tool.name)}${ro}${held} ${style.dim(oneLine(tool.description, 70))}`,
+      );
+    }
+  }
+  return lines.length > 0 ? lines : ["no tools"];
+}
+
+/** Lines for `/servers`: {@link serverStatusLine} of each server, disabled ones with the reason. */
+export function serverListLines(session: AgentSession, style: TextStyle = plainStyle): string[] {
+  const servers = describeServers(session.hub, session.registry, session.file.servers);
+  const lines = servers.map((server) => serverStatusLine(server, style));
+  return lines.length > 0 ? lines : ["no servers"];
+}

@@ -1,0 +1,64 @@
+import type { AgentEvent } from "@tinyloop/agent-loop";
+import type { McpHub } from "@tinyloop/mcp-registration";
+
+/** The session's start: which agent file, provider and model (see `sessionStartEvent`). */
+export interface SessionStartEvent {
+  type: "session";
+  /** The agent file's path, or `default agent`. */
+  agent: string;
+  /** The OpenAI-compatible provider (`openai`, `ollama`, …), else the plan's kind (`anthropic`, `local`, `replay`). */
+  provider: string;
+  model: string | undefined;
+  /** Whether the model's turns are replayed from a cassette (the tool calls are real). */
+  replay: boolean;
+}
+
+/** A server that is ready, idle (lazy: started on first use) or failed. */
+export interface ServerStateEvent {
+  type: "server";
+  server: string;
+  /** `idle`: a lazy server registered from the manifest cache, started on first use. */
+  state: "ready" | "idle" | "failed";
+  tools?: number;
+  reason?: string;
+}
+
+/** A server's `notifications/message`. */
+export interface ServerLogEvent {
+  type: "server-log";
+  server: string;
+  level: string;
+  logger?: string;
+  data: unknown;
+}
+
+/**
+ * One event of a session as a program streams it (`tinyloop run --json` writes one per line):
+ * the agent's events plus the session's own.
+ */
+export type SessionEvent = AgentEvent | SessionStartEvent | ServerStateEvent | ServerLogEvent;
+
+/**
+ * A `server` event for each server that is ready or idle, with its tool count: after
+ * `openAgentSession` resolves (failed servers are told through `progress.failed` as they fail).
+ */
+export function serverStateEvents(hub: McpHub): ServerStateEvent[] {
+  return hub
+    .servers()
+    .flatMap((s): ServerStateEvent[] =>
+      s.state === "ready" || s.state === "idle"
+        ? [{ type: "server", server: s.name, state: s.state, tools: s.toolCount }]
+        : [],
+    );
+}
+
+/** One NDJSON line; errors become `{ name, code, message }` since `Error` has no JSON form. */
+export function toJsonLine(event: SessionEvent): string {
+  return `${JSON.stringify(event, (_key, value: unknown) => {
+    if (value instanceof Error) {
+      const code = (value as { code?: unknown }).code;
+      return { name: value.name, message: value.message, ...(code === undefined ? {} : { code }) };
+    }
+    return value;
+  })}\n`;
+}
