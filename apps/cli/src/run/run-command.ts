@@ -166,7 +166,7 @@ export async function runCommand(
       (event) => (json ? emit(event) : printer.show(event)),
     );
     if (!json) {
-      // A task_complete summary (or a replayed answer) that was not streamed is printed whole.
+      // A final text no delta streamed (a task_complete summary) is printed whole.
       printer.breakLine();
       if (unstreamedText) io.stdout.write(`${unstreamedText}\n`);
       const why = doneLine(done, errStyle);
