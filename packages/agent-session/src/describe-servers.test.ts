@@ -1,8 +1,7 @@
-import type { AgentFileServer } from "@tinyloop/agent-files";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
-import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { afterEach, describe, expect, it } from "vitest";
+import { disabledServer, stdioServer } from "./__fixtures__/fixture-session.js";
 import { connectServers } from "./connect-servers.js";
 import { describeServers } from "./describe-servers.js";
 
@@ -14,24 +13,9 @@ afterEach(async () => {
 
 describe("describeServers", () => {
   it("gives each server's tools as registered, what its filter skipped, and why a disabled one is off", async () => {
-    const { command, args } = fixtureServer({ name: "fx" });
-    const servers: AgentFileServer[] = [
-      {
-        name: "fx",
-        path: ["mcpServers", "fx"],
-        config: { command, args, env: {} },
-        enabled: true,
-        tools: { include: ["echo", "add"] },
-        autoApprove: [],
-      },
-      {
-        name: "off",
-        path: ["mcpServers", "off"],
-        config: { command, args, env: {}, enabled: false },
-        enabled: false,
-        disabledReason: "disabled: true in the file",
-        autoApprove: [],
-      },
+    const servers = [
+      stdioServer("fx", { tools: { include: ["echo", "add"] } }),
+      disabledServer("off"),
     ];
     const registry = new ToolRegistry();
     const quiet = { status: () => {}, failed: () => {} };
