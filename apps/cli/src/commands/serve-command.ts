@@ -47,7 +47,10 @@ export function registerServeCommand(
         whole(0),
         10,
       )
-      .option("--name <id>", "model id clients use (default: the agent's folder or file name)")
+      .option(
+        "--name <id>",
+        "model id clients use (default: the agent's name, else its folder or file name)",
+      )
       .option("--yes", "run every tool call (nobody can approve calls in serve mode)")
       .option(
         "--allow-tool <name>",
