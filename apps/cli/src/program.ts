@@ -128,7 +128,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
     .argument("[agent]", "agent folder or file")
     .action(async (server: string, agent: string | undefined) => {
       const { mcpLoginCommand } = await import("./commands/mcp-login.js");
-      result.code = await mcpLoginCommand(server, agent, io, lifecycle);
+      result.code = await mcpLoginCommand(server, agent, io);
     });
   mcp
     .command("logout")
