@@ -1,4 +1,4 @@
-import { toolResultText } from "@tinyloop/registry";
+import { parseToolArguments, toolResultText } from "@tinyloop/registry";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
@@ -16,20 +16,13 @@ export async function mcpCallCommand(
   io: Io,
   lifecycle: Lifecycle,
 ): Promise<number> {
-  let args: unknown = {};
-  if (flags.args !== undefined) {
-    try {
-      args = JSON.parse(flags.args);
-    } catch (error) {
-      throw new CliError({
-        code: "USAGE",
-        message: `--args: not valid JSON (${(error as Error).message}); example: --args '{"path": "README.md"}'`,
-      });
-    }
-  }
+  // The registry's own parsing, so --args is read as a model's arguments would be (an object
+  // is required); a mistake is a usage error here rather than an error result.
+  const args = parseToolArguments(flags.args, tool);
+  if (!args.ok) throw new CliError({ code: "USAGE", message: `--args: ${args.message}` });
   const style = styleFor(io.stdout, flags, io.env);
   const { registry } = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
-  const result = await registry.dispatch(tool, args);
+  const result = await registry.dispatch(tool, args.value);
   if (flags.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
     // Media with their sizes, structured content indented: a person reads it.

@@ -90,17 +90,10 @@ export async function serveCommand(
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
   const settings = serverSettings(flags, io);
+  // The model flags are run's, but for the key: serve's --api-key-env is the server's own.
   const { spec, plan, choice } = await prepareRun(
     agentArg,
-    {
-      server: flags.server,
-      url: flags.url,
-      ...(flags.model ? { model: flags.model } : {}),
-      ...(flags.provider ? { provider: flags.provider } : {}),
-      ...(flags.endpointUrl ? { endpointUrl: flags.endpointUrl } : {}),
-      ...(flags.modelApiKeyEnv ? { apiKeyEnv: flags.modelApiKeyEnv } : {}),
-      ...(flags.cassette ? { cassette: flags.cassette } : {}),
-    },
+    { ...flags, apiKeyEnv: flags.modelApiKeyEnv },
     io,
   );
   // Without --name, the agent's name; the default agent has none of its own: `tinyloop-agent`.
@@ -164,18 +157,18 @@ export async function serveCommand(
       model,
       registry: session.registry,
       hub: session.hub,
-      ...(spec.systemPrompt ? { systemPrompt: spec.systemPrompt } : {}),
-      ...((flags.maxTurns ?? spec.maxTurns) ? { maxTurns: flags.maxTurns ?? spec.maxTurns } : {}),
-      ...(spec.toolConcurrency ? { toolConcurrency: spec.toolConcurrency } : {}),
+      systemPrompt: spec.systemPrompt,
+      maxTurns: flags.maxTurns ?? spec.maxTurns,
+      toolConcurrency: spec.toolConcurrency,
       approval: {
         mode: flags.yes ? "never" : (spec.approval ?? "ask"),
         allow: flags.allowTool,
         hint: (tool) =>
           `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)`,
       },
-      ...(flags.verbose
-        ? { onRequest: (log) => io.stderr.write(style.dim(`${formatRequestLog(log)}\n`)) }
-        : {}),
+      onRequest: flags.verbose
+        ? (log) => io.stderr.write(style.dim(`${formatRequestLog(log)}\n`))
+        : undefined,
     });
     const url = await server.listen();
     const tools = session.registry.list().length;
