@@ -1,7 +1,7 @@
 export { agentRoots } from "./agent-roots.js";
 export type { AgentSessionErrorCode } from "./agent-session-error.js";
 export { AgentSessionError } from "./agent-session-error.js";
-export { withAutoApprove } from "./auto-approve.js";
+export { autoApprovedTools, withAutoApprove } from "./auto-approve.js";
 export type {
   ConnectedServers,
   ConnectProgress,

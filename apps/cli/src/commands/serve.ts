@@ -9,7 +9,7 @@ import {
   modelNameFor,
   type ServerSettings,
 } from "@tinyloop/agent-server";
-import { createModel, openAgentSession } from "@tinyloop/agent-session";
+import { autoApprovedTools, createModel, openAgentSession } from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { CliError } from "../cli-error.js";
@@ -162,7 +162,15 @@ export async function serveCommand(
       toolConcurrency: spec.toolConcurrency,
       approval: {
         mode: flags.yes ? "never" : (spec.approval ?? "ask"),
-        allow: flags.allowTool,
+        // The file's `autoApprove` / `alwaysAllow` lists run without asking here too.
+        allow: [
+          ...flags.allowTool,
+          ...autoApprovedTools(
+            spec.servers,
+            session.registry.list().map((tool) => tool.name),
+            (name) => session.hub.resolveTool(name),
+          ),
+        ],
         hint: (tool) =>
           `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)`,
       },
