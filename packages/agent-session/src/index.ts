@@ -1,6 +1,8 @@
 export { agentRoots } from "./agent-roots.js";
 export type { AgentSessionErrorCode } from "./agent-session-error.js";
 export { AgentSessionError } from "./agent-session-error.js";
+export type { AgentSettings } from "./agent-settings.js";
+export { agentSettings } from "./agent-settings.js";
 export { autoApprovedTools, withAutoApprove } from "./auto-approve.js";
 export type {
   ConnectedServers,

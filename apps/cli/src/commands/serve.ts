@@ -9,7 +9,7 @@ import {
   modelNameFor,
   type ServerSettings,
 } from "@tinyloop/agent-server";
-import { autoApprovedTools, createModel, openAgentSession } from "@tinyloop/agent-session";
+import { createModel, openAgentSession } from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { CliError } from "../cli-error.js";
@@ -144,6 +144,7 @@ export async function serveCommand(
     agent: { ...spec, servers: withBundledServers(spec.servers) },
     model,
     progress,
+    maxTurns: flags.maxTurns,
     watchdog: true,
     onHub: (h) => {
       hub = h;
@@ -152,25 +153,17 @@ export async function serveCommand(
   progress.finish();
 
   try {
+    // The agent's prompt, turns, concurrency and approval, its `autoApprove` lists included.
+    const agent = session.settings();
     server = createAgentServer({
       ...settings,
+      ...agent,
       model,
       registry: session.registry,
       hub: session.hub,
-      systemPrompt: spec.systemPrompt,
-      maxTurns: flags.maxTurns ?? spec.maxTurns,
-      toolConcurrency: spec.toolConcurrency,
       approval: {
-        mode: flags.yes ? "never" : (spec.approval ?? "ask"),
-        // The file's `autoApprove` / `alwaysAllow` lists run without asking here too.
-        allow: [
-          ...flags.allowTool,
-          ...autoApprovedTools(
-            spec.servers,
-            session.registry.list().map((tool) => tool.name),
-            (name) => session.hub.resolveTool(name),
-          ),
-        ],
+        mode: flags.yes ? "never" : agent.approval.mode,
+        allow: [...flags.allowTool, ...agent.approval.allow],
         hint: (tool) =>
           `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)`,
       },
