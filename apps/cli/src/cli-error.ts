@@ -1,6 +1,6 @@
-import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
-
-const marker = errorMarker("CliError");
+// tinyloop's error-marker convention (see any package's src/error-marker.ts), written out
+// here because the CLI has this one error class: tooling/publish-check holds it to the same test.
+const marker = Symbol.for("tinyloop.cli.CliError");
 
 /** Stable codes of {@link CliError}. Problems with agent files are `AgentFileError`s. */
 export type CliErrorCode = "USAGE";
@@ -11,7 +11,8 @@ export type CliErrorCode = "USAGE";
  */
 export class CliError extends Error {
   static {
-    markErrorClass(CliError, marker);
+    // On the prototype, not enumerable: every instance carries it, from any copy of the CLI.
+    Object.defineProperty(CliError.prototype, marker, { value: true });
   }
 
   readonly code: CliErrorCode;
@@ -24,6 +25,10 @@ export class CliError extends Error {
 
   /** True for any `CliError`, also one from a duplicate install of this package. */
   static isInstance(value: unknown): value is CliError {
-    return hasErrorMarker(value, marker);
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[marker] === true
+    );
   }
 }

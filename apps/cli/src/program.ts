@@ -1,21 +1,16 @@
 import { createRequire } from "node:module";
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, Option } from "commander";
 import type { ServerFlags } from "./commands/mcp-tools.js";
 import { registerServeCommand } from "./commands/serve-command.js";
 import { exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
+import { collect, wholeNumber } from "./option-values.js";
 import type { RunFlags } from "./run/run-flags.js";
 
 const { version } = createRequire(import.meta.url)("../package.json") as { version: string };
 
-const collect = (value: string, previous: string[]) => [...previous, value];
-const positiveInt = (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new InvalidArgumentError(`expected a whole number above 0, got "${value}"`);
-  return n;
-};
+const positiveInt = wholeNumber(1);
 
 const AGENT_HELP = `AGENT is a tiny-agents folder (agent.json + PROMPT.md/AGENTS.md), a path to an agent.json,
 an mcpServers JSON file (.mcp.json, claude_desktop_config.json, mcp.json) or a Hermes-style YAML
@@ -128,7 +123,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
     .argument("[agent]", "agent folder or file")
     .action(async (server: string, agent: string | undefined) => {
       const { mcpLoginCommand } = await import("./commands/mcp-login.js");
-      result.code = await mcpLoginCommand(server, agent, io, lifecycle);
+      result.code = await mcpLoginCommand(server, agent, io);
     });
   mcp
     .command("logout")

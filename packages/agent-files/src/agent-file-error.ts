@@ -14,7 +14,9 @@ export type AgentFileErrorCode =
   /** One or more `${VAR}` have no value and no default. */
   | "VARIABLE_UNSET"
   /** An `${input:ID}` is needed and nothing answered it. */
-  | "INPUT_MISSING";
+  | "INPUT_MISSING"
+  /** `writeStarterAgent`: the folder already has an `agent.json`, which it never overwrites. */
+  | "EXISTS";
 
 /** Constructor argument of {@link AgentFileError}. */
 export interface AgentFileErrorOptions {

@@ -1,4 +1,5 @@
 import { providerPresets } from "@tinyloop/inference-adapters";
+import { hostedProviderFor } from "./hosted-providers.js";
 
 /** What the user asked for, from the agent file and a program's flags (flags win). */
 export interface ModelChoice {
@@ -26,13 +27,6 @@ export type ProviderPlan =
       apiKeyEnv?: string;
     };
 
-/** Key variables that, when set, pick a hosted provider for an agent that names none. */
-const KEY_VARIABLES: Array<[string, string]> = [
-  ["OPENAI_API_KEY", "openai"],
-  ["ANTHROPIC_API_KEY", "anthropic"],
-  ["HF_TOKEN", "huggingface"],
-];
-
 /**
  * Picks the adapter (presets are inference-adapters' `providerPresets`). Order: `--cassette` (or provider `replay` with the cassette as model) replays; `local`; `anthropic`; a preset name;
  * an `endpointUrl` alone means an OpenAI-compatible server; any other provider name
@@ -49,7 +43,7 @@ export function chooseProvider(
   // An agent file can say its model is a cassette: "provider": "replay", "model": "demo.jsonl".
   if (provider === "replay" && choice.model) return { kind: "replay", cassette: choice.model };
   if (provider === undefined && choice.endpointUrl === undefined) {
-    provider = KEY_VARIABLES.find(([name]) => env[name])?.[1] ?? "local";
+    provider = hostedProviderFor(env)?.provider ?? "local";
   }
   const keyEnv = (fallback: string | undefined) => choice.apiKeyEnv ?? fallback;
   if (provider === "local" || provider === "llama-cpp")

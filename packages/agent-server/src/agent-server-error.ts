@@ -8,6 +8,8 @@ export type AgentServerErrorCode =
   | "OPTIONS_INVALID"
   /** The server would listen on a non-loopback address without an API key. */
   | "KEY_REQUIRED"
+  /** `apiKeyFromEnv`: the variable is unset or empty, or its key is too short or has spaces. */
+  | "KEY_INVALID"
   /** The address could not be bound (port in use, no permission, unknown host). */
   | "LISTEN_FAILED";
 

@@ -7,6 +7,11 @@ export function generateApiKey(): string {
   return `tl-${randomBytes(24).toString("base64url")}`;
 }
 
+/** True for a key clients can send: a string of at least 8 characters without white space. */
+export function isUsableApiKey(key: unknown): key is string {
+  return typeof key === "string" && key.length >= 8 && !/\s/.test(key);
+}
+
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /**

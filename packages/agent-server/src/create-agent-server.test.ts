@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import { afterEach, describe, expect, it } from "vitest";
 import { MODEL_NAME, type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
+import { formatRequestLog } from "./format-request-log.js";
 
 let rig: ServeRig | undefined;
 afterEach(async () => {
@@ -171,6 +172,17 @@ describe("auth", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(await page.text()).toContain("chat.js");
+    expect(rig.server.chatPageUrl).toBe(`${rig.url}/#key=${rig.server.apiKey}`);
+  });
+
+  it("reports each request to onRequest, which formatRequestLog turns into an access-log line", async () => {
+    const lines: string[] = [];
+    rig = await startServeRig([], { onRequest: (log) => lines.push(formatRequestLog(log)) });
+    await rig.call("/v1/models");
+    await rig.call("/v1/models", { auth: false });
+    await expect.poll(() => lines.length).toBe(2);
+    expect(lines[0]).toMatch(/^GET \/v1\/models 200 \d+ms$/);
+    expect(lines[1]).toMatch(/^GET \/v1\/models 401 \d+ms$/);
   });
 });
 

@@ -19,6 +19,11 @@ import {
 export interface CloseOptions {
   /** How long in-flight requests may go on before they are stopped. Default 10 000 ms. */
   graceMs?: number;
+  /**
+   * Called once, as the grace starts, with the number of requests still running (not called
+   * when none is): the moment to tell the operator what the server waits for.
+   */
+  onWaiting?: (inFlight: number) => void;
 }
 
 /** A running (or ready to run) agent server. */
@@ -31,6 +36,11 @@ export interface AgentServer {
   readonly url: string | undefined;
   /** Chat completions running now. */
   readonly inFlight: number;
+  /**
+   * The chat page's link once listening, `http://host:port/#key=…`: the key rides in the
+   * fragment, which browsers never send, and the page moves it to `sessionStorage`.
+   */
+  readonly chatPageUrl: string | undefined;
   /** Starts listening; resolves the URL. @throws AgentServerError `LISTEN_FAILED`. */
   listen(): Promise<string>;
   /**
@@ -115,6 +125,10 @@ class HttpAgentServer implements AgentServer {
     return this.#runs.size;
   }
 
+  get chatPageUrl(): string | undefined {
+    return this.#url === undefined ? undefined : `${this.#url}/#key=${this.#options.apiKey}`;
+  }
+
   async listen(): Promise<string> {
     const { host, port } = this.#options;
     this.#server.listen(port, host);
@@ -145,10 +159,15 @@ class HttpAgentServer implements AgentServer {
     return this.#url;
   }
 
-  close({ graceMs = 10_000 }: CloseOptions = {}): Promise<void> {
-    // A second call with `graceMs: 0` (a second Ctrl+C) cuts a running grace short.
-    if (this.#closing && graceMs === 0) this.#endGrace?.();
-    this.#closing ??= this.#drain(graceMs);
+  close({ graceMs = 10_000, onWaiting }: CloseOptions = {}): Promise<void> {
+    if (this.#closing) {
+      // A second call with `graceMs: 0` (a second Ctrl+C) cuts a running grace short.
+      if (graceMs === 0) this.#endGrace?.();
+      return this.#closing;
+    }
+    this.#closing = this.#drain(graceMs);
+    // Told once the grace runs, so that `onWaiting` may already call close({ graceMs: 0 }).
+    if (this.#runs.size > 0) onWaiting?.(this.#runs.size);
     return this.#closing;
   }
 

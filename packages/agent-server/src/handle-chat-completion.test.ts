@@ -131,15 +131,17 @@ describe("shutdown", () => {
     let text = "";
     let closing: Promise<void> | undefined;
     let refused: unknown;
+    const waiting: number[] = [];
     for await (const chunk of stream) {
       text += chunk.choices[0]?.delta.content ?? "";
       if (extensionOf(chunk)?.type === "tool_call") {
-        closing = current.server.close({ graceMs: 60_000 });
+        closing = current.server.close({ graceMs: 60_000, onWaiting: (n) => waiting.push(n) });
         refused = await current.client.models.list().catch((error: unknown) => error);
       }
     }
     expect(text).toBe("Slept well.");
     expect(refused).toBeInstanceOf(Error);
+    expect(waiting).toEqual([1]);
     await closing;
     expect(current.server.inFlight).toBe(0);
     expect((await current.fixtureStats()).cancelled).toBe(0);
@@ -167,5 +169,27 @@ describe("shutdown", () => {
     await expect
       .poll(async () => (await current.fixtureStats()).cancelled, { timeout: 15_000 })
       .toBe(before.cancelled + 1);
+  });
+
+  it("cuts a long grace short when close is called again with graceMs 0 (a second Ctrl+C)", async () => {
+    const current = await startServeRig([
+      { toolCalls: [{ id: "h", name: "mcp_fx_hang", arguments: {} }] },
+    ]);
+    rig = current;
+    const stream = await current.client.chat.completions.create({ ...ask("hang"), stream: true });
+    let closing: Promise<void> | undefined;
+    const reading = (async () => {
+      for await (const chunk of stream) {
+        if (extensionOf(chunk)?.type !== "tool_call") continue;
+        closing = current.server.close({
+          graceMs: 600_000,
+          // Asked only once the server waits: then the second call ends the wait.
+          onWaiting: () => void current.server.close({ graceMs: 0 }),
+        });
+      }
+    })();
+    await expect(reading).rejects.toThrow(/shutting down/);
+    await closing;
+    expect(current.server.inFlight).toBe(0);
   });
 });

@@ -1,11 +1,20 @@
 export type { AgentServerErrorCode } from "./agent-server-error.js";
 export { AgentServerError } from "./agent-server-error.js";
 export type { ApiErrorBody, ApiErrorType } from "./api-error.js";
+export { apiKeyFromEnv } from "./api-key-from-env.js";
 export type { AgentServer, CloseOptions } from "./create-agent-server.js";
 export { createAgentServer } from "./create-agent-server.js";
+export { formatRequestLog } from "./format-request-log.js";
 export { isLoopbackHost } from "./loopback-host.js";
+export { modelNameFor } from "./model-name.js";
 export type { ApprovalMode, ServeApproval } from "./serve-approval.js";
-export type { AgentRegistry, AgentServerOptions, RequestLog } from "./server-options.js";
+export type {
+  AgentRegistry,
+  AgentServerOptions,
+  RequestLog,
+  ServerSettings,
+} from "./server-options.js";
+export { checkServerOptions } from "./server-options.js";
 export type {
   DoneExtension,
   TinyloopExtension,

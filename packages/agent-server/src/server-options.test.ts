@@ -4,7 +4,9 @@ import { createReplayModel } from "@tinyloop/inference-adapters";
 import { ToolRegistry } from "@tinyloop/registry";
 import { describe, expect, it } from "vitest";
 import { AgentServerError } from "./agent-server-error.js";
+import { apiKeyFromEnv } from "./api-key-from-env.js";
 import { createAgentServer } from "./create-agent-server.js";
+import { checkServerOptions } from "./server-options.js";
 
 const model = createReplayModel({ cassette: [] });
 const registry = new ToolRegistry();
@@ -40,6 +42,50 @@ describe("createAgentServer options", () => {
     expect(() => createAgentServer({ model: {} as never, registry })).toThrow(
       /model: expected a ChatModel/,
     );
+  });
+
+  it("checkServerOptions refuses what createAgentServer would, without a model or registry", () => {
+    const open = () => checkServerOptions({ host: "0.0.0.0" });
+    expect(open).toThrow(/refusing to listen on 0\.0\.0\.0 without an API key/);
+    expect(open).toThrow(/--api-key-env TINYLOOP_SERVE_KEY/);
+    expect(() => checkServerOptions({ port: -1 })).toThrow(/port: expected a whole number/);
+    expect(() => checkServerOptions({ modelName: "a b" })).toThrow(/modelName/);
+    expect(() =>
+      checkServerOptions({ host: "0.0.0.0", apiKey: "a-long-enough-key", port: 0 }),
+    ).not.toThrow();
+  });
+
+  it("apiKeyFromEnv names the variable when it is unset, empty or too weak", () => {
+    const codeOf = (env: Record<string, string | undefined>) => {
+      try {
+        apiKeyFromEnv("SERVE_KEY", env);
+        return "no error";
+      } catch (error) {
+        return AgentServerError.isInstance(error) ? error.code : String(error);
+      }
+    };
+    expect(codeOf({})).toBe("KEY_INVALID");
+    expect(codeOf({ SERVE_KEY: "" })).toBe("KEY_INVALID");
+    expect(codeOf({ SERVE_KEY: "short" })).toBe("KEY_INVALID");
+    expect(codeOf({ SERVE_KEY: "has a space in it" })).toBe("KEY_INVALID");
+    expect(() => apiKeyFromEnv("SERVE_KEY", {})).toThrow(
+      "SERVE_KEY: the variable is not set or empty; export SERVE_KEY=<a long random key>",
+    );
+    expect(() => apiKeyFromEnv("SERVE_KEY", { SERVE_KEY: "short" })).toThrow(
+      "SERVE_KEY: the key must have at least 8 characters and no spaces",
+    );
+  });
+
+  it("serves with the key apiKeyFromEnv read, and only with it", async () => {
+    const apiKey = apiKeyFromEnv("SERVE_KEY", { SERVE_KEY: "key-from-the-environment" });
+    const server = createAgentServer({ model, registry, apiKey, port: 0 });
+    const url = await server.listen();
+    const models = (key: string) =>
+      fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await models("key-from-the-environment")).status).toBe(200);
+    expect((await models("another-key-123")).status).toBe(401);
+    expect(server.apiKeyGenerated).toBe(false);
+    await server.close();
   });
 
   it("says when the port is taken", async () => {

@@ -2,7 +2,7 @@ import type { AgentOptions } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { AgentServerError } from "./agent-server-error.js";
-import { generateApiKey } from "./bearer-auth.js";
+import { generateApiKey, isUsableApiKey } from "./bearer-auth.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import type { ServeApproval } from "./serve-approval.js";
 
@@ -103,6 +103,73 @@ function whole(
   return value;
 }
 
+/** What {@link checkServerOptions} checks: every option but the model and the registry. */
+export type ServerSettings = Omit<AgentServerOptions, "model" | "registry">;
+
+type CheckedSettings = Pick<
+  ResolvedServerOptions,
+  | "modelName"
+  | "host"
+  | "port"
+  | "maxConcurrency"
+  | "retryAfterSeconds"
+  | "maxBodyBytes"
+  | "maxResultChars"
+>;
+
+function checkSettings(options: ServerSettings): CheckedSettings {
+  const host = options.host ?? "127.0.0.1";
+  if (typeof host !== "string" || host === "")
+    throw invalid("host", "a host name or address", host, 'host: "127.0.0.1"');
+  const modelName = options.modelName ?? "tinyloop-agent";
+  if (typeof modelName !== "string" || !/^[\w.:/-]{1,128}$/.test(modelName)) {
+    throw invalid(
+      "modelName",
+      "letters, digits, . _ - : / (1–128 characters)",
+      modelName,
+      'modelName: "my-agent"',
+    );
+  }
+  if (options.apiKey !== undefined && !isUsableApiKey(options.apiKey)) {
+    throw invalid(
+      "apiKey",
+      "a key of at least 8 characters without spaces",
+      options.apiKey === undefined ? undefined : "(hidden)",
+      "apiKey: process.env.TINYLOOP_SERVE_KEY",
+    );
+  }
+  if (options.apiKey === undefined && !isLoopbackHost(host)) {
+    throw new AgentServerError({
+      code: "KEY_REQUIRED",
+      message: `refusing to listen on ${host} without an API key: anyone who can reach that address could run the agent and its tools; give an apiKey (tinyloop serve: export TINYLOOP_SERVE_KEY=<a long random key> and add --api-key-env TINYLOOP_SERVE_KEY), or listen on 127.0.0.1`,
+    });
+  }
+  return {
+    modelName,
+    host,
+    port: whole("port", options.port, 8787, 0, 65535),
+    maxConcurrency: whole("maxConcurrency", options.maxConcurrency, 8, 1),
+    retryAfterSeconds: whole("retryAfterSeconds", options.retryAfterSeconds, 1, 0),
+    maxBodyBytes: whole("maxBodyBytes", options.maxBodyBytes, 4 * 1024 * 1024, 1),
+    maxResultChars: whole("maxResultChars", options.maxResultChars, 20_000, 0),
+  };
+}
+
+/**
+ * Checks every option of {@link createAgentServer} but `model` and `registry`, with the same
+ * errors `createAgentServer` throws: call it before starting what the server needs (the MCP
+ * servers, a model download), so a bad port or a public host without a key fails first.
+ *
+ * ```ts
+ * checkServerOptions({ host: "0.0.0.0", port: 8080 }); // throws KEY_REQUIRED: no apiKey
+ * ```
+ * @throws AgentServerError `OPTIONS_INVALID`, or `KEY_REQUIRED` for a non-loopback host
+ * without an `apiKey`.
+ */
+export function checkServerOptions(options: ServerSettings): void {
+  checkSettings(options);
+}
+
 /**
  * Applies defaults and checks every option.
  * @throws AgentServerError `OPTIONS_INVALID`, or `KEY_REQUIRED` for a non-loopback host
@@ -125,46 +192,11 @@ export function resolveServerOptions(options: AgentServerOptions): ResolvedServe
       "registry: new ToolRegistry()",
     );
   }
-  const host = options.host ?? "127.0.0.1";
-  if (typeof host !== "string" || host === "")
-    throw invalid("host", "a host name or address", host, 'host: "127.0.0.1"');
-  const modelName = options.modelName ?? "tinyloop-agent";
-  if (typeof modelName !== "string" || !/^[\w.:/-]{1,128}$/.test(modelName)) {
-    throw invalid(
-      "modelName",
-      "letters, digits, . _ - : / (1–128 characters)",
-      modelName,
-      'modelName: "my-agent"',
-    );
-  }
-  if (
-    options.apiKey !== undefined &&
-    (typeof options.apiKey !== "string" || options.apiKey.length < 8 || /\s/.test(options.apiKey))
-  ) {
-    throw invalid(
-      "apiKey",
-      "a key of at least 8 characters without spaces",
-      options.apiKey === undefined ? undefined : "(hidden)",
-      "apiKey: process.env.TINYLOOP_SERVE_KEY",
-    );
-  }
-  if (options.apiKey === undefined && !isLoopbackHost(host)) {
-    throw new AgentServerError({
-      code: "KEY_REQUIRED",
-      message: `refusing to listen on ${host} without an API key: anyone who can reach that address could run the agent and its tools; give an apiKey (tinyloop serve: --api-key-env NAME), or listen on 127.0.0.1`,
-    });
-  }
   return {
     ...options,
-    modelName,
-    host,
+    ...checkSettings(options),
     apiKey: options.apiKey ?? generateApiKey(),
     apiKeyGenerated: options.apiKey === undefined,
-    port: whole("port", options.port, 8787, 0, 65535),
-    maxConcurrency: whole("maxConcurrency", options.maxConcurrency, 8, 1),
-    retryAfterSeconds: whole("retryAfterSeconds", options.retryAfterSeconds, 1, 0),
-    maxBodyBytes: whole("maxBodyBytes", options.maxBodyBytes, 4 * 1024 * 1024, 1),
-    maxResultChars: whole("maxResultChars", options.maxResultChars, 20_000, 0),
     chatPage: options.chatPage ?? true,
   };
 }

@@ -1,4 +1,5 @@
 import type { AgentEvent, StopReason, ToolResultEvent } from "@tinyloop/agent-loop";
+import { toolResultText } from "@tinyloop/registry";
 
 /** A tool call the agent's model made (sent before the tool runs). */
 export interface ToolCallExtension {
@@ -53,26 +54,6 @@ export type TinyloopExtension =
   | ToolResultExtension
   | DoneExtension;
 
-type Block = ToolResultEvent["result"]["content"][number];
-
-function blockText(block: Block): string {
-  switch (block.type) {
-    case "text":
-      return block.text;
-    case "image":
-    case "audio":
-      return `[${block.type} ${block.mimeType}]`;
-    case "resource":
-      return "text" in block.resource && typeof block.resource.text === "string"
-        ? block.resource.text
-        : `[resource ${block.resource.uri}]`;
-    case "resource_link":
-      return `[link ${block.uri}]`;
-    default:
-      return `[${(block as { type: string }).type}]`;
-  }
-}
-
 /** The extension of an agent event, or undefined for events that have none. */
 export function toExtension(
   event: AgentEvent,
@@ -97,10 +78,7 @@ export function toExtension(
         ...(event.message === undefined ? {} : { message: event.message }),
       };
     case "tool-result": {
-      let text = event.result.content.map(blockText).join("\n");
-      if (text === "" && event.result.structuredContent !== undefined) {
-        text = JSON.stringify(event.result.structuredContent);
-      }
+      const text = toolResultText(event.result);
       const truncated = text.length > maxResultChars;
       return {
         type: "tool_result",

@@ -1,7 +1,7 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
 import type { ToolDefinition } from "@tinyloop/registry";
 import { describe, expect, it } from "vitest";
-import { withAutoApprove } from "./auto-approve.js";
+import { autoApprovedTools, withAutoApprove } from "./auto-approve.js";
 
 const server = (name: string, autoApprove: string[]): AgentFileServer => ({
   name,
@@ -39,5 +39,21 @@ describe("withAutoApprove", () => {
 
   it("changes nothing when approval is off (--yes)", () => {
     expect(withAutoApprove(undefined, [server("weather", ["x"])], () => undefined)).toBe(undefined);
+  });
+});
+
+describe("autoApprovedTools", () => {
+  it("lists the registered names of the listed tools of the listing server only", () => {
+    const names = [...Object.keys(origins), "builtin_tool"];
+    const servers = [server("weather", ["get_forecast"]), server("other", [])];
+    expect(autoApprovedTools(servers, names, (name) => origins[name])).toEqual([
+      "mcp_weather_get_forecast",
+    ]);
+  });
+
+  it("is empty when no server lists a tool", () => {
+    expect(
+      autoApprovedTools([server("weather", [])], Object.keys(origins), (n) => origins[n]),
+    ).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 export { agentRoots } from "./agent-roots.js";
 export type { AgentSessionErrorCode } from "./agent-session-error.js";
 export { AgentSessionError } from "./agent-session-error.js";
+export type { AgentSettings } from "./agent-settings.js";
+export { agentSettings } from "./agent-settings.js";
 export type { AskQuestion } from "./ask-approval.js";
 export { createApprover } from "./ask-approval.js";
 export { askElicitation } from "./ask-elicitation.js";
 export { askSamplingApproval } from "./ask-sampling.js";
-export { withAutoApprove } from "./auto-approve.js";
+export { autoApprovedTools, withAutoApprove } from "./auto-approve.js";
 export type {
   ConnectedServers,
   ConnectProgress,

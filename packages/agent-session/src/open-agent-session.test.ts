@@ -43,6 +43,29 @@ describe("openAgentSession", () => {
     expect(first.messages[0]).toMatchObject({ role: "system", content: "You add numbers." });
   });
 
+  it("gives the loop's settings as data, the file's autoApprove lists as registered names", async () => {
+    session = await openAgentSession({
+      agent: {
+        ...agentFile([stdio("fx", { autoApprove: ["add", "echo"] }), stdio("other")]),
+        approval: "always",
+        toolConcurrency: 2,
+        maxTurns: 7,
+      },
+      model: await modelFor([]),
+      maxTurns: 3,
+    });
+    const settings = session.settings();
+    expect(settings).toEqual({
+      systemPrompt: "You add numbers.",
+      maxTurns: 3,
+      toolConcurrency: 2,
+      approval: { mode: "always", allow: ["mcp_fx_echo", "mcp_fx_add"] },
+    });
+    // Every allowed name is a tool the agent really has, of the listing server only.
+    for (const name of settings.approval.allow) expect(session.registry.has(name)).toBe(true);
+    expect(settings.approval.allow.some((name) => name.startsWith("mcp_other_"))).toBe(false);
+  });
+
   it("reports a server that fails to start in status(), with the reason from its stderr, and skips disabled ones", async () => {
     const { command, args } = fixtureServer({
       name: "bad",

@@ -4,6 +4,7 @@ import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import type { ClientFeatureOptions, McpRoot, OAuthOptions } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
+import { type AgentSettings, agentSettings } from "./agent-settings.js";
 import { withAutoApprove } from "./auto-approve.js";
 import { type ConnectProgress, connectServers } from "./connect-servers.js";
 import { type ApproveSampling, samplingHandler } from "./sampling-handler.js";
@@ -57,6 +58,12 @@ export interface AgentSession {
   hub: McpHub;
   model: ChatModel;
   file: AgentFile;
+  /**
+   * The loop's settings as plain data, the shape agent-server's `createAgentServer` takes:
+   * `createAgentServer({ model, registry, hub, ...session.settings() })` serves this agent.
+   * The allow-list is made from the tools registered when it is called.
+   */
+  settings(): AgentSettings;
   /** How many servers are enabled and connected, and why the others failed. */
   status(): SessionStatus;
   /** Closes every server (whole process trees) and the model. Safe to call more than once. */
@@ -117,6 +124,12 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
     hub,
     model,
     file,
+    settings: () =>
+      agentSettings(file, {
+        registry,
+        hub,
+        ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
+      }),
     status: () => sessionStatus(file.servers, hub, connected.failures),
     close: () => {
       closing ??= Promise.allSettled([hub.close(), model.close?.()]).then(() => undefined);

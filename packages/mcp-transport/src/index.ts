@@ -63,6 +63,8 @@ export { expandVariables, listVariables } from "./expand-variables.js";
 export { ForwardingConnection } from "./forwarding-connection.js";
 export { interpolate } from "./interpolate.js";
 export { MAX_TOOL_PAGES, MAX_TOOLS } from "./list-all-tools.js";
+export type { LogInResult } from "./oauth/log-in.js";
+export { logIn } from "./oauth/log-in.js";
 export type { OAuthStore, StoredOAuth } from "./oauth/oauth-store.js";
 export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";

@@ -35,6 +35,8 @@ export {
 export type { DispatchedCall, SchemaProblem, ToolRegistryOptions } from "./tool-registry.js";
 export { ToolRegistry } from "./tool-registry.js";
 export { errorResult, textResult } from "./tool-result.js";
+export type { ToolResultTextOptions } from "./tool-result-text.js";
+export { toolResultText } from "./tool-result-text.js";
 export type {
   JsonSchema,
   ListFilter,

@@ -1,12 +1,12 @@
-import { type AgentFile, checkAgentFile, readAgentFile } from "@tinyloop/agent-files";
+import { type AgentFile, checkAgentFile, defaultAgent, readAgentFile } from "@tinyloop/agent-files";
 import type { Io } from "../io.js";
 import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
 import { askLine } from "../terminal/ask-secret.js";
-import { defaultAgent } from "./default-agent.js";
 
 /**
- * Reads the agent at `target` with @tinyloop/agent-files (or builds the default agent when
- * absent): inputs are asked on a terminal (password inputs hidden), warnings go to stderr.
+ * Reads the agent at `target` with @tinyloop/agent-files (or takes its default agent when
+ * absent; its servers' bins run from the CLI's dependencies through `withBundledServers`):
+ * inputs are asked on a terminal (password inputs hidden), warnings go to stderr.
  * `check` adds the static checks of `config check`; `expandModel: false` (commands that start
  * no model) never asks for the model's inputs. The one entry point the commands use.
  */

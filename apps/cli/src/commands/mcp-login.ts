@@ -1,21 +1,20 @@
-import { connectServer, FileOAuthStore } from "@tinyloop/mcp-transport";
+import { FileOAuthStore, logIn, McpTransportError } from "@tinyloop/mcp-transport";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
 import { EXIT } from "../io.js";
-import type { Lifecycle } from "../lifecycle.js";
 import { cliOAuthOptions, oauthStoreDir } from "../session/cli-oauth.js";
 
 /**
  * `tinyloop mcp login NAME [AGENT]`: logs in to the HTTP server NAME of the agent afresh —
- * the browser opens (and the URL is printed), the redirect comes back to a loopback port,
- * and the tokens are stored under the user's config folder (0600). Tokens are never printed.
+ * mcp-transport's `logIn`: the browser opens (and the URL is printed), the redirect comes back
+ * to a loopback port, and the tokens are stored under the user's config folder (0600).
+ * Tokens are never printed.
  */
 export async function mcpLoginCommand(
   name: string,
   agentArg: string | undefined,
   io: Io,
-  lifecycle: Lifecycle,
 ): Promise<number> {
   const spec = await readAgent(agentArg, io, { expandModel: false });
   const server = spec.servers.find((s) => s.name === name);
@@ -26,34 +25,22 @@ export async function mcpLoginCommand(
       message: `no server named "${name}" in ${spec.file ?? "the default agent"} (its servers: ${names}); e.g. tinyloop mcp login github agent.json`,
     });
   }
-  if ("command" in server.config) {
-    throw new CliError({
-      code: "USAGE",
-      message: `server "${name}" is a stdio server; OAuth login is for HTTP servers (configured with a url)`,
-    });
-  }
-  const store = new FileOAuthStore(oauthStoreDir(io.env));
-  await store.delete(name); // a fresh login, not the tokens of the last one
   const oauth = cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: true });
+  let loggedIn: boolean;
   try {
-    const connection = await connectServer(
-      name,
-      { ...server.config, enabled: true },
-      {
-        oauth,
-        reconnect: { initialRetries: 0 },
-      },
-    );
-    lifecycle.add(() => connection.close());
-    await connection.close();
+    ({ loggedIn } = await logIn(name, server.config, oauth));
   } catch (error) {
+    // A stdio server is the user's mistake (exit 2); a login that failed is a run error.
+    if (McpTransportError.isInstance(error) && error.code === "CONFIG_INVALID") {
+      throw new CliError({ code: "USAGE", message: error.message, cause: error });
+    }
     io.stderr.write(`login to ${name} failed: ${(error as Error).message}\n`);
     return EXIT.runError;
   }
-  const saved = await store.load(name);
+  const tokenFile = new FileOAuthStore(oauthStoreDir(io.env)).fileOf(name);
   io.stderr.write(
-    saved?.tokens
-      ? `logged in to ${name}; the tokens are saved in ${store.fileOf(name)}\n`
+    loggedIn
+      ? `logged in to ${name}; the tokens are saved in ${tokenFile}\n`
       : `connected to ${name}; it asked for no login, so nothing was saved\n`,
   );
   return EXIT.ok;

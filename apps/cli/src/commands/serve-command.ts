@@ -1,15 +1,8 @@
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
+import { collect, wholeNumber } from "../option-values.js";
 import type { ServeFlags } from "./serve.js";
-
-const whole = (min: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new InvalidArgumentError(`expected a whole number of at least ${min}, got "${value}"`);
-  return n;
-};
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 /** Adds `tinyloop serve` to the program (`withServerOptions` adds --server/--url/--verbose/--no-color). */
 export function registerServeCommand(
@@ -24,7 +17,7 @@ export function registerServeCommand(
       .command("serve")
       .description("serve the agent as an OpenAI-compatible HTTP endpoint with a chat page")
       .argument("[agent]", "agent folder or file (as for run)")
-      .option("--port <n>", "port to listen on (0 = a free one)", whole(0), 8787)
+      .option("--port <n>", "port to listen on (0 = a free one)", wholeNumber(0), 8787)
       .option(
         "--host <address>",
         "address to listen on; other than loopback needs --api-key-env",
@@ -34,20 +27,28 @@ export function registerServeCommand(
         "--api-key-env <name>",
         "variable holding the key clients must send (default: a generated key, printed)",
       )
-      .option("--max-concurrency <n>", "most requests running at once; more get 429", whole(1), 8)
+      .option(
+        "--max-concurrency <n>",
+        "most requests running at once; more get 429",
+        wholeNumber(1),
+        8,
+      )
       .option(
         "--max-body <bytes>",
         "largest request body; larger gets 413",
-        whole(1),
+        wholeNumber(1),
         4 * 1024 * 1024,
       )
       .option(
         "--grace <seconds>",
         "on SIGTERM / Ctrl+C, how long requests in flight may finish",
-        whole(0),
+        wholeNumber(0),
         10,
       )
-      .option("--name <id>", "model id clients use (default: the agent's folder or file name)")
+      .option(
+        "--name <id>",
+        "model id clients use (default: the agent's name, else its folder or file name)",
+      )
       .option("--yes", "run every tool call (nobody can approve calls in serve mode)")
       .option(
         "--allow-tool <name>",
@@ -63,7 +64,7 @@ export function registerServeCommand(
         "variable holding the model's API key (run's --api-key-env)",
       )
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
-      .option("--max-turns <n>", "most model calls per request", whole(1)),
+      .option("--max-turns <n>", "most model calls per request", wholeNumber(1)),
   )
     .addHelpText(
       "after",

@@ -1,10 +1,13 @@
-import { basename, extname } from "node:path";
 import { describeProviderPlan } from "@tinyloop/agent-files";
 import {
   type AgentServer,
   AgentServerError,
+  apiKeyFromEnv,
+  checkServerOptions,
   createAgentServer,
-  isLoopbackHost,
+  formatRequestLog,
+  modelNameFor,
+  type ServerSettings,
 } from "@tinyloop/agent-server";
 import { createModel, openAgentSession } from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
@@ -45,42 +48,32 @@ export interface ServeFlags {
 /** Time left to close the MCP servers after the grace (their own shutdown takes up to 10 s). */
 const CLOSE_SERVERS_MS = 15_000;
 
-/** The id `/v1/models` lists: `--name`, else the agent's folder or file name. */
-export function agentModelName(path: string | undefined, name: string | undefined): string {
-  if (name !== undefined) return name;
-  if (!path) return "tinyloop-agent";
-  const file = basename(path);
-  const base = file === "agent.json" ? basename(path.slice(0, -file.length - 1)) : file;
-  const clean = basename(base, extname(base))
-    .replace(/[^\w.-]+/g, "-")
-    .replace(/^[-.]+|[-.]+$/g, "");
-  return clean ? clean.slice(0, 64) : "tinyloop-agent";
-}
-
-function serverKey(flags: ServeFlags, io: Io): string | undefined {
-  if (flags.apiKeyEnv === undefined) {
-    if (!isLoopbackHost(flags.host)) {
-      throw new CliError({
-        code: "USAGE",
-        message: `refusing to listen on ${flags.host} without an API key: anyone who can reach it could run the agent and its tools; export TINYLOOP_SERVE_KEY=<a long random key> and add --api-key-env TINYLOOP_SERVE_KEY, or listen on 127.0.0.1`,
-      });
-    }
-    return undefined;
+/**
+ * The server's settings from the flags, checked before anything starts (reading the agent,
+ * the MCP servers, a model download): a non-loopback host without a key, or an unusable key
+ * variable, is a usage error at once.
+ */
+function serverSettings(flags: ServeFlags, io: Io): ServerSettings {
+  try {
+    const settings: ServerSettings = {
+      ...(flags.name === undefined ? {} : { modelName: flags.name }),
+      host: flags.host,
+      port: flags.port,
+      maxConcurrency: flags.maxConcurrency,
+      maxBodyBytes: flags.maxBody,
+      ...(flags.apiKeyEnv === undefined ? {} : { apiKey: apiKeyFromEnv(flags.apiKeyEnv, io.env) }),
+    };
+    checkServerOptions(settings);
+    return settings;
+  } catch (error) {
+    if (!AgentServerError.isInstance(error)) throw error;
+    // apiKeyFromEnv's messages start with the variable's name: say which flag named it.
+    const message =
+      error.code === "KEY_INVALID"
+        ? `--api-key-env ${error.message}; the model's key is --model-api-key-env`
+        : error.message;
+    throw new CliError({ code: "USAGE", message, cause: error });
   }
-  const key = io.env[flags.apiKeyEnv];
-  if (!key) {
-    throw new CliError({
-      code: "USAGE",
-      message: `--api-key-env ${flags.apiKeyEnv}: the variable is not set or empty; export ${flags.apiKeyEnv}=<a long random key> (the key clients send as "Authorization: Bearer …"; the model's key is --model-api-key-env)`,
-    });
-  }
-  if (key.length < 8 || /\s/.test(key)) {
-    throw new CliError({
-      code: "USAGE",
-      message: `--api-key-env ${flags.apiKeyEnv}: the key must have at least 8 characters and no spaces (example: export ${flags.apiKeyEnv}=$(openssl rand -hex 24))`,
-    });
-  }
-  return key;
 }
 
 /**
@@ -96,20 +89,15 @@ export async function serveCommand(
   lifecycle: Lifecycle,
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
-  const apiKey = serverKey(flags, io);
+  const settings = serverSettings(flags, io);
+  // The model flags are run's, but for the key: serve's --api-key-env is the server's own.
   const { spec, plan, choice } = await prepareRun(
     agentArg,
-    {
-      server: flags.server,
-      url: flags.url,
-      ...(flags.model ? { model: flags.model } : {}),
-      ...(flags.provider ? { provider: flags.provider } : {}),
-      ...(flags.endpointUrl ? { endpointUrl: flags.endpointUrl } : {}),
-      ...(flags.modelApiKeyEnv ? { apiKeyEnv: flags.modelApiKeyEnv } : {}),
-      ...(flags.cassette ? { cassette: flags.cassette } : {}),
-    },
+    { ...flags, apiKeyEnv: flags.modelApiKeyEnv },
     io,
   );
+  // Without --name, the agent's name; the default agent has none of its own: `tinyloop-agent`.
+  settings.modelName ??= modelNameFor(spec.file === undefined ? undefined : spec.name);
 
   let server: AgentServer | undefined;
   let hub: McpHub | undefined;
@@ -131,13 +119,15 @@ export async function serveCommand(
       return;
     }
     interrupted = true;
-    if (server && server.inFlight > 0) {
-      io.stderr.write(
-        style.yellow(
-          `waiting up to ${flags.grace} s for ${server.inFlight} request(s) to finish (Ctrl+C again stops them)\n`,
+    void server?.close({
+      graceMs,
+      onWaiting: (inFlight) =>
+        io.stderr.write(
+          style.yellow(
+            `waiting up to ${flags.grace} s for ${inFlight} request(s) to finish (Ctrl+C again stops them)\n`,
+          ),
         ),
-      );
-    }
+    });
     closeWithGrace();
     void lifecycle.exit(EXIT.interrupted);
   };
@@ -154,6 +144,7 @@ export async function serveCommand(
     agent: { ...spec, servers: withBundledServers(spec.servers) },
     model,
     progress,
+    maxTurns: flags.maxTurns,
     watchdog: true,
     onHub: (h) => {
       hub = h;
@@ -161,37 +152,24 @@ export async function serveCommand(
   });
   progress.finish();
 
-  const modelName = agentModelName(spec.file, flags.name);
   try {
+    // The agent's prompt, turns, concurrency and approval, its `autoApprove` lists included.
+    const agent = session.settings();
     server = createAgentServer({
+      ...settings,
+      ...agent,
       model,
       registry: session.registry,
       hub: session.hub,
-      modelName,
-      ...(spec.systemPrompt ? { systemPrompt: spec.systemPrompt } : {}),
-      ...((flags.maxTurns ?? spec.maxTurns) ? { maxTurns: flags.maxTurns ?? spec.maxTurns } : {}),
-      ...(spec.toolConcurrency ? { toolConcurrency: spec.toolConcurrency } : {}),
       approval: {
-        mode: flags.yes ? "never" : (spec.approval ?? "ask"),
-        allow: flags.allowTool,
+        mode: flags.yes ? "never" : agent.approval.mode,
+        allow: [...flags.allowTool, ...agent.approval.allow],
         hint: (tool) =>
           `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)`,
       },
-      ...(apiKey ? { apiKey } : {}),
-      host: flags.host,
-      port: flags.port,
-      maxConcurrency: flags.maxConcurrency,
-      maxBodyBytes: flags.maxBody,
-      ...(flags.verbose
-        ? {
-            onRequest: (log) =>
-              io.stderr.write(
-                style.dim(
-                  `${log.method} ${log.path} ${log.status} ${Math.round(log.durationMs)}ms${log.clientClosed ? " (client went away)" : ""}\n`,
-                ),
-              ),
-          }
-        : {}),
+      onRequest: flags.verbose
+        ? (log) => io.stderr.write(style.dim(`${formatRequestLog(log)}\n`))
+        : undefined,
     });
     const url = await server.listen();
     const tools = session.registry.list().length;
@@ -199,8 +177,8 @@ export async function serveCommand(
     const ready = servers.filter((s) => s.state === "ready").length;
     io.stderr.write(
       `${style.bold("tinyloop serve")} · ${spec.file ?? "default agent"} · model: ${describeProviderPlan(plan)} · ${ready}/${servers.length} servers · ${tools} tools\n` +
-        `  chat page  ${style.cyan(`${url}/#key=${server.apiKey}`)}\n` +
-        `  API        ${url}/v1  (model "${modelName}", Authorization: Bearer <key>)\n` +
+        `  chat page  ${style.cyan(server.chatPageUrl ?? url)}\n` +
+        `  API        ${url}/v1  (model "${settings.modelName}", Authorization: Bearer <key>)\n` +
         `  key        ${server.apiKeyGenerated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${flags.apiKeyEnv}`}\n` +
         style.dim(`Ctrl+C or SIGTERM stops; requests in flight get ${flags.grace} s to finish.\n`),
     );

@@ -55,7 +55,7 @@ describe("bad agent files through the binary", () => {
   it("a usage error exits 2", async () => {
     const r = await runCli(["run", "--max-turns", "zero"], { cwd: ws.dir });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain(`expected a whole number above 0, got "zero"`);
+    expect(r.stderr).toContain(`expected a whole number of at least 1, got "zero"`);
   });
 });
 
@@ -173,7 +173,15 @@ describe("mcp tools and mcp call", () => {
       cwd: ws.dir,
     });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain("--args: not valid JSON");
+    expect(r.stderr).toContain(
+      '--args: The arguments for tool "mcp_fx_add" are not valid JSON: Expected property name',
+    );
+    expect(r.stderr).toContain('Send one JSON object, for example {"path": "README.md"}');
+    const list = await runCli(["mcp", "call", "mcp_fx_add", ".mcp.json", "--args", "[1, 2]"], {
+      cwd: ws.dir,
+    });
+    expect(list.exitCode).toBe(2);
+    expect(list.stderr).toContain("must be a JSON object, got an array");
   });
 });
 

@@ -167,6 +167,28 @@ describe("tinyloop serve", () => {
     expect((await serve.child).exitCode).toBe(143);
   });
 
+  it("runs the tools a server's entry lists in autoApprove without --allow-tool", async () => {
+    const model = await s.withModel([
+      { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
+      { text: "It is 3." },
+    ]);
+    s.ws.write({
+      "mcp.json": json({ mcpServers: { fixture: { ...s.ws.fixture(), autoApprove: ["add"] } } }),
+    });
+    const serve = await startServe(["mcp.json", ...s.modelFlags()]);
+    const response = await post(serve.url, serve.key, {
+      model: "mcp",
+      messages: [{ role: "user", content: "add 1 and 2" }],
+    });
+    expect(response.status).toBe(200);
+    const second = model.requests[1]?.body as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(second.messages.find((m) => m.role === "tool")?.content).toBe("3");
+    serve.child.kill("SIGTERM");
+    expect((await serve.child).exitCode).toBe(143);
+  });
+
   it("refuses a non-loopback host without a key, and an unset key variable, before starting anything", async () => {
     s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
     const open = await runCli(

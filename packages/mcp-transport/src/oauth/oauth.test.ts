@@ -9,6 +9,7 @@ import { useProcessGuard } from "../__fixtures__/process-guard.js";
 import { connectServer } from "../connect-server.js";
 import type { OAuthOptions } from "../connection-types.js";
 import { parseServerConfig } from "../parse-server-config.js";
+import { logIn } from "./log-in.js";
 import { listenForCallback } from "./loopback-callback.js";
 import { FileOAuthStore } from "./oauth-store.js";
 
@@ -99,6 +100,50 @@ describe("OAuth against a real local authorization server + MCP server", () => {
     expect(error.code).toBe("AUTH");
     expect(error.message).toContain('Server "secure"');
     expect(error.message).toContain("needs an OAuth login. Run `tinyloop mcp login secure`.");
+  });
+});
+
+describe("logIn", () => {
+  it("logs in afresh each time: the stored tokens are forgotten first, the new ones saved", async () => {
+    const server = await oauthServer();
+    const store = new FileOAuthStore(join(scratch, `store-${dirs++}`));
+    const opened: URL[] = [];
+    const oauth = { store, authorize: browser(opened) };
+    expect(await logIn("secure", { type: "http", url: server.url }, oauth)).toEqual({
+      loggedIn: true,
+    });
+    const first = (await store.load("secure"))?.tokens?.access_token;
+    expect(first).toMatch(/^at-/);
+    expect(await logIn("secure", { type: "http", url: server.url, enabled: false }, oauth)).toEqual(
+      { loggedIn: true },
+    );
+    expect(opened).toHaveLength(2);
+    const second = (await store.load("secure"))?.tokens?.access_token;
+    expect(second).toMatch(/^at-/);
+    expect(second).not.toBe(first);
+    expect(server.stderr().match(/oauth authorization approved/g)).toHaveLength(2);
+  });
+
+  it("says no login was needed for a server that asks for none, and stores nothing", async () => {
+    const server = await startFixtureHttpServer({}, guard.env());
+    guard.defer(() => server.close());
+    const store = new FileOAuthStore(join(scratch, `store-${dirs++}`));
+    const opened: URL[] = [];
+    const result = await logIn("open", { url: server.url }, { store, authorize: browser(opened) });
+    expect(result).toEqual({ loggedIn: false });
+    expect(opened).toEqual([]);
+    expect(await store.load("open")).toBeUndefined();
+  });
+
+  it("refuses a stdio server without starting it", async () => {
+    const store = new FileOAuthStore(join(scratch, `store-${dirs++}`));
+    const error = await rejection(
+      logIn("local", { command: "definitely-not-started-xyz" }, { store }),
+    );
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.message).toBe(
+      'server "local" is a stdio server; OAuth login is for HTTP servers (configured with a url)',
+    );
   });
 });
 

@@ -1,0 +1,17 @@
+import { InvalidArgumentError } from "commander";
+
+/** commander's value parser of a repeatable option: each use adds its value to the list. */
+export const collect = (value: string, previous: string[]) => [...previous, value];
+
+/**
+ * commander's value parser of a whole number of at least `min`; anything else is refused
+ * with the value given (`expected a whole number of at least 1, got "zero"`).
+ */
+export function wholeNumber(min: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min)
+      throw new InvalidArgumentError(`expected a whole number of at least ${min}, got "${value}"`);
+    return n;
+  };
+}

@@ -1,0 +1,32 @@
+import { AgentServerError } from "./agent-server-error.js";
+import { isUsableApiKey } from "./bearer-auth.js";
+
+/**
+ * The server's API key from the environment variable `name`, checked: a variable that is
+ * unset or empty is an error rather than "no key" (which would quietly generate one), and so
+ * is a key `createAgentServer` would refuse. The messages name the variable and how to set it.
+ *
+ * ```ts
+ * const server = createAgentServer({ model, registry, apiKey: apiKeyFromEnv("TINYLOOP_SERVE_KEY") });
+ * ```
+ * @throws AgentServerError `KEY_INVALID`.
+ */
+export function apiKeyFromEnv(
+  name: string,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  const key = env[name];
+  if (!key) {
+    throw new AgentServerError({
+      code: "KEY_INVALID",
+      message: `${name}: the variable is not set or empty; export ${name}=<a long random key> (the key clients send as "Authorization: Bearer …")`,
+    });
+  }
+  if (!isUsableApiKey(key)) {
+    throw new AgentServerError({
+      code: "KEY_INVALID",
+      message: `${name}: the key must have at least 8 characters and no spaces (example: export ${name}=$(openssl rand -hex 24))`,
+    });
+  }
+  return key;
+}

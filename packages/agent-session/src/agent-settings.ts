@@ -1,0 +1,40 @@
+import type { AgentFile, ApprovalMode } from "@tinyloop/agent-files";
+import type { McpHub } from "@tinyloop/mcp-registration";
+import type { ToolRegistry } from "@tinyloop/registry";
+import { autoApprovedTools } from "./auto-approve.js";
+
+/**
+ * An agent's settings as plain data: what its loop runs with, in the shape agent-server's
+ * `createAgentServer` takes (`systemPrompt`, `maxTurns`, `toolConcurrency`, `approval`), so
+ * a program serves an agent file by spreading them in. Unset values stay unset (defaults).
+ */
+export interface AgentSettings {
+  systemPrompt?: string;
+  maxTurns?: number;
+  toolConcurrency?: number;
+  /**
+   * The file's approval mode (`ask` when it names none), and the registered names of the
+   * tools its servers' entries list in `autoApprove` / `alwaysAllow`.
+   */
+  approval: { mode: ApprovalMode; allow: string[] };
+}
+
+/**
+ * The {@link AgentSettings} of `file` once its servers are connected into `registry` through
+ * `hub`; `maxTurns` beats the file's.
+ */
+export function agentSettings(
+  file: AgentFile,
+  { registry, hub, maxTurns }: { registry: ToolRegistry; hub: McpHub; maxTurns?: number },
+): AgentSettings {
+  const names = registry.list().map((tool) => tool.name);
+  return {
+    systemPrompt: file.systemPrompt,
+    maxTurns: maxTurns ?? file.maxTurns,
+    toolConcurrency: file.toolConcurrency,
+    approval: {
+      mode: file.approval ?? "ask",
+      allow: autoApprovedTools(file.servers, names, (name) => hub.resolveTool(name)),
+    },
+  };
+}
