@@ -1,4 +1,4 @@
-import { providerPresets } from "@tinyloop/inference-adapters";
+import { providerPresets } from "@tinyloop/inference-adapters/presets";
 
 /** What the user asked for, from the agent file and a program's flags (flags win). */
 export interface ModelChoice {
