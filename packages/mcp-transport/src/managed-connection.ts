@@ -151,7 +151,7 @@ export class ManagedConnection implements McpConnection {
           deadline,
           onLog: this.settings.onLog,
           request: (params, timeoutMs) =>
-            client.request({ method: "tools/list", params }, toolsPageSchema, {
+            client.request({ method: "tools/list", params }, toolsPageSchema(), {
               timeout: Math.min(timeoutMs, callMs),
             }),
         }),
