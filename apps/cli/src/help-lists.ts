@@ -1,4 +1,4 @@
-import { providerPresets } from "@tinyloop/inference-adapters";
+import { providerPresets } from "@tinyloop/inference-adapters/presets";
 import { EXIT } from "./io.js";
 
 /**

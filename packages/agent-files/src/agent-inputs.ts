@@ -2,18 +2,21 @@ import { z } from "zod";
 import type { AgentFileInput } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import { type KeyWarning, keyWarnings } from "./key-warnings.js";
+import { lazySchema } from "./lazy-schema.js";
 
 /** One `inputs` entry (VS Code and tiny-agents: `{ type: "promptString", id, description, password }`). */
-export const inputSchema = z
-  .object({
-    id: z.string().regex(/^[A-Za-z0-9_.-]+$/, "expected an id of letters, digits, _ . -"),
-    type: z.string().optional(),
-    description: z.string().optional(),
-    password: z.boolean().optional(),
-    default: z.string().optional(),
-    options: z.array(z.unknown()).optional(),
-  })
-  .loose();
+export const inputSchema = lazySchema(() =>
+  z
+    .object({
+      id: z.string().regex(/^[A-Za-z0-9_.-]+$/, "expected an id of letters, digits, _ . -"),
+      type: z.string().optional(),
+      description: z.string().optional(),
+      password: z.boolean().optional(),
+      default: z.string().optional(),
+      options: z.array(z.unknown()).optional(),
+    })
+    .loose(),
+);
 
 const INPUT_KEYS = {
   id: null,
@@ -26,7 +29,7 @@ const INPUT_KEYS = {
 
 /** Normalises parsed `inputs` entries; warns about unknown keys. */
 export function toAgentInputs(
-  inputs: Array<z.infer<typeof inputSchema>> | undefined,
+  inputs: Array<z.infer<ReturnType<typeof inputSchema>>> | undefined,
   path: ConfigPath,
   warn: (warning: KeyWarning) => void,
 ): AgentFileInput[] {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { AgentFileInput, AgentFormat, ApprovalMode } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
+import { lazySchema } from "./lazy-schema.js";
 import type { ServerDraft } from "./server-draft.js";
 
 /** Model and loop keys shared by tiny-agents' agent.json and tinyloop's additions to other files. */
-export const agentSettingsShape = {
+export const agentSettingsShape = lazySchema(() => ({
   model: z.string().min(1).optional(),
   provider: z.string().min(1).optional(),
   endpointUrl: z.string().min(1).optional(),
@@ -12,7 +13,7 @@ export const agentSettingsShape = {
   maxTurns: z.int().positive().optional(),
   toolConcurrency: z.int().positive().optional(),
   approval: z.enum(["ask", "always", "never"]).optional(),
-};
+}));
 
 /** The model fields, whose strings may hold `${…}`. */
 export type ModelField = "model" | "provider" | "endpointUrl" | "apiKey";

@@ -1,4 +1,4 @@
-import { providerPresets } from "@tinyloop/inference-adapters";
+import { providerPresets } from "@tinyloop/inference-adapters/presets";
 import { hostedProviderFor } from "./hosted-providers.js";
 
 /** What the user asked for, from the agent file and a program's flags (flags win). */

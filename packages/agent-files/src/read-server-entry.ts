@@ -74,7 +74,7 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
       { key: true },
     );
   }
-  const parsed = parseAt(flatServerSchema, entry, { doc, at: path, example: examples.stdio });
+  const parsed = parseAt(flatServerSchema(), entry, { doc, at: path, example: examples.stdio });
   for (const w of keyWarnings(entry, SERVER_KEYS, path)) context.warn(w);
   if (parsed.tools)
     for (const w of keyWarnings(parsed.tools, TOOLS_KEYS, [...path, "tools"])) context.warn(w);
@@ -154,7 +154,7 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
 
 function readNested(entry: Record<string, unknown>, context: EntryContext): Draft {
   const { doc, path } = context;
-  const parsed = parseAt(nestedServerSchema, entry, {
+  const parsed = parseAt(nestedServerSchema(), entry, {
     doc,
     at: path,
     example: `{ "type": "stdio", "config": { "command": "npx", "args": ["@playwright/mcp@latest"] } }`,

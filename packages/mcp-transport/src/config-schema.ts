@@ -1,128 +1,156 @@
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.js";
 
-const positiveMs = z.number().int().positive();
+// Every schema here is built on first use (see lazy-schema.ts): reading a config must not pay
+// for the OAuth, HTTP and SSE schemas of servers it does not have. The exported constants
+// (config-schema-constants.ts) are built from these.
+
+const positiveMs = () => z.number().int().positive();
 
 /** `timeouts`: how long to wait for things, in milliseconds. */
-export const timeoutsSchema = z.strictObject({
-  /** Spawn/reach the server and finish `initialize`. Default 30 000. */
-  connectMs: positiveMs.optional(),
-  /** One tool call (reset by progress when the caller listens for it). Default 60 000. */
-  callMs: positiveMs.optional(),
-  /** Upper bound for one call even while progress keeps arriving. Default: none. */
-  maxTotalMs: positiveMs.optional(),
-});
+const timeoutsConfig = lazySchema(() =>
+  z.strictObject({
+    /** Spawn/reach the server and finish `initialize`. Default 30 000. */
+    connectMs: positiveMs().optional(),
+    /** One tool call (reset by progress when the caller listens for it). Default 60 000. */
+    callMs: positiveMs().optional(),
+    /** Upper bound for one call even while progress keeps arriving. Default: none. */
+    maxTotalMs: positiveMs().optional(),
+  }),
+);
 /** `timeouts` as written in a config. */
-export type TimeoutsConfig = z.infer<typeof timeoutsSchema>;
+export type TimeoutsConfig = z.infer<ReturnType<typeof timeoutsConfig>>;
 
 /** `reconnect`: how hard to try to (re)connect. */
-export const reconnectSchema = z.strictObject({
-  /** Retries after the first connect fails. Default 3. */
-  initialRetries: z.number().int().min(0).optional(),
-  /** Attempts after a drop mid-session. Default 5. */
-  sessionRetries: z.number().int().min(0).optional(),
-  /** First backoff delay; doubles per attempt, with jitter. Default 1 000. */
-  baseDelayMs: z.number().int().min(0).optional(),
-  /** Cap of the backoff delay. Default 30 000. */
-  maxDelayMs: z.number().int().min(0).optional(),
-});
+const reconnectConfig = lazySchema(() =>
+  z.strictObject({
+    /** Retries after the first connect fails. Default 3. */
+    initialRetries: z.number().int().min(0).optional(),
+    /** Attempts after a drop mid-session. Default 5. */
+    sessionRetries: z.number().int().min(0).optional(),
+    /** First backoff delay; doubles per attempt, with jitter. Default 1 000. */
+    baseDelayMs: z.number().int().min(0).optional(),
+    /** Cap of the backoff delay. Default 30 000. */
+    maxDelayMs: z.number().int().min(0).optional(),
+  }),
+);
 /** `reconnect` as written in a config. */
-export type ReconnectConfig = z.infer<typeof reconnectSchema>;
+export type ReconnectConfig = z.infer<ReturnType<typeof reconnectConfig>>;
 
-const commonShape = {
+const commonShape = () => ({
   /** `false` means: skip this server. Default `true`. (Read by callers; connectServer connects anyway.) */
   enabled: z.boolean().optional(),
-  timeouts: timeoutsSchema.optional(),
-  reconnect: reconnectSchema.optional(),
+  timeouts: timeoutsConfig().optional(),
+  reconnect: reconnectConfig().optional(),
   /** Send an MCP `ping` this often while idle; a failed ping triggers a reconnect. Default: off. */
-  pingIntervalMs: positiveMs.optional(),
-};
+  pingIntervalMs: positiveMs().optional(),
+});
 
 /**
  * A string without NUL bytes: a NUL cannot be passed to a process (in `command`, `args`,
  * `env`, `cwd`) nor sent in a URL or header, and would otherwise fail late and obscurely.
  */
-const text = z.string().refine((value) => !value.includes("\0"), {
-  message: "must not contain a NUL byte (\\u0000); remove it",
-});
+const text = () =>
+  z.string().refine((value) => !value.includes("\0"), {
+    message: "must not contain a NUL byte (\\u0000); remove it",
+  });
 
-const stringMap = z.record(text, text);
+const stringMap = () => z.record(text(), text());
 
 /**
  * `oauth`: how to log in to an HTTP server that asks for OAuth (used when the caller passes
  * `oauth` options to connectServer). Everything is optional: by default the client
  * registers itself dynamically and lets the server's metadata pick the scopes.
  */
-export const oauthConfigSchema = z.strictObject({
-  /** A client registered with the authorization server beforehand (no dynamic registration). */
-  clientId: z.string().min(1).optional(),
-  /** Its secret, for `client_secret_basic` / `client_secret_post`. */
-  clientSecret: z.string().min(1).optional(),
-  /** Scopes to ask for instead of those from WWW-Authenticate / `scopes_supported`. */
-  scopes: z.array(z.string().min(1)).min(1).optional(),
-  /** An https URL of this client's metadata document, used as client_id where the server supports it. */
-  clientMetadataUrl: z
-    .url({
-      protocol: /^https$/,
-      error:
-        "expected an https URL of the client metadata document (e.g. https://example.com/oauth/client.json)",
-    })
-    .optional(),
-  /** Loopback port of the redirect URI (a pre-registered client needs the registered one). */
-  callbackPort: z.number().int().min(1).max(65535).optional(),
-});
+const oauthConfig = lazySchema(() =>
+  z.strictObject({
+    /** A client registered with the authorization server beforehand (no dynamic registration). */
+    clientId: z.string().min(1).optional(),
+    /** Its secret, for `client_secret_basic` / `client_secret_post`. */
+    clientSecret: z.string().min(1).optional(),
+    /** Scopes to ask for instead of those from WWW-Authenticate / `scopes_supported`. */
+    scopes: z.array(z.string().min(1)).min(1).optional(),
+    /** An https URL of this client's metadata document, used as client_id where the server supports it. */
+    clientMetadataUrl: z
+      .url({
+        protocol: /^https$/,
+        error:
+          "expected an https URL of the client metadata document (e.g. https://example.com/oauth/client.json)",
+      })
+      .optional(),
+    /** Loopback port of the redirect URI (a pre-registered client needs the registered one). */
+    callbackPort: z.number().int().min(1).max(65535).optional(),
+  }),
+);
 /** `oauth` as written in a config. */
-export type OAuthConfig = z.infer<typeof oauthConfigSchema>;
+export type OAuthConfig = z.infer<ReturnType<typeof oauthConfig>>;
 
 /** A server started as a child process speaking MCP over stdin/stdout. */
-export const stdioServerConfigSchema = z.strictObject({
-  type: z.literal("stdio").optional(),
-  command: text.min(1),
-  args: z.array(text).optional(),
-  /** The only variables, besides the safe list, that the server sees. */
-  env: stringMap.optional(),
-  cwd: text.min(1).optional(),
-  ...commonShape,
-});
+const stdioConfig = lazySchema(() =>
+  z.strictObject({
+    type: z.literal("stdio").optional(),
+    command: text().min(1),
+    args: z.array(text()).optional(),
+    /** The only variables, besides the safe list, that the server sees. */
+    env: stringMap().optional(),
+    cwd: text().min(1).optional(),
+    ...commonShape(),
+  }),
+);
 /** A stdio server config. */
-export type StdioServerConfig = z.infer<typeof stdioServerConfigSchema>;
+export type StdioServerConfig = z.infer<ReturnType<typeof stdioConfig>>;
 
 /**
  * A Streamable HTTP server. With `type` omitted, a 4xx to the first POST makes the
  * connection fall back to legacy SSE at the same URL.
  */
-export const httpServerConfigSchema = z.strictObject({
-  type: z.literal("http").optional(),
-  url: text.min(1),
-  /** Sent on every request (values may hold `${VAR}`). */
-  headers: stringMap.optional(),
-  oauth: oauthConfigSchema.optional(),
-  ...commonShape,
-});
+const httpConfig = lazySchema(() =>
+  z.strictObject({
+    type: z.literal("http").optional(),
+    url: text().min(1),
+    /** Sent on every request (values may hold `${VAR}`). */
+    headers: stringMap().optional(),
+    oauth: oauthConfig().optional(),
+    ...commonShape(),
+  }),
+);
 /** A Streamable HTTP server config. */
-export type HttpServerConfig = z.infer<typeof httpServerConfigSchema>;
+export type HttpServerConfig = z.infer<ReturnType<typeof httpConfig>>;
 
 /** A legacy HTTP+SSE server (protocol 2024-11-05). */
-export const sseServerConfigSchema = z.strictObject({
-  type: z.literal("sse"),
-  url: text.min(1),
-  headers: stringMap.optional(),
-  oauth: oauthConfigSchema.optional(),
-  ...commonShape,
-});
+const sseConfig = lazySchema(() =>
+  z.strictObject({
+    type: z.literal("sse"),
+    url: text().min(1),
+    headers: stringMap().optional(),
+    oauth: oauthConfig().optional(),
+    ...commonShape(),
+  }),
+);
 /** A legacy SSE server config. */
-export type SseServerConfig = z.infer<typeof sseServerConfigSchema>;
+export type SseServerConfig = z.infer<ReturnType<typeof sseConfig>>;
 
 /**
  * Any server config. Prefer {@link parseServerConfig}, which picks the variant from
  * `type`/`command`/`url` and reports errors by path.
  */
-export const serverConfigSchema = z.union([
-  stdioServerConfigSchema,
-  sseServerConfigSchema,
-  httpServerConfigSchema,
-]);
+const anyServerConfig = lazySchema(() => z.union([stdioConfig(), sseConfig(), httpConfig()]));
 /** Any server config. `type` omitted: `command` ⇒ stdio, `url` ⇒ Streamable HTTP with SSE fallback. */
-export type ServerConfig = z.infer<typeof serverConfigSchema>;
+export type ServerConfig = z.infer<ReturnType<typeof anyServerConfig>>;
+
+/**
+ * The config schemas, each built the first time it is asked for. The package's exported
+ * schema constants (`stdioServerConfigSchema`, …) are these, built.
+ */
+export const configSchemas = {
+  timeouts: timeoutsConfig,
+  reconnect: reconnectConfig,
+  oauth: oauthConfig,
+  stdio: stdioConfig,
+  http: httpConfig,
+  sse: sseConfig,
+  server: anyServerConfig,
+};
 
 /** True when the config starts a process (stdio). */
 export function isStdioConfig(config: ServerConfig): config is StdioServerConfig {

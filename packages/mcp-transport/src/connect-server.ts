@@ -6,7 +6,6 @@ import {
   DEFAULT_TIMEOUTS,
   DEFAULT_WHILE_RECONNECTING,
 } from "./defaults.js";
-import { createHttpFactory } from "./http-factory.js";
 import { type ConnectionSettings, ManagedConnection } from "./managed-connection.js";
 import { parseServerConfig } from "./parse-server-config.js";
 import { RedactingConnection } from "./redacting-connection.js";
@@ -57,6 +56,9 @@ export async function connectServer(
       ...(settings.onLog ? { onLog: settings.onLog } : {}),
     });
   } else {
+    // Loaded on demand too: the SDK's HTTP and SSE transports and its OAuth client (with
+    // their zod schemas, built when loaded) are not needed by a program with stdio servers.
+    const { createHttpFactory } = await import("./http-factory.js");
     factory = createHttpFactory(name, parsed, {
       connectMs: settings.timeouts.connectMs,
       ...(settings.onLog ? { onLog: settings.onLog } : {}),

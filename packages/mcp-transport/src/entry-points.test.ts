@@ -30,6 +30,15 @@ describe("entry points", () => {
     expect(offenders.map(([file]) => file)).toEqual([]);
   });
 
+  it("the root entry loads the HTTP/SSE transports and OAuth client only for an HTTP server", () => {
+    const graph = staticGraph(join(here, "index.ts"));
+    expect([...graph.keys()].filter((file) => /http-factory|oauth-login/.test(file))).toEqual([]);
+    const offenders = [...graph].filter(([, source]) =>
+      /from\s+"@modelcontextprotocol\/sdk\/client\/(sse|streamableHttp|auth)\.js"/.test(source),
+    );
+    expect(offenders.map(([file]) => file)).toEqual([]);
+  });
+
   it("the stdio entry does", () => {
     const graph = staticGraph(join(here, "stdio", "index.ts"));
     expect([...graph.values()].some((source) => /from\s+"execa"/.test(source))).toBe(true);

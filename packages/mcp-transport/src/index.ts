@@ -17,16 +17,16 @@ export type {
   StdioServerConfig,
   TimeoutsConfig,
 } from "./config-schema.js";
+export { isStdioConfig } from "./config-schema.js";
 export {
   httpServerConfigSchema,
-  isStdioConfig,
   oauthConfigSchema,
   reconnectSchema,
   serverConfigSchema,
   sseServerConfigSchema,
   stdioServerConfigSchema,
   timeoutsSchema,
-} from "./config-schema.js";
+} from "./config-schema-constants.js";
 export { connectServer } from "./connect-server.js";
 export type {
   CallToolOptions,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { McpTool } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
+import { lazySchema } from "./lazy-schema.js";
 import { localFailureMessage } from "./local-failure.js";
 
 /** At most this many `tools/list` pages are read from one server. */
@@ -21,23 +22,28 @@ function listingFailure(error: McpTransportError): McpTransportError {
 }
 
 /** A page read leniently: one malformed tool must not make the whole page unreadable. */
-const pageSchema = z.looseObject({
-  tools: z.array(z.unknown()),
-  nextCursor: z.string().optional(),
-});
+const pageSchema = lazySchema(() =>
+  z.looseObject({
+    tools: z.array(z.unknown()),
+    nextCursor: z.string().optional(),
+  }),
+);
 
 /** What {@link listAllTools} needs. */
 export interface ListAllToolsInput {
   server: string;
   /** Sends one `tools/list` request with the remaining time. */
-  request(params: { cursor?: string }, timeoutMs: number): Promise<z.infer<typeof pageSchema>>;
+  request(
+    params: { cursor?: string },
+    timeoutMs: number,
+  ): Promise<z.infer<ReturnType<typeof pageSchema>>>;
   /** The whole listing, every page, must end by this time (epoch ms). */
   deadline: number;
   /** Told about each tool entry that had to be skipped. */
   onLog: ((line: string) => void) | undefined;
 }
 
-/** The schema a page is parsed with (lenient: tools are checked one by one). */
+/** The schema a page is parsed with (lenient: tools are checked one by one), built on first use. */
 export const toolsPageSchema = pageSchema;
 
 /**
@@ -66,7 +72,7 @@ export async function listAllTools(input: ListAllToolsInput): Promise<McpTool[]>
         }),
       );
     }
-    let result: z.infer<typeof pageSchema>;
+    let result: z.infer<ReturnType<typeof pageSchema>>;
     try {
       result = await input.request(cursor === undefined ? {} : { cursor }, remaining);
     } catch (error) {

@@ -33,6 +33,7 @@ import { deferResponses } from "./defer-responses.js";
 import { McpTransportError } from "./errors.js";
 import { startHealthPings } from "./health-pings.js";
 import { InterruptibleSleep } from "./interruptible-sleep.js";
+import { lazySchemaValidator } from "./lazy-schema-validator.js";
 import { isListingFailure, listAllTools, toolsPageSchema } from "./list-all-tools.js";
 import { rateLimitedLog } from "./rate-limited-log.js";
 import { isFinalFailure, RetryBudget, runReconnectLoop } from "./reconnect-loop.js";
@@ -151,7 +152,7 @@ export class ManagedConnection implements McpConnection {
           deadline,
           onLog: this.settings.onLog,
           request: (params, timeoutMs) =>
-            client.request({ method: "tools/list", params }, toolsPageSchema, {
+            client.request({ method: "tools/list", params }, toolsPageSchema(), {
               timeout: Math.min(timeoutMs, callMs),
             }),
         }),
@@ -329,6 +330,7 @@ export class ManagedConnection implements McpConnection {
     const features = this.settings.features ?? {};
     const client = new Client(this.settings.clientInfo, {
       capabilities: clientCapabilities(features),
+      jsonSchemaValidator: lazySchemaValidator(),
     });
     installClientFeatures(client, this.name, features, () => this.roots);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {

@@ -1,11 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} placeholders are the config syntax, not template mistakes
 import type { z } from "zod";
-import {
-  httpServerConfigSchema,
-  type ServerConfig,
-  sseServerConfigSchema,
-  stdioServerConfigSchema,
-} from "./config-schema.js";
+import { configSchemas, type ServerConfig } from "./config-schema.js";
 import { McpTransportError } from "./errors.js";
 import { redactUrl } from "./redact-url.js";
 
@@ -94,9 +89,9 @@ function formatIssue(
 }
 
 const schemas = {
-  stdio: stdioServerConfigSchema,
-  http: httpServerConfigSchema,
-  sse: sseServerConfigSchema,
+  stdio: configSchemas.stdio,
+  http: configSchemas.http,
+  sse: configSchemas.sse,
 } as const;
 
 /**
@@ -143,7 +138,7 @@ export function parseServerConfig(input: unknown, path = ""): ServerConfig {
       `${joinPath(path, ["type"])}: expected "stdio", "http" or "sse", got ${describe(record.type)}`,
     ]);
   }
-  const schema = schemas[kind];
+  const schema = schemas[kind]();
   const result = schema.safeParse(record);
   if (!result.success) {
     const allowed = Object.keys(schema.shape);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FormatResult } from "../agent-settings.js";
 import type { KeyWarning } from "../key-warnings.js";
+import { lazySchema } from "../lazy-schema.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";
 import { invalidAt, parseAt } from "../schema-error.js";
@@ -8,32 +9,35 @@ import type { ServerDraft } from "../server-draft.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 
 // Hermes' `model` is either a model id or a mapping with the provider beside it.
-const modelSchema = z.union(
-  [
-    z.string().min(1),
-    z
-      .object({
-        default: z.string().optional(),
-        name: z.string().optional(),
-        provider: z.string().optional(),
-        base_url: z.string().optional(),
-        api_key: z.string().optional(),
-      })
-      .loose(),
-  ],
-  { error: "a model id or a mapping such as { default: gpt-4o, provider: openai }" },
-);
+const modelSchema = () =>
+  z.union(
+    [
+      z.string().min(1),
+      z
+        .object({
+          default: z.string().optional(),
+          name: z.string().optional(),
+          provider: z.string().optional(),
+          base_url: z.string().optional(),
+          api_key: z.string().optional(),
+        })
+        .loose(),
+    ],
+    { error: "a model id or a mapping such as { default: gpt-4o, provider: openai }" },
+  );
 
 /** A Hermes `config.yaml`; it holds much more than MCP (toolsets, terminal, memory…), which is left alone. */
-export const hermesFileSchema = z
-  .object({
-    mcp_servers: z.record(z.string(), z.unknown()).nullable().optional(),
-    model: modelSchema.optional(),
-    provider: z.string().min(1).optional(),
-    base_url: z.string().optional(),
-    max_turns: z.int().positive().optional(),
-  })
-  .loose();
+export const hermesFileSchema = lazySchema(() =>
+  z
+    .object({
+      mcp_servers: z.record(z.string(), z.unknown()).nullable().optional(),
+      model: modelSchema().optional(),
+      provider: z.string().min(1).optional(),
+      base_url: z.string().optional(),
+      max_turns: z.int().positive().optional(),
+    })
+    .loose(),
+);
 
 /**
  * Reads a Hermes-agent YAML config: `mcp_servers` mapping names to `command`/`args`/`env` or
@@ -41,7 +45,10 @@ export const hermesFileSchema = z
  * `tools: { include, exclude }`; plus `model` / `provider` / `base_url` keys.
  */
 export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
-  const parsed = parseAt(hermesFileSchema, doc.value ?? {}, { doc, example: FILE_EXAMPLES.hermes });
+  const parsed = parseAt(hermesFileSchema(), doc.value ?? {}, {
+    doc,
+    example: FILE_EXAMPLES.hermes,
+  });
   if (parsed.mcp_servers === undefined) {
     throw invalidAt(doc, [], {
       problem: `has no "mcp_servers" mapping`,

@@ -24,9 +24,9 @@ import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 export function serverMapFileSchema(key: string) {
   return z
     .object({
-      ...agentSettingsShape,
+      ...agentSettingsShape(),
       [key]: z.record(z.string(), z.unknown(), { error: "expected an object of servers" }),
-      inputs: z.array(inputSchema, { error: "expected a list" }).optional(),
+      inputs: z.array(inputSchema(), { error: "expected a list" }).optional(),
     })
     .loose();
 }

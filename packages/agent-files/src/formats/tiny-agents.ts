@@ -9,6 +9,7 @@ import {
 } from "../agent-settings.js";
 import { describeValue } from "../config-path.js";
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
+import { lazySchema } from "../lazy-schema.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";
 import { invalidAt, parseAt } from "../schema-error.js";
@@ -16,16 +17,18 @@ import { deriveServerName, uniqueNames } from "../server-names.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 
 /** tiny-agents' `agent.json`. */
-export const tinyAgentsFileSchema = z
-  .object({
-    $schema: z.string().optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    ...agentSettingsShape,
-    inputs: z.array(inputSchema).optional(),
-    servers: z.array(z.unknown(), { error: "expected a list" }).optional(),
-  })
-  .loose();
+export const tinyAgentsFileSchema = lazySchema(() =>
+  z
+    .object({
+      $schema: z.string().optional(),
+      name: z.string().optional(),
+      description: z.string().optional(),
+      ...agentSettingsShape(),
+      inputs: z.array(inputSchema()).optional(),
+      servers: z.array(z.unknown(), { error: "expected a list" }).optional(),
+    })
+    .loose(),
+);
 
 const KEYS = {
   $schema: null,
@@ -50,7 +53,10 @@ export function readTinyAgents(doc: ParsedDocument, warn: (w: KeyWarning) => voi
       example: FILE_EXAMPLES["tiny-agents"],
     });
   }
-  const parsed = parseAt(tinyAgentsFileSchema, raw, { doc, example: FILE_EXAMPLES["tiny-agents"] });
+  const parsed = parseAt(tinyAgentsFileSchema(), raw, {
+    doc,
+    example: FILE_EXAMPLES["tiny-agents"],
+  });
   for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, [])) warn(w);
   const drafts = (parsed.servers ?? []).map((entry, index) =>
     readServerEntry(entry, {

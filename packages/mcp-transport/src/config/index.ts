@@ -11,16 +11,16 @@ export type {
   StdioServerConfig,
   TimeoutsConfig,
 } from "../config-schema.js";
+export { isStdioConfig } from "../config-schema.js";
 export {
   httpServerConfigSchema,
-  isStdioConfig,
   oauthConfigSchema,
   reconnectSchema,
   serverConfigSchema,
   sseServerConfigSchema,
   stdioServerConfigSchema,
   timeoutsSchema,
-} from "../config-schema.js";
+} from "../config-schema-constants.js";
 export type { McpTransportErrorCode, McpTransportErrorOptions } from "../errors.js";
 export { McpTransportError } from "../errors.js";
 export type { ExpandedText } from "../expand-variables.js";

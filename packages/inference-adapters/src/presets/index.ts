@@ -1,0 +1,7 @@
+// `@tinyloop/inference-adapters/presets`: the OpenAI-compatible provider presets alone, with
+// none of the adapters (no HTTP client, no stream parsers, no node:stream). A bundler that
+// splits by entry point (esbuild) otherwise puts every adapter into each chunk that only
+// needs the preset names, such as the CLI's `--help` and `config check`. The root entry
+// exports these too.
+export type { ProviderPreset, ProviderPresetName } from "../openai-compatible/presets.js";
+export { providerPresets, resolvePreset } from "../openai-compatible/presets.js";
