@@ -44,16 +44,11 @@ describe("openAgentSession", () => {
   });
 
   it("gives the loop's settings as data, the file's autoApprove lists as registered names", async () => {
-    session = await openAgentSession({
-      agent: {
-        ...agentFile([stdio("fx", { autoApprove: ["add", "echo"] }), stdio("other")]),
-        approval: "always",
-        toolConcurrency: 2,
-        maxTurns: 7,
-      },
-      model: await modelFor([]),
-      maxTurns: 3,
-    });
+    const session = await sessions.open(
+      [stdioServer("fx", { autoApprove: ["add", "echo"] }), stdioServer("other")],
+      [],
+      { agent: { approval: "always", toolConcurrency: 2, maxTurns: 7 }, maxTurns: 3 },
+    );
     const settings = session.settings();
     expect(settings).toEqual({
       systemPrompt: "You add numbers.",

@@ -56,7 +56,10 @@ export function useFixtureSessions(): {
   open(
     servers: AgentFileServer[],
     script: Script,
-    options?: Omit<AgentSessionOptions, "agent" | "model">,
+    options?: Omit<AgentSessionOptions, "agent" | "model"> & {
+      /** Fields of the agent file beside its servers (approval, maxTurns, …). */
+      agent?: Partial<AgentFile>;
+    },
   ): Promise<AgentSession>;
   modelServer(): ScriptedModelServer | undefined;
 } {
@@ -69,14 +72,18 @@ export function useFixtureSessions(): {
     modelServer = undefined;
   });
   return {
-    async open(servers, script, options = {}) {
+    async open(servers, script, { agent, ...options } = {}) {
       modelServer = await startScriptedModelServer({ script });
       const model = createOpenAICompatible({
         baseURL: modelServer.baseURL,
         model: "scripted",
         apiKey: "k",
       });
-      session = await openAgentSession({ ...options, agent: agentFile(servers), model });
+      session = await openAgentSession({
+        ...options,
+        agent: { ...agentFile(servers), ...agent },
+        model,
+      });
       return session;
     },
     modelServer: () => modelServer,
