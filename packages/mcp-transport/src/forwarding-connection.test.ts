@@ -138,7 +138,10 @@ describe("ForwardingConnection", () => {
     );
     const everything = { inner: everythingInner, outer: new PlainDecorator(everythingInner) };
     const context: Probes = { fx, everything, states, toolListChanges: () => changes };
-    const { close, ...rest } = probes;
+    const { close, onToolsListChanged, ...rest } = probes;
+    // The fixture adds `late_tool` 500 ms in: wait for it first, so that listTools through
+    // the two connections never straddles the change.
+    await onToolsListChanged(context);
     for (const probe of Object.values(rest)) await probe(context);
     await close(context);
   });
