@@ -7,7 +7,11 @@ export type { AskQuestion } from "./ask-approval.js";
 export { createApprover } from "./ask-approval.js";
 export { askElicitation } from "./ask-elicitation.js";
 export { askSamplingApproval } from "./ask-sampling.js";
+export type { AskingOptionsSettings, AskingSessionOptions } from "./asking-options.js";
+export { askingOptions } from "./asking-options.js";
 export { autoApprovedTools, withAutoApprove } from "./auto-approve.js";
+export type { ChatDriver, ChatDriverOptions } from "./chat-driver.js";
+export { createChatDriver } from "./chat-driver.js";
 export type {
   ConnectedServers,
   ConnectProgress,

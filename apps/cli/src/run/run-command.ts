@@ -3,9 +3,7 @@ import {
   type AgentSession,
   type AskQuestion,
   agentRoots,
-  askElicitation,
-  askSamplingApproval,
-  createApprover,
+  askingOptions,
   createModel,
   noServerConnected,
   openAgentSession,
@@ -97,11 +95,9 @@ export async function runCommand(
         else progress.failed(server, reason, stderr);
       },
     },
+    // Tool approval, servers' forms (elicitation) and sampling, all asked through `ask`;
     // Cline/Roo `autoApprove` tools run without asking (the session applies the file's lists).
-    ...(flags.yes ? {} : { approve: createApprover({ mode: spec.approval ?? "ask", ask }) }),
-    // Servers may ask for a form (elicitation), the model (sampling) and the roots.
-    onElicit: (request, { server, signal }) => askElicitation(server, request, ask, signal),
-    approveSampling: flags.yes ? () => true : askSamplingApproval(ask),
+    ...askingOptions(ask, { approval: spec.approval, yes: flags.yes }),
     roots: agentRoots(spec, io.cwd),
     onServerLog: (log) => {
       if (json) emit({ type: "server-log", ...log });
