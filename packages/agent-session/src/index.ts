@@ -41,6 +41,8 @@ export { phaseLabel } from "./server-phase.js";
 export { connectedLine, failureReason } from "./server-summary.js";
 export type { SessionCommandOptions, SessionCommandResult } from "./session-commands.js";
 export { serverListLines, sessionCommand, toolListLines } from "./session-commands.js";
+export type { SessionEventHooks } from "./session-event-hooks.js";
+export { sessionEventHooks } from "./session-event-hooks.js";
 export type {
   ServerLogEvent,
   ServerStateEvent,

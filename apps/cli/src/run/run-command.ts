@@ -10,6 +10,7 @@ import {
   type SessionEvent,
   serverLogLine,
   serverStateEvents,
+  sessionEventHooks,
   sessionStartEvent,
   sessionStartLine,
   toJsonLine,
@@ -80,7 +81,6 @@ export async function runCommand(
     live: io.stderr.isTTY === true,
     style: errStyle,
     verbose: flags.verbose === true,
-    quiet: json,
   });
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
@@ -88,21 +88,20 @@ export async function runCommand(
     // Bundled server bins (mcp-server-filesystem, playwright-mcp) run from the CLI's dependencies.
     agent: { ...spec, servers: withBundledServers(spec.servers) },
     model,
-    progress: {
-      ...progress,
-      failed: (server, reason, stderr) => {
-        if (json) emit({ type: "server", server, state: "failed", reason });
-        else progress.failed(server, reason, stderr);
-      },
-    },
     // Tool approval, servers' forms (elicitation) and sampling, all asked through `ask`;
     // Cline/Roo `autoApprove` tools run without asking (the session applies the file's lists).
     ...askingOptions(ask, { approval: spec.approval, yes: flags.yes }),
     roots: agentRoots(spec, io.cwd),
-    onServerLog: (log) => {
-      if (json) emit({ type: "server-log", ...log });
-      else if (flags.verbose) io.stderr.write(`${errStyle.dim(serverLogLine(log))}\n`);
-    },
+    // --json streams failed servers and server logs as events (--verbose lines stay on
+    // stderr); otherwise the status line shows them, and --verbose the logs.
+    ...(json
+      ? sessionEventHooks(emit, { verbose: progress.verbose })
+      : {
+          progress,
+          onServerLog: (log) => {
+            if (flags.verbose) io.stderr.write(`${errStyle.dim(serverLogLine(log))}\n`);
+          },
+        }),
     // On a terminal a server that needs a login opens the browser; elsewhere the error
     // says to run `tinyloop mcp login NAME`.
     oauth: cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: tty }),
