@@ -22,6 +22,8 @@ export type { CreateModelOptions } from "./create-model.js";
 export { createModel } from "./create-model.js";
 export type { ServerDescription } from "./describe-servers.js";
 export { describeServers } from "./describe-servers.js";
+export type { DoneLineOptions } from "./done-line.js";
+export { doneLine } from "./done-line.js";
 export type { DownloadReport, DownloadTexts } from "./download-texts.js";
 export { downloadTexts } from "./download-texts.js";
 export type { ElicitationField, ElicitationValue } from "./elicitation-field.js";

@@ -3,6 +3,7 @@ import {
   type AgentSession,
   type AskQuestion,
   createChatDriver,
+  doneLine,
   oneLine,
   toJsonLine,
 } from "@tinyloop/agent-session";
@@ -10,7 +11,6 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import type { Style } from "../terminal/style.js";
-import { doneLine } from "./done-reason.js";
 
 /** What `/help` adds for the terminal: the keys of the prompt. */
 const HELP_KEYS = {
@@ -73,7 +73,7 @@ export function runRepl({
       if (event.type === "done" && !json) {
         printer.breakLine();
         if (event.reason === "asked" && event.text) io.stdout.write(`${event.text}\n`);
-        const why = doneLine(event, style);
+        const why = doneLine(event, { style, maxTurnsSetting: "--max-turns" });
         if (why) io.stdout.write(`${why}\n`);
       }
     },

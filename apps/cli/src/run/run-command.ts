@@ -5,6 +5,7 @@ import {
   agentRoots,
   askingOptions,
   createModel,
+  doneLine,
   noServerConnected,
   openAgentSession,
   type SessionEvent,
@@ -25,7 +26,7 @@ import { downloadBar } from "../terminal/download-bar.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
-import { doneLine, exitCodeFor } from "./done-reason.js";
+import { exitCodeFor } from "./done-reason.js";
 import { prepareRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
 import type { RunFlags } from "./run-flags.js";
@@ -43,8 +44,7 @@ export async function runCommand(
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
   const errStyle = styleFor(io.stderr, flags, io.env);
-  const prepared = await prepareRun(agentArg, flags, io);
-  const { spec, plan, choice } = prepared;
+  const { spec, plan, choice } = await prepareRun(agentArg, flags, io);
   const json = flags.json === true;
   const emit = (event: SessionEvent) => io.stdout.write(toJsonLine(event));
   const oneShot = flags.prompt !== undefined;
@@ -164,7 +164,7 @@ export async function runCommand(
       // A final text no delta streamed (a task_complete summary) is printed whole.
       printer.breakLine();
       if (unstreamedText) io.stdout.write(`${unstreamedText}\n`);
-      const why = doneLine(done, errStyle);
+      const why = doneLine(done, { style: errStyle, maxTurnsSetting: "--max-turns" });
       if (why) io.stderr.write(`${why}\n`);
     }
     return exitCodeFor(done);
