@@ -30,6 +30,8 @@ export type { ElicitationField, ElicitationValue } from "./elicitation-field.js"
 export { fieldChoiceLabels, fieldChoices, parseFieldAnswer } from "./elicitation-field.js";
 export type { EventLineOptions } from "./event-line.js";
 export { eventLine } from "./event-line.js";
+export type { LineQuestions, LineQuestionsOptions } from "./line-questions.js";
+export { lineQuestions } from "./line-questions.js";
 export { maskUrls } from "./mask-urls.js";
 export type { ModelOverrides } from "./model-choice.js";
 export { resolveModelChoice } from "./model-choice.js";
