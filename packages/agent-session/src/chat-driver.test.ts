@@ -94,6 +94,26 @@ describe("createChatDriver", () => {
     ]);
   });
 
+  it("a turn that throws is told to onError, and the chat goes on", async () => {
+    const session = await sessions.open([stdioServer("fx")], [{ text: "busy", hang: true }]);
+    // Another run of the same agent is going: the driver's turn throws RUN_IN_PROGRESS.
+    const outside = new AbortController();
+    const events = session.agent
+      .run("elsewhere", { signal: outside.signal })
+      [Symbol.asyncIterator]();
+    await events.next();
+    const { driver, log, idle } = recordedDriver(session);
+    const waited = idle();
+    driver.send("hello");
+    await waited;
+    expect(log).toEqual([
+      expect.stringMatching(/^error agent\.run\(\): another run of this agent is still going/),
+      "idle",
+    ]);
+    outside.abort();
+    while (!(await events.next()).done) {}
+  });
+
   it("the program's signal stops every turn", async () => {
     const session = await sessions.open([stdioServer("fx")], [{ text: "never seen" }]);
     const exiting = new AbortController();
