@@ -18,6 +18,8 @@ export type { ConfigPath } from "./config-path.js";
 export { formatConfigPath } from "./config-path.js";
 export { defaultAgent, FILESYSTEM_SERVER_COMMAND } from "./default-agent.js";
 export { findOnPath } from "./find-on-path.js";
+export type { ProvidedCommand } from "./provided-commands.js";
+export { withProvidedCommands } from "./provided-commands.js";
 export type { ReadAgentFileOptions } from "./read-agent-file.js";
 export { AGENT_DIR_VARIABLE, readAgentFile } from "./read-agent-file.js";
 export { redactAgent, redactArgs } from "./redact-agent.js";

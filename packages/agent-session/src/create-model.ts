@@ -1,17 +1,14 @@
 import type { ModelChoice, ProviderPlan } from "@tinyloop/agent-files";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import { AgentSessionError } from "./agent-session-error.js";
+import type { DownloadReport } from "./download-texts.js";
 
 /** Options of {@link createModel}. */
 export interface CreateModelOptions {
   /** HTTP providers: abandon a response stream silent for this long (`TIMEOUT`). Default: the adapter's 60 s. */
   idleTimeoutMs?: number;
   /** `local`: progress of the model file's download (a terminal shows a bar). */
-  onDownloadProgress?: (progress: {
-    uri?: string;
-    downloadedBytes: number;
-    totalBytes?: number | undefined;
-  }) => void;
+  onDownloadProgress?: (progress: DownloadReport) => void;
 }
 
 function needModel(plan: { model: string | undefined }, provider: string): string {

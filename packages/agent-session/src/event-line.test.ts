@@ -1,23 +1,13 @@
 import { type AgentEvent, consumeRun } from "@tinyloop/agent-loop";
 import { describe, expect, it } from "vitest";
 import { stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
+import { tagStyle } from "./__fixtures__/tag-style.js";
 import { eventLine } from "./event-line.js";
-import type { TextStyle } from "./text-style.js";
 
 const sessions = useFixtureSessions();
 const DURATION = String.raw`\d+(\.\d)?m?s`;
 const HOW_TO_ALLOW =
   "not run: mcp_fx_add needs approval and nobody can answer here; run with --yes, or set approval never in the file";
-
-/** A style that shows where it marked the text up. */
-const tags: TextStyle = {
-  dim: (t) => `<dim>${t}</dim>`,
-  bold: (t) => `<b>${t}</b>`,
-  red: (t) => `<red>${t}</red>`,
-  green: (t) => `<green>${t}</green>`,
-  yellow: (t) => `<yellow>${t}</yellow>`,
-  cyan: (t) => `<cyan>${t}</cyan>`,
-};
 
 /** One turn through a real fixture server: echo runs, progress reports twice, add is denied. */
 async function events(): Promise<AgentEvent[]> {
@@ -59,7 +49,7 @@ describe("eventLine", () => {
     const verbose = all.flatMap((event) => eventLine(event, { verbose: true }) ?? []);
     expect(verbose).toContain("… mcp_fx_progress 1/2 step 1 of 2");
     expect(verbose).toContain("… mcp_fx_progress 2/2 step 2 of 2");
-    const styled = all.flatMap((event) => eventLine(event, { style: tags }) ?? []);
+    const styled = all.flatMap((event) => eventLine(event, { style: tagStyle }) ?? []);
     expect(styled).toContain(`<cyan>→ mcp_fx_add</cyan><dim> a=2 b=3</dim>`);
     expect(styled.join("\n")).toMatch(/^<yellow>✗ denied<\/yellow> mcp_fx_add <dim>/m);
     expect(styled.join("\n")).toMatch(/^<green>✓<\/green> mcp_fx_echo <dim>/m);

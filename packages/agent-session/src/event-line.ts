@@ -17,7 +17,7 @@ export interface EventLineOptions {
  * it did not run or failed), and with `verbose` `… mcp_fx_sleep 3/10 waiting` for progress.
  * A denial's reason says how to allow the call, so it is given whole, never cut. Undefined
  * for the other events: text deltas are the answer itself, to stream as they come, and
- * `done` is for the program to explain (agent-loop's `describeDone`).
+ * `done` is for the program to explain (`doneLine`).
  */
 export function eventLine(
   event: AgentEvent,

@@ -7,7 +7,11 @@ export type { AskQuestion } from "./ask-approval.js";
 export { createApprover } from "./ask-approval.js";
 export { askElicitation } from "./ask-elicitation.js";
 export { askSamplingApproval } from "./ask-sampling.js";
+export type { AskingOptionsSettings, AskingSessionOptions } from "./asking-options.js";
+export { askingOptions } from "./asking-options.js";
 export { autoApprovedTools, withAutoApprove } from "./auto-approve.js";
+export type { ChatDriver, ChatDriverOptions } from "./chat-driver.js";
+export { createChatDriver } from "./chat-driver.js";
 export type {
   ConnectedServers,
   ConnectProgress,
@@ -18,10 +22,16 @@ export type { CreateModelOptions } from "./create-model.js";
 export { createModel } from "./create-model.js";
 export type { ServerDescription } from "./describe-servers.js";
 export { describeServers } from "./describe-servers.js";
+export type { DoneLineOptions } from "./done-line.js";
+export { doneLine } from "./done-line.js";
+export type { DownloadReport, DownloadTexts } from "./download-texts.js";
+export { downloadTexts } from "./download-texts.js";
 export type { ElicitationField, ElicitationValue } from "./elicitation-field.js";
 export { fieldChoiceLabels, fieldChoices, parseFieldAnswer } from "./elicitation-field.js";
 export type { EventLineOptions } from "./event-line.js";
 export { eventLine } from "./event-line.js";
+export type { LineQuestions, LineQuestionsOptions } from "./line-questions.js";
+export { lineQuestions } from "./line-questions.js";
 export { maskUrls } from "./mask-urls.js";
 export type { ModelOverrides } from "./model-choice.js";
 export { resolveModelChoice } from "./model-choice.js";
@@ -35,6 +45,8 @@ export { phaseLabel } from "./server-phase.js";
 export { connectedLine, failureReason } from "./server-summary.js";
 export type { SessionCommandOptions, SessionCommandResult } from "./session-commands.js";
 export { serverListLines, sessionCommand, toolListLines } from "./session-commands.js";
+export type { SessionEventHooks } from "./session-event-hooks.js";
+export { sessionEventHooks } from "./session-event-hooks.js";
 export type {
   ServerLogEvent,
   ServerStateEvent,

@@ -12,21 +12,14 @@ import { readAgent } from "../agent/read-agent.js";
 import type { Io } from "../io.js";
 import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
+import type { RunFlags } from "../run/run-flags.js";
 import { statusLine } from "../run/status-line.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { type Style, styleFor } from "../terminal/style.js";
 
-/** Flags shared by the `mcp` commands. */
-export interface ServerFlags {
-  server: string[];
-  url: string[];
-  verbose?: boolean;
-  color: boolean;
-  json?: boolean;
-  /** `--lazy`: start servers on first use, their tools from the manifest cache. */
-  lazy?: boolean;
-}
+/** Flags shared by the `mcp` commands: those of `run` that say which servers and how to show them. */
+export type ServerFlags = Pick<RunFlags, "server" | "url" | "verbose" | "color" | "json" | "lazy">;
 
 /** Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry. */
 export async function connectAgentServers(

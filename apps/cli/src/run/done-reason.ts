@@ -1,6 +1,5 @@
-import { type DoneEvent, describeDone } from "@tinyloop/agent-loop";
+import type { DoneEvent } from "@tinyloop/agent-loop";
 import { EXIT } from "../io.js";
-import type { Style } from "../terminal/style.js";
 
 /** Exit code for how a one-shot run ended. */
 export function exitCodeFor(done: DoneEvent): number {
@@ -15,14 +14,4 @@ export function exitCodeFor(done: DoneEvent): number {
     case "error":
       return EXIT.runError;
   }
-}
-
-/**
- * agent-loop's `describeDone` naming the CLI's `--max-turns`, red for an error and yellow
- * otherwise; undefined when the run completed or asked.
- */
-export function doneLine(done: DoneEvent, style: Style): string | undefined {
-  const why = describeDone(done, { maxTurnsSetting: "--max-turns" });
-  if (why === undefined) return undefined;
-  return done.reason === "error" ? style.red(why) : style.yellow(why);
 }

@@ -2,15 +2,15 @@ import { createInterface } from "node:readline";
 import {
   type AgentSession,
   type AskQuestion,
+  createChatDriver,
+  doneLine,
   oneLine,
-  sessionCommand,
   toJsonLine,
 } from "@tinyloop/agent-session";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import type { Style } from "../terminal/style.js";
-import { doneLine } from "./done-reason.js";
 
 /** What `/help` adds for the terminal: the keys of the prompt. */
 const HELP_KEYS = {
@@ -48,20 +48,42 @@ export function runRepl({
     prompt: style.bold("› "),
   });
   const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style, verbose });
-  const queue: string[] = [];
-  let turn: AbortController | undefined;
   let ended = false;
-  let working = false;
   let asking = false;
+  let inputClosed = false;
   let finish: (code: number) => void = () => {};
   const result = new Promise<number>((resolve) => {
     finish = (code) => {
       ended = true;
       lifecycle.onInterrupt = undefined;
-      turn?.abort();
+      chat.stop();
       rl.close();
       resolve(code);
     };
+  });
+  // Lines typed or piped in are handled one at a time: agent-session's chat driver.
+  const chat = createChatDriver({
+    session,
+    // SIGTERM/SIGHUP (lifecycle exit) stops the turn like Ctrl+C, before servers close.
+    signal: lifecycle.signal,
+    commands: { style, ...HELP_KEYS },
+    onEvent: (event) => {
+      if (json) io.stdout.write(toJsonLine(event));
+      else printer.show(event);
+      if (event.type === "done" && !json) {
+        printer.breakLine();
+        if (event.reason === "asked" && event.text) io.stdout.write(`${event.text}\n`);
+        const why = doneLine(event, { style, maxTurnsSetting: "--max-turns" });
+        if (why) io.stdout.write(`${why}\n`);
+      }
+    },
+    onError: (error) => printer.line(style.red(`error: ${oneLine(error.message, 200)}`)),
+    onOutput: (text) => io.stdout.write(`${text}\n`),
+    onExit: () => finish(EXIT.ok),
+    onIdle: () => {
+      if (inputClosed) finish(EXIT.ok);
+      else if (terminal) rl.prompt();
+    },
   });
   if (terminal) {
     setAsk(
@@ -76,8 +98,8 @@ export function runRepl({
           signal.addEventListener("abort", onAbort, { once: true });
           // Only a line typed after the question answers it: lines typed ahead during the
           // turn stay messages for the next prompt, and the person is told so.
-          if (queue.length > 0) {
-            const lines = queue.length === 1 ? "1 line" : `${queue.length} lines`;
+          if (chat.pending > 0) {
+            const lines = chat.pending === 1 ? "1 line" : `${chat.pending} lines`;
             io.stdout.write(
               style.dim(`(${lines} typed ahead will be sent after this turn; answer below)\n`),
             );
@@ -92,61 +114,9 @@ export function runRepl({
     );
   }
 
-  const runTurn = async (text: string) => {
-    turn = new AbortController();
-    try {
-      // SIGTERM/SIGHUP (lifecycle exit) stops the turn like Ctrl+C, before servers close.
-      const signal = AbortSignal.any([turn.signal, lifecycle.signal]);
-      for await (const event of session.agent.run(text, { signal })) {
-        if (json) io.stdout.write(toJsonLine(event));
-        else printer.show(event);
-        if (event.type === "done" && !json) {
-          printer.breakLine();
-          if (event.reason === "asked" && event.text) io.stdout.write(`${event.text}\n`);
-          const why = doneLine(event, style);
-          if (why) io.stdout.write(`${why}\n`);
-        }
-      }
-    } catch (error) {
-      printer.line(style.red(`error: ${oneLine((error as Error).message, 200)}`));
-    } finally {
-      turn = undefined;
-    }
-  };
-
-  const handle = async (line: string): Promise<void> => {
-    const text = line.trim();
-    if (text === "") return;
-    // /help, /tools, /servers, /reset, /exit: agent-session's slash commands.
-    const command = sessionCommand(session, text, { style, ...HELP_KEYS });
-    if (!command) await runTurn(text);
-    else if ("exit" in command) finish(EXIT.ok);
-    else io.stdout.write(`${command.output}\n`);
-  };
-
-  const drain = async () => {
-    if (working) return;
-    working = true;
-    while (queue.length > 0 && !ended) {
-      const line = queue.shift() ?? "";
-      await handle(line);
-    }
-    working = false;
-    if (ended) return;
-    if (inputClosed) finish(EXIT.ok);
-    else if (terminal) rl.prompt();
-  };
-
-  let inputClosed = false;
-  rl.on("line", (line) => {
-    queue.push(line);
-    void drain();
-  });
+  rl.on("line", (line) => chat.send(line));
   const onInterrupt = () => {
-    if (turn) {
-      turn.abort();
-      return;
-    }
+    if (chat.abortTurn()) return;
     if (rl.line === "") {
       io.stdout.write("\n");
       finish(EXIT.ok);
@@ -164,10 +134,10 @@ export function runRepl({
   rl.on("close", () => {
     // Ctrl+D leaves the prompt's line open; end it so the shell starts on a clean line.
     // Ctrl+D at an approval question leaves: the turn stops like on Ctrl+C (which ends the line).
-    if (asking) turn?.abort();
+    if (asking) chat.abortTurn();
     else if (terminal && !ended) io.stdout.write("\n");
     inputClosed = true;
-    if (!working && queue.length === 0) finish(EXIT.ok);
+    if (!chat.busy) finish(EXIT.ok);
   });
   if (terminal) {
     io.stdout.write(style.dim("type a message, /help for commands, Ctrl+D to leave\n"));

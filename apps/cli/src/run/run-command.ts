@@ -3,15 +3,15 @@ import {
   type AgentSession,
   type AskQuestion,
   agentRoots,
-  askElicitation,
-  askSamplingApproval,
-  createApprover,
+  askingOptions,
   createModel,
+  doneLine,
   noServerConnected,
   openAgentSession,
   type SessionEvent,
   serverLogLine,
   serverStateEvents,
+  sessionEventHooks,
   sessionStartEvent,
   sessionStartLine,
   toJsonLine,
@@ -26,7 +26,7 @@ import { downloadBar } from "../terminal/download-bar.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
-import { doneLine, exitCodeFor } from "./done-reason.js";
+import { exitCodeFor } from "./done-reason.js";
 import { prepareRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
 import type { RunFlags } from "./run-flags.js";
@@ -44,8 +44,7 @@ export async function runCommand(
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
   const errStyle = styleFor(io.stderr, flags, io.env);
-  const prepared = await prepareRun(agentArg, flags, io);
-  const { spec, plan, choice } = prepared;
+  const { spec, plan, choice } = await prepareRun(agentArg, flags, io);
   const json = flags.json === true;
   const emit = (event: SessionEvent) => io.stdout.write(toJsonLine(event));
   const oneShot = flags.prompt !== undefined;
@@ -82,7 +81,6 @@ export async function runCommand(
     live: io.stderr.isTTY === true,
     style: errStyle,
     verbose: flags.verbose === true,
-    quiet: json,
   });
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
@@ -90,23 +88,20 @@ export async function runCommand(
     // Bundled server bins (mcp-server-filesystem, playwright-mcp) run from the CLI's dependencies.
     agent: { ...spec, servers: withBundledServers(spec.servers) },
     model,
-    progress: {
-      ...progress,
-      failed: (server, reason, stderr) => {
-        if (json) emit({ type: "server", server, state: "failed", reason });
-        else progress.failed(server, reason, stderr);
-      },
-    },
+    // Tool approval, servers' forms (elicitation) and sampling, all asked through `ask`;
     // Cline/Roo `autoApprove` tools run without asking (the session applies the file's lists).
-    ...(flags.yes ? {} : { approve: createApprover({ mode: spec.approval ?? "ask", ask }) }),
-    // Servers may ask for a form (elicitation), the model (sampling) and the roots.
-    onElicit: (request, { server, signal }) => askElicitation(server, request, ask, signal),
-    approveSampling: flags.yes ? () => true : askSamplingApproval(ask),
+    ...askingOptions(ask, { approval: spec.approval, yes: flags.yes }),
     roots: agentRoots(spec, io.cwd),
-    onServerLog: (log) => {
-      if (json) emit({ type: "server-log", ...log });
-      else if (flags.verbose) io.stderr.write(`${errStyle.dim(serverLogLine(log))}\n`);
-    },
+    // --json streams failed servers and server logs as events (--verbose lines stay on
+    // stderr); otherwise the status line shows them, and --verbose the logs.
+    ...(json
+      ? sessionEventHooks(emit, { verbose: progress.verbose })
+      : {
+          progress,
+          onServerLog: (log) => {
+            if (flags.verbose) io.stderr.write(`${errStyle.dim(serverLogLine(log))}\n`);
+          },
+        }),
     // On a terminal a server that needs a login opens the browser; elsewhere the error
     // says to run `tinyloop mcp login NAME`.
     oauth: cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: tty }),
@@ -169,7 +164,7 @@ export async function runCommand(
       // A final text no delta streamed (a task_complete summary) is printed whole.
       printer.breakLine();
       if (unstreamedText) io.stdout.write(`${unstreamedText}\n`);
-      const why = doneLine(done, errStyle);
+      const why = doneLine(done, { style: errStyle, maxTurnsSetting: "--max-turns" });
       if (why) io.stderr.write(`${why}\n`);
     }
     return exitCodeFor(done);

@@ -1,9 +1,10 @@
-/** Flags of `tinyloop run` (and the server flags other commands share). */
-export interface RunFlags {
-  model?: string;
-  provider?: string;
-  endpointUrl?: string;
-  apiKeyEnv?: string;
+import type { ModelOverrides } from "@tinyloop/agent-session/model-choice";
+
+/**
+ * Flags of `tinyloop run` (and the server flags other commands share); the model flags
+ * are agent-session's `ModelOverrides` (`--model`, `--provider`, `--cassette`…).
+ */
+export interface RunFlags extends ModelOverrides {
   prompt?: string;
   json?: boolean;
   server: string[];
@@ -12,8 +13,6 @@ export interface RunFlags {
   /** Seconds a model response stream may stay silent before it is abandoned. */
   modelIdleTimeout?: number;
   yes?: boolean;
-  cassette?: string;
-  record?: string;
   verbose?: boolean;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";

@@ -12,13 +12,11 @@ export function statusLine({
   live,
   style,
   verbose,
-  quiet = false,
 }: {
   out: Writable;
   live: boolean;
   style: Style;
   verbose: boolean;
-  quiet?: boolean;
 }): ConnectProgress & { finish(): void } {
   let last = "";
   let shown = false;
@@ -32,7 +30,7 @@ export function statusLine({
   const progress: ConnectProgress & { finish(): void } = {
     status(line) {
       last = line;
-      if (quiet || !live || finished) return;
+      if (!live || finished) return;
       clear();
       out.write(style.dim(line));
       shown = true;
@@ -41,7 +39,7 @@ export function statusLine({
       clear();
       out.write(`${style.red("✗")} server ${server} failed: ${reason}\n`);
       for (const line of stderr) out.write(style.dim(`  ${server} stderr: ${line}\n`));
-      if (live && last && !quiet && !finished) {
+      if (live && last && !finished) {
         out.write(style.dim(last));
         shown = true;
       }
@@ -49,7 +47,6 @@ export function statusLine({
     finish() {
       if (finished) return;
       finished = true;
-      if (quiet) return;
       clear();
       if (last) out.write(`${style.dim(last)}\n`);
     },

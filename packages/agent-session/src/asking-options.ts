@@ -1,0 +1,51 @@
+import type { ApprovalMode } from "@tinyloop/agent-files";
+import { type AskQuestion, createApprover } from "./ask-approval.js";
+import { askElicitation } from "./ask-elicitation.js";
+import { askSamplingApproval } from "./ask-sampling.js";
+import type { AgentSessionOptions } from "./open-agent-session.js";
+
+/** Options of {@link askingOptions}. */
+export interface AskingOptionsSettings {
+  /** The agent file's `approval` (default `ask`: tools without `readOnlyHint` are asked). */
+  approval?: ApprovalMode | undefined;
+  /**
+   * Run every tool call and sampling request without asking (`--yes`). A server's form
+   * is still asked: its answers are ones only a person has.
+   */
+  yes?: boolean | undefined;
+}
+
+/** What {@link askingOptions} gives `openAgentSession`. */
+export type AskingSessionOptions = Pick<
+  AgentSessionOptions,
+  "approve" | "onElicit" | "approveSampling"
+>;
+
+/**
+ * The `openAgentSession` options that ask a person, all through one {@link AskQuestion}
+ * (a terminal prompt, a chat message…): tool approval ({@link createApprover} in the
+ * file's mode), a server's form ({@link askElicitation}) and a server's sampling request
+ * ({@link askSamplingApproval}). With `ask` undefined nobody can answer: calls that need
+ * approval are denied saying how to allow them, forms are declined and sampling refused.
+ * The `ask` may change while the session runs (e.g. a REPL's prompt once it exists):
+ * pass a function that forwards to the current one.
+ *
+ * @example
+ * const session = await openAgentSession({
+ *   agent: file,
+ *   model,
+ *   ...askingOptions(ask, { approval: file.approval, yes: flags.yes }),
+ * });
+ */
+export function askingOptions(
+  ask: AskQuestion | undefined,
+  { approval = "ask", yes = false }: AskingOptionsSettings = {},
+): AskingSessionOptions {
+  const approve = yes ? undefined : createApprover({ mode: approval, ask });
+  return {
+    // Tools a server's entry lists in `autoApprove` run without asking either way.
+    ...(approve ? { approve } : {}),
+    onElicit: (request, { server, signal }) => askElicitation(server, request, ask, signal),
+    approveSampling: yes ? () => true : askSamplingApproval(ask),
+  };
+}

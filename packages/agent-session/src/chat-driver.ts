@@ -1,0 +1,130 @@
+import type { AgentEvent } from "@tinyloop/agent-loop";
+import type { AgentSession } from "./open-agent-session.js";
+import { type SessionCommandOptions, sessionCommand } from "./session-commands.js";
+
+/** Options of {@link createChatDriver}. */
+export interface ChatDriverOptions {
+  /** The session whose agent answers the messages. */
+  session: AgentSession;
+  /** Every event of every turn, in order (text deltas, tool calls and results, `done`). */
+  onEvent(event: AgentEvent): void;
+  /** The text of a slash command (`/tools`, `/servers`, `/help`, `/reset`…), without a final newline. */
+  onOutput(text: string): void;
+  /** `/exit` or `/quit` was handled: the program leaves (and calls `stop()`). */
+  onExit(): void;
+  /**
+   * A turn threw instead of ending with a `done` event; the conversation goes on with the
+   * next line. Default: ignored.
+   */
+  onError?(error: Error): void;
+  /**
+   * Every line sent so far is handled and the driver waits for the next one (e.g. show
+   * the prompt again, or leave when the input has ended). Not called after `stop()`.
+   */
+  onIdle?(): void;
+  /** Aborts the running turn and every later one (e.g. the program is exiting). */
+  signal?: AbortSignal;
+  /** How slash commands write their output (style, the program's keys in `/help`). */
+  commands?: SessionCommandOptions;
+}
+
+/** A conversation over a session, fed one line at a time (see {@link createChatDriver}). */
+export interface ChatDriver {
+  /** Queues a line; it is handled after every line sent before it. */
+  send(line: string): void;
+  /** Lines sent and not yet started (typed ahead while a turn runs). */
+  readonly pending: number;
+  /** A line is being handled or waits: false only when the driver is idle. */
+  readonly busy: boolean;
+  /**
+   * Aborts the running turn (the agent ends it with `done` reason `aborted`); the queued
+   * lines are handled after it. False when no turn runs (at the prompt, or a slash command).
+   */
+  abortTurn(): boolean;
+  /** Ends the conversation: aborts the running turn and drops the queued lines. */
+  stop(): void;
+}
+
+/**
+ * The turn handling of a chat, apart from its terminal: lines are handled one at a time in
+ * the order sent, so lines typed (or piped) ahead while a turn runs stay messages for the
+ * next turns rather than being lost or answering a question; a line starting with `/` is a
+ * slash command ({@link sessionCommand}); empty lines are skipped; a turn can be aborted
+ * without ending the conversation. The program keeps its own input (readline, a socket…),
+ * prompt and keys, and shows what the callbacks give it.
+ *
+ * @example
+ * const chat = createChatDriver({
+ *   session,
+ *   onEvent: (event) => event.type === "text-delta" && process.stdout.write(event.text),
+ *   onOutput: (text) => console.log(text),
+ *   onExit: () => rl.close(),
+ *   onIdle: () => rl.prompt(),
+ * });
+ * rl.on("line", (line) => chat.send(line));
+ */
+export function createChatDriver(options: ChatDriverOptions): ChatDriver {
+  const { session } = options;
+  const queue: string[] = [];
+  let turn: AbortController | undefined;
+  let working = false;
+  let stopped = false;
+
+  const runTurn = async (text: string) => {
+    turn = new AbortController();
+    try {
+      // The program's signal (e.g. SIGTERM) stops the turn like abortTurn() does.
+      const signal = options.signal ? AbortSignal.any([turn.signal, options.signal]) : turn.signal;
+      for await (const event of session.agent.run(text, { signal })) options.onEvent(event);
+    } catch (error) {
+      options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      turn = undefined;
+    }
+  };
+
+  const handle = async (line: string): Promise<void> => {
+    const text = line.trim();
+    if (text === "") return;
+    // /help, /tools, /servers, /reset, /exit: the session's slash commands.
+    const command = sessionCommand(session, text, options.commands);
+    if (!command) await runTurn(text);
+    else if ("exit" in command) options.onExit();
+    else options.onOutput(command.output);
+  };
+
+  const drain = async () => {
+    if (working) return;
+    working = true;
+    while (queue.length > 0 && !stopped) {
+      const line = queue.shift() ?? "";
+      await handle(line);
+    }
+    working = false;
+    if (!stopped) options.onIdle?.();
+  };
+
+  return {
+    send(line) {
+      if (stopped) return;
+      queue.push(line);
+      void drain();
+    },
+    get pending() {
+      return queue.length;
+    },
+    get busy() {
+      return working || queue.length > 0;
+    },
+    abortTurn() {
+      if (!turn) return false;
+      turn.abort();
+      return true;
+    },
+    stop() {
+      stopped = true;
+      queue.length = 0;
+      turn?.abort();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
+import { describe, expect, it } from "vitest";
+import { stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
+import { sessionEventHooks } from "./session-event-hooks.js";
+import { type SessionEvent, serverStateEvents } from "./session-events.js";
+
+const sessions = useFixtureSessions();
+
+describe("sessionEventHooks", () => {
+  it("streams a failed server as a server event with the reason, then the ready ones", async () => {
+    const events: SessionEvent[] = [];
+    const emit = (event: SessionEvent) => events.push(event);
+    const { command, args } = fixtureServer({ name: "bad", exitOnStart: 1 });
+    const session = await sessions.open(
+      [{ ...stdioServer("bad"), config: { command, args, env: {} } }, stdioServer("fx")],
+      [],
+      sessionEventHooks(emit),
+    );
+    for (const event of serverStateEvents(session.hub)) emit(event);
+    expect(events).toEqual([
+      {
+        type: "server",
+        server: "bad",
+        state: "failed",
+        reason: expect.stringContaining("exit"),
+      },
+      { type: "server", server: "fx", state: "ready", tools: 15 },
+    ]);
+  });
+
+  it("gives a server's log as a server-log event, and the verbose lines to verbose", async () => {
+    const events: SessionEvent[] = [];
+    const verbose: string[] = [];
+    const hooks = sessionEventHooks((event) => events.push(event), {
+      verbose: (line) => verbose.push(line),
+    });
+    hooks.onServerLog({ server: "fx", level: "info", logger: "db", data: "connected" });
+    expect(events).toEqual([
+      { type: "server-log", server: "fx", level: "info", logger: "db", data: "connected" },
+    ]);
+    await sessions.open([stdioServer("fx")], [], hooks);
+    expect(verbose.some((line) => line.startsWith("server fx: ready in "))).toBe(true);
+    // The live status line is not an event.
+    expect(events).toHaveLength(1);
+  });
+});
