@@ -27,7 +27,8 @@ import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
 import { doneLine, exitCodeFor } from "./done-reason.js";
-import { prepareRun } from "./prepare-run.js";
+import { type PreparedRun, prepareRun } from "./prepare-run.js";
+import type { PrestartedServers } from "./prestart-servers.js";
 import { runRepl } from "./repl.js";
 import type { RunFlags } from "./run-flags.js";
 import { statusLine } from "./status-line.js";
@@ -41,10 +42,11 @@ export async function runCommand(
   flags: RunFlags,
   io: Io,
   lifecycle: Lifecycle,
+  started?: { prepared: PreparedRun; prestarted: PrestartedServers },
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
   const errStyle = styleFor(io.stderr, flags, io.env);
-  const prepared = await prepareRun(agentArg, flags, io);
+  const prepared = started?.prepared ?? (await prepareRun(agentArg, flags, io));
   const { spec, plan, choice } = prepared;
   const json = flags.json === true;
   const emit = (event: SessionEvent) => io.stdout.write(toJsonLine(event));
@@ -120,6 +122,7 @@ export async function runCommand(
     },
   });
   lifecycle.add(() => session.close());
+  void started?.prestarted.close(); // the pre-started servers not adopted (none, normally)
   progress.finish();
   // A lazy server known from its manifest (idle) counts: its tools are there and it starts on use.
   const noServer = noServerConnected(session.status());
