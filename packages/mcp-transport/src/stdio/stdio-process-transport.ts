@@ -51,6 +51,7 @@ export class StdioProcessTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private process: ServerProcess | undefined;
+  private starting: Promise<ServerProcess> | undefined;
   private readonly tail: LineTail;
   private closing: Promise<void> | undefined;
   private closed = false;
@@ -85,12 +86,16 @@ export class StdioProcessTransport implements Transport {
   /** Spawns (or adopts) the server; rejects with SERVER_NOT_FOUND / CONFIG_INVALID when it cannot start. */
   async start(): Promise<void> {
     const { server, command, args = [], env, cwd } = this.options;
-    const serverProcess = await (this.options.adopt ??
+    this.starting =
+      this.options.adopt ??
       spawnServerProcess(
         { server, command, args, ...(env ? { env } : {}), ...(cwd === undefined ? {} : { cwd }) },
         this.tail,
-      ));
+      );
+    const serverProcess = await this.starting;
     this.process = serverProcess;
+    // Closed while it was starting: close() stops it; nothing to read from it any more.
+    if (this.closing) return;
 
     const reader = new JsonRpcLineReader(
       {
@@ -159,8 +164,10 @@ export class StdioProcessTransport implements Transport {
 
   private async shutdown(): Promise<void> {
     const { closeGraceMs = 2_000, killAfterMs = 10_000 } = this.options;
-    // Closed before start() took the process it was to adopt: that process is still ours to stop.
-    const serverProcess = this.process ?? (await this.options.adopt?.catch(() => undefined));
+    // Closed while the process was starting, or before start() took the one it was to adopt:
+    // that process is still ours to stop.
+    const pending = this.starting ?? this.options.adopt;
+    const serverProcess = this.process ?? (await pending?.catch(() => undefined));
     await serverProcess?.stop({ closeGraceMs, killAfterMs });
     this.finish();
   }
