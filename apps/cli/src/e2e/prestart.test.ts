@@ -73,7 +73,9 @@ describe("stdio servers are started before the rest of the CLI loads", () => {
       [cliBin, "run", ".mcp.json", "-p", "hi", "--yes", ...s.modelFlags()],
       { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
     );
-    await until(() => processesWithMarker(s.ws.marker).length > 0);
+    // The wrapper has run (it counted the start) and is the server now, or about to be.
+    await until(() => starts("slow") === 1);
+    expect(processesWithMarker(s.ws.marker).length).toBeGreaterThan(0);
     child.kill("SIGTERM");
     const r = await child;
     expect(r.exitCode).toBe(143);

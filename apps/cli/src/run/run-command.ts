@@ -86,6 +86,8 @@ export async function runCommand(
     verbose: flags.verbose === true,
     quiet: json,
   });
+  // Exiting already (a signal while starting; its code wins): spawn no server now.
+  if (lifecycle.signal.aborted) return EXIT.terminated;
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
   const session: AgentSession = await openAgentSession({
