@@ -87,8 +87,8 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       .option("--record <file>", "record the model's turns to a cassette"),
   ).addHelpText("after", `\n${AGENT_HELP}\n\n${exitCodesHelp()}`);
   run.action(async (agent: string | undefined, flags: RunFlags) => {
-    const { runCommand } = await import("./run/run-command.js");
-    result.code = await runCommand(agent, flags, io, lifecycle);
+    const { startRun } = await import("./run/start-run.js");
+    result.code = await startRun(agent, flags, io, lifecycle);
   });
 
   registerServeCommand(program, serverOptions, io, lifecycle, result);

@@ -6,13 +6,15 @@ import { describe, expect, it } from "vitest";
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Every module reachable from `entry` through static imports (dynamic import() is not followed). */
-function staticGraph(entry: string): Map<string, string> {
+function staticGraph(entry: string, { values = false } = {}): Map<string, string> {
   const seen = new Map<string, string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     const source = readFileSync(file, "utf8");
     seen.set(file, source);
     for (const match of source.matchAll(/^(?:import|export)\s[^;]*?from\s+"(\.[^"]+)\.js";/gms)) {
+      // With `values`, type-only imports are not followed: they are erased from the build.
+      if (values && /^(?:import|export)\s+type\s/.test(match[0])) continue;
       visit(normalize(join(dirname(file), `${match[1]}.ts`)));
     }
   };
@@ -42,5 +44,14 @@ describe("entry points", () => {
   it("the stdio entry does", () => {
     const graph = staticGraph(join(here, "stdio", "index.ts"));
     expect([...graph.values()].some((source) => /from\s+"execa"/.test(source))).toBe(true);
+  });
+
+  it("the prestart entry spawns with execa but loads neither the MCP SDK nor zod", () => {
+    const graph = staticGraph(join(here, "prestart", "index.ts"), { values: true });
+    expect([...graph.values()].some((source) => /from\s+"execa"/.test(source))).toBe(true);
+    const offenders = [...graph].filter(([, source]) =>
+      /^import\s+(?!type\s)[^;]*from\s+"(@modelcontextprotocol\/sdk[^"]*|zod)"/m.test(source),
+    );
+    expect(offenders.map(([file]) => file)).toEqual([]);
   });
 });

@@ -27,7 +27,8 @@ import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
 import { exitCodeFor } from "./done-reason.js";
-import { prepareRun } from "./prepare-run.js";
+import { type PreparedRun, prepareRun } from "./prepare-run.js";
+import type { PrestartedServers } from "./prestart-servers.js";
 import { runRepl } from "./repl.js";
 import type { RunFlags } from "./run-flags.js";
 import { statusLine } from "./status-line.js";
@@ -41,10 +42,11 @@ export async function runCommand(
   flags: RunFlags,
   io: Io,
   lifecycle: Lifecycle,
+  started?: { prepared: PreparedRun; prestarted: PrestartedServers },
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
   const errStyle = styleFor(io.stderr, flags, io.env);
-  const { spec, plan, choice } = await prepareRun(agentArg, flags, io);
+  const { spec, plan, choice } = started?.prepared ?? (await prepareRun(agentArg, flags, io));
   const json = flags.json === true;
   const emit = (event: SessionEvent) => io.stdout.write(toJsonLine(event));
   const oneShot = flags.prompt !== undefined;
@@ -82,6 +84,8 @@ export async function runCommand(
     style: errStyle,
     verbose: flags.verbose === true,
   });
+  // Exiting already (a signal while starting; its code wins): spawn no server now.
+  if (lifecycle.signal.aborted) return EXIT.terminated;
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
   const session: AgentSession = await openAgentSession({
@@ -115,6 +119,7 @@ export async function runCommand(
     },
   });
   lifecycle.add(() => session.close());
+  void started?.prestarted.close(); // the pre-started servers not adopted (none, normally)
   progress.finish();
   // A lazy server known from its manifest (idle) counts: its tools are there and it starts on use.
   const noServer = noServerConnected(session.status());

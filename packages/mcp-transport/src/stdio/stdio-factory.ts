@@ -4,6 +4,7 @@ import { STDERR_TAIL_LINES } from "../defaults.js";
 import { McpTransportError, withStderrTail } from "../errors.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "../transport-handle.js";
 import { LineTail } from "./line-tail.js";
+import { takePrestartedServer } from "./prestart.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
 
 /** Settings the stdio factory needs beyond the config. */
@@ -22,14 +23,25 @@ export function createStdioFactory(
   config: StdioServerConfig,
   settings: StdioFactorySettings,
 ): TransportFactory {
-  const tail = new LineTail(STDERR_TAIL_LINES);
+  const spec = {
+    server,
+    command: config.command,
+    args: config.args ?? [],
+    env: config.env ?? {},
+    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+  };
+  let tail = new LineTail(STDERR_TAIL_LINES);
+  let firstAttempt = true;
   const create = (): TransportHandle => {
+    // A process pre-started for exactly this spawn is adopted by the first attempt (its
+    // stderr tail is shared from then on); retries and reconnects spawn anew.
+    const prestarted = firstAttempt ? takePrestartedServer(spec) : undefined;
+    firstAttempt = false;
+    if (prestarted) tail = prestarted.tail;
+    const adopt = prestarted?.process;
     const transport = new StdioProcessTransport({
-      server,
-      command: config.command,
-      args: config.args ?? [],
-      env: config.env ?? {},
-      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      ...spec,
+      ...(adopt ? { adopt } : {}),
       stderrTail: tail,
       ...(settings.onLog ? { onLog: settings.onLog } : {}),
       closeGraceMs: settings.closeGraceMs,

@@ -1,18 +1,12 @@
-import { statSync } from "node:fs";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { execa, type ResultPromise } from "execa";
-import { McpTransportError, withStderrTail } from "../errors.js";
+import { McpTransportError } from "../errors.js";
 import { localFailureResponse } from "../local-failure.js";
 import { DEFAULT_MAX_MESSAGE_BYTES, JsonRpcLineReader } from "./json-rpc-line-reader.js";
 import { LineTail } from "./line-tail.js";
-import {
-  processGroupAlive,
-  signalProcessGroup,
-  trackProcessGroup,
-  waitForProcessGroupExit,
-} from "./process-group.js";
-import { buildServerEnvironment } from "./safe-environment.js";
+import { type ProcessExit, type ServerProcess, spawnServerProcess } from "./server-process.js";
+
+export type { ProcessExit } from "./server-process.js";
 
 /** Options of {@link StdioProcessTransport}. */
 export interface StdioProcessTransportOptions {
@@ -33,12 +27,12 @@ export interface StdioProcessTransportOptions {
   closeGraceMs?: number;
   /** SIGKILL what is left this long after close began. Default 10 000. */
   killAfterMs?: number;
-}
-
-/** How the server process ended. */
-export interface ProcessExit {
-  exitCode: number | null;
-  signal: string | null;
+  /**
+   * A process already started for this server (a pre-started one, see `prestartStdioServers`):
+   * `start()` adopts it instead of spawning. A failed pre-start rejects `start()` with the
+   * spawn's own error. Its stderr tail is the one given as `stderrTail`.
+   */
+  adopt?: Promise<ServerProcess>;
 }
 
 const BURST_QUIET_MS = 1_000;
@@ -56,13 +50,11 @@ export class StdioProcessTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  private subprocess: ResultPromise | undefined;
+  private process: ServerProcess | undefined;
+  private starting: Promise<ServerProcess> | undefined;
   private readonly tail: LineTail;
-  private exit: ProcessExit | undefined;
-  private exited: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
   private closed = false;
-  private untrack: (() => void) | undefined;
   private burstTimer: NodeJS.Timeout | undefined;
   private suppressed = 0;
   private stdoutClosed = false;
@@ -73,12 +65,12 @@ export class StdioProcessTransport implements Transport {
 
   /** PID of the server (also its process group id), once started. */
   get pid(): number | undefined {
-    return this.subprocess?.pid;
+    return this.process?.pid;
   }
 
   /** Exit code/signal once the server has exited. */
   get processExit(): ProcessExit | undefined {
-    return this.exit;
+    return this.process?.exit;
   }
 
   /** True once the server closed its stdout while still running (it can never answer again). */
@@ -91,39 +83,19 @@ export class StdioProcessTransport implements Transport {
     return this.tail.snapshot();
   }
 
-  /** Spawns the server; rejects with SERVER_NOT_FOUND / CONFIG_INVALID when it cannot start. */
+  /** Spawns (or adopts) the server; rejects with SERVER_NOT_FOUND / CONFIG_INVALID when it cannot start. */
   async start(): Promise<void> {
-    const { server, command, args = [], cwd } = this.options;
-    if (cwd !== undefined && !isDirectory(cwd)) {
-      throw new McpTransportError({
-        code: "CONFIG_INVALID",
-        server,
-        message: `Server "${server}": cwd "${cwd}" is not an existing directory. Create it or fix "cwd" in the config.`,
-      });
-    }
-    const subprocess = execa(command, [...args], {
-      env: buildServerEnvironment(this.options.env),
-      extendEnv: false,
-      cwd,
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "pipe",
-      detached: true,
-      buffer: false,
-      reject: false,
-      cleanup: false,
-      forceKillAfterDelay: false,
-      windowsHide: true,
-    });
-    this.subprocess = subprocess;
-    subprocess.catch(() => {}); // reject: false, but be sure no unhandled rejection escapes
-
-    await new Promise<void>((resolve, reject) => {
-      subprocess.once("spawn", () => resolve());
-      subprocess.once("error", (error: NodeJS.ErrnoException) => reject(this.spawnError(error)));
-    });
-    const pid = subprocess.pid;
-    if (pid !== undefined) this.untrack = trackProcessGroup(pid);
+    const { server, command, args = [], env, cwd } = this.options;
+    this.starting =
+      this.options.adopt ??
+      spawnServerProcess(
+        { server, command, args, ...(env ? { env } : {}), ...(cwd === undefined ? {} : { cwd }) },
+        this.tail,
+      );
+    const serverProcess = await this.starting;
+    this.process = serverProcess;
+    // Closed while it was starting: close() stops it; nothing to read from it any more.
+    if (this.closing) return;
 
     const reader = new JsonRpcLineReader(
       {
@@ -139,39 +111,28 @@ export class StdioProcessTransport implements Transport {
       },
       this.options.maxMessageBytes,
     );
-    const stdoutEnded = new Promise<void>((resolve) => subprocess.stdout?.once("close", resolve));
-    const stderrEnded = new Promise<void>((resolve) => subprocess.stderr?.once("close", resolve));
-    subprocess.stdout?.on("data", (chunk: Buffer) => reader.push(chunk));
+    const { stdout, closed: stdoutEnded } = serverProcess.takeStdout();
+    stdout?.on("data", (chunk: Buffer) => reader.push(chunk));
     // A server that closes stdout but keeps running can never answer again: once it is
     // clearly not just exiting, the connection is lost (and close() takes the process down).
     void stdoutEnded.then(async () => {
       await delay(STDOUT_CLOSED_GRACE_MS);
-      if (this.exit || this.closing || this.closed) return;
+      if (serverProcess.exit || this.closing || this.closed) return;
       this.stdoutClosed = true;
       this.options.onLog?.(
         `Server "${server}" closed its stdout but is still running; the connection is lost.`,
       );
       this.finish();
     });
-    subprocess.stderr?.on("data", (chunk: Buffer) => this.tail.push(chunk.toString("utf8")));
-    subprocess.stdin?.on("error", () => {}); // EPIPE after the server died; the exit reports it
-    this.exited = new Promise<void>((resolve) => {
-      subprocess.once("exit", (exitCode, signal) => {
-        this.exit = { exitCode, signal };
-        // Let the last stdout/stderr bytes arrive; a grandchild may hold the pipes open, so bound it.
-        const flushed = Promise.all([stdoutEnded, stderrEnded]);
-        void Promise.race([flushed, delay(200)]).then(() => {
-          resolve();
-          if (!this.closing) this.finish();
-        });
-      });
+    void serverProcess.exited.then(() => {
+      if (!this.closing) this.finish();
     });
   }
 
   /** Writes one message to the server's stdin. */
   async send(message: JSONRPCMessage): Promise<void> {
-    const stdin = this.subprocess?.stdin;
-    if (!stdin?.writable || this.exit || this.closing) {
+    const stdin = this.process?.stdin;
+    if (!stdin?.writable || this.process?.exit || this.closing) {
       throw new McpTransportError({
         code: "NOT_CONNECTED",
         server: this.options.server,
@@ -202,27 +163,12 @@ export class StdioProcessTransport implements Transport {
   }
 
   private async shutdown(): Promise<void> {
-    const started = Date.now();
     const { closeGraceMs = 2_000, killAfterMs = 10_000 } = this.options;
-    const pid = this.subprocess?.pid;
-    if (pid !== undefined) {
-      try {
-        this.subprocess?.stdin?.end();
-      } catch {
-        // already closed
-      }
-      if (!this.exit) await Promise.race([this.exited, delay(Math.min(closeGraceMs, killAfterMs))]);
-      if (processGroupAlive(pid)) {
-        signalProcessGroup(pid, "SIGTERM");
-        const gone = await waitForProcessGroupExit(pid, started + killAfterMs);
-        if (!gone) {
-          signalProcessGroup(pid, "SIGKILL");
-          await waitForProcessGroupExit(pid, Date.now() + 5_000);
-        }
-      }
-      await Promise.race([this.exited, delay(1_000)]);
-      this.untrack?.();
-    }
+    // Closed while the process was starting, or before start() took the one it was to adopt:
+    // that process is still ours to stop.
+    const pending = this.starting ?? this.options.adopt;
+    const serverProcess = this.process ?? (await pending?.catch(() => undefined));
+    await serverProcess?.stop({ closeGraceMs, killAfterMs });
     this.finish();
   }
 
@@ -232,30 +178,6 @@ export class StdioProcessTransport implements Transport {
     if (this.burstTimer) clearTimeout(this.burstTimer);
     this.flushBurst();
     this.onclose?.();
-  }
-
-  private spawnError(error: NodeJS.ErrnoException): McpTransportError {
-    const { server, command } = this.options;
-    if (error.code === "ENOENT" || error.code === "EACCES") {
-      return new McpTransportError({
-        code: "SERVER_NOT_FOUND",
-        server,
-        cause: error,
-        message:
-          error.code === "ENOENT"
-            ? `Server "${server}": command "${command}" was not found. Install it, or give its full path in "command" (PATH is ${process.env.PATH ?? "unset"}).`
-            : `Server "${server}": command "${command}" is not executable (permission denied).`,
-      });
-    }
-    return new McpTransportError({
-      code: "SERVER_EXITED",
-      server,
-      cause: error,
-      message: withStderrTail(
-        `Server "${server}": could not start "${command}": ${error.message}`,
-        this.stderrTail(),
-      ),
-    });
   }
 
   private reportGarbage(line: string): void {
@@ -281,14 +203,6 @@ export class StdioProcessTransport implements Transport {
       );
     }
     this.suppressed = 0;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 

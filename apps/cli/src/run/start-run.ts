@@ -1,0 +1,24 @@
+import type { Io } from "../io.js";
+import type { Lifecycle } from "../lifecycle.js";
+import { prepareRun } from "./prepare-run.js";
+import { prestartServers } from "./prestart-servers.js";
+import type { RunFlags } from "./run-flags.js";
+
+/**
+ * `tinyloop run`, light part first: reads and checks the agent (a bad file starts nothing),
+ * starts its stdio servers, and only then loads the run itself (MCP SDK, agent loop, model
+ * adapters), which adopts the running servers. Whatever was not adopted is stopped on
+ * every exit path (through `lifecycle`) and once the session is open.
+ */
+export async function startRun(
+  agentArg: string | undefined,
+  flags: RunFlags,
+  io: Io,
+  lifecycle: Lifecycle,
+): Promise<number> {
+  const prepared = await prepareRun(agentArg, flags, io);
+  const prestarted = prestartServers(prepared.spec, flags);
+  lifecycle.add(() => prestarted.close());
+  const { runCommand } = await import("./run-command.js");
+  return runCommand(agentArg, flags, io, lifecycle, { prepared, prestarted });
+}

@@ -1,0 +1,2 @@
+export type { PrestartedServers, PrestartOptions } from "../stdio/prestart.js";
+export { prestartStdioServers } from "../stdio/prestart.js";
