@@ -17,6 +17,7 @@ import {
   toJsonLine,
   toolLoadWarning,
 } from "@tinyloop/agent-session";
+import type { PrestartedServers } from "@tinyloop/agent-session/prestart";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
@@ -28,7 +29,6 @@ import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
 import { exitCodeFor } from "./done-reason.js";
 import { type PreparedRun, prepareRun } from "./prepare-run.js";
-import type { PrestartedServers } from "./prestart-servers.js";
 import { runRepl } from "./repl.js";
 import type { RunFlags } from "./run-flags.js";
 import { statusLine } from "./status-line.js";

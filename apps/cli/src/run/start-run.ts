@@ -1,7 +1,8 @@
+import { prestartAgentServers } from "@tinyloop/agent-session/prestart";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
+import { withBundledServers } from "../session/bundled-servers.js";
 import { prepareRun } from "./prepare-run.js";
-import { prestartServers } from "./prestart-servers.js";
 import type { RunFlags } from "./run-flags.js";
 
 /**
@@ -17,7 +18,11 @@ export async function startRun(
   lifecycle: Lifecycle,
 ): Promise<number> {
   const prepared = await prepareRun(agentArg, flags, io);
-  const prestarted = prestartServers(prepared.spec, flags);
+  // The servers as the session will get them (bundled bins mapped); watched from the start.
+  const prestarted = prestartAgentServers(
+    { servers: withBundledServers(prepared.spec.servers) },
+    { lazy: flags.lazy === true, watchdog: true },
+  );
   lifecycle.add(() => prestarted.close());
   const { runCommand } = await import("./run-command.js");
   return runCommand(agentArg, flags, io, lifecycle, { prepared, prestarted });

@@ -1,0 +1,80 @@
+import type { AgentFileServer } from "@tinyloop/agent-files";
+import {
+  MARKER_VARIABLE,
+  newProcessMarker,
+  processesWithMarker,
+  waitForNoProcesses,
+} from "@tinyloop/test-fixtures";
+import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
+import { afterEach, describe, expect, it } from "vitest";
+import { disabledServer, stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
+import { type PrestartedServers, prestartAgentServers } from "./prestart.js";
+
+let marker = newProcessMarker();
+let prestarted: PrestartedServers | undefined;
+
+afterEach(async () => {
+  await prestarted?.close();
+  prestarted = undefined;
+  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
+  marker = newProcessMarker();
+});
+// Registered after the check above, so its sessions are closed before the check runs.
+const sessions = useFixtureSessions();
+
+/** A fixture server entry whose process (and children) carry this test's marker. */
+function marked(name: string, extra: Partial<AgentFileServer> = {}): AgentFileServer {
+  const { command, args } = fixtureServer({ name });
+  return stdioServer(name, {
+    config: { command, args, env: { [MARKER_VARIABLE]: marker } },
+    ...extra,
+  });
+}
+
+/** Pids of the processes carrying the marker, once at least `count` run. */
+async function markedPids(count: number): Promise<number[]> {
+  for (;;) {
+    const found = processesWithMarker(marker);
+    if (found.length >= count) return found.map((p) => p.pid).sort();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("prestartAgentServers", () => {
+  it("starts only the eager, enabled stdio servers", () => {
+    const http: AgentFileServer = {
+      name: "remote",
+      path: ["mcpServers", "remote"],
+      config: { url: "http://127.0.0.1:9/mcp" },
+      enabled: true,
+      autoApprove: [],
+    };
+    prestarted = prestartAgentServers({
+      servers: [marked("fx"), marked("later", { lazy: true }), disabledServer("off"), http],
+    });
+    expect(prestarted.names).toEqual(["fx"]);
+  });
+
+  it("starts nothing when the session will be lazy", () => {
+    prestarted = prestartAgentServers({ servers: [marked("fx")] }, { lazy: true });
+    expect(prestarted.names).toEqual([]);
+  });
+
+  it("the session opened next adopts the running process instead of spawning another", async () => {
+    const servers = [marked("fx")];
+    prestarted = prestartAgentServers({ servers });
+    const early = await markedPids(1);
+    const session = await sessions.open(servers, [
+      { toolCalls: [{ name: "mcp_fx_echo", arguments: { text: "adopted" } }] },
+      { text: "done" },
+    ]);
+    await prestarted.close(); // adopted: the session's now, not the set's to stop
+    expect(await markedPids(1)).toEqual(early);
+    const results: unknown[] = [];
+    for await (const event of session.agent.run("echo")) {
+      if (event.type === "tool-result") results.push(event.result);
+    }
+    expect(results).toEqual([{ content: [{ type: "text", text: "adopted" }] }]);
+    expect(processesWithMarker(marker).map((p) => p.pid)).toEqual(early);
+  });
+});
