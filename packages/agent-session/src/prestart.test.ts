@@ -3,6 +3,7 @@ import {
   MARKER_VARIABLE,
   newProcessMarker,
   processesWithMarker,
+  waitForMarkedPids,
   waitForNoProcesses,
 } from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
@@ -31,15 +32,6 @@ function marked(name: string, extra: Partial<AgentFileServer> = {}): AgentFileSe
   });
 }
 
-/** Pids of the processes carrying the marker, once at least `count` run. */
-async function markedPids(count: number): Promise<number[]> {
-  for (;;) {
-    const found = processesWithMarker(marker);
-    if (found.length >= count) return found.map((p) => p.pid).sort();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe("prestartAgentServers", () => {
   it("starts only the eager, enabled stdio servers", () => {
     const http: AgentFileServer = {
@@ -63,13 +55,13 @@ describe("prestartAgentServers", () => {
   it("the session opened next adopts the running process instead of spawning another", async () => {
     const servers = [marked("fx")];
     prestarted = prestartAgentServers({ servers });
-    const early = await markedPids(1);
+    const early = await waitForMarkedPids(marker, 1);
     const session = await sessions.open(servers, [
       { toolCalls: [{ name: "mcp_fx_echo", arguments: { text: "adopted" } }] },
       { text: "done" },
     ]);
     await prestarted.close(); // adopted: the session's now, not the set's to stop
-    expect(await markedPids(1)).toEqual(early);
+    expect(await waitForMarkedPids(marker, 1)).toEqual(early);
     const results: unknown[] = [];
     for await (const event of session.agent.run("echo")) {
       if (event.type === "tool-result") results.push(event.result);

@@ -1,6 +1,10 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { processesWithMarker, waitForNoProcesses } from "@tinyloop/test-fixtures";
+import {
+  processesWithMarker,
+  waitForMarkedPids,
+  waitForNoProcesses,
+} from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { describe, expect, it } from "vitest";
 import { reach, rejection, serverPid } from "../__fixtures__/helpers.js";
@@ -10,15 +14,6 @@ import { prestartStdioServers } from "./prestart.js";
 
 const guard = useProcessGuard();
 
-/** Pids of the live processes carrying this test's marker, once at least `count` run. */
-async function markedPids(count: number): Promise<number[]> {
-  for (;;) {
-    const found = processesWithMarker(guard.marker());
-    if (found.length >= count) return found.map((p) => p.pid).sort();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe("prestartStdioServers", () => {
   it("starts the process before connectServer, which adopts it instead of spawning another", async () => {
     const { command, args } = fixtureServer();
@@ -26,7 +21,7 @@ describe("prestartStdioServers", () => {
     const prestarted = prestartStdioServers({ fx: config });
     guard.defer(() => prestarted.close());
     expect(prestarted.names).toEqual(["fx"]);
-    const [early] = await markedPids(1);
+    const [early] = await waitForMarkedPids(guard.marker(), 1);
     const connection = guard.track(await connectServer("fx", config));
     expect(await serverPid(connection)).toBe(early);
     expect(processesWithMarker(guard.marker())).toHaveLength(1);
@@ -39,7 +34,7 @@ describe("prestartStdioServers", () => {
   it("is not adopted by a config that spawns something else; close() stops it", async () => {
     const { command, args } = fixtureServer();
     const prestarted = prestartStdioServers({ fx: { command, args, env: guard.env() } });
-    const [early] = await markedPids(1);
+    const [early] = await waitForMarkedPids(guard.marker(), 1);
     const other = fixtureServer({ stderrLines: ["other"] });
     const connection = guard.track(
       await connectServer("fx", { command: other.command, args: other.args, env: guard.env() }),
@@ -57,7 +52,7 @@ describe("prestartStdioServers", () => {
       spawnChild: true,
     });
     const prestarted = prestartStdioServers({ fx: { command, args, env: guard.env() } });
-    await markedPids(2); // the server and its child
+    await waitForMarkedPids(guard.marker(), 2); // the server and its child
     await prestarted.close();
     expect(await waitForNoProcesses(() => processesWithMarker(guard.marker()), 15_000)).toEqual([]);
   }, 30_000);
@@ -142,7 +137,7 @@ describe("a pre-started server never adopted nor stopped", () => {
         parent.once("exit", (code) => reject(new Error(`parent exited early (${code})`)));
       });
       expect(watchdog).toBeGreaterThan(0);
-      await markedPids(2); // the server and its child run
+      await waitForMarkedPids(guard.marker(), 2); // the server and its child run
       if (how === "sigkill") parent.kill("SIGKILL");
       else parent.stdin.write("go\n");
       await exited;
