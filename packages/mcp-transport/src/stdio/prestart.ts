@@ -2,7 +2,12 @@ import type { StdioServerConfig } from "../config-schema.js";
 import { DEFAULT_KILL_AFTER_MS, STDERR_TAIL_LINES } from "../defaults.js";
 import { LineTail } from "./line-tail.js";
 import { startParentDeathWatchdog } from "./parent-death-watchdog.js";
-import { type ServerProcess, type ServerSpawnSpec, spawnServerProcess } from "./server-process.js";
+import {
+  type ServerProcess,
+  type ServerSpawnSpec,
+  spawnServerProcess,
+  spawnSpecFor,
+} from "./server-process.js";
 
 /** Options of {@link prestartStdioServers}. */
 export interface PrestartOptions {
@@ -64,13 +69,7 @@ export function prestartStdioServers(
   );
   if (entries.length > 0 && options.watchdog) startParentDeathWatchdog();
   for (const [server, config] of entries) {
-    const spec: ServerSpawnSpec = {
-      server,
-      command: config.command,
-      args: config.args ?? [],
-      env: config.env ?? {},
-      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
-    };
+    const spec = spawnSpecFor(server, config);
     const tail = new LineTail(STDERR_TAIL_LINES);
     const process = spawnServerProcess(spec, tail);
     // A failed spawn is reported by the connectServer that adopts it, or never.

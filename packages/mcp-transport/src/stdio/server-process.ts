@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { execa, type ResultPromise } from "execa";
+import type { StdioServerConfig } from "../config-schema.js";
 import { McpTransportError, withStderrTail } from "../errors.js";
 import type { LineTail } from "./line-tail.js";
 import {
@@ -20,6 +21,21 @@ export interface ServerSpawnSpec {
   /** Exactly the variables the server gets besides the safe list. */
   env?: Readonly<Record<string, string>>;
   cwd?: string;
+}
+
+/**
+ * The spawn a stdio config asks for. Both the connect path and the pre-start path build
+ * their spec here, so a pre-started process is adopted exactly when the connect would have
+ * spawned the same thing.
+ */
+export function spawnSpecFor(server: string, config: StdioServerConfig): ServerSpawnSpec {
+  return {
+    server,
+    command: config.command,
+    args: config.args ?? [],
+    env: config.env ?? {},
+    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+  };
 }
 
 /** How the server process ended. */

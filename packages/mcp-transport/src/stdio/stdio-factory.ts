@@ -5,6 +5,7 @@ import { McpTransportError, withStderrTail } from "../errors.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "../transport-handle.js";
 import { LineTail } from "./line-tail.js";
 import { takePrestartedServer } from "./prestart.js";
+import { spawnSpecFor } from "./server-process.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
 
 /** Settings the stdio factory needs beyond the config. */
@@ -23,13 +24,7 @@ export function createStdioFactory(
   config: StdioServerConfig,
   settings: StdioFactorySettings,
 ): TransportFactory {
-  const spec = {
-    server,
-    command: config.command,
-    args: config.args ?? [],
-    env: config.env ?? {},
-    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
-  };
+  const spec = spawnSpecFor(server, config);
   let tail = new LineTail(STDERR_TAIL_LINES);
   let firstAttempt = true;
   const create = (): TransportHandle => {
