@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { McpTool } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
 import { lazySchema } from "./lazy-schema.js";
@@ -25,7 +25,7 @@ function listingFailure(error: McpTransportError): McpTransportError {
 const pageSchema = lazySchema(() =>
   z.looseObject({
     tools: z.array(z.unknown()),
-    nextCursor: z.string().optional(),
+    nextCursor: z.optional(z.string()),
   }),
 );
 

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import * as config from "./index.js";
@@ -31,9 +31,17 @@ describe("@tinyloop/mcp-transport/config", () => {
     expect(config.redactUrl("https://user:secret@example.com/mcp")).not.toContain("secret");
   });
 
-  it("loads neither the MCP SDK, Ajv nor execa (only zod)", () => {
+  it("loads neither the MCP SDK, Ajv, execa nor classic zod (only zod/mini and English)", () => {
     const entry = fileURLToPath(new URL("./index.ts", import.meta.url));
     const packages = [...runtimeImports(entry)].filter((name) => !name.startsWith("/"));
-    expect(packages).toEqual(["zod"]);
+    expect(packages.sort()).toEqual(["zod/mini", "zod/v4/locales/en.js"]);
+  });
+
+  it("no source file of the package imports classic zod", () => {
+    const src = fileURLToPath(new URL("..", import.meta.url));
+    const classic = readdirSync(src, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+      .filter((file) => /from\s+"zod(?:\/v4)?"/.test(readFileSync(join(src, file), "utf8")));
+    expect(classic).toEqual([]);
   });
 });

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { configSchemas } from "./config-schema.js";
+import { inEnglish } from "./english-issues.js";
+import { parseServerConfig } from "./parse-server-config.js";
+
+// This file must never load classic `zod` (not even through an import of an import): classic
+// zod installs English globally, and then these tests would pass without `inEnglish()`.
+
+function messageOf(input: unknown): string {
+  try {
+    parseServerConfig(input, "servers.x");
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("expected parseServerConfig to throw");
+}
+
+describe("zod's own messages are English without classic zod", () => {
+  it("runs in a process where zod has no global locale", () => {
+    // The precondition of the tests below: were it false, they could not fail.
+    expect(z.config().localeError).toBeUndefined();
+  });
+
+  it("parseServerConfig words zod's issues in English", () => {
+    expect(
+      messageOf({ url: "https://example.com/mcp", oauth: { callbackPort: 70_000 } }),
+    ).toContain(
+      "servers.x.oauth.callbackPort: Too big: expected number to be <=65535, got the number 70000",
+    );
+    expect(messageOf({ command: "node", timeouts: { connectMs: 2 ** 60 } })).toContain(
+      "servers.x.timeouts.connectMs: Too big: expected int to be <=9007199254740991",
+    );
+    expect(messageOf({ command: "node", env: { "A\0B": "x" } })).toContain(
+      'servers.x.env["A\\u0000B"]: Invalid key in record',
+    );
+  });
+
+  it("leaves zod's global config of the process alone", () => {
+    messageOf({ url: "https://example.com/mcp", oauth: { callbackPort: 0 } });
+    expect(z.config().localeError).toBeUndefined();
+    // A parse without our options still gets zod/mini's bare default.
+    const result = configSchemas.oauth().safeParse({ callbackPort: 70_000 });
+    expect(result.error?.issues[0]?.message).toBe("Invalid input");
+    const english = configSchemas.oauth().safeParse({ callbackPort: 70_000 }, inEnglish());
+    expect(english.error?.issues[0]?.message).toBe("Too big: expected number to be <=65535");
+  });
+});
