@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { AgentFileInput } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import { type KeyWarning, keyWarnings } from "./key-warnings.js";
@@ -6,16 +6,14 @@ import { lazySchema } from "./lazy-schema.js";
 
 /** One `inputs` entry (VS Code and tiny-agents: `{ type: "promptString", id, description, password }`). */
 export const inputSchema = lazySchema(() =>
-  z
-    .object({
-      id: z.string().regex(/^[A-Za-z0-9_.-]+$/, "expected an id of letters, digits, _ . -"),
-      type: z.string().optional(),
-      description: z.string().optional(),
-      password: z.boolean().optional(),
-      default: z.string().optional(),
-      options: z.array(z.unknown()).optional(),
-    })
-    .loose(),
+  z.looseObject({
+    id: z.string().check(z.regex(/^[A-Za-z0-9_.-]+$/, "expected an id of letters, digits, _ . -")),
+    type: z.optional(z.string()),
+    description: z.optional(z.string()),
+    password: z.optional(z.boolean()),
+    default: z.optional(z.string()),
+    options: z.optional(z.array(z.unknown())),
+  }),
 );
 
 const INPUT_KEYS = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { AgentFileInput, AgentFormat, ApprovalMode } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import { lazySchema } from "./lazy-schema.js";
@@ -6,13 +6,13 @@ import type { ServerDraft } from "./server-draft.js";
 
 /** Model and loop keys shared by tiny-agents' agent.json and tinyloop's additions to other files. */
 export const agentSettingsShape = lazySchema(() => ({
-  model: z.string().min(1).optional(),
-  provider: z.string().min(1).optional(),
-  endpointUrl: z.string().min(1).optional(),
-  apiKey: z.string().optional(),
-  maxTurns: z.int().positive().optional(),
-  toolConcurrency: z.int().positive().optional(),
-  approval: z.enum(["ask", "always", "never"]).optional(),
+  model: z.optional(z.string().check(z.minLength(1))),
+  provider: z.optional(z.string().check(z.minLength(1))),
+  endpointUrl: z.optional(z.string().check(z.minLength(1))),
+  apiKey: z.optional(z.string()),
+  maxTurns: z.optional(z.int().check(z.positive())),
+  toolConcurrency: z.optional(z.int().check(z.positive())),
+  approval: z.optional(z.enum(["ask", "always", "never"])),
 }));
 
 /** The model fields, whose strings may hold `${…}`. */

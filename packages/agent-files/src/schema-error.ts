@@ -1,6 +1,7 @@
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { AgentFileError } from "./agent-file-error.js";
 import { type ConfigPath, describeValue, valueAt } from "./config-path.js";
+import { englishErrors } from "./english-errors.js";
 import type { ParsedDocument } from "./parsed-document.js";
 
 const TYPE_WORDS: Record<string, string> = {
@@ -33,14 +34,15 @@ export function invalidAt(
 /**
  * Parses `input` (found at `at` in the document) with `schema`; on failure throws an
  * {@link AgentFileError} for the first problem: its path, what was expected, what was
- * found and an example of the right form.
+ * found and an example of the right form. zod's own messages are English whatever zod's
+ * global config says (see {@link englishErrors}).
  */
-export function parseAt<T extends z.ZodType>(
+export function parseAt<T extends z.core.$ZodType>(
   schema: T,
   input: unknown,
   { doc, at = [], example }: { doc: ParsedDocument; at?: ConfigPath; example?: string },
-): z.infer<T> {
-  const result = schema.safeParse(input);
+): z.output<T> {
+  const result = z.safeParse(schema, input, { error: englishErrors() });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = [

@@ -1,20 +1,34 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { KnownKeys } from "./key-warnings.js";
 import { lazySchema } from "./lazy-schema.js";
 
 // YAML turns `PORT: 3000` into a number; an environment and argv only hold strings.
 const scalarText = () =>
-  z.union([z.string(), z.number(), z.boolean()], { error: "expected a string" }).transform(String);
+  z.pipe(
+    z.union([z.string(), z.number(), z.boolean()], { error: "expected a string" }),
+    z.transform(String),
+  );
 const stringMap = () => z.record(z.string(), z.string());
 const nameList = () =>
-  z.union([z.string().transform((s) => [s]), z.array(z.string())], {
-    error: "expected a tool name or a list of tool names",
-  });
-const seconds = () => z.number().positive();
+  z.union(
+    [
+      z.pipe(
+        z.string(),
+        z.transform((s) => [s]),
+      ),
+      z.array(z.string()),
+    ],
+    {
+      error: "expected a tool name or a list of tool names",
+    },
+  );
+const seconds = () => z.number().check(z.positive());
+/** A string of at least one character; `message` replaces zod's own "Too small" text. */
+const nonEmpty = (message?: string) => z.string().check(z.minLength(1, message));
 
 /** `tools: { include, exclude }` (Hermes' `resources` / `prompts` switches are ignored with a warning). */
 export const toolsFilterSchema = lazySchema(() =>
-  z.object({ include: nameList().optional(), exclude: nameList().optional() }).loose(),
+  z.looseObject({ include: z.optional(nameList()), exclude: z.optional(nameList()) }),
 );
 
 /** Every spelling of a transport type seen in the wild. */
@@ -30,64 +44,57 @@ export const transportTypeSchema = lazySchema(() =>
  * pass (they become warnings, never errors).
  */
 export const flatServerSchema = lazySchema(() =>
-  z
-    .object({
-      type: transportTypeSchema().optional(),
-      /** Cline's older spelling of `type`. */
-      transportType: transportTypeSchema().optional(),
-      command: z.string().min(1, "expected a command to run").optional(),
-      args: z.array(scalarText()).optional(),
-      env: z.record(z.string(), scalarText()).nullable().optional(),
-      envFile: z.string().min(1).optional(),
-      cwd: z.string().min(1, "expected a folder").optional(),
-      url: z.string().min(1, "expected a URL").optional(),
-      /** Windsurf's spelling of `url`. */
-      serverUrl: z.string().min(1, "expected a URL").optional(),
-      headers: stringMap().nullable().optional(),
-      tools: toolsFilterSchema().optional(),
-      enabled: z.boolean().optional(),
-      disabled: z.boolean().optional(),
-      timeout: seconds().optional(),
-      connect_timeout: seconds().optional(),
-      autoApprove: z.array(z.string()).optional(),
-      alwaysAllow: z.array(z.string()).optional(),
-      disabledTools: z.array(z.string()).optional(),
-      auth: z.unknown().optional(),
-      /** How to log in when the server asks for OAuth: mcp-transport's `oauth` config. */
-      oauth: z.unknown().optional(),
-      lazy: z.boolean().optional(),
-      alwaysLoad: z.boolean().optional(),
-    })
-    .loose(),
+  z.looseObject({
+    type: z.optional(transportTypeSchema()),
+    /** Cline's older spelling of `type`. */
+    transportType: z.optional(transportTypeSchema()),
+    command: z.optional(nonEmpty("expected a command to run")),
+    args: z.optional(z.array(scalarText())),
+    env: z.optional(z.nullable(z.record(z.string(), scalarText()))),
+    envFile: z.optional(nonEmpty()),
+    cwd: z.optional(nonEmpty("expected a folder")),
+    url: z.optional(nonEmpty("expected a URL")),
+    /** Windsurf's spelling of `url`. */
+    serverUrl: z.optional(nonEmpty("expected a URL")),
+    headers: z.optional(z.nullable(stringMap())),
+    tools: z.optional(toolsFilterSchema()),
+    enabled: z.optional(z.boolean()),
+    disabled: z.optional(z.boolean()),
+    timeout: z.optional(seconds()),
+    connect_timeout: z.optional(seconds()),
+    autoApprove: z.optional(z.array(z.string())),
+    alwaysAllow: z.optional(z.array(z.string())),
+    disabledTools: z.optional(z.array(z.string())),
+    auth: z.optional(z.unknown()),
+    /** How to log in when the server asks for OAuth: mcp-transport's `oauth` config. */
+    oauth: z.optional(z.unknown()),
+    lazy: z.optional(z.boolean()),
+    alwaysLoad: z.optional(z.boolean()),
+  }),
 );
 /** A flat server entry after parsing. */
 export type FlatServerEntry = z.infer<ReturnType<typeof flatServerSchema>>;
 
 /** tiny-agents' nested form: `{ "type": "stdio", "config": { "command": … } }`. */
 export const nestedServerSchema = lazySchema(() =>
-  z
-    .object({
-      type: transportTypeSchema().optional(),
-      config: z
-        .object({
-          command: z.string().min(1, "expected a command to run").optional(),
-          args: z.array(scalarText()).optional(),
-          env: z.record(z.string(), scalarText()).optional(),
-          cwd: z.string().min(1).optional(),
-          url: z.string().min(1, "expected a URL").optional(),
-          options: z
-            .object({
-              requestInit: z.object({ headers: stringMap().optional() }).loose().optional(),
-            })
-            .loose()
-            .optional(),
-        })
-        .loose(),
-      tools: toolsFilterSchema().optional(),
-      lazy: z.boolean().optional(),
-      alwaysLoad: z.boolean().optional(),
-    })
-    .loose(),
+  z.looseObject({
+    type: z.optional(transportTypeSchema()),
+    config: z.looseObject({
+      command: z.optional(nonEmpty("expected a command to run")),
+      args: z.optional(z.array(scalarText())),
+      env: z.optional(z.record(z.string(), scalarText())),
+      cwd: z.optional(nonEmpty()),
+      url: z.optional(nonEmpty("expected a URL")),
+      options: z.optional(
+        z.looseObject({
+          requestInit: z.optional(z.looseObject({ headers: z.optional(stringMap()) })),
+        }),
+      ),
+    }),
+    tools: z.optional(toolsFilterSchema()),
+    lazy: z.optional(z.boolean()),
+    alwaysLoad: z.optional(z.boolean()),
+  }),
 );
 /** A nested tiny-agents server entry after parsing. */
 export type NestedServerEntry = z.infer<ReturnType<typeof nestedServerSchema>>;

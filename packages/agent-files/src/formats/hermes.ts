@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { KeyWarning } from "../key-warnings.js";
 import { lazySchema } from "../lazy-schema.js";
@@ -12,31 +12,27 @@ import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 const modelSchema = () =>
   z.union(
     [
-      z.string().min(1),
-      z
-        .object({
-          default: z.string().optional(),
-          name: z.string().optional(),
-          provider: z.string().optional(),
-          base_url: z.string().optional(),
-          api_key: z.string().optional(),
-        })
-        .loose(),
+      z.string().check(z.minLength(1)),
+      z.looseObject({
+        default: z.optional(z.string()),
+        name: z.optional(z.string()),
+        provider: z.optional(z.string()),
+        base_url: z.optional(z.string()),
+        api_key: z.optional(z.string()),
+      }),
     ],
     { error: "a model id or a mapping such as { default: gpt-4o, provider: openai }" },
   );
 
 /** A Hermes `config.yaml`; it holds much more than MCP (toolsets, terminal, memory…), which is left alone. */
 export const hermesFileSchema = lazySchema(() =>
-  z
-    .object({
-      mcp_servers: z.record(z.string(), z.unknown()).nullable().optional(),
-      model: modelSchema().optional(),
-      provider: z.string().min(1).optional(),
-      base_url: z.string().optional(),
-      max_turns: z.int().positive().optional(),
-    })
-    .loose(),
+  z.looseObject({
+    mcp_servers: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    model: z.optional(modelSchema()),
+    provider: z.optional(z.string().check(z.minLength(1))),
+    base_url: z.optional(z.string()),
+    max_turns: z.optional(z.int().check(z.positive())),
+  }),
 );
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { inputSchema, toAgentInputs } from "../agent-inputs.js";
 import {
   type AgentSettings,
@@ -22,13 +22,11 @@ import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
  * (`servers`), VS Code `settings.json` (`mcp.servers`). Other top-level keys are app settings.
  */
 export function serverMapFileSchema(key: string) {
-  return z
-    .object({
-      ...agentSettingsShape(),
-      [key]: z.record(z.string(), z.unknown(), { error: "expected an object of servers" }),
-      inputs: z.array(inputSchema(), { error: "expected a list" }).optional(),
-    })
-    .loose();
+  return z.looseObject({
+    ...agentSettingsShape(),
+    [key]: z.record(z.string(), z.unknown(), { error: "expected an object of servers" }),
+    inputs: z.optional(z.array(inputSchema(), { error: "expected a list" })),
+  });
 }
 
 const TOP_KEYS = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { inputSchema, toAgentInputs } from "../agent-inputs.js";
 import {
   agentSettingsShape,
@@ -18,16 +18,14 @@ import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 
 /** tiny-agents' `agent.json`. */
 export const tinyAgentsFileSchema = lazySchema(() =>
-  z
-    .object({
-      $schema: z.string().optional(),
-      name: z.string().optional(),
-      description: z.string().optional(),
-      ...agentSettingsShape(),
-      inputs: z.array(inputSchema()).optional(),
-      servers: z.array(z.unknown(), { error: "expected a list" }).optional(),
-    })
-    .loose(),
+  z.looseObject({
+    $schema: z.optional(z.string()),
+    name: z.optional(z.string()),
+    description: z.optional(z.string()),
+    ...agentSettingsShape(),
+    inputs: z.optional(z.array(inputSchema())),
+    servers: z.optional(z.array(z.unknown(), { error: "expected a list" })),
+  }),
 );
 
 const KEYS = {
