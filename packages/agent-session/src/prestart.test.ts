@@ -1,25 +1,13 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
-import {
-  MARKER_VARIABLE,
-  newProcessMarker,
-  processesWithMarker,
-  waitForMarkedPids,
-  waitForNoProcesses,
-} from "@tinyloop/test-fixtures";
+import { processesWithMarker, waitForMarkedPids } from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { describe, expect, it } from "vitest";
 import { disabledServer, stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
-import { type PrestartedServers, prestartAgentServers } from "./prestart.js";
+import { prestartAgentServers } from "./prestart.js";
 
-let marker = newProcessMarker();
-let prestarted: PrestartedServers | undefined;
-
-afterEach(async () => {
-  await prestarted?.close();
-  prestarted = undefined;
-  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
-  marker = newProcessMarker();
-});
+// Checks the marked processes (servers and their children), not every child of the runner.
+const guard = useProcessGuard({ childrenWaitMs: false });
 // Registered after the check above, so its sessions are closed before the check runs.
 const sessions = useFixtureSessions();
 
@@ -27,7 +15,7 @@ const sessions = useFixtureSessions();
 function marked(name: string, extra: Partial<AgentFileServer> = {}): AgentFileServer {
   const { command, args } = fixtureServer({ name });
   return stdioServer(name, {
-    config: { command, args, env: { [MARKER_VARIABLE]: marker } },
+    config: { command, args, env: guard.env() },
     ...extra,
   });
 }
@@ -41,32 +29,36 @@ describe("prestartAgentServers", () => {
       enabled: true,
       autoApprove: [],
     };
-    prestarted = prestartAgentServers({
-      servers: [marked("fx"), marked("later", { lazy: true }), disabledServer("off"), http],
-    });
+    const prestarted = guard.track(
+      prestartAgentServers({
+        servers: [marked("fx"), marked("later", { lazy: true }), disabledServer("off"), http],
+      }),
+    );
     expect(prestarted.names).toEqual(["fx"]);
   });
 
   it("starts nothing when the session will be lazy", () => {
-    prestarted = prestartAgentServers({ servers: [marked("fx")] }, { lazy: true });
+    const prestarted = guard.track(
+      prestartAgentServers({ servers: [marked("fx")] }, { lazy: true }),
+    );
     expect(prestarted.names).toEqual([]);
   });
 
   it("the session opened next adopts the running process instead of spawning another", async () => {
     const servers = [marked("fx")];
-    prestarted = prestartAgentServers({ servers });
-    const early = await waitForMarkedPids(marker, 1);
+    const prestarted = guard.track(prestartAgentServers({ servers }));
+    const early = await waitForMarkedPids(guard.marker(), 1);
     const session = await sessions.open(servers, [
       { toolCalls: [{ name: "mcp_fx_echo", arguments: { text: "adopted" } }] },
       { text: "done" },
     ]);
     await prestarted.close(); // adopted: the session's now, not the set's to stop
-    expect(await waitForMarkedPids(marker, 1)).toEqual(early);
+    expect(await waitForMarkedPids(guard.marker(), 1)).toEqual(early);
     const results: unknown[] = [];
     for await (const event of session.agent.run("echo")) {
       if (event.type === "tool-result") results.push(event.result);
     }
     expect(results).toEqual([{ content: [{ type: "text", text: "adopted" }] }]);
-    expect(processesWithMarker(marker).map((p) => p.pid)).toEqual(early);
+    expect(processesWithMarker(guard.marker()).map((p) => p.pid)).toEqual(early);
   });
 });

@@ -1,31 +1,18 @@
 import { type ConnectOptions, connectServer, type McpConnection } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
-import {
-  descendantsOf,
-  MARKER_VARIABLE,
-  newProcessMarker,
-  processesWithMarker,
-  waitForNoProcesses,
-} from "@tinyloop/test-fixtures";
+import { processesWithMarker } from "@tinyloop/test-fixtures";
 import { fixtureServer, startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { describe, expect, it } from "vitest";
 import { dynamicServer, everythingServer } from "../test/servers.js";
 import { connectAll } from "./connect-all.js";
-import type { ConnectAllOptions, HubEvent, McpHub } from "./hub-types.js";
+import type { ConnectAllOptions, HubEvent } from "./hub-types.js";
 
-let marker = newProcessMarker();
-const hubs: McpHub[] = [];
-
-afterEach(async () => {
-  await Promise.all(hubs.splice(0).map((hub) => hub.close()));
-  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
-  expect(await waitForNoProcesses(() => descendantsOf(process.pid))).toEqual([]);
-  marker = newProcessMarker();
-});
+const guard = useProcessGuard();
 
 /** A stdio entry for `command`, marked so the test can check that no process is left. */
 function entry(command: { command: string; args: string[] }, extra: Record<string, unknown> = {}) {
-  return { ...command, env: { [MARKER_VARIABLE]: marker }, ...extra };
+  return { ...command, env: guard.env(), ...extra };
 }
 
 async function start(
@@ -41,7 +28,7 @@ async function start(
       ...connection,
     },
   });
-  hubs.push(hub);
+  guard.track(hub);
   return { hub, registry, events };
 }
 
@@ -214,27 +201,23 @@ describe("connectAll", () => {
   });
 
   it("registers a Streamable HTTP server beside a stdio one", async () => {
-    const http = await startFixtureHttpServer({ name: "remote" }, { [MARKER_VARIABLE]: marker });
-    try {
-      const { hub, registry } = await start({
-        remote: { url: http.url, tools: { include: ["echo", "content_types"] } },
-        local: entry(fixtureServer(), { tools: { include: ["echo"] } }),
-      });
-      expect(hub.servers().map((status) => [status.name, status.state, status.toolCount])).toEqual([
-        ["remote", "ready", 2],
-        ["local", "ready", 1],
-      ]);
-      expect(text(await registry.dispatch("mcp_remote_echo", { text: "over http" }))).toBe(
-        "over http",
-      );
-      const blocks = (await registry.dispatch("mcp_remote_content_types", {})).content.map(
-        (block) => block.type,
-      );
-      expect(blocks).toEqual(["text", "image", "audio", "resource", "resource", "resource_link"]);
-    } finally {
-      await hubs.pop()?.close();
-      await http.close();
-    }
+    const http = await startFixtureHttpServer({ name: "remote" }, guard.env());
+    guard.defer(() => http.close()); // after the hub, which the guard closes first
+    const { hub, registry } = await start({
+      remote: { url: http.url, tools: { include: ["echo", "content_types"] } },
+      local: entry(fixtureServer(), { tools: { include: ["echo"] } }),
+    });
+    expect(hub.servers().map((status) => [status.name, status.state, status.toolCount])).toEqual([
+      ["remote", "ready", 2],
+      ["local", "ready", 1],
+    ]);
+    expect(text(await registry.dispatch("mcp_remote_echo", { text: "over http" }))).toBe(
+      "over http",
+    );
+    const blocks = (await registry.dispatch("mcp_remote_content_types", {})).content.map(
+      (block) => block.type,
+    );
+    expect(blocks).toEqual(["text", "image", "audio", "resource", "resource", "resource_link"]);
   });
 
   it("keeps the tools of a server that is down for good answering errors, and reports it", async () => {
@@ -265,7 +248,7 @@ describe("connectAll", () => {
     await registry.dispatch("mcp_dyn_control", { add: [{ name: "temp" }] });
     await grown;
     expect(registry.has("mcp_dyn_temp")).toBe(true);
-    const [server] = processesWithMarker(marker);
+    const [server] = processesWithMarker(guard.marker());
     const back = waitForEvent(
       events,
       (event) =>

@@ -1,30 +1,16 @@
-import { connectServer, type McpConnection } from "@tinyloop/mcp-transport";
-import {
-  descendantsOf,
-  MARKER_VARIABLE,
-  newProcessMarker,
-  processesWithMarker,
-  waitForNoProcesses,
-} from "@tinyloop/test-fixtures";
+import { connectServer } from "@tinyloop/mcp-transport";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { describe, expect, it } from "vitest";
 import { everythingServer } from "../test/servers.js";
 import { ForwardingServerConnection } from "./forwarding-server-connection.js";
 import type { ServerConnection } from "./server-connection.js";
 
-let marker = newProcessMarker();
-const open: McpConnection[] = [];
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((connection) => connection.close()));
-  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
-  expect(await waitForNoProcesses(() => descendantsOf(process.pid))).toEqual([]);
-  marker = newProcessMarker();
-});
+const guard = useProcessGuard();
 
 async function connect(name: string, command: { command: string; args: string[] }) {
-  const connection = await connectServer(name, { ...command, env: { [MARKER_VARIABLE]: marker } });
-  open.push(connection);
+  const connection = await connectServer(name, { ...command, env: guard.env() });
+  guard.track(connection);
   return connection;
 }
 

@@ -1,26 +1,12 @@
 import { ToolRegistry } from "@tinyloop/registry";
-import {
-  descendantsOf,
-  MARKER_VARIABLE,
-  newProcessMarker,
-  processesWithMarker,
-  waitForNoProcesses,
-} from "@tinyloop/test-fixtures";
 import { type HostileServerOptions, hostileServer } from "@tinyloop/test-fixtures/hostile-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { describe, expect, it } from "vitest";
 import { connectAll } from "./connect-all.js";
-import type { HubEvent, McpHub } from "./hub-types.js";
+import type { HubEvent } from "./hub-types.js";
 import { MAX_SCHEMA_DEPTH } from "./schema-bounds.js";
 
-let marker = newProcessMarker();
-const hubs: McpHub[] = [];
-
-afterEach(async () => {
-  await Promise.all(hubs.splice(0).map((hub) => hub.close()));
-  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
-  expect(await waitForNoProcesses(() => descendantsOf(process.pid))).toEqual([]);
-  marker = newProcessMarker();
-});
+const guard = useProcessGuard();
 
 async function start(servers: Record<string, HostileServerOptions>) {
   const events: HubEvent[] = [];
@@ -28,14 +14,14 @@ async function start(servers: Record<string, HostileServerOptions>) {
   const entries = Object.fromEntries(
     Object.entries(servers).map(([name, options]) => [
       name,
-      { ...hostileServer(options), env: { [MARKER_VARIABLE]: marker } },
+      { ...hostileServer(options), env: guard.env() },
     ]),
   );
   const hub = await connectAll(entries, registry, {
     onEvent: (event) => events.push(event),
     connection: { reconnect: { initialRetries: 0 } },
   });
-  hubs.push(hub);
+  guard.track(hub);
   return { hub, registry, events };
 }
 

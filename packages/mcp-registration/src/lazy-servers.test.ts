@@ -2,37 +2,25 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ToolRegistry } from "@tinyloop/registry";
-import {
-  descendantsOf,
-  MARKER_VARIABLE,
-  newProcessMarker,
-  processesWithMarker,
-  waitForNoProcesses,
-} from "@tinyloop/test-fixtures";
+import { processesWithMarker, waitForNoProcesses } from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { beforeEach, describe, expect, it } from "vitest";
 import { everythingServer } from "../test/servers.js";
 import { connectAll } from "./connect-all.js";
-import type { HubEvent, McpHub } from "./hub-types.js";
+import type { HubEvent } from "./hub-types.js";
 import { ManifestCache } from "./manifest-cache.js";
 import { manifestKey } from "./manifest-key.js";
 import { parseServerEntry } from "./server-entry.js";
 import { splitLoadOptions } from "./server-load-options.js";
 
-let marker = newProcessMarker();
+const guard = useProcessGuard();
 let cacheDir = "";
-const hubs: McpHub[] = [];
 
 beforeEach(async () => {
-  cacheDir = await mkdtemp(join(tmpdir(), "tinyloop-manifests-"));
-});
-
-afterEach(async () => {
-  await Promise.all(hubs.splice(0).map((hub) => hub.close()));
-  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
-  expect(await waitForNoProcesses(() => descendantsOf(process.pid))).toEqual([]);
-  marker = newProcessMarker();
-  await rm(cacheDir, { recursive: true, force: true });
+  const dir = await mkdtemp(join(tmpdir(), "tinyloop-manifests-"));
+  cacheDir = dir;
+  guard.defer(() => rm(dir, { recursive: true, force: true })); // once the hubs are closed
 });
 
 /** A marked fixture server entry, so the test can count its processes. */
@@ -42,7 +30,7 @@ function fx(
 ) {
   return {
     ...fixtureServer({ name: "fx", ...(options as object) }),
-    env: { [MARKER_VARIABLE]: marker },
+    env: guard.env(),
     ...extra,
   };
 }
@@ -55,13 +43,13 @@ async function start(servers: Record<string, unknown>, events: HubEvent[] = [], 
     onEvent: (event) => events.push(event),
     connection: { reconnect: { initialRetries: 0 } },
   });
-  hubs.push(hub);
+  guard.track(hub);
   return { hub, registry, events };
 }
 
 async function closeAll(): Promise<void> {
-  await Promise.all(hubs.splice(0).map((hub) => hub.close()));
-  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
+  await guard.closeTracked();
+  expect(await waitForNoProcesses(() => processesWithMarker(guard.marker()))).toEqual([]);
 }
 
 const text = (result: { content: unknown[] }) =>
@@ -83,7 +71,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
 
 describe("lazy servers", () => {
   it("offers a lazy server's resources and prompts as tools whenever it runs: first run, and after its start", async () => {
-    const config = { ...everythingServer(), env: { [MARKER_VARIABLE]: marker } };
+    const config = { ...everythingServer(), env: guard.env() };
     const first = await start({ everything: config });
     expect(first.registry.has("mcp_everything_list_resources")).toBe(true);
     expect(first.registry.has("mcp_everything_get_prompt")).toBe(true);
@@ -118,7 +106,7 @@ describe("lazy servers", () => {
       toolCount: cached.tools.length,
     });
     expect(registry.has("mcp_fx_stats")).toBe(true);
-    expect(processesWithMarker(marker)).toEqual([]);
+    expect(processesWithMarker(guard.marker())).toEqual([]);
     expect(events.map((event) => event.type)).toEqual(["manifest-known"]);
 
     // Two parallel first calls start ONE process, and both are answered by it.
@@ -129,7 +117,7 @@ describe("lazy servers", () => {
     expect([a.isError, b.isError]).toEqual([undefined, undefined]);
     const pids = [a, b].map((result) => JSON.parse(text(result)).pid);
     expect(pids[0]).toBe(pids[1]);
-    const running = processesWithMarker(marker);
+    const running = processesWithMarker(guard.marker());
     expect(running.map((proc) => proc.pid)).toEqual([pids[0]]);
     expect(hub.servers()[0]).toMatchObject({ state: "ready", phase: "started" });
     expect(events.filter((event) => event.type === "connecting")).toHaveLength(1);
@@ -142,7 +130,7 @@ describe("lazy servers", () => {
     const { hub } = await start({ fx: config });
     expect(await hub.reload({ fx: config })).toMatchObject({ unchanged: ["fx"] });
     expect(hub.servers()[0]).toMatchObject({ state: "idle" });
-    expect(processesWithMarker(marker)).toEqual([]);
+    expect(processesWithMarker(guard.marker())).toEqual([]);
     expect(await hub.reload({ fx: { ...config, lazy: false } })).toMatchObject({
       restarted: ["fx"],
     });
@@ -160,7 +148,7 @@ describe("lazy servers", () => {
 
     const { hub } = await start({ fx: config });
     expect(hub.servers()[0]).toMatchObject({ phase: "started", state: "ready" });
-    expect(processesWithMarker(marker)).toHaveLength(1);
+    expect(processesWithMarker(guard.marker())).toHaveLength(1);
     await closeAll();
     expect((await entry.read()).savedAt).toBeGreaterThan(old.savedAt);
   });

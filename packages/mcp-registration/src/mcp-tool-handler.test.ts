@@ -1,35 +1,21 @@
-import { connectServer, type McpConnection } from "@tinyloop/mcp-transport";
+import { connectServer } from "@tinyloop/mcp-transport";
 import { type ToolResult, toolErrorCode } from "@tinyloop/registry";
-import {
-  descendantsOf,
-  MARKER_VARIABLE,
-  newProcessMarker,
-  processesWithMarker,
-  waitForNoProcesses,
-} from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { describe, expect, it } from "vitest";
 import { buildMcpTool } from "./mcp-tool-definition.js";
 
 // The MCP handler on its own (no registry in front), so the transport's failures reach
 // call-failure.ts and must come out as the registry's outcomes.
-let marker = newProcessMarker();
-const open: McpConnection[] = [];
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((connection) => connection.close()));
-  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
-  expect(await waitForNoProcesses(() => descendantsOf(process.pid))).toEqual([]);
-  marker = newProcessMarker();
-});
+const guard = useProcessGuard();
 
 async function handlerFor(tool: string, callMs?: number) {
   const connection = await connectServer("fx", {
     ...fixtureServer(),
-    env: { [MARKER_VARIABLE]: marker },
+    env: guard.env(),
     reconnect: { sessionRetries: 0 },
   });
-  open.push(connection);
+  guard.track(connection);
   const description = (await connection.listTools()).find((item) => item.name === tool);
   if (!description) throw new Error(`fixture server has no tool "${tool}"`);
   const built = buildMcpTool(`mcp_fx_${tool}`, description, {

@@ -4,38 +4,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectServer, type McpConnection } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
-import {
-  descendantsOf,
-  MARKER_VARIABLE,
-  newProcessMarker,
-  processesWithMarker,
-  waitForNoProcesses,
-} from "@tinyloop/test-fixtures";
 import { fixtureServer, LONG_TOOL_NAME, TINY_PNG } from "@tinyloop/test-fixtures/mcp-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { describe, expect, it } from "vitest";
 import { sdkConnection } from "../test/sdk-connection.js";
 import { dynamicServer, everythingServer, filesystemServer } from "../test/servers.js";
 import { registerServer } from "./register-server.js";
 import type { RegisterServerOptions } from "./register-server-options.js";
 
-let marker = newProcessMarker();
-const open: { close(): Promise<void> }[] = [];
+const guard = useProcessGuard();
 
 async function connect(
   name: string,
   command: { command: string; args: string[] },
 ): Promise<McpConnection> {
-  const connection = await connectServer(name, { ...command, env: { [MARKER_VARIABLE]: marker } });
-  open.push(connection);
+  const connection = await connectServer(name, { ...command, env: guard.env() });
+  guard.track(connection);
   return connection;
 }
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((connection) => connection.close()));
-  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
-  expect(await waitForNoProcesses(() => descendantsOf(process.pid))).toEqual([]);
-  marker = newProcessMarker();
-});
 
 function text(result: { content: unknown[] }): string {
   return result.content.map((block) => (block as { text?: string }).text ?? "").join("\n");
@@ -530,8 +516,8 @@ describe("registerServer keeps the registry true", () => {
 describe("registerServer with any connection of the ServerConnection shape", () => {
   it("works over the plain SDK client too", async () => {
     const registry = new ToolRegistry();
-    const connection = await sdkConnection("sdk", fixtureServer(), { [MARKER_VARIABLE]: marker });
-    open.push(connection);
+    const connection = await sdkConnection("sdk", fixtureServer(), guard.env());
+    guard.track(connection);
     const report = await registerServer(registry, connection, { server: "sdk", include: ["echo"] });
     expect(report.registered).toEqual([{ name: "mcp_sdk_echo", tool: "echo" }]);
     expect(text(await registry.dispatch("mcp_sdk_echo", { text: "via sdk" }))).toBe("via sdk");
@@ -600,10 +586,10 @@ describe("registerServer timeouts and reconnects", () => {
   async function slowToReconnect() {
     const connection = await connectServer(
       "fx",
-      { ...fixtureServer(), env: { [MARKER_VARIABLE]: marker } },
+      { ...fixtureServer(), env: guard.env() },
       { reconnect: { initialRetries: 0, baseDelayMs: 1_500, maxDelayMs: 1_500 } },
     );
-    open.push(connection);
+    guard.track(connection);
     return connection;
   }
 

@@ -1,32 +1,18 @@
-import { connectServer, type McpConnection } from "@tinyloop/mcp-transport";
+import { connectServer } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
-import {
-  descendantsOf,
-  MARKER_VARIABLE,
-  newProcessMarker,
-  processesWithMarker,
-  waitForNoProcesses,
-} from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { describe, expect, it } from "vitest";
 import { dynamicServer, everythingServer } from "../test/servers.js";
 import { registerServer } from "./register-server.js";
 
-let marker = newProcessMarker();
-const open: McpConnection[] = [];
+const guard = useProcessGuard();
 
 async function connect(name: string, command: { command: string; args: string[] }) {
-  const connection = await connectServer(name, { ...command, env: { [MARKER_VARIABLE]: marker } });
-  open.push(connection);
+  const connection = await connectServer(name, { ...command, env: guard.env() });
+  guard.track(connection);
   return connection;
 }
-
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((connection) => connection.close()));
-  expect(await waitForNoProcesses(() => processesWithMarker(marker))).toEqual([]);
-  expect(await waitForNoProcesses(() => descendantsOf(process.pid))).toEqual([]);
-  marker = newProcessMarker();
-});
 
 function text(result: { content: unknown[] }): string {
   return result.content.map((block) => (block as { text?: string }).text ?? "").join("\n");

@@ -1,10 +1,11 @@
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { fixtureConnector } from "./__fixtures__/connect-fixture.js";
 import { rejection, textOf } from "./__fixtures__/helpers.js";
-import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import type { ConnectOptions } from "./connection-types.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const fast: ConnectOptions = { reconnect: { initialRetries: 0, baseDelayMs: 20, maxDelayMs: 50 } };
 const connectFixture = fixtureConnector(guard, fast);
 

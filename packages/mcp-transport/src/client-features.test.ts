@@ -1,12 +1,13 @@
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { rejection } from "./__fixtures__/helpers.js";
-import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import { everythingPath } from "./__fixtures__/real-servers.js";
 import type { McpElicitRequest, McpSamplingRequest, McpServerLog } from "./client-features.js";
 import { connectServer } from "./connect-server.js";
 import type { ConnectOptions, McpCallResult } from "./connection-types.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 
 async function everything(options: ConnectOptions) {
   return guard.track(

@@ -2,13 +2,14 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { descendantsOf, processesWithMarker, waitForNoProcesses } from "@tinyloop/test-fixtures";
 import { fixtureServer, fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { reach, recordStates, rejection, serverPid } from "./__fixtures__/helpers.js";
-import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import { connectServer } from "./connect-server.js";
 import type { ConnectOptions } from "./connection-types.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const quick: ConnectOptions = {
   reconnect: { initialRetries: 0, baseDelayMs: 20, maxDelayMs: 50 },
   closeGraceMs: 200,

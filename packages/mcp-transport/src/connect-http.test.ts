@@ -2,13 +2,14 @@ import {
   type FixtureServerOptions,
   startFixtureHttpServer,
 } from "@tinyloop/test-fixtures/mcp-server";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { reach, recordStates, rejection, textOf } from "./__fixtures__/helpers.js";
-import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import { connectServer } from "./connect-server.js";
 import type { ConnectOptions } from "./connection-types.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const quick: ConnectOptions = {
   reconnect: { initialRetries: 0, baseDelayMs: 50, maxDelayMs: 200 },
 };

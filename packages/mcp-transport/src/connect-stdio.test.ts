@@ -1,5 +1,6 @@
 import { descendantsOf, processesWithMarker } from "@tinyloop/test-fixtures";
 import { fixtureServer, LONG_TOOL_NAME, TINY_PNG } from "@tinyloop/test-fixtures/mcp-server";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { fixtureConnector } from "./__fixtures__/connect-fixture.js";
 import { rejection, textOf } from "./__fixtures__/helpers.js";
@@ -8,11 +9,11 @@ import {
   unexpectedVariables,
   withPlantedSecrets,
 } from "./__fixtures__/leak-check.js";
-import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import { connectServer } from "./connect-server.js";
 import type { ConnectOptions } from "./connection-types.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const fast: ConnectOptions = { reconnect: { initialRetries: 0, baseDelayMs: 20, maxDelayMs: 50 } };
 const connectFixture = fixtureConnector(guard, fast);
 

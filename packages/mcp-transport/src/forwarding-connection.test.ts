@@ -1,13 +1,14 @@
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { rejection } from "./__fixtures__/helpers.js";
-import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import { everythingPath } from "./__fixtures__/real-servers.js";
 import { connectServer } from "./connect-server.js";
 import type { ConnectionState, McpConnection } from "./connection-types.js";
 import { ForwardingConnection } from "./forwarding-connection.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 
 /** A decorator that changes nothing: everything it does comes from the base. */
 class PlainDecorator extends ForwardingConnection {}

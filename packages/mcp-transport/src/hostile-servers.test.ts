@@ -1,14 +1,15 @@
 import type { HostileServerOptions } from "@tinyloop/test-fixtures/hostile-server";
 import { hostileServer } from "@tinyloop/test-fixtures/hostile-server";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { reach, rejection, textOf } from "./__fixtures__/helpers.js";
-import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import { connectServer } from "./connect-server.js";
 import type { ConnectOptions } from "./connection-types.js";
 import { MAX_TOOL_PAGES } from "./list-all-tools.js";
 import { LOG_LINES_PER_WINDOW } from "./rate-limited-log.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 // Long call timeouts: a call that is failed "at once" must not be one that merely timed out.
 const patient: ConnectOptions = {
   timeouts: { callMs: 120_000 },

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { afterAll, describe, expect, it } from "vitest";
 import { rejection, textOf } from "./__fixtures__/helpers.js";
 import {
@@ -8,7 +9,7 @@ import {
   unexpectedVariables,
   withPlantedSecrets,
 } from "./__fixtures__/leak-check.js";
-import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import {
   everythingPath,
   filesystemPath,
@@ -17,7 +18,7 @@ import {
 import { connectServer } from "./connect-server.js";
 import type { ConnectOptions, McpConnection } from "./connection-types.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const quick: ConnectOptions = {
   reconnect: { initialRetries: 0, baseDelayMs: 50, maxDelayMs: 200 },
 };

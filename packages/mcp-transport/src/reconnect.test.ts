@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fixtureServer, fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { afterAll, describe, expect, it } from "vitest";
 import { reach, recordStates, rejection, serverPid, textOf } from "./__fixtures__/helpers.js";
-import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import { connectServer } from "./connect-server.js";
 import type { ConnectOptions, ReconnectPolicy } from "./connection-types.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const scratch = mkdtempSync(join(tmpdir(), "tinyloop-reconnect-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -1,13 +1,14 @@
 import { startEchoHeadersServer } from "@tinyloop/test-fixtures/hostile-server";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { rejection } from "./__fixtures__/helpers.js";
-import { useProcessGuard } from "./__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import { connectServer } from "./connect-server.js";
 import type { McpTransportError } from "./errors.js";
 import { parseServerConfig } from "./parse-server-config.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const TOKEN = "tok-SECRET-1234567890";
 const HEADER_SECRET = "hdr-SECRET-abcdef";
 const QUERY_SECRET = "qry-SECRET-zyxwvu";

@@ -1,7 +1,7 @@
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
+import type { ProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { connectServer } from "../connect-server.js";
 import type { ConnectOptions, McpConnection } from "../connection-types.js";
-import type { ProcessGuard } from "./process-guard.js";
 
 /** Fixture-server flags, as `fixtureServer` takes them. */
 export type FixtureFlags = Parameters<typeof fixtureServer>[0];

@@ -2,10 +2,11 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { listProcesses, processesWithMarker, waitForNoProcesses } from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
-import { useProcessGuard } from "../__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "../__fixtures__/process-waits.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const script = fileURLToPath(new URL("../__fixtures__/sigkilled-parent.ts", import.meta.url));
 
 /** Starts the parent program, waits until it is connected, SIGKILLs it; returns the watchdog pid. */

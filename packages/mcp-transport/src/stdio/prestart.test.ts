@@ -6,13 +6,14 @@ import {
   waitForNoProcesses,
 } from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { reach, rejection, serverPid } from "../__fixtures__/helpers.js";
-import { useProcessGuard } from "../__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "../__fixtures__/process-waits.js";
 import { connectServer } from "../connect-server.js";
 import { prestartStdioServers } from "./prestart.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 
 describe("prestartStdioServers", () => {
   it("starts the process before connectServer, which adopts it instead of spawning another", async () => {

@@ -1,12 +1,13 @@
 import { processesWithMarker } from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
+import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
-import { useProcessGuard } from "../__fixtures__/process-guard.js";
+import { TRANSPORT_PROCESS_WAITS } from "../__fixtures__/process-waits.js";
 import { LineTail } from "./line-tail.js";
 import { spawnServerProcess } from "./server-process.js";
 import { StdioProcessTransport } from "./stdio-process-transport.js";
 
-const guard = useProcessGuard();
+const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 
 describe("StdioProcessTransport", () => {
   it("close() called while the process is being spawned stops it once it runs", async () => {
