@@ -32,7 +32,7 @@ describe("zod's messages in agent-file errors", () => {
       "mcpServers.files.timeout: expected Too small: expected number to be >0, got a number (-1)",
     );
     expect(errorOf('{ "model": "", "mcpServers": {} }')).toContain(
-      'model: expected Too small: expected string to have >=1 characters, got an empty string',
+      "model: expected Too small: expected string to have >=1 characters, got an empty string",
     );
   });
 
