@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} placeholders are the config syntax, not template mistakes
 import type * as z from "zod/mini";
 import { configSchemas, type ServerConfig } from "./config-schema.js";
-import { inEnglish } from "./english-issues.js";
+import { englishErrors } from "./english-errors.js";
 import { McpTransportError } from "./errors.js";
 import { redactUrl } from "./redact-url.js";
 
@@ -140,7 +140,7 @@ export function parseServerConfig(input: unknown, path = ""): ServerConfig {
     ]);
   }
   const schema = schemas[kind]();
-  const result = schema.safeParse(record, inEnglish());
+  const result = schema.safeParse(record, { error: englishErrors() });
   if (!result.success) {
     const allowed = Object.keys(schema.shape);
     return fail(result.error.issues.map((issue) => formatIssue(issue, record, path, allowed)));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { configSchemas } from "./config-schema.js";
-import { inEnglish } from "./english-issues.js";
+import { englishErrors } from "./english-errors.js";
 import { parseServerConfig } from "./parse-server-config.js";
 
 // This file must never load classic `zod` (not even through an import of an import): classic
-// zod installs English globally, and then these tests would pass without `inEnglish()`.
+// zod installs English globally, and then these tests would pass without `englishErrors()`.
 
 function messageOf(input: unknown): string {
   try {
@@ -42,7 +42,9 @@ describe("zod's own messages are English without classic zod", () => {
     // A parse without our options still gets zod/mini's bare default.
     const result = configSchemas.oauth().safeParse({ callbackPort: 70_000 });
     expect(result.error?.issues[0]?.message).toBe("Invalid input");
-    const english = configSchemas.oauth().safeParse({ callbackPort: 70_000 }, inEnglish());
+    const english = configSchemas
+      .oauth()
+      .safeParse({ callbackPort: 70_000 }, { error: englishErrors() });
     expect(english.error?.issues[0]?.message).toBe("Too big: expected number to be <=65535");
   });
 });
