@@ -15,10 +15,12 @@ import { build } from "esbuild";
 const external = ["node-llama-cpp", "@tinyloop/inference-adapters/llama-cpp"];
 
 // zod re-exports every one of its ~40 message locales as `z.locales` / `core.locales`. The
-// namespaces escape (the MCP SDK passes zod's namespaces around), so esbuild keeps all of
-// them: 290 KB of the 580 KB zod chunk that every command compiles at start-up. The CLI only
-// ever uses English, which zod installs itself (`config(en())` imports locales/en.js
-// directly); in the bundle `locales` offers only `en`. The library builds keep zod as is.
+// namespaces escape (the MCP SDK passes classic zod's namespaces around), so esbuild keeps
+// all of them: 290 KB of the 580 KB classic zod chunk that every command loading the SDK
+// compiles. The CLI only ever uses English: classic zod installs it itself (`config(en())`
+// imports locales/en.js directly), and agent-files and mcp-transport, written with zod/mini,
+// import locales/en.js themselves. In the bundle `locales` offers only `en`. The library
+// builds keep zod as is.
 const zodEnglishOnly = {
   name: "zod-english-only",
   setup(plugin) {
