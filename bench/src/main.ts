@@ -6,6 +6,8 @@
  *   --contenders a,b    only these of floor, loop-floor, tinyloop, tiny-agents, openai-agents,
  *                       ai-sdk (floor always runs)
  *   --out FILE          where the JSON goes (default bench/results.json)
+ *   --settle SECONDS    wait up to this long for the 1-minute load average to fall to the
+ *                       core count before measuring (default 240; 0 does not wait)
  * Prints the markdown report on stdout, progress on stderr.
  */
 import { writeFileSync } from "node:fs";
@@ -25,6 +27,7 @@ import { markdownReport } from "./report.js";
 import type { BenchResults } from "./results.js";
 import { runScenario } from "./run-scenario.js";
 import { scenarios } from "./scenarios.js";
+import { settleLoad } from "./settle-load.js";
 import { TINY_AGENTS_END_OF_INPUT, tinyAgentsContender } from "./tiny-agents-contender.js";
 import { tinyloopContender } from "./tinyloop-contender.js";
 
@@ -38,6 +41,7 @@ const { values } = parseArgs({
     scenarios: { type: "string" },
     contenders: { type: "string" },
     out: { type: "string", default: fileURLToPath(new URL("../results.json", import.meta.url)) },
+    settle: { type: "string", default: "240" },
   },
 });
 
@@ -64,6 +68,7 @@ function pick<T extends { id: string }>(all: T[], list: string | undefined, what
 
 const measuredRuns = count("runs", values.runs, 1);
 const warmupRuns = count("warmup", values.warmup, 1);
+const settleSeconds = count("settle", values.settle, 0);
 const allContenders: Contender[] = [
   floorContender,
   loopFloorContender,
@@ -75,6 +80,15 @@ const allContenders: Contender[] = [
 const chosen = pick(allContenders, values.contenders, "contenders");
 const contenders = chosen.includes(floorContender) ? chosen : [floorContender, ...chosen];
 
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const settled = await settleLoad({
+  maxWaitMs: settleSeconds * 1000,
+  onWait: (load, waited) =>
+    log(
+      `load average ${load.toFixed(1)}: waiting for the machine to settle (${waited} s of ${settleSeconds} s)`,
+    ),
+});
+
 const results: BenchResults = {
   date: new Date().toISOString(),
   machine: {
@@ -84,7 +98,8 @@ const results: BenchResults = {
     node: process.versions.node,
     platform: `${process.platform}-${process.arch}`,
   },
-  loadAverage: { start: loadavg()[0] ?? 0, end: 0 },
+  loadAverage: { start: settled.after, end: 0 },
+  settledLoad: settled,
   warmupRuns,
   measuredRuns,
   leftoverGraceMs: LEFTOVER_GRACE_MS,
@@ -114,7 +129,6 @@ if (!serversInOwnSession) {
   );
 }
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
 for (const scenario of pick(scenarios, values.scenarios, "scenarios")) {
   results.scenarios.push(
     await runScenario(scenario, { contenders, warmupRuns, measuredRuns, fixtureServerPath, log }),

@@ -1,4 +1,5 @@
 import type { BenchResults, ContenderResult, ScenarioResult } from "./results.js";
+import type { SettledLoad } from "./settle-load.js";
 import { cpuVerdicts, scenarioVerdicts, type Verdict } from "./targets.js";
 
 const CONTENDER_ORDER = [
@@ -162,11 +163,19 @@ export function detailTable(results: BenchResults): string {
   return lines.join("\n");
 }
 
+/** How long the suite waited for the load to fall before it measured, if it did. */
+function settleText({ before, waitedSeconds, settled }: SettledLoad): string {
+  if (waitedSeconds === 0) return "";
+  return settled
+    ? ` (after waiting ${waitedSeconds} s for it to fall from ${before.toFixed(1)})`
+    : ` (it was ${before.toFixed(1)}; still high after waiting ${waitedSeconds} s)`;
+}
+
 /** The whole markdown report. */
 export function markdownReport(results: BenchResults): string {
   const { machine } = results;
   return [
-    `End-to-end benchmark, ${results.date}: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}. Medians of ${results.measuredRuns} runs after ${results.warmupRuns} warm-up run (checked against the model's request log). Load average (1 min) ${results.loadAverage.start.toFixed(1)} at the start, ${results.loadAverage.end.toFixed(1)} at the end.`,
+    `End-to-end benchmark, ${results.date}: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}. Medians of ${results.measuredRuns} runs after ${results.warmupRuns} warm-up run (checked against the model's request log). Load average (1 min) ${results.loadAverage.start.toFixed(1)} at the start${settleText(results.settledLoad)}, ${results.loadAverage.end.toFixed(1)} at the end.`,
     "",
     summaryTable(results),
     "",

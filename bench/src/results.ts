@@ -1,4 +1,5 @@
 import type { ScenarioTarget } from "./scenarios.js";
+import type { SettledLoad } from "./settle-load.js";
 
 /** One contender's figures in one scenario. */
 export interface ContenderResult {
@@ -43,6 +44,8 @@ export interface BenchResults {
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
   /** The machine's 1-minute load average when the suite started and ended (busy if above cpus). */
   loadAverage: { start: number; end: number };
+  /** The wait for the load to fall before measuring (`--settle`). */
+  settledLoad: SettledLoad;
   warmupRuns: number;
   measuredRuns: number;
   leftoverGraceMs: number;

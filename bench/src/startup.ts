@@ -2,7 +2,9 @@
  * Start-up benchmark (issue 13): wall time of `tinyloop --version`, `tinyloop --help` and
  * `tinyloop config check` on a ten-server file, each against `node -e 0` measured in the
  * same run, interleaved so that background load falls on all alike.
- *   pnpm --filter @tinyloop/bench run bench:startup [-- --runs N]
+ *   pnpm --filter @tinyloop/bench run bench:startup [-- --runs N] [--settle SECONDS]
+ * Before measuring it waits (default up to 240 s; `--settle 0` does not) for the 1-minute load
+ * average to fall to the core count, as the e2e suite does.
  * Prints a markdown table on stdout; needs a built tree.
  */
 import { spawnSync } from "node:child_process";
@@ -13,16 +15,29 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
 import { median } from "./median.js";
+import { settleLoad } from "./settle-load.js";
 
 const argv = process.argv.slice(2);
 const { values } = parseArgs({
   args: argv[0] === "--" ? argv.slice(1) : argv,
-  options: { runs: { type: "string", default: "15" } },
+  options: { runs: { type: "string", default: "15" }, settle: { type: "string", default: "240" } },
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   throw new Error(`--runs: expected a whole number ≥ 1, got ${JSON.stringify(values.runs)}`);
 }
+
+const settleSeconds = Number(values.settle);
+if (!Number.isInteger(settleSeconds) || settleSeconds < 0) {
+  throw new Error(`--settle: expected a whole number ≥ 0, got ${JSON.stringify(values.settle)}`);
+}
+const settled = await settleLoad({
+  maxWaitMs: settleSeconds * 1000,
+  onWait: (load, waited) =>
+    process.stderr.write(
+      `load average ${load.toFixed(1)}: waiting for the machine to settle (${waited} s of ${settleSeconds} s)\n`,
+    ),
+});
 
 const tinyloopBin = fileURLToPath(
   new URL("../node_modules/tinyloop/bin/tinyloop.js", import.meta.url),
@@ -80,7 +95,7 @@ try {
 
 const base = median(walls.get("node -e 0") ?? []);
 const lines = [
-  `Start-up, medians of ${runs} runs (Node ${process.versions.node}):`,
+  `Start-up, medians of ${runs} runs (Node ${process.versions.node}; load average ${settled.after.toFixed(1)} at the start${settled.waitedSeconds > 0 ? `, after waiting ${settled.waitedSeconds} s` : ""}):`,
   "",
   "| command | wall median | ÷ node -e 0 | target | met |",
   "|---|---|---|---|---|",

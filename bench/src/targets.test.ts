@@ -88,6 +88,7 @@ describe("cpuVerdicts", () => {
       date: "",
       machine: { cpus: 2, cpuModel: "x", memoryGiB: 24, node: "20", platform: "linux" },
       loadAverage: { start: 0, end: 0 },
+      settledLoad: { before: 0, after: 0, waitedSeconds: 0, settled: true },
       warmupRuns: 1,
       measuredRuns: 1,
       leftoverGraceMs: 1000,
