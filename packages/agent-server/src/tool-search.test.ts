@@ -21,12 +21,13 @@ const offered = (current: ServeRig, index: number) =>
   ) ?? [];
 
 describe("toolSearch", () => {
-  it('"always": the first turn gets tool_search and no MCP tool; the found tool is called next turn', async () => {
+  it('"always": the first turn gets tool_search and no MCP tool; the found tool is called next turn, for this request only', async () => {
     const current = await startServeRig(
       [
         { toolCalls: [{ name: "tool_search", arguments: { query: "add two numbers" } }] },
         { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 2, b: 3 } }] },
         { text: "The sum is 5." },
+        { text: "Hello again." },
       ],
       { toolSearch: "always" },
     );
@@ -43,6 +44,13 @@ describe("toolSearch", () => {
     const last = ((current.modelServer.requests[2]?.body ?? { messages: [] }) as Body).messages;
     const toolResults = last.filter((m) => m.role === "tool").map((m) => m.content);
     expect(toolResults.at(-1)).toBe("5");
+    // The next request has its own agent: the tool found before is kept back again.
+    await current.client.chat.completions.create({
+      model: MODEL_NAME,
+      messages: [{ role: "user", content: "hi" }],
+    });
+    expect(offered(current, 3)).toContain("tool_search");
+    expect(offered(current, 3)).not.toContain("mcp_fx_add");
   });
 
   it('"never": every tool is offered from the first turn, without tool_search', async () => {
