@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "commander";
+import { InvalidArgumentError, Option } from "commander";
 
 /** commander's value parser of a repeatable option: each use adds its value to the list. */
 export const collect = (value: string, previous: string[]) => [...previous, value];
@@ -14,4 +14,12 @@ export function wholeNumber(min: number): (value: string) => number {
       throw new InvalidArgumentError(`expected a whole number of at least ${min}, got "${value}"`);
     return n;
   };
+}
+
+/** `--tool-search auto|always|never`, the same option on `run` and `serve` (other values are refused with the choices). */
+export function toolSearchOption(): Option {
+  return new Option(
+    "--tool-search <mode>",
+    "keep tools back behind tool_search: auto (when their schemas are large), always, never",
+  ).choices(["auto", "always", "never"]);
 }

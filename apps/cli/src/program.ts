@@ -5,7 +5,7 @@ import { registerServeCommand } from "./commands/serve-command.js";
 import { exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
-import { collect, wholeNumber } from "./option-values.js";
+import { collect, toolSearchOption, wholeNumber } from "./option-values.js";
 import type { RunFlags } from "./run/run-flags.js";
 
 // Read as text, not require()d: a require() would set up Node's CommonJS loader, which no
@@ -76,12 +76,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
         positiveInt,
       )
       .option("--yes", "approve every tool call")
-      .addOption(
-        new Option(
-          "--tool-search <mode>",
-          "keep tools back behind tool_search: auto (when their schemas are large), always, never",
-        ).choices(["auto", "always", "never"]),
-      )
+      .addOption(toolSearchOption())
       .option("--allow-no-servers", "go on when every configured server failed to start")
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),

@@ -77,6 +77,7 @@ export async function handleChatCompletion(
       ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
       ...(options.toolConcurrency ? { toolConcurrency: options.toolConcurrency } : {}),
       ...(options.tools ? { tools: options.tools } : {}),
+      ...(options.toolSearch ? { toolSearch: options.toolSearch } : {}),
       ...(approve ? { approve } : {}),
     });
     const identity = newCompletion(options.modelName);

@@ -39,6 +39,9 @@ describe("createAgentServer options", () => {
     expect(() => createAgentServer({ model, registry, modelName: "has space" })).toThrow(
       /modelName/,
     );
+    expect(() => createAgentServer({ model, registry, toolSearch: "sometimes" as never })).toThrow(
+      /toolSearch: expected "auto", "always" or "never", got "sometimes" \(example: toolSearch: "auto"\)/,
+    );
     expect(() => createAgentServer({ model: {} as never, registry })).toThrow(
       /model: expected a ChatModel/,
     );

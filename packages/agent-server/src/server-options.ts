@@ -40,6 +40,13 @@ export interface AgentServerOptions {
    * names in `include` / `exclude`; `exclude` wins), as the agent's `tools`. Default: all.
    */
   tools?: AgentOptions["tools"];
+  /**
+   * When to keep tools back behind `tool_search` (agent-loop's `toolSearch`): `auto` when
+   * their schemas are large, `always`, `never`. A request's model then gets only the tools
+   * not kept back plus `tool_search`; a tool found by the search is offered from the next
+   * turn of the same request. Default: the agent loop's (`auto`).
+   */
+  toolSearch?: AgentOptions["toolSearch"];
   /** Tools that need approval are refused unless allowed here. Default: mode `ask`, nothing allowed. */
   approval?: ServeApproval;
   /** The key clients send as `Authorization: Bearer`. Default: a generated one (see `server.apiKey`). */
@@ -129,6 +136,10 @@ function checkSettings(options: ServerSettings): CheckedSettings {
       modelName,
       'modelName: "my-agent"',
     );
+  }
+  const toolSearch = options.toolSearch;
+  if (toolSearch !== undefined && !["auto", "always", "never"].includes(toolSearch)) {
+    throw invalid("toolSearch", '"auto", "always" or "never"', toolSearch, 'toolSearch: "auto"');
   }
   if (options.apiKey !== undefined && !isUsableApiKey(options.apiKey)) {
     throw invalid(

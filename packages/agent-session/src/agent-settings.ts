@@ -1,4 +1,5 @@
 import type { AgentFile, ApprovalMode } from "@tinyloop/agent-files";
+import type { ToolSearchMode } from "@tinyloop/agent-loop";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import type { ToolRegistry } from "@tinyloop/registry";
 import { autoApprovedTools } from "./auto-approve.js";
@@ -12,6 +13,8 @@ export interface AgentSettings {
   systemPrompt?: string;
   maxTurns?: number;
   toolConcurrency?: number;
+  /** When tools are kept back behind `tool_search`; set only when the session was given one. */
+  toolSearch?: ToolSearchMode;
   /**
    * The file's approval mode (`ask` when it names none), and the registered names of the
    * tools its servers' entries list in `autoApprove` / `alwaysAllow`.
@@ -21,17 +24,23 @@ export interface AgentSettings {
 
 /**
  * The {@link AgentSettings} of `file` once its servers are connected into `registry` through
- * `hub`; `maxTurns` beats the file's.
+ * `hub`; `maxTurns` beats the file's. `toolSearch` is passed through as the session got it.
  */
 export function agentSettings(
   file: AgentFile,
-  { registry, hub, maxTurns }: { registry: ToolRegistry; hub: McpHub; maxTurns?: number },
+  {
+    registry,
+    hub,
+    maxTurns,
+    toolSearch,
+  }: { registry: ToolRegistry; hub: McpHub; maxTurns?: number; toolSearch?: ToolSearchMode },
 ): AgentSettings {
   const names = registry.list().map((tool) => tool.name);
   return {
     systemPrompt: file.systemPrompt,
     maxTurns: maxTurns ?? file.maxTurns,
     toolConcurrency: file.toolConcurrency,
+    ...(toolSearch ? { toolSearch } : {}),
     approval: {
       mode: file.approval ?? "ask",
       allow: autoApprovedTools(file.servers, names, (name) => hub.resolveTool(name)),

@@ -47,13 +47,18 @@ describe("openAgentSession", () => {
     const session = await sessions.open(
       [stdioServer("fx", { autoApprove: ["add", "echo"] }), stdioServer("other")],
       [],
-      { agent: { approval: "always", toolConcurrency: 2, maxTurns: 7 }, maxTurns: 3 },
+      {
+        agent: { approval: "always", toolConcurrency: 2, maxTurns: 7 },
+        maxTurns: 3,
+        toolSearch: "always",
+      },
     );
     const settings = session.settings();
     expect(settings).toEqual({
       systemPrompt: "You add numbers.",
       maxTurns: 3,
       toolConcurrency: 2,
+      toolSearch: "always",
       approval: { mode: "always", allow: ["mcp_fx_echo", "mcp_fx_add"] },
     });
     // Every allowed name is a tool the agent really has, of the listing server only.

@@ -52,7 +52,7 @@ export interface AgentSessionOptions {
 
 /** A running agent: its loop, model, tools and the servers behind them. */
 export interface AgentSession {
-  /** The loop, with the file's system prompt, `maxTurns`, `toolConcurrency` and approval. */
+  /** The loop, with the file's system prompt, `maxTurns`, `toolConcurrency`, approval and `toolSearch`. */
   agent: Agent;
   registry: ToolRegistry;
   hub: McpHub;
@@ -129,6 +129,7 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
         registry,
         hub,
         ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
+        ...(options.toolSearch ? { toolSearch: options.toolSearch } : {}),
       }),
     status: () => sessionStatus(file.servers, hub, connected.failures),
     close: () => {

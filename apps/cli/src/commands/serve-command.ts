@@ -1,10 +1,10 @@
 import { type Command, Option } from "commander";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { collect, wholeNumber } from "../option-values.js";
+import { collect, toolSearchOption, wholeNumber } from "../option-values.js";
 import type { ServeFlags } from "./serve.js";
 
-/** Adds `tinyloop serve` to the program (`withServerOptions` adds --server/--url/--verbose/--no-color). */
+/** Adds `tinyloop serve` to the program (`withServerOptions` adds --server/--url/--lazy/--verbose/--no-color). */
 export function registerServeCommand(
   program: Command,
   withServerOptions: (command: Command) => Command,
@@ -64,7 +64,8 @@ export function registerServeCommand(
         "variable holding the model's API key (run's --api-key-env)",
       )
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
-      .option("--max-turns <n>", "most model calls per request", wholeNumber(1)),
+      .option("--max-turns <n>", "most model calls per request", wholeNumber(1))
+      .addOption(toolSearchOption()),
   )
     .addHelpText(
       "after",

@@ -18,6 +18,7 @@ import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
 import { statusLine } from "../run/status-line.js";
 import { withBundledServers } from "../session/bundled-servers.js";
+import { sessionFlagOptions } from "../session/session-flag-options.js";
 import { styleFor } from "../terminal/style.js";
 
 /** Flags of `tinyloop serve`. */
@@ -39,6 +40,10 @@ export interface ServeFlags {
   modelApiKeyEnv?: string;
   cassette?: string;
   maxTurns?: number;
+  /** `--tool-search auto|always|never`: as in `run`, for every request's agent. */
+  toolSearch?: "auto" | "always" | "never";
+  /** `--lazy`: each server starts on the first call of one of its tools. */
+  lazy?: boolean;
   server: string[];
   url: string[];
   verbose?: boolean;
@@ -144,7 +149,8 @@ export async function serveCommand(
     agent: { ...spec, servers: withBundledServers(spec.servers) },
     model,
     progress,
-    maxTurns: flags.maxTurns,
+    // --max-turns, --tool-search, --lazy: decided as for `run`; settings() carries toolSearch.
+    ...sessionFlagOptions(flags),
     watchdog: true,
     onHub: (h) => {
       hub = h;
@@ -175,8 +181,11 @@ export async function serveCommand(
     const tools = session.registry.list().length;
     const servers = session.hub.servers();
     const ready = servers.filter((s) => s.state === "ready").length;
+    // --lazy: a server known from the manifest cache is idle, its tools there; it starts on use.
+    const idle = servers.filter((s) => s.state === "idle").length;
+    const lazyNote = idle > 0 ? ` (${idle} lazy: starts on first use)` : "";
     io.stderr.write(
-      `${style.bold("tinyloop serve")} · ${spec.file ?? "default agent"} · model: ${describeProviderPlan(plan)} · ${ready}/${servers.length} servers · ${tools} tools\n` +
+      `${style.bold("tinyloop serve")} · ${spec.file ?? "default agent"} · model: ${describeProviderPlan(plan)} · ${ready + idle}/${servers.length} servers${lazyNote} · ${tools} tools\n` +
         `  chat page  ${style.cyan(server.chatPageUrl ?? url)}\n` +
         `  API        ${url}/v1  (model "${settings.modelName}", Authorization: Bearer <key>)\n` +
         `  key        ${server.apiKeyGenerated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${flags.apiKeyEnv}`}\n` +

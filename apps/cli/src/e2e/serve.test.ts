@@ -189,6 +189,102 @@ describe("tinyloop serve", () => {
     expect((await serve.child).exitCode).toBe(143);
   });
 
+  it("--lazy: starts no MCP server until a request calls one of its tools, then exactly one", async () => {
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const env = { TINYLOOP_CACHE_DIR: s.ws.path("cache") };
+    // A first lazy use caches the server's manifest; its process is gone afterwards.
+    const prime = await runCli(["mcp", "tools", "mcp.json", "--lazy"], { cwd: s.ws.dir, env });
+    expect(prime.exitCode).toBe(0);
+    expect(await s.ws.leftovers()).toEqual([]);
+
+    const model = await s.withModel([
+      { text: "Hello." },
+      { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 2, b: 3 } }] },
+      { text: "It is 5." },
+    ]);
+    const serve = await startServe(["mcp.json", "--lazy", "--yes", ...s.modelFlags()], env);
+    expect(processesWithMarker(s.ws.marker)).toEqual([]);
+    expect(serve.stderr()).toMatch(/ 1\/1 servers \(1 lazy: starts on first use\) · \d+ tools/);
+    const health = await (
+      await fetch(`${serve.url}/healthz`, { headers: { authorization: `Bearer ${serve.key}` } })
+    ).json();
+    expect(health).toMatchObject({ servers: [{ name: "fixture", state: "idle" }] });
+
+    // A request that calls no tool starts nothing.
+    const hello = await post(serve.url, serve.key, {
+      model: "mcp",
+      messages: [{ role: "user", content: "hi" }],
+    });
+    expect(hello.status).toBe(200);
+    expect(processesWithMarker(s.ws.marker)).toEqual([]);
+
+    const add = await post(serve.url, serve.key, {
+      model: "mcp",
+      messages: [{ role: "user", content: "add 2 and 3" }],
+    });
+    expect(
+      ((await add.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]
+        ?.message.content,
+    ).toBe("It is 5.");
+    const third = model.requests[2]?.body as { messages: Array<{ role: string; content: string }> };
+    expect(third.messages.find((m) => m.role === "tool")?.content).toBe("5");
+    expect(processesWithMarker(s.ws.marker)).toHaveLength(1);
+    serve.child.kill("SIGTERM");
+    expect((await serve.child).exitCode).toBe(143);
+  });
+
+  it("--tool-search always: the model gets tool_search and no MCP tool first, finds add and calls it in the same request", async () => {
+    const model = await s.withModel([
+      { toolCalls: [{ name: "tool_search", arguments: { query: "add two numbers" } }] },
+      { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 2, b: 3 } }] },
+      { text: "The sum is 5." },
+    ]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const serve = await startServe([
+      "mcp.json",
+      "--tool-search",
+      "always",
+      "--allow-tool",
+      "mcp_fixture_add",
+      ...s.modelFlags(),
+    ]);
+    const response = await post(serve.url, serve.key, {
+      model: "mcp",
+      messages: [{ role: "user", content: "2+3?" }],
+    });
+    expect(
+      ((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]
+        ?.message.content,
+    ).toBe("The sum is 5.");
+    type Body = {
+      tools?: Array<{ function: { name: string } }>;
+      messages: Array<{ role: string; content?: unknown }>;
+    };
+    const offered = (index: number) =>
+      ((model.requests[index]?.body ?? { messages: [] }) as Body).tools?.map(
+        (tool) => tool.function.name,
+      ) ?? [];
+    expect(model.requests).toHaveLength(3);
+    expect(offered(0)).toContain("tool_search");
+    expect(offered(0)).toContain("task_complete"); // built-in tools are never kept back
+    expect(offered(0).filter((name) => name.startsWith("mcp_fixture_"))).toEqual([]);
+    expect(offered(1)).toContain("mcp_fixture_add");
+    const last = ((model.requests[2]?.body ?? { messages: [] }) as Body).messages;
+    expect(last.filter((m) => m.role === "tool").at(-1)?.content).toBe("5");
+    serve.child.kill("SIGTERM");
+    expect((await serve.child).exitCode).toBe(143);
+  });
+
+  it("serve --help lists --lazy and --tool-search, and an unknown --tool-search mode is refused with the choices", async () => {
+    const help = await runCli(["serve", "--help"], { cwd: s.ws.dir });
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toMatch(/--lazy\s+start each server on first use/);
+    expect(help.stdout).toMatch(/--tool-search <mode>\s+keep tools back behind tool_search/);
+    const bad = await runCli(["serve", "--tool-search", "sometimes"], { cwd: s.ws.dir });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/sometimes.*auto, always, never/s);
+  });
+
   it("refuses a non-loopback host without a key, and an unset key variable, before starting anything", async () => {
     s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
     const open = await runCli(

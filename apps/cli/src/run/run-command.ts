@@ -23,6 +23,7 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
+import { sessionFlagOptions } from "../session/session-flag-options.js";
 import { downloadBar } from "../terminal/download-bar.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
@@ -109,9 +110,8 @@ export async function runCommand(
     // On a terminal a server that needs a login opens the browser; elsewhere the error
     // says to run `tinyloop mcp login NAME`.
     oauth: cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: tty }),
-    ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
-    ...(flags.toolSearch ? { toolSearch: flags.toolSearch } : {}),
-    ...(flags.lazy ? { lazy: true } : {}),
+    // --max-turns, --tool-search, --lazy: decided as for `serve`.
+    ...sessionFlagOptions(flags),
     // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
     watchdog: true,
     onHub: (h) => {
