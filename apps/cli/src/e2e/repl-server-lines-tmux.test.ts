@@ -41,12 +41,28 @@ async function waitFor(
   }
 }
 
-/** SIGKILLs the test's one fixture server (its process carries the workspace's marker). */
-function killServer(): void {
-  const servers = processesWithMarker(ws.marker);
+/** SIGKILLs the one fixture server (marked with the workspace's marker) whose command has `match`. */
+function killServer(match = ""): void {
+  const servers = processesWithMarker(ws.marker).filter((p) => p.command.includes(match));
   if (servers.length !== 1) throw new Error(`expected one fixture server, found ${servers.length}`);
   process.kill(servers[0]?.pid ?? 0, "SIGKILL");
 }
+
+/**
+ * A fixture server that starts once: after the file `gone` exists each restart exits at once
+ * (code 7), so once killed it fails for good when the reconnect attempts are used up.
+ */
+function startsOnce(gone: string, args: string[] = []) {
+  const fixture = ws.fixture(args);
+  return {
+    ...fixture,
+    command: "sh",
+    args: ["-c", `test -e '${gone}' && exit 7; exec "$0" "$@"`, fixture.command, ...fixture.args],
+  };
+}
+
+/** Whether a line of `text` (trailing spaces dropped) is exactly `line`. */
+const hasLine = (text: string, line: string) => text.split("\n").some((l) => l.trimEnd() === line);
 
 beforeEach(() => {
   ws = workspace();
@@ -84,15 +100,8 @@ describe("server lines in the REPL on a real terminal", () => {
     timeout: 180_000,
   }, async () => {
     model = await startScriptedModelServer({ script: [{ text: "Got your message." }] });
-    // The server starts once; after `gone` exists every restart exits at once, so the killed
-    // server fails for good once the reconnect attempts are used up.
-    const fixture = ws.fixture();
     const gone = join(ws.dir, "gone");
-    const fx = {
-      ...fixture,
-      command: "sh",
-      args: ["-c", `test -e '${gone}' && exit 7; exec "$0" "$@"`, fixture.command, ...fixture.args],
-    };
+    const fx = startsOnce(gone);
     ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx } }) });
     start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => s.includes("connected 1/1 servers") && /^›\s*$/m.test(s), "the prompt");
@@ -131,11 +140,52 @@ describe("server lines in the REPL on a real terminal", () => {
       keys("-l", key);
       typed += key;
       const line = `${typed}typed`;
-      await waitFor((s) => s.split("\n").some((l) => l.trimEnd() === line), `"${line}"`);
+      await waitFor((s) => hasLine(s, line), `"${line}"`);
     }
     keys("Enter");
     await waitFor((s) => s.includes("Got your message."), "the answer");
     expect(userMessages()).toEqual(["half a line fully typed"]);
+
+    keys("C-d");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+
+  it("prints a server failing at an approval question above it and keeps the typed answer", {
+    timeout: 180_000,
+  }, async () => {
+    model = await startScriptedModelServer({
+      script: [{ toolCalls: [{ name: "mcp_fx_sleep", arguments: { ms: 1 } }] }, { text: "Slept." }],
+    });
+    const gone = join(ws.dir, "gone");
+    const servers = { fx: ws.fixture(), doomed: startsOnce(gone, ["--name", "doomed"]) };
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: servers }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => s.includes("connected 2/2 servers") && /^›\s*$/m.test(s), "the prompt");
+
+    keys("sleep please", "Enter");
+    const question = "allow mcp_fx_sleep ms=1? [y]es / [n]o / [a]lways:";
+    await waitFor((s) => hasLine(s, question), "the approval question");
+    keys("-l", "y");
+    await waitFor((s) => hasLine(s, `${question} y`), "the typed answer");
+
+    writeFileSync(gone, "");
+    killServer("--name doomed");
+    const after = await waitFor(
+      (s) => /server doomed failed/.test(s) && hasLine(s, `${question} y`),
+      "the failure line and the redrawn question",
+      100_000,
+    );
+    const shown = lines(after);
+    expect(shown.find((line) => line.includes("server doomed failed"))).toMatch(
+      /^✗ server doomed failed: /,
+    );
+    expect(shown.at(-1)).toBe(`${question} y`);
+    expect(shown.filter((line) => line.startsWith("allow "))).toEqual([`${question} y`]);
+
+    // The typed answer counts: the tool runs and the turn ends.
+    keys("Enter");
+    const done = await waitFor((s) => s.includes("Slept."), "the answer after the tool");
+    expect(done).toMatch(/✓ mcp_fx_sleep/);
 
     keys("C-d");
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
