@@ -9,6 +9,7 @@ import {
 } from "@tinyloop/agent-session";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
+import type { AbovePrompt } from "../terminal/above-prompt.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import type { Style } from "../terminal/style.js";
 
@@ -22,6 +23,8 @@ const HELP_KEYS = {
  * The interactive loop: a prompt, streamed answers, tool lines, slash commands.
  * Ctrl+C during a turn aborts it; Ctrl+C at an empty prompt, `/exit` or end of input
  * (Ctrl+D, a closed pipe) resolves 0. Lines typed or piped in are handled one at a time.
+ * On a terminal (and without `json`), `serverLines` prints above the prompt or approval
+ * question while one is shown.
  */
 export function runRepl({
   session,
@@ -31,6 +34,7 @@ export function runRepl({
   json,
   setAsk,
   lifecycle,
+  serverLines,
 }: {
   session: AgentSession;
   io: Io;
@@ -39,6 +43,8 @@ export function runRepl({
   json: boolean;
   setAsk: (ask: AskQuestion) => void;
   lifecycle: Lifecycle;
+  /** Server lines written during the session (see `abovePrompt`); attached to the prompt here. */
+  serverLines?: AbovePrompt;
 }): Promise<number> {
   const terminal = io.stdin.isTTY === true;
   const rl = createInterface({
@@ -50,11 +56,22 @@ export function runRepl({
   const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style, verbose });
   let ended = false;
   let asking = false;
+  // The prompt is on screen waiting for a line (from rl.prompt() until a line is entered).
+  let atPrompt = false;
+  const prompt = () => {
+    atPrompt = true;
+    rl.prompt();
+  };
+  const detach =
+    terminal && !json && serverLines
+      ? serverLines.attach({ rl, output: io.stdout, shown: () => !ended && (atPrompt || asking) })
+      : () => {};
   let inputClosed = false;
   let finish: (code: number) => void = () => {};
   const result = new Promise<number>((resolve) => {
     finish = (code) => {
       ended = true;
+      detach();
       lifecycle.onInterrupt = undefined;
       chat.stop();
       rl.close();
@@ -82,7 +99,7 @@ export function runRepl({
     onExit: () => finish(EXIT.ok),
     onIdle: () => {
       if (inputClosed) finish(EXIT.ok);
-      else if (terminal) rl.prompt();
+      else if (terminal) prompt();
     },
   });
   if (terminal) {
@@ -114,7 +131,10 @@ export function runRepl({
     );
   }
 
-  rl.on("line", (line) => chat.send(line));
+  rl.on("line", (line) => {
+    atPrompt = false;
+    chat.send(line);
+  });
   const onInterrupt = () => {
     if (chat.abortTurn()) return;
     if (rl.line === "") {
@@ -126,7 +146,7 @@ export function runRepl({
     rl.write(null, { ctrl: true, name: "e" });
     rl.write(null, { ctrl: true, name: "u" });
     io.stdout.write("^C\n");
-    rl.prompt();
+    prompt();
   };
   // On a terminal readline turns Ctrl+C into this event; with piped input it is a real SIGINT.
   rl.on("SIGINT", onInterrupt);
@@ -134,6 +154,7 @@ export function runRepl({
   rl.on("close", () => {
     // Ctrl+D leaves the prompt's line open; end it so the shell starts on a clean line.
     // Ctrl+D at an approval question leaves: the turn stops like on Ctrl+C (which ends the line).
+    atPrompt = false; // nothing is redrawn on a closed interface
     if (asking) chat.abortTurn();
     else if (terminal && !ended) io.stdout.write("\n");
     inputClosed = true;
@@ -141,7 +162,7 @@ export function runRepl({
   });
   if (terminal) {
     io.stdout.write(style.dim("type a message, /help for commands, Ctrl+D to leave\n"));
-    rl.prompt();
+    prompt();
   }
   return result;
 }

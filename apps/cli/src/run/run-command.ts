@@ -24,6 +24,7 @@ import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
+import { abovePrompt } from "../terminal/above-prompt.js";
 import { downloadBar } from "../terminal/download-bar.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
@@ -79,8 +80,11 @@ export async function runCommand(
           ? replAsk(question, signal)
           : (oneShotQuestions?.ask(question, signal) ?? Promise.resolve(undefined))
     : undefined;
+  // Server lines after start-up (a failure, a reconnect, a log, a login URL) go through
+  // this: at the REPL's prompt they are printed above it, not over it.
+  const serverLines = abovePrompt(io.stderr);
   const progress = statusLine({
-    out: io.stderr,
+    out: serverLines,
     live: io.stderr.isTTY === true,
     style: errStyle,
     verbose: flags.verbose === true,
@@ -104,12 +108,12 @@ export async function runCommand(
       : {
           progress,
           onServerLog: (log) => {
-            if (flags.verbose) io.stderr.write(`${errStyle.dim(serverLogLine(log))}\n`);
+            if (flags.verbose) serverLines.write(`${errStyle.dim(serverLogLine(log))}\n`);
           },
         }),
     // On a terminal a server that needs a login opens the browser; elsewhere the error
     // says to run `tinyloop mcp login NAME`.
-    oauth: cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: tty }),
+    oauth: cliOAuthOptions({ env: io.env, stderr: serverLines, interactive: tty }),
     // --max-turns, --tool-search, --lazy: decided as for `serve`.
     ...sessionFlagOptions(flags),
     // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
@@ -144,6 +148,7 @@ export async function runCommand(
         replAsk = fn;
       },
       lifecycle,
+      serverLines,
     });
   }
 

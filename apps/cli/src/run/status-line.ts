@@ -1,4 +1,3 @@
-import type { Writable } from "node:stream";
 import type { ConnectProgress } from "@tinyloop/agent-session";
 import type { Style } from "../terminal/style.js";
 
@@ -13,7 +12,8 @@ export function statusLine({
   style,
   verbose,
 }: {
-  out: Writable;
+  /** Where lines go: stderr, or the REPL's `abovePrompt` writer (anything with `write(text)`). */
+  out: { write(text: string): unknown };
   live: boolean;
   style: Style;
   verbose: boolean;

@@ -22,7 +22,8 @@ export function cliOAuthOptions({
   interactive,
 }: {
   env: Record<string, string | undefined>;
-  stderr: NodeJS.WritableStream;
+  /** Where the login URL is printed: stderr, or the REPL's `abovePrompt` writer. */
+  stderr: { write(text: string): unknown };
   interactive: boolean;
 }): OAuthOptions {
   return {

@@ -17,7 +17,7 @@ export function openBrowser(
   url: URL,
   server: string,
   env: Record<string, string | undefined>,
-  stderr: NodeJS.WritableStream,
+  stderr: { write(text: string): unknown },
 ): void {
   stderr.write(`To log in to ${server}, open this URL in a browser:\n  ${url.href}\n`);
   const { command, args } = opener(env);

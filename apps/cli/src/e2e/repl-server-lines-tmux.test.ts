@@ -1,0 +1,193 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { processesWithMarker } from "@tinyloop/test-fixtures";
+import {
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from "@tinyloop/test-fixtures/model-server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cliBin, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+
+let ws: Workspace;
+let model: ScriptedModelServer | undefined;
+let session: string;
+
+// A tmux server per test (its own socket): no race with a server that is shutting down.
+const tmux = (...args: string[]) =>
+  execFileSync("tmux", ["-L", session, ...args], { encoding: "utf8" });
+const screen = () => tmux("capture-pane", "-p", "-t", session);
+const keys = (...k: string[]) => tmux("send-keys", "-t", session, ...k);
+/** The cursor as tmux sees it: `x,y` (0-based column and row of the pane). */
+const cursor = () => tmux("display-message", "-p", "-t", session, "#{cursor_x},#{cursor_y}").trim();
+/** The pane's non-empty lines, trailing spaces dropped. */
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== "");
+
+async function waitFor(
+  check: (text: string) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const text = screen();
+    if (check(text)) return text;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** SIGKILLs the one fixture server (marked with the workspace's marker) whose command has `match`. */
+function killServer(match = ""): void {
+  const servers = processesWithMarker(ws.marker).filter((p) => p.command.includes(match));
+  if (servers.length !== 1) throw new Error(`expected one fixture server, found ${servers.length}`);
+  process.kill(servers[0]?.pid ?? 0, "SIGKILL");
+}
+
+/**
+ * A fixture server that starts once: after the file `gone` exists each restart exits at once
+ * (code 7), so once killed it fails for good when the reconnect attempts are used up.
+ */
+function startsOnce(gone: string, args: string[] = []) {
+  const fixture = ws.fixture(args);
+  return {
+    ...fixture,
+    command: "sh",
+    args: ["-c", `test -e '${gone}' && exit 7; exec "$0" "$@"`, fixture.command, ...fixture.args],
+  };
+}
+
+/** Whether a line of `text` (trailing spaces dropped) is exactly `line`. */
+const hasLine = (text: string, line: string) => text.split("\n").some((l) => l.trimEnd() === line);
+
+beforeEach(() => {
+  ws = workspace();
+  session = `tinyloop-lines-${process.pid}-${Date.now()}`;
+});
+afterEach(async () => {
+  try {
+    tmux("kill-server");
+  } catch {
+    // already gone
+  }
+  await model?.close();
+  model = undefined;
+  expect(await ws.leftovers()).toEqual([]);
+  ws.remove();
+});
+
+function start(args: string[]): void {
+  const command = [process.execPath, cliBin, ...args].map((a) => `'${a}'`).join(" ");
+  const line = `NO_COLOR=1 ${command}; echo EXIT=$?; sleep 60`;
+  tmux("new-session", "-d", "-x", "120", "-y", "40", "-s", session, "-c", ws.dir, line);
+}
+
+/** The user messages the model server was sent, in order. */
+function userMessages(): string[] {
+  return (model?.requests ?? []).flatMap((request) => {
+    const body = request.body as { messages?: { role: string; content: unknown }[] };
+    const last = body.messages?.at(-1);
+    return last?.role === "user" ? [String(last.content)] : [];
+  });
+}
+
+describe("server lines in the REPL on a real terminal", () => {
+  it("prints a server failing at the prompt above it and keeps the half-typed line", {
+    timeout: 180_000,
+  }, async () => {
+    model = await startScriptedModelServer({ script: [{ text: "Got your message." }] });
+    const gone = join(ws.dir, "gone");
+    const fx = startsOnce(gone);
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => s.includes("connected 1/1 servers") && /^›\s*$/m.test(s), "the prompt");
+
+    keys("-l", "half a line typed");
+    await waitFor((s) => /^› half a line typed$/m.test(s), "the typed text");
+    // The cursor in the middle of the typed text: it must stay there after the redraw.
+    keys("Left", "Left", "Left", "Left", "Left");
+    await waitFor(() => cursor().startsWith(`${"› half a line ".length},`), "the moved cursor");
+    const before = cursor();
+
+    writeFileSync(gone, "");
+    killServer();
+    const after = await waitFor(
+      (s) => /server fx failed/.test(s) && /^› half a line typed$/m.test(s),
+      "the failure line and the redrawn prompt",
+      100_000,
+    );
+    const shown = lines(after);
+    // The failure is on its own line, above; the last line is the prompt with the text intact.
+    const failure = shown.findIndex((line) => line.includes("server fx failed"));
+    expect(shown[failure]).toMatch(/^✗ server fx failed: /);
+    expect(shown.at(-1)).toBe("› half a line typed");
+    expect(shown.filter((line) => line.startsWith("›"))).toEqual(["› half a line typed"]);
+    expect(failure).toBeLessThan(shown.length - 1);
+    // The cursor is where it was in the text, on the prompt's (new) row.
+    const [x, y] = cursor().split(",").map(Number);
+    expect(x).toBe(Number(before.split(",")[0]));
+    expect(y).toBe(after.split("\n").findIndex((line) => line.trimEnd() === "› half a line typed"));
+
+    // Typing on goes into the same line, at the cursor; Enter sends exactly that text.
+    // One key at a time, each seen on screen: Node 20's readline misplaces the characters of
+    // a multi-character chunk inserted mid-line (with or without this change).
+    let typed = "› half a line ";
+    for (const key of "fully ") {
+      keys("-l", key);
+      typed += key;
+      const line = `${typed}typed`;
+      await waitFor((s) => hasLine(s, line), `"${line}"`);
+    }
+    keys("Enter");
+    await waitFor((s) => s.includes("Got your message."), "the answer");
+    expect(userMessages()).toEqual(["half a line fully typed"]);
+
+    keys("C-d");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+
+  it("prints a server failing at an approval question above it and keeps the typed answer", {
+    timeout: 180_000,
+  }, async () => {
+    model = await startScriptedModelServer({
+      script: [{ toolCalls: [{ name: "mcp_fx_sleep", arguments: { ms: 1 } }] }, { text: "Slept." }],
+    });
+    const gone = join(ws.dir, "gone");
+    const servers = { fx: ws.fixture(), doomed: startsOnce(gone, ["--name", "doomed"]) };
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: servers }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => s.includes("connected 2/2 servers") && /^›\s*$/m.test(s), "the prompt");
+
+    keys("sleep please", "Enter");
+    const question = "allow mcp_fx_sleep ms=1? [y]es / [n]o / [a]lways:";
+    await waitFor((s) => hasLine(s, question), "the approval question");
+    keys("-l", "y");
+    await waitFor((s) => hasLine(s, `${question} y`), "the typed answer");
+
+    writeFileSync(gone, "");
+    killServer("--name doomed");
+    const after = await waitFor(
+      (s) => /server doomed failed/.test(s) && hasLine(s, `${question} y`),
+      "the failure line and the redrawn question",
+      100_000,
+    );
+    const shown = lines(after);
+    expect(shown.find((line) => line.includes("server doomed failed"))).toMatch(
+      /^✗ server doomed failed: /,
+    );
+    expect(shown.at(-1)).toBe(`${question} y`);
+    expect(shown.filter((line) => line.startsWith("allow "))).toEqual([`${question} y`]);
+
+    // The typed answer counts: the tool runs and the turn ends.
+    keys("Enter");
+    const done = await waitFor((s) => s.includes("Slept."), "the answer after the tool");
+    expect(done).toMatch(/✓ mcp_fx_sleep/);
+
+    keys("C-d");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+});
