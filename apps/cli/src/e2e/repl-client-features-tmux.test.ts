@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { chmodSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
@@ -8,6 +7,7 @@ import {
 } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cliBin, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+import { tmuxPane } from "../__fixtures__/tmux-pane.js";
 
 const everythingPath = createRequire(import.meta.url).resolve(
   "@modelcontextprotocol/server-everything/dist/index.js",
@@ -17,21 +17,7 @@ let ws: Workspace;
 let model: ScriptedModelServer | undefined;
 let session: string;
 
-// A tmux server per test (its own socket), as in repl-tmux.test.ts.
-const tmux = (...args: string[]) =>
-  execFileSync("tmux", ["-L", session, ...args], { encoding: "utf8" });
-const screen = () => tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", session);
-const keys = (...k: string[]) => tmux("send-keys", "-t", session, ...k);
-
-async function waitFor(check: (text: string) => boolean, what: string): Promise<string> {
-  const end = Date.now() + 60_000;
-  for (;;) {
-    const text = screen();
-    if (check(text)) return text;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { tmux, keys, waitFor } = tmuxPane(() => session, { scrollback: true });
 
 /** Types `answer` once the screen's last question line contains `question`. */
 async function answer(question: string, text: string): Promise<void> {

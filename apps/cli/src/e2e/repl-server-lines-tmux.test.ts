@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
@@ -8,38 +7,19 @@ import {
 } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cliBin, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+import { tmuxPane } from "../__fixtures__/tmux-pane.js";
 
 let ws: Workspace;
 let model: ScriptedModelServer | undefined;
 let session: string;
 
-// A tmux server per test (its own socket): no race with a server that is shutting down.
-const tmux = (...args: string[]) =>
-  execFileSync("tmux", ["-L", session, ...args], { encoding: "utf8" });
-const screen = () => tmux("capture-pane", "-p", "-t", session);
-const keys = (...k: string[]) => tmux("send-keys", "-t", session, ...k);
-/** The cursor as tmux sees it: `x,y` (0-based column and row of the pane). */
-const cursor = () => tmux("display-message", "-p", "-t", session, "#{cursor_x},#{cursor_y}").trim();
+const { tmux, keys, cursor, waitFor } = tmuxPane(() => session);
 /** The pane's non-empty lines, trailing spaces dropped. */
 const lines = (text: string) =>
   text
     .split("\n")
     .map((line) => line.trimEnd())
     .filter((line) => line !== "");
-
-async function waitFor(
-  check: (text: string) => boolean,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<string> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const text = screen();
-    if (check(text)) return text;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** SIGKILLs the one fixture server (marked with the workspace's marker) whose command has `match`. */
 function killServer(match = ""): void {

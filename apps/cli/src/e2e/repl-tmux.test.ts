@@ -1,5 +1,4 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
 import {
@@ -8,30 +7,13 @@ import {
 } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cliBin, DURATION, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+import { tmuxPane } from "../__fixtures__/tmux-pane.js";
 
 let ws: Workspace;
 let model: ScriptedModelServer | undefined;
 let session: string;
 
-// A tmux server per test (its own socket): no race with a server that is shutting down.
-const tmux = (...args: string[]) =>
-  execFileSync("tmux", ["-L", session, ...args], { encoding: "utf8" });
-const screen = () => tmux("capture-pane", "-p", "-t", session);
-const keys = (...k: string[]) => tmux("send-keys", "-t", session, ...k);
-
-async function waitFor(
-  check: (text: string) => boolean,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<string> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const text = screen();
-    if (check(text)) return text;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { tmux, screen, keys, waitFor } = tmuxPane(() => session);
 
 /**
  * Bytes the test's one fixture server has read so far (`rchar` of /proc/PID/io). It reads

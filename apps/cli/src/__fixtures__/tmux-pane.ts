@@ -1,0 +1,47 @@
+import { execFileSync } from "node:child_process";
+
+/** A REPL test's tmux session: commands against it, its screen, keys, and waiting on it. */
+export interface TmuxPane {
+  /** Runs `tmux ARGS` on the session's own tmux server (socket) and returns its output. */
+  tmux(...args: string[]): string;
+  /** The pane's text now (with `scrollback`, joined wrapped lines and 200 lines of history). */
+  screen(): string;
+  /** Sends keys to the pane (`"Enter"`, `"C-c"`, or text). */
+  keys(...keys: string[]): string;
+  /** The cursor as tmux sees it: `x,y` (0-based column and row of the pane). */
+  cursor(): string;
+  /** Polls the screen every 50 ms until `check` holds; fails naming `what` with the screen. */
+  waitFor(check: (text: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+}
+
+/**
+ * Helpers for the tmux session named by `session()` (read on each call: a test may move on to
+ * a fresh session). Each session runs its own tmux server (`-L NAME`), so a test never races
+ * with a server another test is shutting down.
+ */
+export function tmuxPane(
+  session: () => string,
+  { scrollback = false }: { scrollback?: boolean } = {},
+): TmuxPane {
+  const tmux = (...args: string[]) =>
+    execFileSync("tmux", ["-L", session(), ...args], { encoding: "utf8" });
+  const screen = () =>
+    scrollback
+      ? tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", session())
+      : tmux("capture-pane", "-p", "-t", session());
+  return {
+    tmux,
+    screen,
+    keys: (...keys) => tmux("send-keys", "-t", session(), ...keys),
+    cursor: () => tmux("display-message", "-p", "-t", session(), "#{cursor_x},#{cursor_y}").trim(),
+    async waitFor(check, what, timeoutMs = 60_000) {
+      const end = Date.now() + timeoutMs;
+      for (;;) {
+        const text = screen();
+        if (check(text)) return text;
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}; screen:\n${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
