@@ -4,19 +4,17 @@ import { McpTransportError } from "../errors.js";
 import { localFailureResponse } from "../local-failure.js";
 import { DEFAULT_MAX_MESSAGE_BYTES, JsonRpcLineReader } from "./json-rpc-line-reader.js";
 import { LineTail } from "./line-tail.js";
-import { type ProcessExit, type ServerProcess, spawnServerProcess } from "./server-process.js";
+import {
+  type ProcessExit,
+  type ServerProcess,
+  type ServerSpawnSpec,
+  spawnServerProcess,
+} from "./server-process.js";
 
 export type { ProcessExit } from "./server-process.js";
 
 /** Options of {@link StdioProcessTransport}. */
-export interface StdioProcessTransportOptions {
-  /** Server name, used in messages. */
-  server: string;
-  command: string;
-  args?: readonly string[];
-  /** Exactly the variables the server gets besides the safe list. */
-  env?: Readonly<Record<string, string>>;
-  cwd?: string;
+export interface StdioProcessTransportOptions extends ServerSpawnSpec {
   /** Shared across restarts so a crash's last words stay visible. Default: a fresh 50-line tail. */
   stderrTail?: LineTail;
   /** Verbose log: non-JSON stdout (once per burst), oversized messages. */
