@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { listProcesses, processesWithMarker, waitForNoProcesses } from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
+import { startParentProgram } from "../__fixtures__/parent-program.js";
 import { TRANSPORT_PROCESS_WAITS } from "../__fixtures__/process-waits.js";
 
 const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
@@ -13,32 +13,17 @@ const script = fileURLToPath(new URL("../__fixtures__/sigkilled-parent.ts", impo
 async function startAndKill(mode: "watchdog" | "none"): Promise<number> {
   // A server that ignores the end of stdin and has a child: only a signal ends them.
   const { command, args } = fixtureServer({ linger: true, spawnChild: true });
-  const parent = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "--conditions=@tinyloop/source",
-      script,
-      mode,
-      JSON.stringify({ command, args, env: guard.env() }),
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
+  const { parent, exited, announcedPid } = await startParentProgram(
+    script,
+    mode,
+    { command, args, env: guard.env() },
+    /connected (\d+)/,
+    ["ignore", "pipe", "inherit"],
   );
-  const exited = new Promise((resolve) => parent.once("exit", resolve));
-  const watchdogPid = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    parent.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /connected (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    parent.once("exit", (code) => reject(new Error(`parent exited early (${code})`)));
-  });
   expect(processesWithMarker(guard.marker()).length).toBeGreaterThanOrEqual(2); // server + its child
   parent.kill("SIGKILL");
   await exited;
-  return watchdogPid;
+  return announcedPid;
 }
 
 describe("parent-death watchdog", () => {

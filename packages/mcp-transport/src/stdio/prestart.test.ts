@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import {
   processesWithMarker,
@@ -9,6 +8,7 @@ import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { reach, rejection, serverPid } from "../__fixtures__/helpers.js";
+import { startParentProgram } from "../__fixtures__/parent-program.js";
 import { TRANSPORT_PROCESS_WAITS } from "../__fixtures__/process-waits.js";
 import { connectServer } from "../connect-server.js";
 import { prestartStdioServers } from "./prestart.js";
@@ -115,32 +115,21 @@ describe("a pre-started server never adopted nor stopped", () => {
     async (how) => {
       // Ignores the end of stdin and has a child: only a signal to its group ends them.
       const { command, args } = fixtureServer({ linger: true, spawnChild: true });
-      const parent = spawn(
-        process.execPath,
-        [
-          "--import",
-          "tsx",
-          "--conditions=@tinyloop/source",
-          script,
-          how === "sigkill" ? "wait" : how,
-          JSON.stringify({ command, args, env: guard.env() }),
-        ],
-        { stdio: ["pipe", "pipe", "ignore"] },
+      const {
+        parent,
+        exited,
+        announcedPid: watchdog,
+      } = await startParentProgram(
+        script,
+        how === "sigkill" ? "wait" : how,
+        { command, args, env: guard.env() },
+        /started (\d+)/,
+        ["pipe", "pipe", "ignore"],
       );
-      const exited = new Promise((resolve) => parent.once("exit", resolve));
-      const watchdog = await new Promise<number>((resolve, reject) => {
-        let out = "";
-        parent.stdout.on("data", (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /started (\d+)/.exec(out);
-          if (match) resolve(Number(match[1]));
-        });
-        parent.once("exit", (code) => reject(new Error(`parent exited early (${code})`)));
-      });
       expect(watchdog).toBeGreaterThan(0);
       await waitForMarkedPids(guard.marker(), 2); // the server and its child run
       if (how === "sigkill") parent.kill("SIGKILL");
-      else parent.stdin.write("go\n");
+      else parent.stdin?.write("go\n");
       await exited;
       const left = await waitForNoProcesses(() => processesWithMarker(guard.marker()), 15_000);
       expect(left.map((p) => p.command)).toEqual([]);
