@@ -10,6 +10,8 @@ export interface TmuxPane {
   keys(...keys: string[]): string;
   /** The cursor as tmux sees it: `x,y` (0-based column and row of the pane). */
   cursor(): string;
+  /** Ends the session's tmux server (and the program in it), if it still runs. */
+  kill(): void;
   /** Polls the screen every 50 ms until `check` holds; fails naming `what` with the screen. */
   waitFor(check: (text: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
 }
@@ -34,6 +36,13 @@ export function tmuxPane(
     screen,
     keys: (...keys) => tmux("send-keys", "-t", session(), ...keys),
     cursor: () => tmux("display-message", "-p", "-t", session(), "#{cursor_x},#{cursor_y}").trim(),
+    kill() {
+      try {
+        tmux("kill-server");
+      } catch {
+        // already gone
+      }
+    },
     async waitFor(check, what, timeoutMs = 60_000) {
       const end = Date.now() + timeoutMs;
       for (;;) {

@@ -17,7 +17,8 @@ let ws: Workspace;
 let model: ScriptedModelServer | undefined;
 let session: string;
 
-const { tmux, keys, waitFor } = tmuxPane(() => session, { scrollback: true });
+const pane = tmuxPane(() => session, { scrollback: true });
+const { tmux, keys, waitFor } = pane;
 
 /** Types `answer` once the screen's last question line contains `question`. */
 async function answer(question: string, text: string): Promise<void> {
@@ -31,11 +32,7 @@ beforeEach(() => {
   session = `tinyloop-features-${process.pid}-${Date.now()}`;
 });
 afterEach(async () => {
-  try {
-    tmux("kill-server");
-  } catch {
-    // already gone
-  }
+  pane.kill();
   await model?.close();
   expect(await ws.leftovers()).toEqual([]);
   ws.remove();

@@ -13,7 +13,8 @@ let ws: Workspace;
 let model: ScriptedModelServer | undefined;
 let session: string;
 
-const { tmux, keys, cursor, waitFor } = tmuxPane(() => session);
+const pane = tmuxPane(() => session);
+const { tmux, keys, cursor, waitFor } = pane;
 /** The pane's non-empty lines, trailing spaces dropped. */
 const lines = (text: string) =>
   text
@@ -49,11 +50,7 @@ beforeEach(() => {
   session = `tinyloop-lines-${process.pid}-${Date.now()}`;
 });
 afterEach(async () => {
-  try {
-    tmux("kill-server");
-  } catch {
-    // already gone
-  }
+  pane.kill();
   await model?.close();
   model = undefined;
   expect(await ws.leftovers()).toEqual([]);

@@ -13,7 +13,8 @@ let ws: Workspace;
 let model: ScriptedModelServer | undefined;
 let session: string;
 
-const { tmux, screen, keys, waitFor } = tmuxPane(() => session);
+const pane = tmuxPane(() => session);
+const { tmux, screen, keys, waitFor } = pane;
 
 /**
  * Bytes the test's one fixture server has read so far (`rchar` of /proc/PID/io). It reads
@@ -40,11 +41,7 @@ beforeEach(() => {
   session = `tinyloop-test-${process.pid}-${Date.now()}`;
 });
 afterEach(async () => {
-  try {
-    tmux("kill-server");
-  } catch {
-    // already gone
-  }
+  pane.kill();
   await model?.close();
   expect(await ws.leftovers()).toEqual([]);
   ws.remove();
