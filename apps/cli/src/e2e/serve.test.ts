@@ -48,6 +48,12 @@ const post = (url: string, key: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+/** The assistant's text in a non-streamed chat completion. */
+async function replyText(response: Response): Promise<string | undefined> {
+  const body = (await response.json()) as { choices: Array<{ message: { content: string } }> };
+  return body.choices[0]?.message.content;
+}
+
 describe("tinyloop serve", () => {
   it("answers with the agent's MCP tools from one shared server process, and SIGTERM drains a request in flight before closing", async () => {
     const model = await s.withModel([
@@ -80,10 +86,7 @@ describe("tinyloop serve", () => {
       model: "fixture-agent",
       messages: [{ role: "user", content: "hi" }],
     });
-    expect(
-      ((await hello.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]
-        ?.message.content,
-    ).toBe("Hello there.");
+    expect(await replyText(hello)).toBe("Hello there.");
 
     // The second request sleeps in the MCP server when SIGTERM arrives: it still finishes.
     const slow = post(serve.url, serve.key, {
@@ -152,10 +155,7 @@ describe("tinyloop serve", () => {
       model: "mcp",
       messages: [{ role: "user", content: "add 1 and 2" }],
     });
-    expect(
-      ((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]
-        ?.message.content,
-    ).toBe("I may not add.");
+    expect(await replyText(response)).toBe("I may not add.");
     const second = model.requests[1]?.body as {
       messages: Array<{ role: string; content: string }>;
     };
@@ -222,10 +222,7 @@ describe("tinyloop serve", () => {
       model: "mcp",
       messages: [{ role: "user", content: "add 2 and 3" }],
     });
-    expect(
-      ((await add.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]
-        ?.message.content,
-    ).toBe("It is 5.");
+    expect(await replyText(add)).toBe("It is 5.");
     const third = model.requests[2]?.body as { messages: Array<{ role: string; content: string }> };
     expect(third.messages.find((m) => m.role === "tool")?.content).toBe("5");
     expect(processesWithMarker(s.ws.marker)).toHaveLength(1);
@@ -252,10 +249,7 @@ describe("tinyloop serve", () => {
       model: "mcp",
       messages: [{ role: "user", content: "2+3?" }],
     });
-    expect(
-      ((await response.json()) as { choices: Array<{ message: { content: string } }> }).choices[0]
-        ?.message.content,
-    ).toBe("The sum is 5.");
+    expect(await replyText(response)).toBe("The sum is 5.");
     type Body = {
       tools?: Array<{ function: { name: string } }>;
       messages: Array<{ role: string; content?: unknown }>;
