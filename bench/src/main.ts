@@ -1,6 +1,7 @@
 /**
  * The end-to-end benchmark suite: `pnpm --filter @tinyloop/bench run bench:e2e [-- flags]`.
- *   --runs N            measured runs per scenario and contender (default 5, at least 1)
+ *   --runs N            measured runs per scenario and contender, at least 1 (default: the
+ *                       scenario's own count, else 5)
  *   --warmup N          warm-up runs before them (default 1; the first run is checked in depth)
  *   --scenarios a,b     only these scenario ids
  *   --contenders a,b    only these of floor, loop-floor, tinyloop, tiny-agents, openai-agents,
@@ -26,7 +27,7 @@ import { serversInOwnSession } from "./own-session.js";
 import { markdownReport } from "./report.js";
 import type { BenchResults } from "./results.js";
 import { runScenario } from "./run-scenario.js";
-import { scenarios } from "./scenarios.js";
+import { DEFAULT_MEASURED_RUNS, scenarios } from "./scenarios.js";
 import { settleLoad } from "./settle-load.js";
 import { TINY_AGENTS_END_OF_INPUT, tinyAgentsContender } from "./tiny-agents-contender.js";
 import { tinyloopContender } from "./tinyloop-contender.js";
@@ -36,7 +37,7 @@ const argv = process.argv.slice(2);
 const { values } = parseArgs({
   args: argv[0] === "--" ? argv.slice(1) : argv,
   options: {
-    runs: { type: "string", default: "5" },
+    runs: { type: "string" },
     warmup: { type: "string", default: "1" },
     scenarios: { type: "string" },
     contenders: { type: "string" },
@@ -66,7 +67,7 @@ function pick<T extends { id: string }>(all: T[], list: string | undefined, what
   return all.filter((item) => ids.includes(item.id));
 }
 
-const measuredRuns = count("runs", values.runs, 1);
+const runsFlag = values.runs === undefined ? undefined : count("runs", values.runs, 1);
 const warmupRuns = count("warmup", values.warmup, 1);
 const settleSeconds = count("settle", values.settle, 0);
 const allContenders: Contender[] = [
@@ -101,7 +102,7 @@ const results: BenchResults = {
   loadAverage: { start: settled.after, end: 0 },
   settledLoad: settled,
   warmupRuns,
-  measuredRuns,
+  measuredRuns: runsFlag ?? DEFAULT_MEASURED_RUNS,
   leftoverGraceMs: LEFTOVER_GRACE_MS,
   notes: [
     "floor: the raw MCP SDK client doing the scenario's MCP work (connect, list tools, the same calls, close), no model. loop floor: the same plus the model's HTTP round trips, with fetch and a hand-rolled SSE reader (the least any agent loop can do); not one of issue 9's contenders, it shows how much of a gap to the floor is the model traffic itself.",
@@ -131,7 +132,13 @@ if (!serversInOwnSession) {
 
 for (const scenario of pick(scenarios, values.scenarios, "scenarios")) {
   results.scenarios.push(
-    await runScenario(scenario, { contenders, warmupRuns, measuredRuns, fixtureServerPath, log }),
+    await runScenario(scenario, {
+      contenders,
+      warmupRuns,
+      measuredRuns: runsFlag ?? scenario.measuredRuns ?? DEFAULT_MEASURED_RUNS,
+      fixtureServerPath,
+      log,
+    }),
   );
 }
 

@@ -1,4 +1,5 @@
 import type { BenchResults, ContenderResult, ScenarioResult } from "./results.js";
+import { roundsWon } from "./rounds-won.js";
 import type { SettledLoad } from "./settle-load.js";
 import { cpuVerdicts, scenarioVerdicts, type Verdict } from "./targets.js";
 
@@ -171,13 +172,35 @@ function settleText({ before, waitedSeconds, settled }: SettledLoad): string {
     : ` (it was ${before.toFixed(1)}; still high after waiting ${waitedSeconds} s)`;
 }
 
+/** "5 runs", or "5 runs (11 in register-20x50)" when a scenario took its own count. */
+function runsText(results: BenchResults): string {
+  const own = results.scenarios.filter(
+    (scenario) => scenario.measuredRuns !== results.measuredRuns,
+  );
+  const extra = own.map((scenario) => `${scenario.measuredRuns} in ${scenario.id}`).join(", ");
+  return `${results.measuredRuns} runs${extra ? ` (${extra})` : ""}`;
+}
+
+/** Per wall scenario, in how many rounds tinyloop was faster than every peer. */
+export function roundsLine(results: BenchResults): string {
+  const counts = results.scenarios.flatMap((scenario) => {
+    const count = scenario.target.metric === "wall" ? roundsWon(scenario) : undefined;
+    return count ? [`${scenario.id} ${count.won} of ${count.rounds}`] : [];
+  });
+  return counts.length === 0
+    ? ""
+    : `Rounds in which tinyloop was faster than every peer (a round runs each contender once, one after another, so they meet the same load): ${counts.join(", ")}.`;
+}
+
 /** The whole markdown report. */
 export function markdownReport(results: BenchResults): string {
   const { machine } = results;
   return [
-    `End-to-end benchmark, ${results.date}: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}. Medians of ${results.measuredRuns} runs after ${results.warmupRuns} warm-up run (checked against the model's request log). Load average (1 min) ${results.loadAverage.start.toFixed(1)} at the start${settleText(results.settledLoad)}, ${results.loadAverage.end.toFixed(1)} at the end.`,
+    `End-to-end benchmark, ${results.date}: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}. Medians of ${runsText(results)} after ${results.warmupRuns} warm-up run (checked against the model's request log). Load average (1 min) ${results.loadAverage.start.toFixed(1)} at the start${settleText(results.settledLoad)}, ${results.loadAverage.end.toFixed(1)} at the end.`,
     "",
     summaryTable(results),
+    "",
+    roundsLine(results),
     "",
     "Client CPU (user + system time of the contender's own process, servers not included), median:",
     "",

@@ -35,6 +35,8 @@ export interface ScenarioResult {
   title: string;
   shows: string;
   target: ScenarioTarget;
+  /** Measured runs of each contender (the scenario's own count, or `--runs`). */
+  measuredRuns: number;
   contenders: ContenderResult[];
 }
 
@@ -47,6 +49,7 @@ export interface BenchResults {
   /** The wait for the load to fall before measuring (`--settle`). */
   settledLoad: SettledLoad;
   warmupRuns: number;
+  /** Measured runs of a scenario that sets no count of its own (`--runs`, default 5). */
   measuredRuns: number;
   leftoverGraceMs: number;
   notes: string[];

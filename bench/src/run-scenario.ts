@@ -8,12 +8,14 @@ import { measureRun, type RunMeasurement } from "./measure-run.js";
 import { median } from "./median.js";
 import { readRequestsLog, startModelServerProcess } from "./model-server-process.js";
 import type { ContenderResult, ScenarioResult } from "./results.js";
+import { roundOrder } from "./round-order.js";
 import type { Scenario } from "./scenarios.js";
 
 /** How one scenario is run. */
 export interface ScenarioRunOptions {
   contenders: Contender[];
   warmupRuns: number;
+  /** Measured runs of each contender (rounds after the warm-up). */
   measuredRuns: number;
   fixtureServerPath: string;
   /** Progress lines go here. */
@@ -70,8 +72,9 @@ async function runOnce(
 
 /**
  * Runs every contender on one scenario: warm-up runs first (the first one also checks the
- * model's request log), then the measured runs, the contenders taking turns so that
- * background load on the machine falls on all of them alike.
+ * model's request log), then the measured runs, in rounds: each contender runs once per
+ * round, in an order that shifts by one each round (see round-order.ts), so that background
+ * load on the machine falls on all of them alike.
  */
 export async function runScenario(
   scenario: Scenario,
@@ -98,7 +101,7 @@ export async function runScenario(
   const total = options.warmupRuns + options.measuredRuns;
   for (let iteration = 0; iteration < total; iteration++) {
     const warmup = iteration < options.warmupRuns;
-    for (const contender of options.contenders) {
+    for (const contender of roundOrder(options.contenders, iteration)) {
       const result = results.get(contender.id)!;
       if (result.status !== "ok") continue;
       const validate = iteration === 0 ? { minTools } : undefined;
@@ -141,6 +144,7 @@ export async function runScenario(
     title: scenario.title,
     shows: scenario.shows,
     target: scenario.target,
+    measuredRuns: options.measuredRuns,
     contenders: [...results.values()],
   };
 }

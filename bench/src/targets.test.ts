@@ -1,37 +1,20 @@
 import { describe, expect, it } from "vitest";
-import type { ContenderResult, ScenarioResult } from "./results.js";
+import { contenderResult, wallScenarioResult } from "./__fixtures__/scenario-results.js";
+import type { ScenarioResult } from "./results.js";
 import { cpuVerdicts, scenarioVerdicts } from "./targets.js";
 
 const MiB = 1024 * 1024;
 
-function result(contender: string, figures: Partial<ContenderResult>): ContenderResult {
-  return {
-    contender,
-    label: contender,
-    status: "ok",
-    wallMs: [],
-    peakRssBytes: [],
-    clientPeakRssBytes: [],
-    clientCpuMs: [],
-    peakProcesses: 1,
-    runsWithLeftovers: 0,
-    leftoverCommands: [],
-    ...figures,
-  };
-}
+const result = contenderResult;
 
 function wallScenario(walls: Record<string, number | "failed">): ScenarioResult {
-  return {
-    id: "startup-1",
-    title: "t",
-    shows: "s",
-    target: { metric: "wall", maxRatioToLoopFloor: 1.05 },
-    contenders: Object.entries(walls).map(([id, wall]) =>
+  return wallScenarioResult(
+    Object.entries(walls).map(([id, wall]) =>
       wall === "failed"
         ? result(id, { status: "failed", reason: "exit code 1" })
         : result(id, { medianWallMs: wall }),
     ),
-  };
+  );
 }
 
 describe("scenarioVerdicts", () => {
@@ -64,6 +47,7 @@ describe("scenarioVerdicts", () => {
       title: "t",
       shows: "s",
       target: { metric: "rss", maxClientRssOverFloorMiB: 25 },
+      measuredRuns: 1,
       contenders: [
         result("floor", { medianClientPeakRssBytes: 70 * MiB }),
         result("tinyloop", { medianClientPeakRssBytes: 100 * MiB }),
