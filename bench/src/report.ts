@@ -172,13 +172,18 @@ function settleText({ before, waitedSeconds, settled }: SettledLoad): string {
     : ` (it was ${before.toFixed(1)}; still high after waiting ${waitedSeconds} s)`;
 }
 
-/** "5 runs", or "5 runs (11 in register-20x50)" when a scenario took its own count. */
-function runsText(results: BenchResults): string {
+/**
+ * "5 runs" when every scenario took as many, else "5 runs (11 in register-20x50)" naming
+ * the scenarios that took their own count.
+ */
+export function runsText(results: BenchResults): string {
+  const counts = new Set(results.scenarios.map((scenario) => scenario.measuredRuns));
+  if (counts.size === 1) return `${[...counts][0]} runs`;
   const own = results.scenarios.filter(
     (scenario) => scenario.measuredRuns !== results.measuredRuns,
   );
   const extra = own.map((scenario) => `${scenario.measuredRuns} in ${scenario.id}`).join(", ");
-  return `${results.measuredRuns} runs${extra ? ` (${extra})` : ""}`;
+  return `${results.measuredRuns} runs (${extra})`;
 }
 
 /** Per wall scenario, in how many rounds tinyloop was faster than every peer. */
