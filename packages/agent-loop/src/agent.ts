@@ -224,17 +224,22 @@ export class Agent {
           turn: turns,
           registry,
           offered: offered.byName,
-          local: new Map([
-            [
-              TOOL_SEARCH,
-              (args: string) => {
-                const found = new Set<string>();
-                const result = runToolSearch(args, offered.deferred, found);
-                this.#tools.load(found);
-                return result;
-              },
-            ],
-          ]),
+          // Under "never" the name is the registry's: a tool of its own called tool_search
+          // (allowed then) is dispatched like any other, not answered by the agent's search.
+          local:
+            this.#options.toolSearch === "never"
+              ? undefined
+              : new Map([
+                  [
+                    TOOL_SEARCH,
+                    (args: string) => {
+                      const found = new Set<string>();
+                      const result = runToolSearch(args, offered.deferred, found);
+                      this.#tools.load(found);
+                      return result;
+                    },
+                  ],
+                ]),
           approve: this.#options.approve,
           concurrency: this.#options.toolConcurrency,
           signal,
