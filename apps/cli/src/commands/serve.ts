@@ -21,6 +21,7 @@ import { withBundledServers } from "../session/bundled-servers.js";
 import { noServerRefusal } from "../session/no-server-refusal.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
 import { styleFor } from "../terminal/style.js";
+import { serveStartError } from "./serve-start-error.js";
 
 /** Flags of `tinyloop serve`. */
 export interface ServeFlags {
@@ -202,10 +203,7 @@ export async function serveCommand(
         style.dim(`Ctrl+C or SIGTERM stops; requests in flight get ${flags.grace} s to finish.\n`),
     );
   } catch (error) {
-    if (AgentServerError.isInstance(error)) {
-      throw new CliError({ code: "USAGE", message: error.message, cause: error });
-    }
-    throw error;
+    throw serveStartError(error);
   }
   // Serve until a signal closes everything and exits the process.
   return new Promise<number>(() => {});
