@@ -7,6 +7,7 @@ import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { collect, toolSearchOption, wholeNumber } from "./option-values.js";
 import type { RunFlags } from "./run/run-flags.js";
+import { allowNoServersOption } from "./session/no-server-refusal.js";
 
 // Read as text, not require()d: a require() would set up Node's CommonJS loader, which no
 // command needs otherwise (~5 ms of every start-up).
@@ -77,7 +78,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       )
       .option("--yes", "approve every tool call")
       .addOption(toolSearchOption())
-      .option("--allow-no-servers", "go on when every configured server failed to start")
+      .addOption(allowNoServersOption())
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),
   ).addHelpText("after", `\n${AGENT_HELP}\n\n${exitCodesHelp()}`);

@@ -151,6 +151,34 @@ describe("tool_search (OpenAI-compatible adapter, scripted server, fixture MCP s
     expect(toolResults(events)[0]).toMatchObject({ outcome: "ok" });
   });
 
+  it('"never": a registry tool named tool_search is offered once and its own handler answers the call', async () => {
+    world.registry.register(
+      {
+        name: "tool_search",
+        toolset: "docs",
+        description: "Searches the documentation.",
+        inputSchema: { type: "object", properties: { query: { type: "string" } } },
+      },
+      ({ query }) => `docs about ${String(query)}`,
+    );
+    const agent = await agentFor(
+      [
+        { toolCalls: [{ id: "s1", name: "tool_search", arguments: { query: "install" } }] },
+        { text: "ok" },
+      ],
+      { toolSearch: "never" },
+    );
+    const events = await collect(agent.run("how do I install?"));
+    expect(toolResults(events)[0]).toMatchObject({ outcome: "ok" });
+    expect(offeredIn(server as ScriptedModelServer, 0).filter((n) => n === "tool_search")).toEqual([
+      "tool_search",
+    ]);
+    const second = (server?.requests[1]?.body ?? { messages: [] }) as WireBody;
+    expect(second.messages.filter((m) => m.role === "tool").at(-1)?.content).toBe(
+      "docs about install",
+    );
+  });
+
   it("refuses a registry that has its own tool_search unless toolSearch is never", () => {
     world.registry.register(
       { name: "tool_search", toolset: "mine", description: "", inputSchema: { type: "object" } },

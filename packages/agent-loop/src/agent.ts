@@ -20,6 +20,7 @@ import { ensureExitTools, exitOf } from "./exit-tools.js";
 import { runToolCalls } from "./run-tool-calls.js";
 import { type ModelTurn, streamModelTurn } from "./stream-model-turn.js";
 import { runToolSearch, TOOL_SEARCH } from "./tool-search.js";
+import { toolSearchNameTakenBy } from "./tool-search-name.js";
 import { ToolSpecCache } from "./tool-spec-cache.js";
 import { toolTurnMessages } from "./tool-turn-messages.js";
 import { type AgentInput, toUserMessage } from "./user-message.js";
@@ -115,8 +116,8 @@ export class Agent {
 
   /** `tool_search` is the agent's own; a registry tool of that name would be hidden by it. */
   #checkToolSearchName(): void {
-    const existing = this.#options.registry.get(TOOL_SEARCH);
-    if (this.#options.toolSearch === "never" || existing === undefined) return;
+    const existing = toolSearchNameTakenBy(this.#options.registry, this.#options.toolSearch);
+    if (existing === undefined) return;
     throw new AgentError({
       code: "TOOL_SEARCH_TAKEN",
       message: `The registry has a tool named "${TOOL_SEARCH}" (toolset "${existing.toolset}"), but the agent needs that name for its search over deferred tools. Rename your tool, or pass toolSearch: "never" to new Agent(…).`,
@@ -223,17 +224,22 @@ export class Agent {
           turn: turns,
           registry,
           offered: offered.byName,
-          local: new Map([
-            [
-              TOOL_SEARCH,
-              (args: string) => {
-                const found = new Set<string>();
-                const result = runToolSearch(args, offered.deferred, found);
-                this.#tools.load(found);
-                return result;
-              },
-            ],
-          ]),
+          // Under "never" the name is the registry's: a tool of its own called tool_search
+          // (allowed then) is dispatched like any other, not answered by the agent's search.
+          local:
+            this.#options.toolSearch === "never"
+              ? undefined
+              : new Map([
+                  [
+                    TOOL_SEARCH,
+                    (args: string) => {
+                      const found = new Set<string>();
+                      const result = runToolSearch(args, offered.deferred, found);
+                      this.#tools.load(found);
+                      return result;
+                    },
+                  ],
+                ]),
           approve: this.#options.approve,
           concurrency: this.#options.toolConcurrency,
           signal,

@@ -24,6 +24,7 @@ export type {
 export { AGENT_TOOLSET, ASK_QUESTION, TASK_COMPLETE } from "./exit-tools.js";
 export type { ApprovalDecision, ApproveToolCall } from "./run-tool-calls.js";
 export { TOOL_SEARCH } from "./tool-search.js";
+export { toolSearchNameTakenBy } from "./tool-search-name.js";
 export type { ToolSearchMode } from "./tool-search-policy.js";
 export {
   DEFAULT_TOOL_SEARCH_BUDGET_TOKENS,

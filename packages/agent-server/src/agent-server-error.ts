@@ -10,6 +10,11 @@ export type AgentServerErrorCode =
   | "KEY_REQUIRED"
   /** `apiKeyFromEnv`: the variable is unset or empty, or its key is too short or has spaces. */
   | "KEY_INVALID"
+  /**
+   * The registry has a tool named `tool_search`, the name every request's agent needs for its
+   * search over deferred tools (unless `toolSearch` is `"never"`).
+   */
+  | "TOOL_SEARCH_TAKEN"
   /** The address could not be bound (port in use, no permission, unknown host). */
   | "LISTEN_FAILED";
 

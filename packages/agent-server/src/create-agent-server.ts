@@ -287,7 +287,8 @@ class HttpAgentServer implements AgentServer {
  * console.log(await server.listen(), server.apiKey);
  * process.once("SIGTERM", () => void server.close().then(() => hub.close()));
  * ```
- * @throws AgentServerError `OPTIONS_INVALID`, `KEY_REQUIRED`.
+ * @throws AgentServerError `OPTIONS_INVALID`, `KEY_REQUIRED`, `TOOL_SEARCH_TAKEN` (the
+ * registry has a tool named `tool_search` and `toolSearch` is not `"never"`).
  */
 export function createAgentServer(options: AgentServerOptions): AgentServer {
   return new HttpAgentServer(options);

@@ -1,4 +1,4 @@
-import type { AgentOptions } from "@tinyloop/agent-loop";
+import { type AgentOptions, toolSearchNameTakenBy } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { AgentServerError } from "./agent-server-error.js";
@@ -182,9 +182,24 @@ export function checkServerOptions(options: ServerSettings): void {
 }
 
 /**
+ * Every request builds an `Agent`, which refuses a registry tool named `tool_search` (agent-loop
+ * decides when): refused here once, rather than answering every request with a 500.
+ */
+function checkToolSearchName(options: AgentServerOptions): void {
+  const mode = options.toolSearch ?? "auto";
+  const taken = toolSearchNameTakenBy(options.registry, mode);
+  if (taken === undefined) return;
+  throw new AgentServerError({
+    code: "TOOL_SEARCH_TAKEN",
+    message: `createAgentServer(…): the registry has a tool named "${taken.name}" (toolset "${taken.toolset}"), but with toolSearch "${mode}" every request's agent needs that name for its search over deferred tools, so every request would fail; rename your tool, or pass toolSearch: "never" (tinyloop serve: --tool-search never) to keep every tool offered and no search`,
+  });
+}
+
+/**
  * Applies defaults and checks every option.
- * @throws AgentServerError `OPTIONS_INVALID`, or `KEY_REQUIRED` for a non-loopback host
- * without an `apiKey`.
+ * @throws AgentServerError `OPTIONS_INVALID`, `KEY_REQUIRED` for a non-loopback host
+ * without an `apiKey`, or `TOOL_SEARCH_TAKEN` when the registry has a tool named
+ * `tool_search` and `toolSearch` is not `"never"`.
  */
 export function resolveServerOptions(options: AgentServerOptions): ResolvedServerOptions {
   if (typeof options?.model?.stream !== "function") {
@@ -203,9 +218,11 @@ export function resolveServerOptions(options: AgentServerOptions): ResolvedServe
       "registry: new ToolRegistry()",
     );
   }
+  const settings = checkSettings(options);
+  checkToolSearchName(options);
   return {
     ...options,
-    ...checkSettings(options),
+    ...settings,
     apiKey: options.apiKey ?? generateApiKey(),
     apiKeyGenerated: options.apiKey === undefined,
     chatPage: options.chatPage ?? true,

@@ -1,5 +1,10 @@
+import { createOpenAICompatible, createReplayModel } from "@tinyloop/inference-adapters";
+import { ToolRegistry } from "@tinyloop/registry";
+import { startScriptedModelServer } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { MODEL_NAME, type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
+import { AgentServerError } from "./agent-server-error.js";
+import { createAgentServer } from "./create-agent-server.js";
 
 // toolSearch: a served request offers the model only the tools not kept back plus
 // tool_search, and a tool the search finds is called in the next turn of the same request.
@@ -62,5 +67,82 @@ describe("toolSearch", () => {
     });
     expect(offered(current, 0)).toContain("mcp_fx_add");
     expect(offered(current, 0)).not.toContain("tool_search");
+  });
+});
+
+describe("a registry with its own tool named tool_search", () => {
+  const withOwnToolSearch = () => {
+    const registry = new ToolRegistry();
+    registry.register(
+      {
+        name: "tool_search",
+        toolset: "docs",
+        description: "Searches the documentation.",
+        inputSchema: { type: "object", properties: { query: { type: "string" } } },
+        annotations: { readOnlyHint: true },
+      },
+      ({ query }) => `docs about ${String(query)}`,
+    );
+    return registry;
+  };
+  const model = createReplayModel({ cassette: [] });
+
+  it("is refused by createAgentServer at once, naming the tool and both fixes, unless toolSearch is never", () => {
+    const registry = withOwnToolSearch();
+    for (const toolSearch of [undefined, "auto", "always"] as const) {
+      const attempt = () =>
+        createAgentServer({ model, registry, ...(toolSearch ? { toolSearch } : {}) });
+      const failure = (() => {
+        try {
+          attempt();
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(AgentServerError.isInstance(failure) && failure.code).toBe("TOOL_SEARCH_TAKEN");
+      expect((failure as Error).message).toContain(
+        `the registry has a tool named "tool_search" (toolset "docs"), but with toolSearch "${toolSearch ?? "auto"}"`,
+      );
+      expect((failure as Error).message).toContain('rename your tool, or pass toolSearch: "never"');
+    }
+  });
+
+  it('with toolSearch "never" serves requests, and the model calls the registry\'s own tool_search', async () => {
+    const modelServer = await startScriptedModelServer({
+      script: [
+        { toolCalls: [{ name: "tool_search", arguments: { query: "install" } }] },
+        { text: "Found it." },
+      ] as never,
+    });
+    const server = createAgentServer({
+      model: createOpenAICompatible({
+        baseURL: modelServer.baseURL,
+        model: "scripted",
+        apiKey: "model-key",
+        maxRetries: 0,
+      }),
+      registry: withOwnToolSearch(),
+      toolSearch: "never",
+      modelName: MODEL_NAME,
+      port: 0,
+    });
+    try {
+      const url = await server.listen();
+      const response = await fetch(`${url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${server.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: MODEL_NAME, messages: [{ role: "user", content: "how?" }] }),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { choices: Array<{ message: { content: string } }> };
+      expect(body.choices[0]?.message.content).toBe("Found it.");
+      const second = (modelServer.requests[1]?.body ?? { messages: [] }) as Body;
+      expect(second.messages.filter((m) => m.role === "tool").at(-1)?.content).toBe(
+        "docs about install",
+      );
+    } finally {
+      await server.close({ graceMs: 0 });
+      await modelServer.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { type Command, Option } from "commander";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { collect, toolSearchOption, wholeNumber } from "../option-values.js";
+import { allowNoServersOption } from "../session/no-server-refusal.js";
 import type { ServeFlags } from "./serve.js";
 
 /** Adds `tinyloop serve` to the program (`withServerOptions` adds --server/--url/--lazy/--verbose/--no-color). */
@@ -65,7 +66,8 @@ export function registerServeCommand(
       )
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--max-turns <n>", "most model calls per request", wholeNumber(1))
-      .addOption(toolSearchOption()),
+      .addOption(toolSearchOption())
+      .addOption(allowNoServersOption()),
   )
     .addHelpText(
       "after",

@@ -18,8 +18,10 @@ import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
 import { statusLine } from "../run/status-line.js";
 import { withBundledServers } from "../session/bundled-servers.js";
+import { noServerRefusal } from "../session/no-server-refusal.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
 import { styleFor } from "../terminal/style.js";
+import { serveStartError } from "./serve-start-error.js";
 
 /** Flags of `tinyloop serve`. */
 export interface ServeFlags {
@@ -44,6 +46,8 @@ export interface ServeFlags {
   toolSearch?: "auto" | "always" | "never";
   /** `--lazy`: each server starts on the first call of one of its tools. */
   lazy?: boolean;
+  /** Serve even when servers are configured but none connected (otherwise exit 1, as `run`). */
+  allowNoServers?: boolean;
   server: string[];
   url: string[];
   verbose?: boolean;
@@ -157,6 +161,13 @@ export async function serveCommand(
     },
   });
   progress.finish();
+  // As for `run`: servers configured but none connected (an idle lazy one counts) is refused
+  // at start, not found out per request; the lifecycle closes what was started.
+  const refusal = noServerRefusal(session.status(), flags.allowNoServers, style);
+  if (refusal) {
+    io.stderr.write(refusal);
+    return EXIT.runError;
+  }
 
   try {
     // The agent's prompt, turns, concurrency and approval, its `autoApprove` lists included.
@@ -192,10 +203,7 @@ export async function serveCommand(
         style.dim(`Ctrl+C or SIGTERM stops; requests in flight get ${flags.grace} s to finish.\n`),
     );
   } catch (error) {
-    if (AgentServerError.isInstance(error)) {
-      throw new CliError({ code: "USAGE", message: error.message, cause: error });
-    }
-    throw error;
+    throw serveStartError(error);
   }
   // Serve until a signal closes everything and exits the process.
   return new Promise<number>(() => {});

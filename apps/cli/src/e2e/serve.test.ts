@@ -269,11 +269,40 @@ describe("tinyloop serve", () => {
     expect((await serve.child).exitCode).toBe(143);
   });
 
-  it("serve --help lists --lazy and --tool-search, and an unknown --tool-search mode is refused with the choices", async () => {
+  it("refuses to serve when no configured server connected, as run does, unless --allow-no-servers", async () => {
+    s.ws.write({
+      "mcp.json": json({
+        mcpServers: {
+          fixture: s.ws.fixture(["--stderr-line", "no database here", "--exit-on-start", "1"]),
+        },
+      }),
+    });
+    const flags = ["--endpoint-url", "http://127.0.0.1:9/v1", "--model", "m"];
+    const refused = await runCli(["serve", "mcp.json", "--port", "0", ...flags], {
+      cwd: s.ws.dir,
+    });
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain("no database here");
+    expect(refused.stderr).toContain("tinyloop: no server connected (fixture — ");
+    expect(refused.stderr).toContain(
+      "; fix the server, or run with --allow-no-servers to go on without tools",
+    );
+    expect(refused.stderr).not.toContain("Ctrl+C or SIGTERM stops");
+    expect(refused.stderr).not.toMatch(/\n\s+at /); // no stack
+
+    const serve = await startServe(["mcp.json", "--allow-no-servers", ...flags]);
+    expect(serve.stderr()).toContain("0/1 servers");
+    expect(serve.stderr()).not.toContain("no server connected");
+    serve.child.kill("SIGTERM");
+    expect((await serve.child).exitCode).toBe(143);
+  });
+
+  it("serve --help lists --lazy, --tool-search and --allow-no-servers, and an unknown --tool-search mode is refused with the choices", async () => {
     const help = await runCli(["serve", "--help"], { cwd: s.ws.dir });
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toMatch(/--lazy\s+start each server on first use/);
     expect(help.stdout).toMatch(/--tool-search <mode>\s+keep tools back behind tool_search/);
+    expect(help.stdout).toMatch(/--allow-no-servers\s+go on when every configured server failed/);
     const bad = await runCli(["serve", "--tool-search", "sometimes"], { cwd: s.ws.dir });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/sometimes.*auto, always, never/s);

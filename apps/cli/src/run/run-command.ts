@@ -6,7 +6,6 @@ import {
   askingOptions,
   createModel,
   doneLine,
-  noServerConnected,
   openAgentSession,
   type SessionEvent,
   serverLogLine,
@@ -23,6 +22,7 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
+import { noServerRefusal } from "../session/no-server-refusal.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
 import { abovePrompt } from "../terminal/above-prompt.js";
 import { downloadBar } from "../terminal/download-bar.js";
@@ -126,11 +126,9 @@ export async function runCommand(
   void started?.prestarted.close(); // the pre-started servers not adopted (none, normally)
   progress.finish();
   // A lazy server known from its manifest (idle) counts: its tools are there and it starts on use.
-  const noServer = noServerConnected(session.status());
-  if (noServer && !flags.allowNoServers) {
-    io.stderr.write(
-      `${errStyle.red(`tinyloop: ${noServer}`)}; fix the server, or run with --allow-no-servers to go on without tools\n`,
-    );
+  const refusal = noServerRefusal(session.status(), flags.allowNoServers, errStyle);
+  if (refusal) {
+    io.stderr.write(refusal);
     return EXIT.runError;
   }
   const tooMany = toolLoadWarning(session.registry.list());
