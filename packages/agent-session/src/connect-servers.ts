@@ -113,9 +113,10 @@ export async function connectServers(
       }
     }
     if (event.type === "failed") {
-      down.delete(event.server);
+      // After a drop this is the end of the restarts: say so, the error alone reads like a start-up failure.
+      const gaveUp = down.delete(event.server) ? "gave up reconnecting: " : "";
       const tail = (event.error as { stderrTail?: string[] }).stderrTail ?? [];
-      const reason = maskUrls(event.reason);
+      const reason = `${gaveUp}${maskUrls(event.reason)}`;
       failed.set(event.server, failureReason(reason, tail));
       progress.failed(event.server, reason, progress.verbose ? tail : tail.slice(-STDERR_LINES));
     }
