@@ -46,7 +46,7 @@ describe("statusLine: a server that drops mid-session", () => {
     progress.status("connected 1/1 servers · 15 tools");
     progress.finish();
     const finished = text();
-    progress.dropped?.("fx", "the process exited with code 3");
+    progress.dropped?.("fx", "the process exited with code 3.");
     progress.status("connected 1/1 servers · 15 tools"); // the re-sync changes the status
     progress.back?.("fx", 16);
     expect(text().slice(finished.length)).toBe(

@@ -53,7 +53,8 @@ export function statusLine({
     },
     dropped(server, reason) {
       say([
-        `${style.yellow("!")} server ${server} went down${reason ? `: ${reason}` : ""}; reconnecting\n`,
+        // `…exited with code 3.; reconnecting` reads badly: the reason's own full stop goes.
+        `${style.yellow("!")} server ${server} went down${reason ? `: ${reason.replace(/\.$/, "")}` : ""}; reconnecting\n`,
       ]);
     },
     back(server, tools) {
