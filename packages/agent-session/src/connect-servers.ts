@@ -12,6 +12,13 @@ export interface ConnectProgress {
   status(line: string): void;
   /** A server that failed: the reason, and its last stderr lines (all of them with `--verbose`). */
   failed(server: string, reason: string, stderr?: readonly string[]): void;
+  /**
+   * A server that was up dropped (crashed, stopped answering pings) and is being restarted:
+   * once per drop, not per attempt. A restart given up is told through `failed`.
+   */
+  dropped?(server: string, reason: string | undefined): void;
+  /** A dropped server connected again, its tools listed afresh (the count may have changed). */
+  back?(server: string, tools: number): void;
   /** Extra lines for `--verbose` (server logs, timings). */
   verbose?(line: string): void;
 }
@@ -60,6 +67,8 @@ export async function connectServers(
   const failed = new Map<string, string>();
   const tools = new Map<string, number>();
   const started = new Map<string, number>();
+  // Servers that dropped and are being restarted: their next listing means they are back.
+  const down = new Set<string>();
   // The live line is for start-up; a lazy server starting mid-answer must not overwrite it.
   let startedUp = false;
   const update = () => {
@@ -90,6 +99,7 @@ export async function connectServers(
     if (event.type === "warning") progress.verbose?.(`server ${event.server}: ${event.message}`);
     if (event.type === "ready" || event.type === "synced") {
       tools.set(event.server, event.toolCount);
+      if (down.delete(event.server)) progress.back?.(event.server, event.toolCount);
       if (event.type === "ready") {
         ready.add(event.server);
         failed.delete(event.server);
@@ -103,15 +113,21 @@ export async function connectServers(
       }
     }
     if (event.type === "failed") {
+      // After a drop this is the end of the restarts: say so, the error alone reads like a start-up failure.
+      const gaveUp = down.delete(event.server) ? "gave up reconnecting: " : "";
       const tail = (event.error as { stderrTail?: string[] }).stderrTail ?? [];
-      const reason = maskUrls(event.reason);
+      const reason = `${gaveUp}${maskUrls(event.reason)}`;
       failed.set(event.server, failureReason(reason, tail));
       progress.failed(event.server, reason, progress.verbose ? tail : tail.slice(-STDERR_LINES));
     }
-    if (event.type === "reconnecting")
-      progress.verbose?.(
-        `server ${event.server}: reconnecting${event.reason ? ` (${maskUrls(event.reason)})` : ""}`,
-      );
+    if (event.type === "reconnecting") {
+      down.add(event.server);
+      const reason = event.reason === undefined ? undefined : maskUrls(event.reason);
+      // The dropped line carries the reason; --verbose adds the transport's attempt lines.
+      if (progress.dropped) progress.dropped(event.server, reason);
+      else
+        progress.verbose?.(`server ${event.server}: reconnecting${reason ? ` (${reason})` : ""}`);
+    }
     update();
   };
   update();

@@ -1,5 +1,5 @@
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
 import { sessionEventHooks } from "./session-event-hooks.js";
 import { type SessionEvent, serverStateEvents } from "./session-events.js";
@@ -42,5 +42,29 @@ describe("sessionEventHooks", () => {
     expect(verbose.some((line) => line.startsWith("server fx: ready in "))).toBe(true);
     // The live status line is not an event.
     expect(events).toHaveLength(1);
+  });
+});
+
+describe("sessionEventHooks: a server that drops mid-session", () => {
+  it("streams it as reconnecting with the reason, then ready with its tools", async () => {
+    const events: SessionEvent[] = [];
+    const { command, args } = fixtureServer({ name: "fx", crashOn: "add" });
+    const reconnect = { sessionRetries: 3, baseDelayMs: 10 };
+    const session = await sessions.open(
+      [{ ...stdioServer("fx"), config: { command, args, env: {}, reconnect } }],
+      [],
+      sessionEventHooks((event) => events.push(event)),
+    );
+    await session.registry.dispatch("mcp_fx_add", { a: 1, b: 2 });
+    await vi.waitFor(() => expect(events).toHaveLength(2), { timeout: 20_000 });
+    expect(events).toEqual([
+      {
+        type: "server",
+        server: "fx",
+        state: "reconnecting",
+        reason: expect.stringContaining("exit"),
+      },
+      { type: "server", server: "fx", state: "ready", tools: 15 },
+    ]);
   });
 });

@@ -9,7 +9,8 @@ export type SessionEventHooks = Required<Pick<AgentSessionOptions, "progress" | 
  * `openAgentSession`'s `progress` and `onServerLog` as session events, for a program that
  * streams them (`tinyloop run --json` writes one NDJSON line each, see `toJsonLine`): a server
  * that fails is a `server` event with `state: "failed"` and the reason, a server's
- * `notifications/message` a `server-log` event. The live status line is not an event; the
+ * `notifications/message` a `server-log` event; a server that drops mid-session is a
+ * `server` event with `state: "reconnecting"`, and `state: "ready"` with its tools once back. The live status line is not an event; the
  * `verbose` lines (server timings and stderr, for `--verbose`) still go to `verbose` when
  * given. After the session opens, `serverStateEvents(session.hub)` gives the servers that
  * are ready or idle.
@@ -26,6 +27,9 @@ export function sessionEventHooks(
   const progress: ConnectProgress = {
     status: () => {},
     failed: (server, reason) => emit({ type: "server", server, state: "failed", reason }),
+    dropped: (server, reason) =>
+      emit({ type: "server", server, state: "reconnecting", ...(reason ? { reason } : {}) }),
+    back: (server, tools) => emit({ type: "server", server, state: "ready", tools }),
     ...(verbose ? { verbose } : {}),
   };
   return { progress, onServerLog: (log) => emit({ type: "server-log", ...log }) };

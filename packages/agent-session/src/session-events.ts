@@ -13,12 +13,15 @@ export interface SessionStartEvent {
   replay: boolean;
 }
 
-/** A server that is ready, idle (lazy: started on first use) or failed. */
+/**
+ * A server that is ready, idle (lazy: started on first use) or failed; mid-session also one
+ * that dropped and is being restarted (`reconnecting`), and `ready` again once it is back.
+ */
 export interface ServerStateEvent {
   type: "server";
   server: string;
   /** `idle`: a lazy server registered from the manifest cache, started on first use. */
-  state: "ready" | "idle" | "failed";
+  state: "ready" | "idle" | "failed" | "reconnecting";
   tools?: number;
   reason?: string;
 }

@@ -127,6 +127,38 @@ describe("server lines in the REPL on a real terminal", () => {
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
   });
 
+  it("prints a server going down and coming back at the prompt above it, one line each", {
+    timeout: 180_000,
+  }, async () => {
+    model = await startScriptedModelServer({ script: [{ text: "Got your message." }] });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => s.includes("connected 1/1 servers") && /^›\s*$/m.test(s), "the prompt");
+    keys("-l", "typed");
+    await waitFor((s) => hasLine(s, "› typed"), "the typed text");
+
+    killServer();
+    const after = await waitFor(
+      (s) => s.includes("server fx is back") && hasLine(s, "› typed"),
+      "the down and back lines and the redrawn prompt",
+      60_000,
+    );
+    const shown = lines(after);
+    const fx = shown.filter((line) => line.includes("server fx"));
+    expect(fx).toEqual([
+      expect.stringMatching(/^! server fx went down: .*; reconnecting$/),
+      "✓ server fx is back · 15 tools",
+    ]);
+    expect(shown.at(-1)).toBe("› typed");
+    expect(shown.filter((line) => line.startsWith("›"))).toEqual(["› typed"]);
+
+    keys("C-u", "C-d");
+    const exited = await waitFor((s) => s.includes("EXIT="), "the exit");
+    expect(exited).toContain("EXIT=0");
+    // Closing the servers at exit is not a drop.
+    expect(lines(exited).filter((line) => line.includes("server fx"))).toHaveLength(2);
+  });
+
   it("prints a server failing at an approval question above it and keeps the typed answer", {
     timeout: 180_000,
   }, async () => {

@@ -107,6 +107,28 @@ describe("tinyloop serve", () => {
     await expect(fetch(`${serve.url}/healthz`, { headers: auth })).rejects.toThrow();
   });
 
+  it("says on stderr when its server went down and when it is back, and nothing at exit", async () => {
+    await s.withModel([{ text: "unused" }]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const serve = await startServe(["mcp.json", ...s.modelFlags()]);
+    const fixtureLines = () =>
+      serve
+        .stderr()
+        .split("\n")
+        .filter((line) => line.includes("server fixture"));
+    const servers = processesWithMarker(s.ws.marker);
+    expect(servers).toHaveLength(1);
+    process.kill(servers[0]?.pid ?? 0, "SIGKILL");
+    await expect.poll(fixtureLines, { timeout: 30_000 }).toHaveLength(2);
+    expect(fixtureLines()).toEqual([
+      expect.stringMatching(/^! server fixture went down: .+; reconnecting$/),
+      "✓ server fixture is back · 15 tools",
+    ]);
+    serve.child.kill("SIGTERM");
+    expect((await serve.child).exitCode).toBe(143);
+    expect(fixtureLines()).toHaveLength(2); // closing the server on exit is not a drop
+  });
+
   it("Ctrl+C waits for requests in flight, and a second Ctrl+C stops them, telling the client why", async () => {
     await s.withModel([{ toolCalls: [{ name: "mcp_fixture_hang", arguments: {} }] }]);
     s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });

@@ -38,3 +38,30 @@ describe("statusLine", () => {
     expect(text().slice(finished.length)).toBe("✗ server fx failed: the process exited\n");
   });
 });
+
+describe("statusLine: a server that drops mid-session", () => {
+  it("prints one line when it went down and one when it is back, after the status line", () => {
+    const { out, text } = capture();
+    const progress = statusLine({ out, live: true, style, verbose: false });
+    progress.status("connected 1/1 servers · 15 tools");
+    progress.finish();
+    const finished = text();
+    progress.dropped?.("fx", "the process exited with code 3.");
+    progress.status("connected 1/1 servers · 15 tools"); // the re-sync changes the status
+    progress.back?.("fx", 16);
+    expect(text().slice(finished.length)).toBe(
+      "! server fx went down: the process exited with code 3; reconnecting\n✓ server fx is back · 16 tools\n",
+    );
+  });
+
+  it("clears the live line for a drop while others still connect, and draws it again", () => {
+    const { out, text } = capture();
+    const progress = statusLine({ out, live: true, style, verbose: false });
+    progress.status("connecting 1/2 servers · 15 tools");
+    const before = text();
+    progress.dropped?.("fx", undefined);
+    expect(text().slice(before.length)).toBe(
+      "\r\u001b[K! server fx went down; reconnecting\nconnecting 1/2 servers · 15 tools",
+    );
+  });
+});

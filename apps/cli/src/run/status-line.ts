@@ -4,7 +4,8 @@ import type { Style } from "../terminal/style.js";
 /**
  * Server progress on stderr: on a terminal one live line rewritten in place
  * (`connecting 3/4 servers · 27 tools`); elsewhere only the final line. Failed servers
- * get a line each, with the reason.
+ * get a line each, with the reason; later, a server that drops mid-session one line when it
+ * went down and one when it is back (or the failed line when its restart is given up).
  */
 export function statusLine({
   out,
@@ -27,6 +28,15 @@ export function statusLine({
     if (live && shown) out.write("\r\u001b[K");
     shown = false;
   };
+  // A line of its own: the live line (while connecting) is cleared first and drawn again after.
+  const say = (lines: string[]) => {
+    clear();
+    for (const line of lines) out.write(line);
+    if (live && last && !finished) {
+      out.write(style.dim(last));
+      shown = true;
+    }
+  };
   const progress: ConnectProgress & { finish(): void } = {
     status(line) {
       last = line;
@@ -36,13 +46,19 @@ export function statusLine({
       shown = true;
     },
     failed(server, reason, stderr = []) {
-      clear();
-      out.write(`${style.red("✗")} server ${server} failed: ${reason}\n`);
-      for (const line of stderr) out.write(style.dim(`  ${server} stderr: ${line}\n`));
-      if (live && last && !finished) {
-        out.write(style.dim(last));
-        shown = true;
-      }
+      say([
+        `${style.red("✗")} server ${server} failed: ${reason}\n`,
+        ...stderr.map((line) => style.dim(`  ${server} stderr: ${line}\n`)),
+      ]);
+    },
+    dropped(server, reason) {
+      say([
+        // `…exited with code 3.; reconnecting` reads badly: the reason's own full stop goes.
+        `${style.yellow("!")} server ${server} went down${reason ? `: ${reason.replace(/\.$/, "")}` : ""}; reconnecting\n`,
+      ]);
+    },
+    back(server, tools) {
+      say([`${style.green("✓")} server ${server} is back · ${tools} tools\n`]);
     },
     finish() {
       if (finished) return;

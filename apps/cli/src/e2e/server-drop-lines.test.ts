@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../__fixtures__/cli-harness.js";
+import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
+
+const s = useE2eSession();
+
+/** The model calls `add` (the server crashes on it), then `echo`, then answers. */
+const crashThenEcho = [
+  { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
+  { toolCalls: [{ name: "mcp_fx_echo", arguments: { text: "still there" } }] },
+  { text: "Done." },
+];
+
+/** The fixture server `fx`, crashing (exit 3) when `add` is called. */
+function crashingServer(wrap?: (command: string, args: string[]) => [string, string[]]) {
+  const fixture = s.ws.fixture(["--name", "fx", "--crash-on", "add"]);
+  const [command, args] = wrap
+    ? wrap(fixture.command, fixture.args)
+    : [fixture.command, fixture.args];
+  return { ...fixture, command, args };
+}
+
+/** stderr's lines about server fx (the start-up status line aside). */
+const fxLines = (stderr: string) => stderr.split("\n").filter((line) => / server fx /.test(line));
+
+describe("a server that drops mid-run, without --verbose", () => {
+  it("prints one line when it went down and one when it is back; the answer is untouched", {
+    timeout: 120_000,
+  }, async () => {
+    await s.withModel(crashThenEcho);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fx: crashingServer() } }) });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "add then echo", "--yes", ...s.modelFlags()],
+      {
+        cwd: s.ws.dir,
+      },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("Done.");
+    expect(fxLines(r.stderr)).toEqual([
+      '! server fx went down: Server "fx" exited with code 3; reconnecting',
+      "✓ server fx is back · 15 tools",
+    ]);
+    // The second call ran on the restarted server; no line per attempt, none at exit.
+    expect(r.stderr).toMatch(/✓ mcp_fx_echo .*still there/);
+    expect(r.stderr).not.toMatch(/reconnecting \(/);
+  });
+
+  // The default restarts (5, backing off from 1 s) take about 25 s to be used up.
+  it("prints the failed line once the restart is given up", { timeout: 120_000 }, async () => {
+    await s.withModel(crashThenEcho);
+    const gone = s.ws.path("gone");
+    // Once `gone` exists every restart exits at once (code 7).
+    const fx = crashingServer((command, args) => [
+      "sh",
+      ["-c", `test -e '${gone}' && exit 7; touch '${gone}'; exec "$0" "$@"`, command, ...args],
+    ]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fx } }) });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "add then echo", "--yes", ...s.modelFlags()],
+      {
+        cwd: s.ws.dir,
+      },
+    );
+    expect(r.exitCode).toBe(0);
+    const lines = fxLines(r.stderr);
+    expect(lines[0]).toMatch(/^! server fx went down: /);
+    expect(lines[1]).toMatch(/^✗ server fx failed: gave up reconnecting: .*code 7/);
+    expect(lines.filter((line) => line.includes("went down"))).toHaveLength(1);
+    expect(lines.some((line) => line.includes("is back"))).toBe(false);
+  });
+
+  it("--json: stdout stays NDJSON, the drop and the return are server events", {
+    timeout: 120_000,
+  }, async () => {
+    await s.withModel(crashThenEcho);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fx: crashingServer() } }) });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "add then echo", "--yes", "--json", ...s.modelFlags()],
+      { cwd: s.ws.dir },
+    );
+    expect(r.exitCode).toBe(0);
+    const events = r.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; state?: string });
+    const servers = events.filter((event) => event.type === "server");
+    expect(servers).toEqual([
+      { type: "server", server: "fx", state: "ready", tools: 15 },
+      {
+        type: "server",
+        server: "fx",
+        state: "reconnecting",
+        reason: expect.stringContaining("exit"),
+      },
+      { type: "server", server: "fx", state: "ready", tools: 15 },
+    ]);
+    expect(r.stderr).not.toMatch(/went down|is back/);
+  });
+});
