@@ -23,3 +23,15 @@ export function toolSearchOption(): Option {
     "keep tools back behind tool_search: auto (when their schemas are large), always, never",
   ).choices(["auto", "always", "never"]);
 }
+
+/**
+ * `--allow-no-servers`, the same option on `run` and `serve` (the decision it changes is
+ * `noServerRefusal`'s, in session/no-server-refusal.ts, which loads agent-session: this
+ * module is on the path of `--help` and `config check` and must stay light).
+ */
+export function allowNoServersOption(): Option {
+  return new Option(
+    "--allow-no-servers",
+    "go on when every configured server failed to start (otherwise exit 1)",
+  );
+}

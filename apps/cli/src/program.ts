@@ -5,9 +5,8 @@ import { registerServeCommand } from "./commands/serve-command.js";
 import { exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
-import { collect, toolSearchOption, wholeNumber } from "./option-values.js";
+import { allowNoServersOption, collect, toolSearchOption, wholeNumber } from "./option-values.js";
 import type { RunFlags } from "./run/run-flags.js";
-import { allowNoServersOption } from "./session/no-server-refusal.js";
 
 // Read as text, not require()d: a require() would set up Node's CommonJS loader, which no
 // command needs otherwise (~5 ms of every start-up).

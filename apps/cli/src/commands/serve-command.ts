@@ -1,8 +1,7 @@
 import { type Command, Option } from "commander";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { collect, toolSearchOption, wholeNumber } from "../option-values.js";
-import { allowNoServersOption } from "../session/no-server-refusal.js";
+import { allowNoServersOption, collect, toolSearchOption, wholeNumber } from "../option-values.js";
 import type { ServeFlags } from "./serve.js";
 
 /** Adds `tinyloop serve` to the program (`withServerOptions` adds --server/--url/--lazy/--verbose/--no-color). */

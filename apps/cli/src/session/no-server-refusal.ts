@@ -1,13 +1,4 @@
 import { noServerConnected, type SessionStatus, type TextStyle } from "@tinyloop/agent-session";
-import { Option } from "commander";
-
-/** `--allow-no-servers`, the same option on `run` and `serve`. */
-export function allowNoServersOption(): Option {
-  return new Option(
-    "--allow-no-servers",
-    "go on when every configured server failed to start (otherwise exit 1)",
-  );
-}
 
 /**
  * Why `run` and `serve` refuse to start, as the line to print on stderr: the agent
