@@ -113,7 +113,8 @@ export async function connectServers(
       }
     }
     if (event.type === "failed") {
-      // After a drop this is the end of the restarts: say so, the error alone reads like a start-up failure.
+      // After a drop this is the end of the restarts: say so, or the error alone reads like
+      // a start-up failure.
       const gaveUp = down.delete(event.server) ? "gave up reconnecting: " : "";
       const tail = (event.error as { stderrTail?: string[] }).stderrTail ?? [];
       const reason = `${gaveUp}${maskUrls(event.reason)}`;

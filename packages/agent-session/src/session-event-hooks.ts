@@ -10,10 +10,10 @@ export type SessionEventHooks = Required<Pick<AgentSessionOptions, "progress" | 
  * streams them (`tinyloop run --json` writes one NDJSON line each, see `toJsonLine`): a server
  * that fails is a `server` event with `state: "failed"` and the reason, a server's
  * `notifications/message` a `server-log` event; a server that drops mid-session is a
- * `server` event with `state: "reconnecting"`, and `state: "ready"` with its tools once back. The live status line is not an event; the
- * `verbose` lines (server timings and stderr, for `--verbose`) still go to `verbose` when
- * given. After the session opens, `serverStateEvents(session.hub)` gives the servers that
- * are ready or idle.
+ * `server` event with `state: "reconnecting"`, and `state: "ready"` with its tools once
+ * back. The live status line is not an event; the `verbose` lines (server timings and
+ * stderr, for `--verbose`) still go to `verbose` when given. After the session opens,
+ * `serverStateEvents(session.hub)` gives the servers that are ready or idle.
  *
  * @example
  * const emit = (event: SessionEvent) => process.stdout.write(toJsonLine(event));
