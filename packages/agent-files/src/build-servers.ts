@@ -64,6 +64,8 @@ export function buildServers(
         ...(draft.connectMs !== undefined ? { connectMs: Math.max(1, draft.connectMs) } : {}),
       };
     }
+    if (draft.reconnect !== undefined) config.reconnect = draft.reconnect;
+    if (draft.pingIntervalMs !== undefined) config.pingIntervalMs = draft.pingIntervalMs;
     if (!draft.enabled) config.enabled = false;
     try {
       config = parseServerConfig(config, formatConfigPath(draft.path));

@@ -12,6 +12,7 @@ import {
   SERVER_KEYS,
   TOOLS_KEYS,
 } from "./server-entry-schema.js";
+import { readReconnect } from "./server-reconnect.js";
 
 /** Examples of a right server entry, in the syntax of the file being read. */
 export interface EntryExamples {
@@ -149,6 +150,7 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
     draft.connectMs = Math.round(parsed.connect_timeout * 1000);
   if (parsed.lazy !== undefined) draft.lazy = parsed.lazy;
   if (parsed.alwaysLoad !== undefined) draft.alwaysLoad = parsed.alwaysLoad;
+  Object.assign(draft, readReconnect(parsed, { doc, path, warn: context.warn }));
   return draft;
 }
 
@@ -202,5 +204,6 @@ function readNested(entry: Record<string, unknown>, context: EntryContext): Draf
   if (tools) draft.tools = tools;
   if (parsed.lazy !== undefined) draft.lazy = parsed.lazy;
   if (parsed.alwaysLoad !== undefined) draft.alwaysLoad = parsed.alwaysLoad;
+  Object.assign(draft, readReconnect(parsed, { doc, path, warn: context.warn }));
   return draft;
 }

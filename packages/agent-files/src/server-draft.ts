@@ -1,5 +1,6 @@
 import type { AgentFileServer, ToolFilter } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
+import type { ReconnectDraft } from "./server-reconnect.js";
 
 /** Fields of a server whose strings may hold `${…}`, and where each sits in the file. */
 export type DraftField = "command" | "args" | "env" | "envFile" | "cwd" | "url" | "headers";
@@ -24,6 +25,10 @@ export interface ServerDraft {
   autoApprove: string[];
   callMs?: number;
   connectMs?: number;
+  /** mcp-transport's `reconnect`, from the file's `reconnect` (delays in seconds there). */
+  reconnect?: ReconnectDraft;
+  /** mcp-transport's `pingIntervalMs`, from the file's `pingInterval` (seconds). */
+  pingIntervalMs?: number;
   lazy?: boolean;
   alwaysLoad?: boolean;
   /** mcp-transport's `oauth` login settings for an HTTP server (checked with the config). */

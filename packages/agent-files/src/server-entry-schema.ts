@@ -62,6 +62,9 @@ export const flatServerSchema = lazySchema(() =>
     disabled: z.optional(z.boolean()),
     timeout: z.optional(seconds()),
     connect_timeout: z.optional(seconds()),
+    /** Checked by `readReconnect` (server-reconnect.ts), so its errors carry their own example. */
+    reconnect: z.optional(z.unknown()),
+    pingInterval: z.optional(z.unknown()),
     autoApprove: z.optional(z.array(z.string())),
     alwaysAllow: z.optional(z.array(z.string())),
     disabledTools: z.optional(z.array(z.string())),
@@ -94,6 +97,8 @@ export const nestedServerSchema = lazySchema(() =>
     tools: z.optional(toolsFilterSchema()),
     lazy: z.optional(z.boolean()),
     alwaysLoad: z.optional(z.boolean()),
+    reconnect: z.optional(z.unknown()),
+    pingInterval: z.optional(z.unknown()),
   }),
 );
 /** A nested tiny-agents server entry after parsing. */
@@ -116,6 +121,9 @@ export const SERVER_KEYS: KnownKeys = {
   disabled: null,
   timeout: null,
   connect_timeout: null,
+  reconnect: null,
+  pingInterval: null,
+  pingIntervalMs: 'ignored: agent files give "pingInterval" in seconds',
   autoApprove: null,
   alwaysAllow: null,
   disabledTools: null,
@@ -141,6 +149,9 @@ export const NESTED_SERVER_KEYS: KnownKeys = {
   tools: null,
   lazy: null,
   alwaysLoad: null,
+  reconnect: null,
+  pingInterval: null,
+  pingIntervalMs: 'ignored: agent files give "pingInterval" in seconds',
 };
 /** Keys inside a nested entry's `config`. */
 export const NESTED_CONFIG_KEYS: KnownKeys = {
