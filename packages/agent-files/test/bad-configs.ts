@@ -170,6 +170,29 @@ export const BAD_CONFIGS: BadConfig[] = [
     expect: [`mcp_servers.files.timeout: expected a number, got a string ("fast")`],
   },
   {
+    name: "YAML reconnect with negative retries",
+    files: {
+      "config.yaml":
+        "mcp_servers:\n  files:\n    command: node\n    reconnect:\n      sessionRetries: -1\n",
+    },
+    target: "config.yaml",
+    expect: [
+      "mcp_servers.files.reconnect.sessionRetries: expected 0 or more retries (0 turns them off), got a number (-1)",
+      `example: "reconnect": { "sessionRetries": 0 }`,
+    ],
+  },
+  {
+    name: "pingInterval as text",
+    files: {
+      ".mcp.json": json({ mcpServers: { files: { command: "node", pingInterval: "30s" } } }),
+    },
+    target: ".mcp.json",
+    expect: [
+      `mcpServers.files.pingInterval: expected a number, got a string ("30s")`,
+      `example: "pingInterval": 30  (seconds)`,
+    ],
+  },
+  {
     name: "YAML tools.include as a number",
     files: {
       "config.yaml": "mcp_servers:\n  files:\n    command: node\n    tools:\n      include: 5\n",

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentFileServer } from "@tinyloop/agent-files";
+import { AgentFileError, type AgentFileServer, readAgentFile } from "@tinyloop/agent-files";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
@@ -14,12 +14,15 @@ afterEach(() => {
   dir = undefined;
 });
 
-/** Progress that records what it was told, one string per call. */
-function recorder(): { progress: ConnectProgress; told: string[] } {
+/** Progress that records what it was told, one string per call (`verbose` lines apart). */
+function recorder(): { progress: ConnectProgress; told: string[]; verbose: string[] } {
   const told: string[] = [];
+  const verbose: string[] = [];
   return {
     told,
+    verbose,
     progress: {
+      verbose: (line) => verbose.push(line),
       status: () => {},
       failed: (server, reason) => told.push(`failed ${server}: ${reason}`),
       dropped: (server, reason) => told.push(`dropped ${server}: ${reason}`),
@@ -80,5 +83,60 @@ describe("connectServers: a server that drops mid-session", () => {
       expect.stringMatching(/^dropped fx: /),
       expect.stringMatching(/^failed fx: gave up reconnecting: .*code 7/),
     ]);
+  });
+});
+
+describe("connectServers: reconnect keys of an agent file reach the transport", () => {
+  /**
+   * Reads an `.mcp.json` whose server `fx` is the fixture server crashing on `add`, with
+   * `extra` keys on the entry, as a program would: through readAgentFile.
+   */
+  async function fileServers(extra: Record<string, unknown>): Promise<AgentFileServer[]> {
+    dir = mkdtempSync(join(tmpdir(), "tinyloop-reconnect-keys-"));
+    const { command, args } = fixtureServer({ name: "fx", crashOn: "add" });
+    writeFileSync(
+      join(dir, ".mcp.json"),
+      JSON.stringify({ mcpServers: { fx: { command, args, ...extra } } }),
+    );
+    const agent = await readAgentFile(".mcp.json", { cwd: dir, env: { PATH: "/usr/bin" } });
+    expect(agent.warnings).toEqual([]);
+    return agent.servers;
+  }
+  const attempts = (lines: string[]) => lines.filter((l) => /reconnecting in \d+ ms/.test(l));
+
+  it("reconnect: { sessionRetries: 0 } fails the crashed server at once, without a restart", async () => {
+    const { progress, told, verbose } = recorder();
+    const servers = await fileServers({ reconnect: { sessionRetries: 0 } });
+    const session = await sessions.open(servers, [], { progress });
+
+    const crashed = await session.registry.dispatch("mcp_fx_add", { a: 1, b: 2 });
+    expect(crashed.isError).toBe(true);
+    await vi.waitFor(() => expect(told.some((t) => t.startsWith("failed fx"))).toBe(true), {
+      timeout: 20_000,
+    });
+    expect(told.at(-1)).toMatch(/^failed fx: .*exit/);
+    expect(told).not.toContain("back fx 15");
+    expect(attempts(verbose)).toEqual([]);
+  });
+
+  it("without it the transport restarts (five tries by default), here after baseDelay: 0.01", async () => {
+    const { progress, told, verbose } = recorder();
+    const servers = await fileServers({ reconnect: { baseDelay: 0.01 } });
+    const session = await sessions.open(servers, [], { progress });
+
+    await session.registry.dispatch("mcp_fx_add", { a: 1, b: 2 });
+    await vi.waitFor(() => expect(told).toContain("back fx 15"), { timeout: 20_000 });
+    expect(attempts(verbose)).toEqual([expect.stringMatching(/\(attempt 1 of 5\)/)]);
+  });
+
+  it("a bad value is a clear error before any server is spawned", async () => {
+    const error = await fileServers({ reconnect: { sessionRetries: -1 } }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(AgentFileError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain(
+      "mcpServers.fx.reconnect.sessionRetries: expected 0 or more retries (0 turns them off), got a number (-1)",
+    );
   });
 });
