@@ -52,6 +52,30 @@ describe("bad agent files through the binary", () => {
     expect(existsSync(started)).toBe(false);
   });
 
+  it("run with a bad reconnect value starts no server at all", async () => {
+    const started = ws.path("started");
+    ws.write({
+      ".mcp.json": json({
+        mcpServers: {
+          files: {
+            command: process.execPath,
+            args: ["-e", `require("fs").writeFileSync(${JSON.stringify(started)}, "")`],
+            reconnect: { sessionRetries: "none" },
+          },
+        },
+      }),
+    });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "hi", "--model", "m", "--endpoint-url", "http://127.0.0.1:9/v1"],
+      { cwd: ws.dir },
+    );
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(
+      'mcpServers.files.reconnect.sessionRetries: expected a number, got a string ("none")',
+    );
+    expect(existsSync(started)).toBe(false);
+  });
+
   it("a usage error exits 2", async () => {
     const r = await runCli(["run", "--max-turns", "zero"], { cwd: ws.dir });
     expect(r.exitCode).toBe(2);
