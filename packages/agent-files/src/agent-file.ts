@@ -44,7 +44,8 @@ export interface AgentFileServer {
   /**
    * What @tinyloop/mcp-transport connects: stdio `command`/`args`/`env`/`cwd`, or `url`/`headers`
    * (`type` omitted = Streamable HTTP with SSE fallback), `timeouts` from `timeout` /
-   * `connect_timeout` (seconds in the file), and `enabled: false` when not to be started.
+   * `connect_timeout`, `reconnect` from `reconnect` and `pingIntervalMs` from `pingInterval`
+   * (seconds in the file), and `enabled: false` when not to be started.
    */
   config: ServerConfig;
   /** False for `disabled: true`, `enabled: false`, or a server that needs OAuth. */

@@ -37,7 +37,8 @@ export const hermesFileSchema = lazySchema(() =>
 
 /**
  * Reads a Hermes-agent YAML config: `mcp_servers` mapping names to `command`/`args`/`env` or
- * `url`/`headers`, with `timeout` / `connect_timeout` in seconds, `enabled`, `auth` and
+ * `url`/`headers`, with `timeout` / `connect_timeout` in seconds, tinyloop's `reconnect` /
+ * `pingInterval` (seconds), `enabled`, `auth` and
  * `tools: { include, exclude }`; plus `model` / `provider` / `base_url` keys.
  */
 export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
