@@ -129,6 +129,27 @@ describe("connectServers: reconnect keys of an agent file reach the transport", 
     expect(attempts(verbose)).toEqual([expect.stringMatching(/\(attempt 1 of 5\)/)]);
   });
 
+  it("pingInterval turns on health pings: a server that stops answering is dropped and restarted", async () => {
+    const { progress, told } = recorder();
+    // The ping's timeout is its interval: 0.5 s leaves a loaded machine time to answer.
+    const servers = await fileServers({ pingInterval: 0.5, reconnect: { baseDelay: 0.01 } });
+    const session = await sessions.open(servers, [], { progress });
+    const stats = await session.registry.dispatch("mcp_fx_stats", {});
+    const first = stats.content[0];
+    const { pid } = JSON.parse(first?.type === "text" ? first.text : "{}") as { pid: number };
+    process.kill(pid, "SIGSTOP"); // alive but silent: only a ping can tell
+    try {
+      await vi.waitFor(() => expect(told).toContain("back fx 15"), { timeout: 20_000 });
+    } finally {
+      try {
+        process.kill(pid, "SIGCONT");
+      } catch {
+        // already gone
+      }
+    }
+    expect(told).toEqual([expect.stringMatching(/^dropped fx: /), "back fx 15"]);
+  });
+
   it("a bad value is a clear error before any server is spawned", async () => {
     const error = await fileServers({ reconnect: { sessionRetries: -1 } }).then(
       () => undefined,
