@@ -41,6 +41,11 @@ export interface ConnectServersOptions {
    * servers are taken down even if this process is SIGKILLed (no exit hook runs then).
    */
   watchdog?: boolean;
+  /**
+   * Cancels the connects (e.g. the program is exiting): once aborted no server is spawned or
+   * adopted and connects in progress end. A cancelled server is not reported as failed.
+   */
+  signal?: AbortSignal;
 }
 
 /** The connected servers, and the current failures as `server → short reason`. */
@@ -59,7 +64,7 @@ export async function connectServers(
   servers: readonly AgentFileServer[],
   registry: ToolRegistry,
   progress: ConnectProgress,
-  { extraEnv, lazy = false, features, oauth, watchdog = false }: ConnectServersOptions = {},
+  { extraEnv, lazy = false, features, oauth, watchdog = false, signal }: ConnectServersOptions = {},
 ): Promise<ConnectedServers> {
   const enabled = servers.filter((s) => s.enabled);
   const total = enabled.length;
@@ -135,6 +140,7 @@ export async function connectServers(
   const connection = {
     ...features,
     ...(oauth ? { oauth } : {}),
+    ...(signal ? { signal } : {}),
     ...(progress.verbose ? { onLog: (line: string) => progress.verbose?.(maskUrls(line)) } : {}),
   };
   const entries = toServerEntries(servers, extraEnv ? { extraEnv } : {});

@@ -46,6 +46,8 @@ export interface AgentSessionOptions {
   extraEnv?: Record<string, string>;
   /** See `ConnectServersOptions.watchdog`. */
   watchdog?: boolean;
+  /** Cancels connecting the servers (see `ConnectServersOptions.signal`), e.g. when the program exits. */
+  signal?: AbortSignal;
   /** Told the hub as soon as it exists, so an exit while starting can still close it. */
   onHub?: (hub: McpHub) => void;
 }
@@ -103,6 +105,7 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
     ...(options.lazy ? { lazy: true } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.watchdog ? { watchdog: true } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const hub = connected.hub;
   options.onHub?.(hub);

@@ -1,4 +1,9 @@
-import { connectServer, DEFAULT_KILL_AFTER_MS, type McpConnection } from "@tinyloop/mcp-transport";
+import {
+  connectServer,
+  DEFAULT_KILL_AFTER_MS,
+  type McpConnection,
+  McpTransportError,
+} from "@tinyloop/mcp-transport";
 import type { ToolRegistry } from "@tinyloop/registry";
 import { errorSummary } from "./error-summary.js";
 import { assertServerRecord } from "./hub-options.js";
@@ -225,7 +230,10 @@ export class Hub implements McpHub {
     try {
       connection = await this.connect(slot.name, entry.config, this.options.connection);
     } catch (error) {
-      if (!slot.stopped) this.fail(slot, asError(error));
+      // A connect cancelled through `connection.signal` (the program is exiting) is no
+      // server failure: the slot ends `closed`, without a `failed` event.
+      if (isAbortedConnect(error)) slot.state = "closed";
+      else if (!slot.stopped) this.fail(slot, asError(error));
       throw error;
     }
     if (slot.stopped) {
@@ -425,4 +433,8 @@ export class Hub implements McpHub {
     await Promise.all([...this.slots.values()].map((slot) => this.stop(slot)));
     await Promise.all([...this.cacheWrites]);
   }
+}
+
+function isAbortedConnect(error: unknown): boolean {
+  return McpTransportError.isInstance(error) && error.code === "ABORTED";
 }

@@ -6,6 +6,7 @@ import {
   DEFAULT_TIMEOUTS,
   DEFAULT_WHILE_RECONNECTING,
 } from "./defaults.js";
+import { McpTransportError } from "./errors.js";
 import { type ConnectionSettings, ManagedConnection } from "./managed-connection.js";
 import { parseServerConfig } from "./parse-server-config.js";
 import { RedactingConnection } from "./redacting-connection.js";
@@ -18,7 +19,7 @@ import { checkWhileReconnecting } from "./while-reconnecting.js";
  * initialized. The connection then keeps itself alive (see README). Rejects with an
  * McpTransportError (`CONFIG_INVALID` before anything is spawned, `SERVER_NOT_FOUND`,
  * `SERVER_EXITED`, `CONNECT_TIMEOUT`, `AUTH`, `HTTP_STATUS`, `UNREACHABLE`, …) after the
- * `initialRetries` retries are used up.
+ * `initialRetries` retries are used up, or with `ABORTED` when `options.signal` aborts first.
  *
  * The config should already be interpolated (see `interpolate`); `enabled` is not looked at.
  *
@@ -65,13 +66,29 @@ export async function connectServer(
       ...(options.oauth ? { oauth: options.oauth, clientName: settings.clientInfo.name } : {}),
     });
   }
+  // Checked after the loads above: a signal that fired meanwhile spawns and adopts nothing.
+  const { signal } = options;
+  if (signal?.aborted) throw abortedConnect(name);
   const connection = new ManagedConnection(name, factory, settings);
+  // Aborting mid-connect closes the connection, which stops the server and ends the attempt.
+  const stop = () => void connection.close();
+  signal?.addEventListener("abort", stop, { once: true });
   try {
     await connection.open();
   } catch (error) {
-    throw redactError(error, redact);
+    throw signal?.aborted ? abortedConnect(name) : redactError(error, redact);
+  } finally {
+    signal?.removeEventListener("abort", stop);
   }
   return new RedactingConnection(connection, redact);
+}
+
+function abortedConnect(server: string): McpTransportError {
+  return new McpTransportError({
+    code: "ABORTED",
+    server,
+    message: `Connecting to server "${server}" was aborted by its signal; no server was left running.`,
+  });
 }
 
 function resolveSettings(config: ServerConfig, options: ConnectOptions): ConnectionSettings {

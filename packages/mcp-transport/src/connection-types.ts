@@ -161,6 +161,13 @@ export interface ConnectOptions extends ClientFeatureOptions {
    * step-up on 403 `insufficient_scope`, refresh. Off when absent.
    */
   oauth?: OAuthOptions;
+  /**
+   * Cancels the connect. Aborted before the server is spawned (or a pre-started one adopted),
+   * nothing is spawned; aborted while connecting or waiting to retry, the server is stopped.
+   * Either way `connectServer` rejects with `ABORTED`. It covers the connect only: once
+   * `connectServer` has resolved, aborting does nothing (call `close()`).
+   */
+  signal?: AbortSignal;
 }
 
 /**

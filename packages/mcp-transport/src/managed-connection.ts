@@ -325,6 +325,11 @@ export class ManagedConnection implements McpConnection {
   /** One connect attempt: a fresh transport and Client, `initialize` bounded by connectMs. */
   private async attempt(): Promise<void> {
     const handle = await this.factory.create();
+    // Closed while the factory worked (an abort of connectServer's signal): start nothing.
+    if (this.isClosed()) {
+      await handle.shutdown().catch(() => {});
+      throw this.errors.closed();
+    }
     this.attemptHandle = handle;
     const generation = ++this.generation;
     const features = this.settings.features ?? {};

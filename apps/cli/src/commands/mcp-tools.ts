@@ -48,6 +48,7 @@ export async function connectAgentServers(
   ({ hub } = await connectServers(withBundledServers(servers), registry, progress, {
     lazy: flags.lazy === true,
     watchdog: true,
+    signal: lifecycle.signal,
     oauth: cliOAuthOptions({
       env: io.env,
       stderr: io.stderr,

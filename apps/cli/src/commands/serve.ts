@@ -156,11 +156,15 @@ export async function serveCommand(
     // --max-turns, --tool-search, --lazy: decided as for `run`; settings() carries toolSearch.
     ...sessionFlagOptions(flags),
     watchdog: true,
+    // A signal while connecting: no server is spawned or adopted after it.
+    signal: lifecycle.signal,
     onHub: (h) => {
       hub = h;
     },
   });
   progress.finish();
+  // Exiting (the signal cancelled the connects): no "no server connected" refusal for that.
+  if (lifecycle.signal.aborted) return EXIT.terminated;
   // As for `run`: servers configured but none connected (an idle lazy one counts) is refused
   // at start, not found out per request; the lifecycle closes what was started.
   const refusal = noServerRefusal(session.status(), flags.allowNoServers, style);

@@ -118,6 +118,8 @@ export async function runCommand(
     ...sessionFlagOptions(flags),
     // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
     watchdog: true,
+    // A signal while connecting: no server is spawned or adopted after it.
+    signal: lifecycle.signal,
     onHub: (h) => {
       hub = h;
     },
@@ -125,6 +127,8 @@ export async function runCommand(
   lifecycle.add(() => session.close());
   void started?.prestarted.close(); // the pre-started servers not adopted (none, normally)
   progress.finish();
+  // Exiting (the signal cancelled the connects): no "no server connected" refusal for that.
+  if (lifecycle.signal.aborted) return EXIT.terminated;
   // A lazy server known from its manifest (idle) counts: its tools are there and it starts on use.
   const refusal = noServerRefusal(session.status(), flags.allowNoServers, errStyle);
   if (refusal) {
