@@ -4,14 +4,16 @@ import type { ConfigPath } from "./config-path.js";
 import { lazySchema } from "./lazy-schema.js";
 import type { ServerDraft } from "./server-draft.js";
 
+const WHOLE_ABOVE_0 = "a whole number more than 0";
+
 /** Model and loop keys shared by tiny-agents' agent.json and tinyloop's additions to other files. */
 export const agentSettingsShape = lazySchema(() => ({
   model: z.optional(z.string().check(z.minLength(1))),
   provider: z.optional(z.string().check(z.minLength(1))),
   endpointUrl: z.optional(z.string().check(z.minLength(1))),
   apiKey: z.optional(z.string()),
-  maxTurns: z.optional(z.int().check(z.positive())),
-  toolConcurrency: z.optional(z.int().check(z.positive())),
+  maxTurns: z.optional(z.int().check(z.positive(WHOLE_ABOVE_0))),
+  toolConcurrency: z.optional(z.int().check(z.positive(WHOLE_ABOVE_0))),
   approval: z.optional(z.enum(["ask", "always", "never"])),
 }));
 

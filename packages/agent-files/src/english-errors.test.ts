@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 // this file imports may load classic zod (the first test checks that).
 import * as z from "zod/mini";
 import { AgentFileError } from "./agent-file-error.js";
+import { englishErrors } from "./english-errors.js";
 import { readServerMap } from "./formats/server-map.js";
 import { parseJsonc } from "./parse-jsonc.js";
 
@@ -28,12 +29,28 @@ describe("zod's messages in agent-file errors", () => {
   });
 
   it("are English although zod/mini installs no locale", () => {
-    expect(errorOf('{ "mcpServers": { "files": { "command": "npx", "timeout": -1 } } }')).toContain(
-      "mcpServers.files.timeout: expected Too small: expected number to be >0, got a number (-1)",
-    );
+    const url = z.safeParse(z.url(), "not a url", { error: englishErrors() });
+    expect(url.error?.issues[0]?.message).toBe("Invalid URL");
     expect(errorOf('{ "model": "", "mcpServers": {} }')).toContain(
-      "model: expected Too small: expected string to have >=1 characters, got an empty string",
+      "model: expected a non-empty string, got an empty string",
     );
+  });
+
+  it("say a bound in plain words, with the unit where the key has one", () => {
+    expect(errorOf('{ "mcpServers": { "files": { "command": "npx", "timeout": -1 } } }')).toContain(
+      "mcpServers.files.timeout: expected a number of seconds more than 0, got a number (-1)",
+    );
+    expect(errorOf('{ "maxTurns": 0, "mcpServers": {} }')).toContain(
+      "maxTurns: expected a whole number more than 0, got a number (0)",
+    );
+  });
+
+  it("do not say 'expected' twice when our own text starts with it", () => {
+    const message = errorOf('{ "mcpServers": { "files": { "command": "" } } }');
+    expect(message).toContain(
+      "mcpServers.files.command: expected a command to run, got an empty string",
+    );
+    expect(message).not.toContain("expected expected");
   });
 
   it("leave zod's global config alone", () => {

@@ -66,7 +66,12 @@ export function parseAt<T extends z.core.$ZodType>(
         ...withExample,
       });
     default:
-      throw invalidAt(doc, path, { expected: issue.message, received, ...withExample });
+      // Our own texts may already start with "expected" (the formatter adds it again).
+      throw invalidAt(doc, path, {
+        expected: issue.message.replace(/^expected /, ""),
+        received,
+        ...withExample,
+      });
   }
 }
 

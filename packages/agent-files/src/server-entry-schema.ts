@@ -22,8 +22,8 @@ const nameList = () =>
       error: "expected a tool name or a list of tool names",
     },
   );
-const seconds = () => z.number().check(z.positive());
-/** A string of at least one character; `message` replaces zod's own "Too small" text. */
+const seconds = () => z.number().check(z.positive("a number of seconds more than 0"));
+/** A string of at least one character; `message` replaces "a non-empty string". */
 const nonEmpty = (message?: string) => z.string().check(z.minLength(1, message));
 
 /** `tools: { include, exclude }` (Hermes' `resources` / `prompts` switches are ignored with a warning). */
