@@ -10,6 +10,7 @@ import { runCompletion } from "./run-completion.js";
 import type { ApprovalPolicy } from "./serve-approval.js";
 import type { ResolvedServerOptions } from "./server-options.js";
 import { writeStream } from "./stream-response.js";
+import { toolSearchTakenError } from "./tool-search-taken.js";
 
 /** One chat completion holding a concurrency slot. */
 export interface InFlight {
@@ -65,6 +66,8 @@ export async function handleChatCompletion(
         message: `The model "${request.model}" does not exist here; this server is the agent "${options.modelName}" (GET /v1/models).`,
       });
     }
+    const taken = toolSearchTakenError(options);
+    if (taken) throw taken;
     const approve = approval.hook();
     const agent = new Agent({
       model: requestModel(options.model, {

@@ -107,6 +107,45 @@ describe("a registry with its own tool named tool_search", () => {
     }
   });
 
+  it("registered after createAgentServer: each completion is a 500 tool_search_taken that says not to retry, and the model is never asked", async () => {
+    const modelServer = await startScriptedModelServer({
+      script: [{ text: "never sent" }] as never,
+    });
+    const registry = new ToolRegistry();
+    const server = createAgentServer({
+      model: createOpenAICompatible({
+        baseURL: modelServer.baseURL,
+        model: "scripted",
+        apiKey: "model-key",
+        maxRetries: 0,
+      }),
+      registry,
+      modelName: MODEL_NAME,
+      port: 0,
+    });
+    try {
+      const url = await server.listen();
+      for (const tool of withOwnToolSearch().list()) registry.register(tool, () => "docs");
+      const response = await fetch(`${url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${server.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: MODEL_NAME, messages: [{ role: "user", content: "how?" }] }),
+      });
+      expect(response.status).toBe(500);
+      expect(response.headers.get("x-should-retry")).toBe("false");
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("tool_search_taken");
+      expect(body.error.message).toContain(
+        'one named "tool_search" (toolset "docs"), registered after the server started',
+      );
+      expect(body.error.message).toContain('restart the server with toolSearch: "never"');
+      expect(modelServer.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+      await modelServer.close();
+    }
+  });
+
   it('with toolSearch "never" serves requests, and the model calls the registry\'s own tool_search', async () => {
     const modelServer = await startScriptedModelServer({
       script: [
