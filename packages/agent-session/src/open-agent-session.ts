@@ -48,7 +48,11 @@ export interface AgentSessionOptions {
   watchdog?: boolean;
   /** Cancels connecting the servers (see `ConnectServersOptions.signal`), e.g. when the program exits. */
   signal?: AbortSignal;
-  /** Told the hub as soon as it exists, so an exit while starting can still close it. */
+  /**
+   * Told the hub as soon as `connectAll` returns it (every server connected or failed), before
+   * the agent is built, so an exit in the rest of the start can still close it. An exit while
+   * the servers connect is `signal`'s: the connects are cancelled and nothing is left running.
+   */
   onHub?: (hub: McpHub) => void;
 }
 

@@ -16,8 +16,9 @@ export interface CallTarget {
 }
 
 /**
- * `UNAVAILABLE` (the registry's outcome): the server has failed or been closed, so the tool
- * was not called; the text says why, from the server's state and its last error. A
+ * `UNAVAILABLE` (the registry's outcome): the server has failed (its reconnects, if any, are
+ * over) or been closed, so the tool was not called; the text says why, from the server's
+ * state and its last error, and does not invite the model to try again. A
  * reconnecting server is not refused here: its calls go to the transport, whose
  * `whileReconnecting` decides.
  */
@@ -30,7 +31,7 @@ export function serverDownResult(
   const detail =
     state === "closed"
       ? `MCP server "${server}" has been closed.`
-      : `MCP server "${server}" is down (${state}); the tool can be called again once the server is restarted.${reason}`;
+      : `MCP server "${server}" is down (${state}) and is not restarted in this session, so its tools cannot run; go on without them or tell the user.${reason}`;
   return unavailableResult(name, detail);
 }
 

@@ -235,7 +235,7 @@ describe("connectAll", () => {
     const down = await registry.dispatch("mcp_fx_echo", { text: "still there?" });
     expect(down).toMatchObject({ isError: true, code: "UNAVAILABLE" });
     expect(text(down)).toMatch(
-      /^Tool "mcp_fx_echo" is unavailable: MCP server "fx" is down \(failed\); the tool can be called again once the server is restarted\./,
+      /^Tool "mcp_fx_echo" is unavailable: MCP server "fx" is down \(failed\) and is not restarted in this session, so its tools cannot run; go on without them or tell the user\. Last error: .*not reconnecting: reconnects are off/,
     );
     expect(registry.has("mcp_fx_echo")).toBe(true);
     expect(hub.servers()[0]).toMatchObject({ name: "fx", state: "failed", toolCount: 2 });

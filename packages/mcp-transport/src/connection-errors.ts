@@ -7,6 +7,8 @@ import { McpTransportError, withStderrTail } from "./errors.js";
 export class ConnectionErrors {
   /** Why the connection went `failed`, once it has. */
   failure: McpTransportError | undefined;
+  /** How it ended, for {@link notConnected}: a reconnect loop gave up, or none was started. */
+  private gaveUp = "gave up reconnecting";
 
   constructor(
     private readonly server: string,
@@ -33,10 +35,36 @@ export class ConnectionErrors {
     });
   }
 
+  /**
+   * The connection dropped with no reconnect left: `sessionRetries` is 0, or every one was
+   * spent since it last stayed up for `healthyAfterMs`. The drop's error (same code, exit
+   * code, stderr tail), its first line saying why nothing follows.
+   */
+  notReconnecting(
+    drop: McpTransportError,
+    policy: { sessionRetries: number; healthyAfterMs: number },
+  ): McpTransportError {
+    this.gaveUp = "not reconnecting";
+    const why =
+      policy.sessionRetries === 0
+        ? "reconnects are off (reconnect.sessionRetries is 0)"
+        : `${policy.sessionRetries === 1 ? "the one reconnect" : `all ${policy.sessionRetries} reconnects`} allowed (reconnect.sessionRetries) ${policy.sessionRetries === 1 ? "was" : "were"} used since it last stayed up for ${policy.healthyAfterMs / 1000} s`;
+    const [first = "", ...rest] = drop.message.split("\n");
+    return new McpTransportError({
+      code: drop.code,
+      server: this.server,
+      cause: drop,
+      ...(drop.stderrTail ? { stderrTail: drop.stderrTail } : {}),
+      ...(drop.exitCode !== undefined ? { exitCode: drop.exitCode } : {}),
+      ...(drop.signal !== undefined ? { signal: drop.signal } : {}),
+      message: [`${first.replace(/\.$/, "")}; not reconnecting: ${why}.`, ...rest].join("\n"),
+    });
+  }
+
   /** The connection is `failed`: the reason it gave up and the stderr tail. */
   notConnected(): McpTransportError {
     const tail = this.stderrTail();
-    const message = `Server "${this.server}" is not available (gave up reconnecting): ${this.failure?.message ?? "it failed"}`;
+    const message = `Server "${this.server}" is not available (${this.gaveUp}): ${this.failure?.message ?? "it failed"}`;
     return new McpTransportError({
       code: "NOT_CONNECTED",
       server: this.server,

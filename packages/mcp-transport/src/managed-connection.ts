@@ -383,7 +383,10 @@ export class ManagedConnection implements McpConnection {
     }
   }
 
-  /** The transport dropped (or a ping/HTTP call showed it is gone): clean up and reconnect. */
+  /**
+   * The transport dropped (or a ping/HTTP call showed it is gone): clean up and reconnect,
+   * or, with no reconnect left, go `failed` at once (never `reconnecting` for nothing).
+   */
   private drop(error: McpTransportError, immediate: boolean): void {
     if (this.status.current !== "ready") return;
     this.generation++;
@@ -391,6 +394,12 @@ export class ManagedConnection implements McpConnection {
     this.client = undefined;
     this.handle = undefined;
     this.clearTimers();
+    if (!this.budget.hasLeft()) {
+      this.budget.cancelRestore();
+      if (handle) this.retire(handle);
+      this.fail(this.errors.notReconnecting(error, this.settings.reconnect));
+      return;
+    }
     this.status.set("reconnecting", { error });
     void this.reconnect(handle, error, immediate);
   }

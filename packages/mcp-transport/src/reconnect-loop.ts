@@ -29,6 +29,11 @@ export class RetryBudget {
     return this.used++;
   }
 
+  /** True while another attempt may be taken (false at once when `sessionRetries` is 0). */
+  hasLeft(): boolean {
+    return this.used < this.policy.sessionRetries;
+  }
+
   /** Restores the whole budget after `healthyAfterMs`, unless {@link cancelRestore} comes first. */
   restoreWhenHealthy(): void {
     this.cancelRestore();

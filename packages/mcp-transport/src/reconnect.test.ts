@@ -8,6 +8,7 @@ import { reach, recordStates, rejection, serverPid, textOf } from "./__fixtures_
 import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import { connectServer } from "./connect-server.js";
 import type { ConnectOptions, ReconnectPolicy } from "./connection-types.js";
+import { McpTransportError } from "./errors.js";
 
 const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const scratch = mkdtempSync(join(tmpdir(), "tinyloop-reconnect-"));
@@ -175,16 +176,36 @@ describe("reconnect", () => {
     expect(textOf(await connection.callTool("echo", { text: "still" }))).toBe("still");
   });
 
-  it("without a healthy period the budget runs out", async () => {
+  it("without a healthy period the budget runs out: the next drop goes failed at once, saying why", async () => {
     const connection = await connectFixture(
       {},
       options({ sessionRetries: 1, healthyAfterMs: 60_000 }),
     );
+    const states = recordStates(connection);
     process.kill(await serverPid(connection), "SIGKILL");
     await reach(connection, "reconnecting");
     await reach(connection, "ready");
     process.kill(await serverPid(connection), "SIGKILL");
     await reach(connection, "failed");
+    expect(states).toEqual(["reconnecting", "ready", "failed"]);
+    const error = await rejection(connection.callTool("echo", { text: "x" }));
+    expect(error.message).toContain(
+      "; not reconnecting: the one reconnect allowed (reconnect.sessionRetries) was used since it last stayed up for 60 s.",
+    );
+  });
+
+  it("with sessionRetries 0 a drop goes failed at once, never reconnecting, and calls say why", async () => {
+    const connection = await connectFixture({}, options({ sessionRetries: 0 }));
+    const states = recordStates(connection);
+    process.kill(await serverPid(connection), "SIGKILL");
+    await reach(connection, "failed");
+    expect(states).toEqual(["failed"]);
+    const error = await rejection(connection.callTool("echo", { text: "x" }));
+    expect(error.code).toBe("NOT_CONNECTED");
+    expect(error.message).toMatch(
+      /^Server "fx" is not available \(not reconnecting\): Server "fx" .*; not reconnecting: reconnects are off \(reconnect\.sessionRetries is 0\)\./,
+    );
+    expect(McpTransportError.isInstance(error.cause) && error.cause.code).toBe("SERVER_EXITED");
   });
 
   it("re-reads tools after a reconnect (onToolsListChanged fires)", async () => {

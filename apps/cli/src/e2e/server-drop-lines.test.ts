@@ -46,8 +46,8 @@ describe("a server that drops mid-run, without --verbose", () => {
     expect(r.stderr).not.toMatch(/reconnecting \(/);
   });
 
-  // The default restarts (5, backing off from 1 s) take about 25 s to be used up.
-  it("prints the failed line once the restart is given up", { timeout: 120_000 }, async () => {
+  // Two restarts 50 ms apart (the agent file's `reconnect`) instead of the default five from 1 s.
+  it("prints the failed line once the restarts are given up", { timeout: 120_000 }, async () => {
     await s.withModel(crashThenEcho);
     const gone = s.ws.path("gone");
     // Once `gone` exists every restart exits at once (code 7).
@@ -55,7 +55,8 @@ describe("a server that drops mid-run, without --verbose", () => {
       "sh",
       ["-c", `test -e '${gone}' && exit 7; touch '${gone}'; exec "$0" "$@"`, command, ...args],
     ]);
-    s.ws.write({ ".mcp.json": json({ mcpServers: { fx } }) });
+    const reconnect = { sessionRetries: 2, baseDelay: 0.05 };
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fx: { ...fx, reconnect } } }) });
     const r = await runCli(
       ["run", ".mcp.json", "-p", "add then echo", "--yes", ...s.modelFlags()],
       {
@@ -68,6 +69,29 @@ describe("a server that drops mid-run, without --verbose", () => {
     expect(lines[1]).toMatch(/^✗ server fx failed: gave up reconnecting: .*code 7/);
     expect(lines.filter((line) => line.includes("went down"))).toHaveLength(1);
     expect(lines.some((line) => line.includes("is back"))).toBe(false);
+  });
+
+  it("with reconnect: false, prints one failed line that says why it is not restarted", {
+    timeout: 120_000,
+  }, async () => {
+    const model = await s.withModel(crashThenEcho);
+    s.ws.write({
+      ".mcp.json": json({ mcpServers: { fx: { ...crashingServer(), reconnect: false } } }),
+    });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "add then echo", "--yes", ...s.modelFlags()],
+      { cwd: s.ws.dir },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("Done.");
+    expect(fxLines(r.stderr)).toEqual([
+      '✗ server fx failed: Server "fx" exited with code 3; not reconnecting: reconnects are off (reconnect.sessionRetries is 0).',
+    ]);
+    // The model is told the server is gone for the session, not to call again later.
+    const lastRequest = JSON.stringify(model.requests.at(-1)?.body);
+    expect(lastRequest).toContain(
+      'MCP server \\"fx\\" is down (failed) and is not restarted in this session',
+    );
   });
 
   it("--json: stdout stays NDJSON, the drop and the return are server events", {
