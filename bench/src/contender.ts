@@ -57,3 +57,19 @@ export function agentScript(
 export function tail(text: string, lines = 8): string {
   return text.trim().split("\n").slice(-lines).join("\n");
 }
+
+/**
+ * Why a contender's process failed: `exit code 1: Error: write EPIPE` on the first line (the
+ * report keeps only that line, so it names the error, not the last frame of its stack), then
+ * the last lines of stderr.
+ */
+export function exitProblem(run: { exitCode: number | null; stderr: string }): string {
+  const lines = run.stderr.trim().split("\n");
+  const error = lines.findLast((line) => /^(?:Uncaught )?[A-Za-z]*Error\b.*:/.test(line.trim()));
+  const code = lines
+    .map((line) => /^\s*code: '([A-Z_]+)'/.exec(line)?.[1])
+    .findLast((found) => found !== undefined);
+  const headline = (error ?? lines.at(-1) ?? "").trim() || "(no stderr)";
+  const named = code && !headline.includes(code) ? `${headline} (code: '${code}')` : headline;
+  return `exit code ${run.exitCode}: ${named}\n${tail(run.stderr)}`;
+}

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MARKER_VARIABLE } from "@tinyloop/test-fixtures";
-import { type Contender, tail } from "./contender.js";
+import { type Contender, exitProblem, tail } from "./contender.js";
 import type { FloorPlan } from "./floor-plan.js";
 import { inOwnSession } from "./own-session.js";
 import { allCalls } from "./scenarios.js";
@@ -43,7 +43,7 @@ export const floorContender: Contender = {
     return { command: process.execPath, args: [floorClient, planPath], timeoutMs: 120_000 };
   },
   check(scenario, run) {
-    if (run.exitCode !== 0) return `exit code ${run.exitCode}: ${tail(run.stderr)}`;
+    if (run.exitCode !== 0) return exitProblem(run);
     const expected = `floor done: ${scenario.servers.length} servers, `;
     const calls = `, ${allCalls(scenario).length} calls`;
     if (!run.stdout.includes(expected) || !run.stdout.includes(calls)) {

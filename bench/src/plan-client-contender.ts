@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MARKER_VARIABLE } from "@tinyloop/test-fixtures";
 import type { Script } from "@tinyloop/test-fixtures/model-server";
-import { type Contender, tail } from "./contender.js";
+import { type Contender, exitProblem, tail } from "./contender.js";
 import type { LoopFloorPlan } from "./loop-floor-plan.js";
 import { inOwnSession } from "./own-session.js";
 import { finalAnswer, type Scenario } from "./scenarios.js";
@@ -46,7 +46,7 @@ export function planClientContender(options: PlanClientOptions): Contender {
       return { command: process.execPath, args: [clientPath, planPath], timeoutMs: 180_000 };
     },
     check(scenario, run) {
-      if (run.exitCode !== 0) return `exit code ${run.exitCode}: ${tail(run.stderr)}`;
+      if (run.exitCode !== 0) return exitProblem(run);
       if (!run.stdout.includes(finalAnswer(scenario))) {
         return `the final answer is missing from its output: ${tail(run.stdout)}`;
       }

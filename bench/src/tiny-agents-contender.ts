@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MARKER_VARIABLE } from "@tinyloop/test-fixtures";
-import { agentScript, type Contender, tail } from "./contender.js";
+import { agentScript, type Contender, exitProblem, tail } from "./contender.js";
 import { inOwnSession } from "./own-session.js";
 import { finalAnswer } from "./scenarios.js";
 
@@ -63,7 +63,7 @@ export const tinyAgentsContender: Contender = {
   check(scenario, run) {
     const endedOnInput = run.exitCode === 7 && run.stderr.includes(TINY_AGENTS_END_OF_INPUT);
     if (run.exitCode !== 0 && !endedOnInput) {
-      return `exit code ${run.exitCode}: ${tail(run.stderr)}`;
+      return exitProblem(run);
     }
     if (!run.stdout.includes(finalAnswer(scenario))) {
       return `the final answer is missing from its output: ${tail(run.stdout)}`;

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MARKER_VARIABLE } from "@tinyloop/test-fixtures";
-import { agentScript, type Contender, tail } from "./contender.js";
+import { agentScript, type Contender, exitProblem, tail } from "./contender.js";
 import { finalAnswer } from "./scenarios.js";
 
 const tinyloopBin = fileURLToPath(
@@ -64,7 +64,7 @@ export const tinyloopContender: Contender = {
     };
   },
   check(scenario, run) {
-    if (run.exitCode !== 0) return `exit code ${run.exitCode}: ${tail(run.stderr)}`;
+    if (run.exitCode !== 0) return exitProblem(run);
     if (!run.stdout.includes(finalAnswer(scenario))) {
       return `the final answer is missing from its output: ${tail(run.stdout)}`;
     }
