@@ -17,8 +17,12 @@ export interface ConnectProgress {
    * once per drop, not per attempt. A restart given up is told through `failed`.
    */
   dropped?(server: string, reason: string | undefined): void;
-  /** A dropped server connected again, its tools listed afresh (the count may have changed). */
-  back?(server: string, tools: number): void;
+  /**
+   * A dropped server connected again, its tools listed afresh (the count may have changed);
+   * or, with `unlisted`, listing them again failed for that reason, and its `tools` from
+   * before stay registered.
+   */
+  back?(server: string, tools: number, unlisted?: string): void;
   /** Extra lines for `--verbose` (server logs, timings). */
   verbose?(line: string): void;
 }
@@ -116,6 +120,14 @@ export async function connectServers(
         for (const warning of event.report.warnings)
           progress.verbose?.(`server ${event.server}: ${warning}`);
       }
+    }
+    if (event.type === "sync-failed") {
+      const reason = maskUrls(event.reason);
+      if (down.delete(event.server)) progress.back?.(event.server, event.toolCount, reason);
+      else
+        progress.verbose?.(
+          `server ${event.server}: listing its tools again failed (${reason}); its ${event.toolCount} tools stay`,
+        );
     }
     if (event.type === "failed") {
       // After a drop this is the end of the restarts: say so, or the error alone reads like

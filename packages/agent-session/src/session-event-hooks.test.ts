@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { describe, expect, it, vi } from "vitest";
 import { stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
@@ -66,5 +69,33 @@ describe("sessionEventHooks: a server that drops mid-session", () => {
       },
       { type: "server", server: "fx", state: "ready", tools: 15 },
     ]);
+  });
+
+  it("streams ready with a reason when its tools could not be listed again (the 15 from before stay)", async () => {
+    const events: SessionEvent[] = [];
+    const started = join(mkdtempSync(join(tmpdir(), "tinyloop-unlisted-")), "started");
+    const fixture = fixtureServer({ name: "fx", crashOn: "add" });
+    // The first start lists its tools; the restart answers tools/list with an error.
+    const script = `if [ -e '${started}' ]; then exec "$0" "$@" --fail-tools-list; fi; touch '${started}'; exec "$0" "$@"`;
+    const config = {
+      command: "sh",
+      args: ["-c", script, fixture.command, ...fixture.args],
+      env: {},
+      reconnect: { sessionRetries: 3, baseDelayMs: 10 },
+    };
+    const session = await sessions.open(
+      [{ ...stdioServer("fx"), config }],
+      [],
+      sessionEventHooks((event) => events.push(event)),
+    );
+    await session.registry.dispatch("mcp_fx_add", { a: 1, b: 2 });
+    await vi.waitFor(() => expect(events).toHaveLength(2), { timeout: 20_000 });
+    expect(events[1]).toEqual({
+      type: "server",
+      server: "fx",
+      state: "ready",
+      tools: 15,
+      reason: expect.stringMatching(/^tools not listed again: .*tools\/list fails on purpose/),
+    });
   });
 });

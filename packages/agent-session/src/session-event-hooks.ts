@@ -11,7 +11,7 @@ export type SessionEventHooks = Required<Pick<AgentSessionOptions, "progress" | 
  * that fails is a `server` event with `state: "failed"` and the reason, a server's
  * `notifications/message` a `server-log` event; a server that drops mid-session is a
  * `server` event with `state: "reconnecting"`, and `state: "ready"` with its tools once
- * back. The live status line is not an event; the `verbose` lines (server timings and
+ * back (with a `reason` when they could not be listed again: the ones from before stay). The live status line is not an event; the `verbose` lines (server timings and
  * stderr, for `--verbose`) still go to `verbose` when given. After the session opens,
  * `serverStateEvents(session.hub)` gives the servers that are ready or idle.
  *
@@ -29,7 +29,14 @@ export function sessionEventHooks(
     failed: (server, reason) => emit({ type: "server", server, state: "failed", reason }),
     dropped: (server, reason) =>
       emit({ type: "server", server, state: "reconnecting", ...(reason ? { reason } : {}) }),
-    back: (server, tools) => emit({ type: "server", server, state: "ready", tools }),
+    back: (server, tools, unlisted) =>
+      emit({
+        type: "server",
+        server,
+        state: "ready",
+        tools,
+        ...(unlisted === undefined ? {} : { reason: `tools not listed again: ${unlisted}` }),
+      }),
     ...(verbose ? { verbose } : {}),
   };
   return { progress, onServerLog: (log) => emit({ type: "server-log", ...log }) };

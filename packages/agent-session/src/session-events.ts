@@ -23,6 +23,7 @@ export interface ServerStateEvent {
   /** `idle`: a lazy server registered from the manifest cache, started on first use. */
   state: "ready" | "idle" | "failed" | "reconnecting";
   tools?: number;
+  /** Why it failed or dropped; on `ready` after a drop, why its tools could not be listed again. */
   reason?: string;
 }
 

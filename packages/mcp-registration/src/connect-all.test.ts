@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type ConnectOptions, connectServer, type McpConnection } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
@@ -240,6 +243,28 @@ describe("connectAll", () => {
     expect(registry.has("mcp_fx_echo")).toBe(true);
     expect(hub.servers()[0]).toMatchObject({ name: "fx", state: "failed", toolCount: 2 });
     expect(hub.servers()[0]?.lastError).toBeTruthy();
+  });
+
+  it("a server back from a crash that cannot list its tools again: sync-failed, its tools from before stay", async () => {
+    const started = join(mkdtempSync(join(tmpdir(), "tinyloop-unlisted-")), "started");
+    const fixture = fixtureServer({ crashOn: "add" });
+    // The first start lists its tools; every restart answers tools/list with an error.
+    const script = `if [ -e '${started}' ]; then exec "$0" "$@" --fail-tools-list; fi; touch '${started}'; exec "$0" "$@"`;
+    const { hub, registry, events } = await start({
+      fx: entry({ command: "sh", args: ["-c", script, fixture.command, ...fixture.args] }),
+    });
+    const before = hub.servers()[0]?.toolCount ?? 0;
+    expect(before).toBeGreaterThan(10);
+    const unlisted = waitForEvent(events, (event) => event.type === "sync-failed");
+    await registry.dispatch("mcp_fx_add", { a: 1, b: 2 });
+    expect(await unlisted).toMatchObject({
+      server: "fx",
+      toolCount: before,
+      reason: expect.stringContaining("tools/list fails on purpose"),
+    });
+    expect(events.some((event) => event.type === "synced")).toBe(false);
+    expect(hub.servers()[0]).toMatchObject({ state: "ready", toolCount: before });
+    expect(text(await registry.dispatch("mcp_fx_echo", { text: "still" }))).toBe("still");
   });
 
   it("re-lists after a reconnect: tools the restarted server no longer has are removed", async () => {

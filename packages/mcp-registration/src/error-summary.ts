@@ -9,3 +9,8 @@ export function errorSummary(error: unknown): string {
   const summary = (cut === -1 ? message : message.slice(0, cut)).replace(/\s*\n\s*/g, " ").trim();
   return summary === "" ? "(no message)" : summary;
 }
+
+/** A thrown value as an `Error` (a string or other value becomes its message). */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

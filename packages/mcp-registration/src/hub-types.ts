@@ -46,6 +46,11 @@ export type HubEvent =
   | { type: "reconnecting"; server: string; reason: string | undefined }
   /** The server's tools were re-listed (after `tools/list_changed`, a reconnect or a filter change). */
   | { type: "synced"; server: string; toolCount: number; report: RegistrationReport }
+  /**
+   * Listing the tools again failed (after `tools/list_changed` or a reconnect): the server
+   * may be up, its tools are the ones registered before (`toolCount` of them).
+   */
+  | { type: "sync-failed"; server: string; reason: string; error: Error; toolCount: number }
   | { type: "closed"; server: string }
   /** A lazy server's tools were registered from the manifest cache; the server is not running. */
   | { type: "manifest-known"; server: string; toolCount: number; report: RegistrationReport }

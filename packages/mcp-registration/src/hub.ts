@@ -5,7 +5,7 @@ import {
   McpTransportError,
 } from "@tinyloop/mcp-transport";
 import type { ToolRegistry } from "@tinyloop/registry";
-import { errorSummary } from "./error-summary.js";
+import { asError, errorSummary } from "./error-summary.js";
 import { assertServerRecord } from "./hub-options.js";
 import type {
   ConnectAllOptions,
@@ -27,10 +27,6 @@ import { type ParsedServerEntry, parseServerEntry, sameFilter } from "./server-e
 import { splitLoadOptions } from "./server-load-options.js";
 import { emptySlot, type Slot } from "./server-slot.js";
 import { withTimeout } from "./with-timeout.js";
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
-}
 
 /** The `McpHub` that `connectAll` returns: one slot per configured server. */
 export class Hub implements McpHub {
@@ -130,6 +126,17 @@ export class Hub implements McpHub {
             report,
           });
         }
+      },
+      onSyncFailed: (error) => {
+        if (slot.stopped) return;
+        const toolCount = slot.registration?.report().registered.length ?? 0;
+        this.emit({
+          type: "sync-failed",
+          server: slot.name,
+          reason: errorSummary(error),
+          error,
+          toolCount,
+        });
       },
     };
   }

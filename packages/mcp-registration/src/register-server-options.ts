@@ -37,6 +37,12 @@ export interface RegisterServerOptions extends ToolFilter {
   deferred?: boolean;
   /** Told after every re-sync that `watch` started (not the first registration). */
   onSync?: (report: RegistrationReport) => void;
+  /**
+   * Told when such a re-sync failed (listing the tools again was refused or timed out): the
+   * tools registered before stay, unchanged; the failure is also added to the report's
+   * warnings.
+   */
+  onSyncFailed?: (error: Error) => void;
 }
 
 /**

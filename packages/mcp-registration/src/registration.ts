@@ -1,5 +1,5 @@
 import { RegistryError, type ToolRegistry } from "@tinyloop/registry";
-import { errorSummary } from "./error-summary.js";
+import { asError, errorSummary } from "./error-summary.js";
 import { buildMcpTool } from "./mcp-tool-definition.js";
 import { allocateToolName, type NameHolder } from "./name-allocation.js";
 import { baseToolName, sanitizeNamePart } from "./provider-safe-name.js";
@@ -42,6 +42,8 @@ export class Registration {
   private readonly held = new Map<string, Held>();
   private latest: RegistrationReport;
   private lastError: Error | undefined;
+  /** Why the latest sync could not list the tools (it kept the ones registered), if it could not. */
+  private listFailure: Error | undefined;
   private closed = false;
   private tail: Promise<unknown> = Promise.resolve();
   private queued: Promise<RegistrationReport> | undefined;
@@ -82,12 +84,15 @@ export class Registration {
   private async resync(): Promise<void> {
     try {
       const report = await this.sync();
-      if (!this.closed) this.options.onSync?.(report);
+      if (this.closed) return;
+      if (this.listFailure) this.options.onSyncFailed?.(this.listFailure);
+      else this.options.onSync?.(report);
     } catch (error) {
       this.latest = {
         ...this.latest,
         warnings: [...this.latest.warnings, `re-sync failed: ${errorSummary(error)}`],
       };
+      if (!this.closed) this.options.onSyncFailed?.(asError(error));
     }
   }
 
@@ -154,8 +159,10 @@ export class Registration {
     let listed: readonly McpToolDescription[];
     try {
       listed = await this.connection.listTools();
+      this.listFailure = undefined;
     } catch (error) {
       // Keep what is registered: while the server is away its tools answer error results.
+      this.listFailure = asError(error);
       const message = errorSummary(error);
       this.latest = {
         ...this.latest,

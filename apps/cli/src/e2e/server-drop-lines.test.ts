@@ -71,6 +71,37 @@ describe("a server that drops mid-run, without --verbose", () => {
     expect(lines.some((line) => line.includes("is back"))).toBe(false);
   });
 
+  it("a server back whose tools cannot be listed again: the back line says so and keeps its tools", {
+    timeout: 120_000,
+  }, async () => {
+    await s.withModel(crashThenEcho);
+    const started = s.ws.path("started");
+    // The first start lists its tools; the restart answers tools/list with an error.
+    const fx = crashingServer((command, args) => [
+      "sh",
+      [
+        "-c",
+        `if [ -e '${started}' ]; then exec "$0" "$@" --fail-tools-list; fi; touch '${started}'; exec "$0" "$@"`,
+        command,
+        ...args,
+      ],
+    ]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fx } }) });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "add then echo", "--yes", ...s.modelFlags()],
+      { cwd: s.ws.dir },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("Done.");
+    const lines = fxLines(r.stderr);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^! server fx went down: /);
+    expect(lines[1]).toMatch(
+      /^! server fx is back, but its tools could not be listed again: .*tools\/list fails on purpose; its 15 tools from before stay$/,
+    );
+    expect(r.stderr).toMatch(/✓ mcp_fx_echo .*still there/);
+  });
+
   it("with reconnect: false, prints one failed line that says why it is not restarted", {
     timeout: 120_000,
   }, async () => {

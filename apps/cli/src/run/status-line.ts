@@ -57,8 +57,12 @@ export function statusLine({
         `${style.yellow("!")} server ${server} went down${reason ? `: ${reason.replace(/\.$/, "")}` : ""}; reconnecting\n`,
       ]);
     },
-    back(server, tools) {
-      say([`${style.green("✓")} server ${server} is back · ${tools} tools\n`]);
+    back(server, tools, unlisted) {
+      say([
+        unlisted === undefined
+          ? `${style.green("✓")} server ${server} is back · ${tools} tools\n`
+          : `${style.yellow("!")} server ${server} is back, but its tools could not be listed again: ${unlisted.replace(/\.$/, "")}; its ${tools} tools from before stay\n`,
+      ]);
     },
     finish() {
       if (finished) return;
