@@ -4,7 +4,7 @@ import en from "zod/v4/locales/en.js";
 let englishMap: z.core.$ZodErrorMap | undefined;
 
 /**
- * zod's English messages (`Too big: expected number to be <=65535`), for the `error` option
+ * zod's English messages (`Invalid key in record`), for the `error` option
  * of one parse. `zod/mini` installs no locale (classic `zod` installs English globally when
  * it is imported), so without this a message we pass on from zod would read "Invalid input",
  * or be English only because some other module happened to load classic zod. Given per

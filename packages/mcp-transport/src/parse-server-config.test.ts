@@ -54,7 +54,9 @@ describe("parseServerConfig", () => {
       "servers.fs",
     );
     expect(message).toContain("servers.fs.args[1]: expected a string, got the number 3");
-    expect(message).toContain("servers.fs.timeouts.callMs: expected a number >= ");
+    expect(message).toContain(
+      "servers.fs.timeouts.callMs: expected a number > 0, got the number -1",
+    );
   });
 
   it("rejects unknown fields and lists the allowed ones", () => {

@@ -81,7 +81,9 @@ function formatIssue(
     case "too_small":
       return issue.origin === "string"
         ? `${where}: expected a non-empty string, got ${found}${example}`
-        : `${where}: expected a number >= ${String(issue.minimum)}, got ${found}${example}`;
+        : `${where}: expected a number ${issue.inclusive ? ">=" : ">"} ${String(issue.minimum)}, got ${found}${example}`;
+    case "too_big":
+      return `${where}: expected a number ${issue.inclusive ? "<=" : "<"} ${String(issue.maximum)}, got ${found}${example}`;
     case "invalid_value":
       return `${where}: expected ${issue.values.map((v) => JSON.stringify(v)).join(" or ")}, got ${found}${example}`;
     default:
