@@ -107,11 +107,9 @@ describe("a registry with its own tool named tool_search", () => {
     }
   });
 
-  it("registered after createAgentServer: each completion is a 500 tool_search_taken that says not to retry, and the model is never asked", async () => {
-    const modelServer = await startScriptedModelServer({
-      script: [{ text: "never sent" }] as never,
-    });
-    const registry = new ToolRegistry();
+  /** A listening server on `registry` over a scripted model; `ask` sends one completion. */
+  async function serve(registry: ToolRegistry, script: unknown[], toolSearch?: "never") {
+    const modelServer = await startScriptedModelServer({ script: script as never });
     const server = createAgentServer({
       model: createOpenAICompatible({
         baseURL: modelServer.baseURL,
@@ -120,17 +118,35 @@ describe("a registry with its own tool named tool_search", () => {
         maxRetries: 0,
       }),
       registry,
+      ...(toolSearch ? { toolSearch } : {}),
       modelName: MODEL_NAME,
       port: 0,
     });
+    const url = await server.listen();
+    return {
+      modelServer,
+      ask: () =>
+        fetch(`${url}/v1/chat/completions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${server.apiKey}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            model: MODEL_NAME,
+            messages: [{ role: "user", content: "how?" }],
+          }),
+        }),
+      close: async () => {
+        await server.close({ graceMs: 0 });
+        await modelServer.close();
+      },
+    };
+  }
+
+  it("registered after createAgentServer: each completion is a 500 tool_search_taken that says not to retry, and the model is never asked", async () => {
+    const registry = new ToolRegistry();
+    const served = await serve(registry, [{ text: "never sent" }]);
     try {
-      const url = await server.listen();
       for (const tool of withOwnToolSearch().list()) registry.register(tool, () => "docs");
-      const response = await fetch(`${url}/v1/chat/completions`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${server.apiKey}`, "content-type": "application/json" },
-        body: JSON.stringify({ model: MODEL_NAME, messages: [{ role: "user", content: "how?" }] }),
-      });
+      const response = await served.ask();
       expect(response.status).toBe(500);
       expect(response.headers.get("x-should-retry")).toBe("false");
       const body = (await response.json()) as { error: { code: string; message: string } };
@@ -139,49 +155,32 @@ describe("a registry with its own tool named tool_search", () => {
         'one named "tool_search" (toolset "docs"), registered after the server started',
       );
       expect(body.error.message).toContain('restart the server with toolSearch: "never"');
-      expect(modelServer.requests).toHaveLength(0);
+      expect(served.modelServer.requests).toHaveLength(0);
     } finally {
-      await server.close();
-      await modelServer.close();
+      await served.close();
     }
   });
 
   it('with toolSearch "never" serves requests, and the model calls the registry\'s own tool_search', async () => {
-    const modelServer = await startScriptedModelServer({
-      script: [
+    const served = await serve(
+      withOwnToolSearch(),
+      [
         { toolCalls: [{ name: "tool_search", arguments: { query: "install" } }] },
         { text: "Found it." },
-      ] as never,
-    });
-    const server = createAgentServer({
-      model: createOpenAICompatible({
-        baseURL: modelServer.baseURL,
-        model: "scripted",
-        apiKey: "model-key",
-        maxRetries: 0,
-      }),
-      registry: withOwnToolSearch(),
-      toolSearch: "never",
-      modelName: MODEL_NAME,
-      port: 0,
-    });
+      ],
+      "never",
+    );
     try {
-      const url = await server.listen();
-      const response = await fetch(`${url}/v1/chat/completions`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${server.apiKey}`, "content-type": "application/json" },
-        body: JSON.stringify({ model: MODEL_NAME, messages: [{ role: "user", content: "how?" }] }),
-      });
+      const response = await served.ask();
       expect(response.status).toBe(200);
       const body = (await response.json()) as { choices: Array<{ message: { content: string } }> };
       expect(body.choices[0]?.message.content).toBe("Found it.");
-      const second = (modelServer.requests[1]?.body ?? { messages: [] }) as Body;
+      const second = (served.modelServer.requests[1]?.body ?? { messages: [] }) as Body;
       expect(second.messages.filter((m) => m.role === "tool").at(-1)?.content).toBe(
         "docs about install",
       );
     } finally {
-      await server.close({ graceMs: 0 });
-      await modelServer.close();
+      await served.close();
     }
   });
 });
