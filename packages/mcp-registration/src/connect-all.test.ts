@@ -265,6 +265,8 @@ describe("connectAll", () => {
     expect(events.some((event) => event.type === "synced")).toBe(false);
     expect(hub.servers()[0]).toMatchObject({ state: "ready", toolCount: before });
     expect(text(await registry.dispatch("mcp_fx_echo", { text: "still" }))).toBe("still");
+    // The reconnect starts two re-syncs (state change, tools changed) that share one listing.
+    expect(events.filter((event) => event.type === "sync-failed")).toHaveLength(1);
   });
 
   it("re-lists after a reconnect: tools the restarted server no longer has are removed", async () => {
@@ -279,9 +281,13 @@ describe("connectAll", () => {
       (event) =>
         event.type === "synced" && !event.report.registered.some((item) => item.tool === "temp"),
     );
+    const seen = events.length;
     process.kill(server?.pid ?? 0, "SIGKILL");
     await back;
     expect(registry.has("mcp_dyn_temp")).toBe(false);
+    // One "synced" for the reconnect: its two re-syncs share one listing, announced once.
+    const since = () => events.slice(seen).filter((event) => event.type === "synced");
+    expect(since()).toHaveLength(1);
     expect(JSON.parse(text(await registry.dispatch("mcp_dyn_base", {})))).toEqual({
       tool: "base",
       args: {},

@@ -44,6 +44,8 @@ export class Registration {
   private lastError: Error | undefined;
   /** Why the latest sync could not list the tools (it kept the ones registered), if it could not. */
   private listFailure: Error | undefined;
+  /** The syncs a {@link resync} is waiting on to announce. */
+  private readonly announced = new Set<Promise<RegistrationReport>>();
   private closed = false;
   private tail: Promise<unknown> = Promise.resolve();
   private queued: Promise<RegistrationReport> | undefined;
@@ -80,10 +82,17 @@ export class Registration {
     );
   }
 
-  /** A sync started by a notification: never rejects (nobody would see it). */
+  /**
+   * A sync started by a notification: never rejects (nobody would see it). A reconnect
+   * starts two (the state change and the transport's tools-changed) that share one listing;
+   * that listing is announced once.
+   */
   private async resync(): Promise<void> {
+    const pending = this.sync();
+    if (this.announced.has(pending)) return;
+    this.announced.add(pending);
     try {
-      const report = await this.sync();
+      const report = await pending;
       if (this.closed) return;
       if (this.listFailure) this.options.onSyncFailed?.(this.listFailure);
       else this.options.onSync?.(report);
@@ -93,6 +102,8 @@ export class Registration {
         warnings: [...this.latest.warnings, `re-sync failed: ${errorSummary(error)}`],
       };
       if (!this.closed) this.options.onSyncFailed?.(asError(error));
+    } finally {
+      this.announced.delete(pending);
     }
   }
 
