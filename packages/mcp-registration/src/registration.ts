@@ -42,8 +42,8 @@ export class Registration {
   private readonly held = new Map<string, Held>();
   private latest: RegistrationReport;
   private lastError: Error | undefined;
-  /** Why the latest sync could not list the tools (it kept the ones registered), if it could not. */
-  private listFailure: Error | undefined;
+  /** The report of each sync that could not list the tools (it kept the ones registered), and why. */
+  private readonly listFailures = new WeakMap<RegistrationReport, Error>();
   /** The syncs a {@link resync} is waiting on to announce. */
   private readonly announced = new Set<Promise<RegistrationReport>>();
   private closed = false;
@@ -94,7 +94,8 @@ export class Registration {
     try {
       const report = await pending;
       if (this.closed) return;
-      if (this.listFailure) this.options.onSyncFailed?.(this.listFailure);
+      const failure = this.listFailures.get(report);
+      if (failure) this.options.onSyncFailed?.(failure);
       else this.options.onSync?.(report);
     } catch (error) {
       this.latest = {
@@ -170,15 +171,14 @@ export class Registration {
     let listed: readonly McpToolDescription[];
     try {
       listed = await this.connection.listTools();
-      this.listFailure = undefined;
     } catch (error) {
       // Keep what is registered: while the server is away its tools answer error results.
-      this.listFailure = asError(error);
       const message = errorSummary(error);
       this.latest = {
         ...this.latest,
         warnings: [`could not list the tools of "${this.server}": ${message}`],
       };
+      this.listFailures.set(this.latest, asError(error));
       return this.latest;
     }
     if (this.closed) return this.latest;
