@@ -11,8 +11,9 @@ export type SessionEventHooks = Required<Pick<AgentSessionOptions, "progress" | 
  * that fails is a `server` event with `state: "failed"` and the reason, a server's
  * `notifications/message` a `server-log` event; a server that drops mid-session is a
  * `server` event with `state: "reconnecting"`, and `state: "ready"` with its tools once
- * back (with a `reason` when they could not be listed again: the ones from before stay). The live status line is not an event; the `verbose` lines (server timings and
- * stderr, for `--verbose`) still go to `verbose` when given. After the session opens,
+ * back (with a `reason` when they could not be listed again: the ones from before stay).
+ * The live status line is not an event; the `verbose` lines (server timings and stderr, for
+ * `--verbose`) still go to `verbose` when given. After the session opens,
  * `serverStateEvents(session.hub)` gives the servers that are ready or idle.
  *
  * @example

@@ -45,10 +45,15 @@ export class ConnectionErrors {
     policy: { sessionRetries: number; healthyAfterMs: number },
   ): McpTransportError {
     this.gaveUp = "not reconnecting";
+    const retries = policy.sessionRetries;
+    const used =
+      retries === 1
+        ? "the one reconnect allowed (reconnect.sessionRetries) was"
+        : `all ${retries} reconnects allowed (reconnect.sessionRetries) were`;
     const why =
-      policy.sessionRetries === 0
+      retries === 0
         ? "reconnects are off (reconnect.sessionRetries is 0)"
-        : `${policy.sessionRetries === 1 ? "the one reconnect" : `all ${policy.sessionRetries} reconnects`} allowed (reconnect.sessionRetries) ${policy.sessionRetries === 1 ? "was" : "were"} used since it last stayed up for ${policy.healthyAfterMs / 1000} s`;
+        : `${used} used since it last stayed up for ${policy.healthyAfterMs / 1000} s`;
     const [first = "", ...rest] = drop.message.split("\n");
     return new McpTransportError({
       code: drop.code,
