@@ -1,0 +1,33 @@
+const SHOWN_CHARACTERS = 40;
+
+/**
+ * What a value is, in words that follow "got": `nothing`, `null`, `a list`, `an empty list`,
+ * `an empty string`, `a string ("npx")`, `a number (3)`, `a boolean (true)`, `an object`.
+ * Strings longer than 40 characters are cut (`...`). Say `a string (value not shown)`
+ * yourself where the value may be a secret.
+ */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return value.length === 0 ? "an empty list" : "a list";
+  switch (typeof value) {
+    case "string": {
+      if (value === "") return "an empty string";
+      const shown =
+        value.length > SHOWN_CHARACTERS ? `${value.slice(0, SHOWN_CHARACTERS - 3)}...` : value;
+      return `a string (${JSON.stringify(shown)})`;
+    }
+    case "number":
+      return `a number (${value})`;
+    case "bigint":
+      return `a bigint (${value})`;
+    case "boolean":
+      return `a boolean (${value})`;
+    case "object":
+      return "an object";
+    case "function":
+      return "a function";
+    default:
+      return `a ${typeof value}`;
+  }
+}
