@@ -50,7 +50,7 @@ describe("parseToolArguments", () => {
   });
 
   it.each([
-    ["[1, 2]", "an array"],
+    ["[1, 2]", "a list"],
     ["42", "a number (42)"],
     ['"hello"', 'a string ("hello")'],
     ["true", "a boolean (true)"],
@@ -61,6 +61,6 @@ describe("parseToolArguments", () => {
 
   it("refuses a non-object value given directly", () => {
     const parsed = parseToolArguments([1], "t");
-    expect(parsed.ok ? "" : parsed.message).toContain("got an array");
+    expect(parsed.ok ? "" : parsed.message).toContain("got a list");
   });
 });

@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import { findJsonErrorPosition } from "./json-error-position.js";
 
 /** Outcome of {@link parseToolArguments}: the arguments object, or why there is none. */
@@ -62,11 +63,4 @@ function excerpt(text: string, offset: number): string {
   const before = text.slice(start, offset);
   const after = text.slice(offset, offset + 30);
   return `${start > 0 ? "…" : ""}${before}⟪here⟫${after}${offset + 30 < text.length ? "…" : ""}`;
-}
-
-function describeValue(value: unknown): string {
-  if (Array.isArray(value)) return "an array";
-  if (value === null) return "null";
-  if (typeof value === "string") return `a string (${JSON.stringify(value).slice(0, 40)})`;
-  return `${typeof value === "object" ? "an" : "a"} ${typeof value} (${String(value).slice(0, 40)})`;
 }

@@ -1,6 +1,6 @@
-import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+import { errorMarker, hasErrorMarker, markErrorClass } from "@tinyloop/errors";
 
-const marker = errorMarker("RegistryError");
+const marker = errorMarker("registry", "RegistryError");
 
 /** Stable codes of {@link RegistryError}. */
 export type RegistryErrorCode =

@@ -48,7 +48,7 @@ describe("runHandler", () => {
       text: 'Tool "t" failed: it returned an invalid result: expected a string or an object with a "content" array, got an object with keys [text].',
     });
     const nothing = await runHandler("t", async () => undefined as never, {}, {});
-    expect(nothing.content[0]).toMatchObject({ text: expect.stringContaining("got undefined") });
+    expect(nothing.content[0]).toMatchObject({ text: expect.stringContaining("got nothing") });
   });
 
   it("answers cancelled as soon as the signal aborts, while the handler sees the signal", async () => {

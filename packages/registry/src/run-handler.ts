@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import { watchAbort } from "./abort-watch.js";
 import type { ToolResult } from "./content.js";
 import { stoppedResult, toolFailedResult } from "./tool-outcome.js";
@@ -64,9 +65,9 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
+/** The shared description; an object's keys show what the handler returned instead. */
 function describe(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return `an object with keys [${Object.keys(value).join(", ")}]`;
-  return `a ${typeof value}`;
+  const words = describeValue(value);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return words;
+  return `${words} with keys [${Object.keys(value).join(", ")}]`;
 }

@@ -43,9 +43,9 @@ describe("describeViolations", () => {
     ]);
   });
 
-  it("names the root as (root) and falls back to Ajv's message for other keywords", () => {
+  it("names the root as (top level) and falls back to Ajv's message for other keywords", () => {
     expect(violations({ type: "object", minProperties: 1 }, {})).toEqual([
-      "(root): must NOT have fewer than 1 properties",
+      "(top level): must NOT have fewer than 1 properties",
     ]);
     expect(
       violations({ type: "object", properties: { n: { type: ["string", "null"] } } }, { n: 3 }),

@@ -1,10 +1,11 @@
+import { formatKeyPath } from "@tinyloop/errors";
 import type { ErrorObject } from "ajv";
 
 const MAX_LINES = 20;
 
 /**
  * Turns Ajv errors into one readable line per violation, each starting with the path of
- * the offending value (`items[0].name`, or `(root)` for the arguments object itself).
+ * the offending value (`items[0].name`, or `(top level)` for the arguments object itself).
  */
 export function describeViolations(errors: readonly ErrorObject[]): string[] {
   const lines = [...new Set(errors.map(describeViolation))];
@@ -39,14 +40,7 @@ function describeViolation(error: ErrorObject): string {
 function pathOf(instancePath: string, property?: string): string {
   const tokens = instancePath === "" ? [] : instancePath.slice(1).split("/").map(unescapeToken);
   if (property !== undefined) tokens.push(property);
-  if (tokens.length === 0) return "(root)";
-  let path = "";
-  for (const token of tokens) {
-    if (/^\d+$/.test(token)) path += `[${token}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(token)) path += path === "" ? token : `.${token}`;
-    else path += `[${JSON.stringify(token)}]`;
-  }
-  return path;
+  return formatKeyPath(tokens.map((token) => (/^\d+$/.test(token) ? Number(token) : token)));
 }
 
 function unescapeToken(token: string): string {

@@ -284,7 +284,7 @@ describe("ToolRegistry.dispatch", () => {
     const refused: Array<[unknown, RegExp]> = [
       [5, /must be a JSON object, got a number \(5\)/],
       ["nope", /are not valid JSON/],
-      [[1], /must be a JSON object, got an array/],
+      [[1], /must be a JSON object, got a list/],
       [Symbol("s"), /must be a JSON object, got a symbol/],
     ];
     for (const [args, message] of refused) {

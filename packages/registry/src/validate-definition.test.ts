@@ -25,8 +25,8 @@ describe("assertValidDefinition", () => {
   });
 
   it.each([
-    [{ description: undefined }, /description: expected a string, got nothing \(undefined\)/],
-    [{ inputSchema: [] }, /inputSchema: expected a JSON Schema object, got an array/],
+    [{ description: undefined }, /description: expected a string, got nothing/],
+    [{ inputSchema: [] }, /inputSchema: expected a JSON Schema object, got an empty list/],
     [{ inputSchema: null }, /inputSchema: .*got null/],
     [{ toolset: "" }, /toolset: expected a non-empty string, got an empty string/],
     [{ annotations: "x" }, /annotations: expected an object/],
@@ -52,7 +52,7 @@ describe("assertValidDefinition", () => {
       expect.objectContaining({
         code: "DEFINITION_INVALID",
         message: expect.stringContaining(
-          "expected a definition object { name, description, inputSchema, toolset }, got nothing (undefined)",
+          "expected a definition object { name, description, inputSchema, toolset }, got nothing",
         ),
       }),
     );

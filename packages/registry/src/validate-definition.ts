@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import { RegistryError } from "./registry-error.js";
 import type { ToolDefinition } from "./types.js";
 
@@ -6,7 +7,7 @@ export function assertIsObject(definition: unknown): void {
   if (isObject(definition)) return;
   throw new RegistryError({
     code: "DEFINITION_INVALID",
-    message: `Cannot register a tool: expected a definition object { name, description, inputSchema, toolset }, got ${kind(definition)}.`,
+    message: `Cannot register a tool: expected a definition object { name, description, inputSchema, toolset }, got ${describeValue(definition)}.`,
   });
 }
 
@@ -26,42 +27,35 @@ export function assertValidDefinition(definition: ToolDefinition, handler: unkno
 
 function findProblem(definition: Record<string, unknown>, handler: unknown): string | undefined {
   if (typeof definition.description !== "string") {
-    return `description: expected a string, got ${kind(definition.description)} (use "" for none)`;
+    return `description: expected a string, got ${describeValue(definition.description)} (use "" for none)`;
   }
   if (!isObject(definition.inputSchema)) {
-    return `inputSchema: expected a JSON Schema object, got ${kind(definition.inputSchema)} (e.g. { "type": "object", "properties": {} })`;
+    return `inputSchema: expected a JSON Schema object, got ${describeValue(definition.inputSchema)} (e.g. { "type": "object", "properties": {} })`;
   }
   if (typeof definition.toolset !== "string" || definition.toolset === "") {
-    return `toolset: expected a non-empty string, got ${kind(definition.toolset)} (e.g. "builtin")`;
+    return `toolset: expected a non-empty string, got ${describeValue(definition.toolset)} (e.g. "builtin")`;
   }
   if (definition.annotations !== undefined && !isObject(definition.annotations)) {
-    return `annotations: expected an object, got ${kind(definition.annotations)}`;
+    return `annotations: expected an object, got ${describeValue(definition.annotations)}`;
   }
   if (definition.outputSchema !== undefined && !isObject(definition.outputSchema)) {
-    return `outputSchema: expected a JSON Schema object, got ${kind(definition.outputSchema)}`;
+    return `outputSchema: expected a JSON Schema object, got ${describeValue(definition.outputSchema)}`;
   }
   if (definition.deferred !== undefined && typeof definition.deferred !== "boolean") {
-    return `deferred: expected true or false, got ${kind(definition.deferred)} (omit it to let the toolset and the agent decide)`;
+    return `deferred: expected true or false, got ${describeValue(definition.deferred)} (omit it to let the toolset and the agent decide)`;
   }
   const source = definition.source;
   if (
     source !== undefined &&
     !(isObject(source) && typeof source.server === "string" && typeof source.tool === "string")
   ) {
-    return `source: expected { server: string, tool: string }, got ${kind(source)}`;
+    return `source: expected { server: string, tool: string }, got ${describeValue(source)}`;
   }
-  if (typeof handler !== "function") return `handler: expected a function, got ${kind(handler)}`;
+  if (typeof handler !== "function")
+    return `handler: expected a function, got ${describeValue(handler)}`;
   return undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function kind(value: unknown): string {
-  if (value === null) return "null";
-  if (value === undefined) return "nothing (undefined)";
-  if (Array.isArray(value)) return "an array";
-  if (value === "") return "an empty string";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }

@@ -205,7 +205,7 @@ describe("mcp tools and mcp call", () => {
       cwd: ws.dir,
     });
     expect(list.exitCode).toBe(2);
-    expect(list.stderr).toContain("must be a JSON object, got an array");
+    expect(list.stderr).toContain("must be a JSON object, got a list");
   });
 });
 
