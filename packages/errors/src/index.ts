@@ -4,3 +4,5 @@ export { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
 export { type ExpectedGot, expectedGot } from "./expected-got.js";
 export { formatKeyPath, type KeyPath, TOP_LEVEL } from "./format-key-path.js";
 export { lazySchema } from "./lazy-schema.js";
+export { oneOf, typeWords } from "./type-words.js";
+export { valueAt } from "./value-at.js";
