@@ -312,7 +312,7 @@ describe("connectAll input checks", () => {
       const [bad, gone] = hub.servers();
       expect(bad).toMatchObject({ name: "bad", state: "failed" });
       expect(bad?.lastError).toContain(
-        "Invalid MCP server config at bad: - bad.command: expected a string, got the number 3",
+        "Invalid MCP server config at bad: - bad.command: expected a string, got a number (3)",
       );
       expect(gone).toMatchObject({ name: "gone", state: "failed" });
       expect(gone?.lastError).toContain("gone.url");

@@ -1,7 +1,7 @@
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
-import { lazySchema } from "./lazy-schema.js";
 
-// Every schema here is built on first use (see lazy-schema.ts): reading a config must not pay
+// Every schema here is built on first use (see @tinyloop/errors' lazySchema): reading a config must not pay
 // for the OAuth, HTTP and SSE schemas of servers it does not have. The exported constants
 // (config-schema-constants.ts) are built from these. They are written with zod/mini, whose
 // schemas carry no methods and whose code a bundle can tree-shake: classic zod costs the

@@ -157,7 +157,7 @@ describe("connectServer over stdio (fixture server)", () => {
   it("fails with CONFIG_INVALID before spawning anything", async () => {
     const error = await rejection(connectServer("bad", { command: 42 } as never));
     expect(error.code).toBe("CONFIG_INVALID");
-    expect(error.message).toContain("bad.command: expected a string, got the number 42");
+    expect(error.message).toContain("bad.command: expected a string, got a number (42)");
     // a startable server with one bad field: still nothing may run, not even briefly
     const { command, args } = fixtureServer({ linger: true, ignoreSigterm: true });
     const spawnable = { command, args, env: guard.env(), timeouts: { callMs: -1 } };

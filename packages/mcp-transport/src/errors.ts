@@ -1,6 +1,6 @@
-import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+import { errorMarker, hasErrorMarker, markErrorClass } from "@tinyloop/errors";
 
-const marker = errorMarker("McpTransportError");
+const marker = errorMarker("mcp-transport", "McpTransportError");
 
 /** Stable codes of {@link McpTransportError}. */
 export type McpTransportErrorCode =

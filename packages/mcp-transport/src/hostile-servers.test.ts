@@ -50,7 +50,7 @@ describe("hostile stdio servers", () => {
     expect(lines.join("\n")).toMatch(
       /tools\/list entry \d+ skipped: its "name" is not a string \(42\)/,
     );
-    expect(lines.join("\n")).toMatch(/skipped: expected a tool object, got string/);
+    expect(lines.join("\n")).toMatch(/skipped: expected a tool object, got a string/);
     expect(textOf(await connection.callTool("echo", { text: "still fine" }))).toBe("still fine");
   });
 

@@ -1,7 +1,7 @@
+import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { McpTool } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
-import { lazySchema } from "./lazy-schema.js";
 import { localFailureMessage } from "./local-failure.js";
 
 /** At most this many `tools/list` pages are read from one server. */
@@ -103,7 +103,7 @@ export async function listAllTools(input: ListAllToolsInput): Promise<McpTool[]>
 
 function toolProblem(entry: unknown): string | undefined {
   if (typeof entry !== "object" || entry === null || Array.isArray(entry))
-    return `expected a tool object, got ${entry === null ? "null" : Array.isArray(entry) ? "an array" : typeof entry}`;
+    return `expected a tool object, got ${describeValue(entry)}`;
   const name = (entry as { name?: unknown }).name;
   if (typeof name !== "string" || name === "")
     return `its "name" is ${name === "" ? "empty" : `not a string (${JSON.stringify(name)?.slice(0, 40) ?? typeof name})`}`;

@@ -44,7 +44,7 @@ describe("parseServerConfig", () => {
 
   it("names the path, what was expected, what was found and an example", () => {
     const message = messageOf({ command: 42 }, "servers[1]");
-    expect(message).toContain("servers[1].command: expected a string, got the number 42");
+    expect(message).toContain("servers[1].command: expected a string, got a number (42)");
     expect(message).toContain('example: command: "npx"');
   });
 
@@ -53,9 +53,9 @@ describe("parseServerConfig", () => {
       { command: "x", args: ["ok", 3], timeouts: { callMs: -1 } },
       "servers.fs",
     );
-    expect(message).toContain("servers.fs.args[1]: expected a string, got the number 3");
+    expect(message).toContain("servers.fs.args[1]: expected a string, got a number (3)");
     expect(message).toContain(
-      "servers.fs.timeouts.callMs: expected a number > 0, got the number -1",
+      "servers.fs.timeouts.callMs: expected a number more than 0, got a number (-1)",
     );
   });
 
@@ -70,14 +70,14 @@ describe("parseServerConfig", () => {
     expect(messageOf({ args: [] }, "servers.a")).toContain('expected "command"');
     expect(messageOf({ command: "x", url: "http://a" }, "s")).toContain('both "command" and "url"');
     expect(messageOf({ type: "websocket", url: "ws://a" }, "s")).toContain(
-      's.type: expected "stdio", "http" or "sse", got the string "websocket"',
+      's.type: expected "stdio", "http" or "sse", got a string ("websocket")',
     );
     expect(messageOf("npx foo")).toContain('expected an object with "command"');
   });
 
   it("rejects a url that is not http(s), unless it still holds a ${VAR}", () => {
     expect(messageOf({ url: "localhost:3000" }, "servers.web")).toContain(
-      'servers.web.url: expected an http(s) URL, got the string "localhost:3000"',
+      'servers.web.url: expected an http(s) URL, got a string ("localhost:3000")',
     );
     expect(parseServerConfig({ url: "${BASE_URL}/mcp" })).toEqual({ url: "${BASE_URL}/mcp" });
   });

@@ -1,7 +1,7 @@
+import { englishErrors } from "@tinyloop/errors/zod";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { configSchemas } from "./config-schema.js";
-import { englishErrors } from "./english-errors.js";
 import { parseServerConfig } from "./parse-server-config.js";
 
 // This file must never load classic `zod` (not even through an import of an import): classic
@@ -25,9 +25,11 @@ describe("zod's own messages are English without classic zod", () => {
   it("parseServerConfig words bounds itself and zod's other issues in English", () => {
     expect(
       messageOf({ url: "https://example.com/mcp", oauth: { callbackPort: 70_000 } }),
-    ).toContain("servers.x.oauth.callbackPort: expected a number <= 65535, got the number 70000");
+    ).toContain(
+      "servers.x.oauth.callbackPort: expected a number of 65535 or less, got a number (70000)",
+    );
     expect(messageOf({ command: "node", timeouts: { connectMs: 2 ** 60 } })).toContain(
-      "servers.x.timeouts.connectMs: expected a number <= 9007199254740991",
+      "servers.x.timeouts.connectMs: expected a whole number of 9007199254740991 or less",
     );
     expect(messageOf({ command: "node", env: { "A\0B": "x" } })).toContain(
       'servers.x.env["A\\u0000B"]: Invalid key in record',
@@ -43,6 +45,6 @@ describe("zod's own messages are English without classic zod", () => {
     const english = configSchemas
       .oauth()
       .safeParse({ callbackPort: 70_000 }, { error: englishErrors() });
-    expect(english.error?.issues[0]?.message).toBe("Too big: expected number to be <=65535");
+    expect(english.error?.issues[0]?.message).toBe("a number of 65535 or less");
   });
 });
