@@ -1,7 +1,7 @@
-import { type ConfigPath, formatConfigPath } from "./config-path.js";
-import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+import { errorMarker, formatKeyPath, hasErrorMarker, markErrorClass } from "@tinyloop/errors";
+import type { ConfigPath } from "./config-path.js";
 
-const marker = errorMarker("AgentFileError");
+const marker = errorMarker("agent-files", "AgentFileError");
 
 /** Stable codes of {@link AgentFileError}. */
 export type AgentFileErrorCode =
@@ -72,7 +72,7 @@ export class AgentFileError extends Error {
     if (options.line !== undefined) this.line = options.line;
     if (options.column !== undefined) this.column = options.column;
     if (options.path !== undefined && options.path.length > 0)
-      this.path = formatConfigPath(options.path);
+      this.path = formatKeyPath(options.path);
     if (options.expected !== undefined) this.expected = options.expected;
     if (options.received !== undefined) this.received = options.received;
     if (options.example !== undefined) this.example = options.example;
@@ -86,7 +86,7 @@ export class AgentFileError extends Error {
 
 function formatMessage(o: AgentFileErrorOptions): string {
   const at = o.line !== undefined ? `:${o.line}:${o.column ?? 1}` : "";
-  const where = o.path && o.path.length > 0 ? `${formatConfigPath(o.path)}: ` : "";
+  const where = o.path && o.path.length > 0 ? `${formatKeyPath(o.path)}: ` : "";
   const parts: string[] = [];
   if (o.problem) parts.push(o.problem);
   if (o.expected !== undefined)

@@ -1,8 +1,8 @@
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { AgentFileInput } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import { type KeyWarning, keyWarnings } from "./key-warnings.js";
-import { lazySchema } from "./lazy-schema.js";
 
 /** One `inputs` entry (VS Code and tiny-agents: `{ type: "promptString", id, description, password }`). */
 export const inputSchema = lazySchema(() =>

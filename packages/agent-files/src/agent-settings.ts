@@ -1,7 +1,7 @@
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { AgentFileInput, AgentFormat, ApprovalMode } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
-import { lazySchema } from "./lazy-schema.js";
 import type { ServerDraft } from "./server-draft.js";
 
 const WHOLE_ABOVE_0 = "a whole number more than 0";

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
+import { describeValue, formatKeyPath } from "@tinyloop/errors";
 import {
   McpTransportError,
   parseServerConfig,
@@ -6,7 +7,7 @@ import {
 } from "@tinyloop/mcp-transport/config";
 import type { AgentFileServer } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
-import { type ConfigPath, describeValue, formatConfigPath } from "./config-path.js";
+import type { ConfigPath } from "./config-path.js";
 import { readEnvFile } from "./env-file.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { invalidAt } from "./schema-error.js";
@@ -68,7 +69,7 @@ export function buildServers(
     if (draft.pingIntervalMs !== undefined) config.pingIntervalMs = draft.pingIntervalMs;
     if (!draft.enabled) config.enabled = false;
     try {
-      config = parseServerConfig(config, formatConfigPath(draft.path));
+      config = parseServerConfig(config, formatKeyPath(draft.path));
     } catch (error) {
       if (!McpTransportError.isInstance(error)) throw error;
       throw new AgentFileError({

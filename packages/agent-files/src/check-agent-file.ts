@@ -1,7 +1,8 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
+import { describeValue, formatKeyPath, valueAt } from "@tinyloop/errors";
 import type { AgentFile, AgentFileServer, AgentFileWarning } from "./agent-file.js";
-import { type ConfigPath, describeValue, formatConfigPath, valueAt } from "./config-path.js";
+import type { ConfigPath } from "./config-path.js";
 import { findOnPath } from "./find-on-path.js";
 import { loadAgentFile, type ReadAgentFileOptions } from "./read-agent-file.js";
 import { invalidAt } from "./schema-error.js";
@@ -58,10 +59,10 @@ export async function checkAgentFile(
         : `command ${JSON.stringify(command)} is not on PATH; the server will fail to start unless it is installed first`;
       const warning: AgentFileWarning = {
         file: doc.file,
-        path: formatConfigPath(where),
+        path: formatKeyPath(where),
         ...(position ?? {}),
         message,
-        text: `${doc.file}${position ? `:${position.line}:${position.column}` : ""}: warning: ${formatConfigPath(where)}: ${message}`,
+        text: `${doc.file}${position ? `:${position.line}:${position.column}` : ""}: warning: ${formatKeyPath(where)}: ${message}`,
       };
       agent.warnings.push(warning);
       options.onWarning?.(warning);

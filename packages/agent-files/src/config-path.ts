@@ -1,45 +1,5 @@
-/** A location inside a config file: keys and list indexes from the root. */
+/**
+ * A location inside a config file: keys and list indexes from the root. Shown as
+ * `mcpServers.github.env.TOKEN` by `formatConfigPath` (`@tinyloop/errors`' `formatKeyPath`).
+ */
 export type ConfigPath = ReadonlyArray<string | number>;
-
-/** `mcpServers.github.env.TOKEN`, `servers[1].command`: the form every error and warning uses. */
-export function formatConfigPath(path: ConfigPath): string {
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(part)) out += out === "" ? part : `.${part}`;
-    else out += `[${JSON.stringify(part)}]`;
-  }
-  return out === "" ? "(top level)" : out;
-}
-
-/** What a value is, in words: `a number (3)`, `an empty string`, `a list`. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return value.length === 0 ? "an empty list" : "a list";
-  switch (typeof value) {
-    case "string": {
-      if (value === "") return "an empty string";
-      const shown = value.length > 40 ? `${value.slice(0, 37)}...` : value;
-      return `a string (${JSON.stringify(shown)})`;
-    }
-    case "number":
-      return `a number (${value})`;
-    case "boolean":
-      return `a boolean (${value})`;
-    case "object":
-      return "an object";
-    default:
-      return typeof value;
-  }
-}
-
-/** The value at `path` inside `root`, or undefined. */
-export function valueAt(root: unknown, path: ConfigPath): unknown {
-  let current = root;
-  for (const part of path) {
-    if (current === null || typeof current !== "object") return undefined;
-    current = (current as Record<string | number, unknown>)[part];
-  }
-  return current;
-}

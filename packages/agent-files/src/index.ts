@@ -1,3 +1,5 @@
+/** `formatConfigPath` is `@tinyloop/errors`' `formatKeyPath`: `mcpServers.github.env.TOKEN`, `servers[1].command`. */
+export { formatKeyPath as formatConfigPath } from "@tinyloop/errors";
 export type {
   AgentFile,
   AgentFileInput,
@@ -15,7 +17,6 @@ export type { ModelChoice, ProviderPlan } from "./choose-provider.js";
 export { chooseProvider, describeProviderPlan } from "./choose-provider.js";
 export { splitCommandLine, withAdHocServers } from "./command-line-servers.js";
 export type { ConfigPath } from "./config-path.js";
-export { formatConfigPath } from "./config-path.js";
 export { defaultAgent, FILESYSTEM_SERVER_COMMAND } from "./default-agent.js";
 export { findOnPath } from "./find-on-path.js";
 export type { ProvidedCommand } from "./provided-commands.js";

@@ -1,4 +1,5 @@
-import { type ConfigPath, formatConfigPath } from "./config-path.js";
+import { formatKeyPath } from "@tinyloop/errors";
+import type { ConfigPath } from "./config-path.js";
 
 /** Keys a format knows: `null` = used; a string = known from another client, ignored for this reason. */
 export type KnownKeys = Readonly<Record<string, string | null>>;
@@ -64,7 +65,7 @@ export function keyWarnings(
     }
     const guess = didYouMean(key, used);
     if (quietUnknown && !guess) continue;
-    const where = formatConfigPath(path);
+    const where = formatKeyPath(path);
     warnings.push({
       path: [...path, key],
       message: `unknown key ${JSON.stringify(key)} in ${where}, ignored${guess ? `; did you mean ${JSON.stringify(guess)}?` : ""}`,

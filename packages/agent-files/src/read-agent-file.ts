@@ -1,10 +1,11 @@
 import { homedir } from "node:os";
 import { basename, dirname, resolve, sep } from "node:path";
+import { formatKeyPath } from "@tinyloop/errors";
 import type { AgentFile, AgentFileWarning } from "./agent-file.js";
 import { locateFile, nameOf, readPrompt, readText, workspaceOf } from "./agent-location.js";
 import type { FormatResult } from "./agent-settings.js";
 import { buildServers } from "./build-servers.js";
-import { type ConfigPath, formatConfigPath } from "./config-path.js";
+import type { ConfigPath } from "./config-path.js";
 import { detectJsonFormat } from "./detect-format.js";
 import { FILE_EXAMPLES } from "./formats/examples.js";
 import { readHermes } from "./formats/hermes.js";
@@ -81,10 +82,10 @@ export async function loadAgentFile(
     position = path && doc.locate(path, { key: true }),
   ) => {
     const at = position ? `:${position.line}:${position.column}` : "";
-    const where = path && path.length > 0 ? `${formatConfigPath(path)}: ` : "";
+    const where = path && path.length > 0 ? `${formatKeyPath(path)}: ` : "";
     const warning: AgentFileWarning = {
       file,
-      ...(path && path.length > 0 ? { path: formatConfigPath(path) } : {}),
+      ...(path && path.length > 0 ? { path: formatKeyPath(path) } : {}),
       ...(position ?? {}),
       message,
       text: `${file}${at}: warning: ${where}${message}`,

@@ -1,4 +1,5 @@
-import { type ConfigPath, describeValue } from "./config-path.js";
+import { describeValue } from "@tinyloop/errors";
+import type { ConfigPath } from "./config-path.js";
 import { type KeyWarning, keyWarnings } from "./key-warnings.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { invalidAt, parseAt } from "./schema-error.js";

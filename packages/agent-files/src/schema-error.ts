@@ -1,18 +1,9 @@
+import { describeValue, oneOf, typeWords, valueAt } from "@tinyloop/errors";
+import { englishErrors } from "@tinyloop/errors/zod";
 import * as z from "zod/mini";
 import { AgentFileError } from "./agent-file-error.js";
-import { type ConfigPath, describeValue, valueAt } from "./config-path.js";
-import { englishErrors } from "./english-errors.js";
+import type { ConfigPath } from "./config-path.js";
 import type { ParsedDocument } from "./parsed-document.js";
-
-const TYPE_WORDS: Record<string, string> = {
-  string: "a string",
-  number: "a number",
-  int: "a whole number",
-  boolean: "true or false",
-  array: "a list",
-  object: "an object",
-  record: "an object",
-};
 
 /** An {@link AgentFileError} `INVALID` at `path`, with its line:column and caret when known. */
 export function invalidAt(
@@ -55,7 +46,7 @@ export function parseAt<T extends z.core.$ZodType>(
   switch (issue.code) {
     case "invalid_type":
       throw invalidAt(doc, path, {
-        expected: TYPE_WORDS[issue.expected] ?? issue.expected,
+        expected: typeWords(issue.expected),
         received,
         ...withExample,
       });
@@ -73,11 +64,4 @@ export function parseAt<T extends z.core.$ZodType>(
         ...withExample,
       });
   }
-}
-
-/** `"a", "b" or "c"`. */
-function oneOf(words: string[]): string {
-  return words.length <= 1
-    ? (words[0] ?? "")
-    : `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
 }

@@ -1,6 +1,6 @@
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { KnownKeys } from "./key-warnings.js";
-import { lazySchema } from "./lazy-schema.js";
 
 // YAML turns `PORT: 3000` into a number; an environment and argv only hold strings.
 const scalarText = () =>

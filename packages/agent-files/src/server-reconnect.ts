@@ -1,7 +1,7 @@
+import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
-import { type ConfigPath, describeValue } from "./config-path.js";
+import type { ConfigPath } from "./config-path.js";
 import { type KeyWarning, type KnownKeys, keyWarnings } from "./key-warnings.js";
-import { lazySchema } from "./lazy-schema.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { invalidAt, parseAt } from "./schema-error.js";
 

@@ -1,8 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} placeholders are the config syntax
+import { formatKeyPath } from "@tinyloop/errors";
 import { expandVariables, listVariables } from "@tinyloop/mcp-transport/config";
 import type { AgentFileInput } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
-import { type ConfigPath, formatConfigPath } from "./config-path.js";
+import type { ConfigPath } from "./config-path.js";
 
 /** Answers an input: its value, or undefined when nobody can answer (no terminal). */
 export type InputAnswer = (
@@ -116,7 +117,7 @@ export function expandSlots(
     }
     const expanded = expandVariables(slot.get(), lookup);
     for (const whole of expanded.missing)
-      missing.push({ name: whole.slice(2, -1), where: formatConfigPath(slot.path) });
+      missing.push({ name: whole.slice(2, -1), where: formatKeyPath(slot.path) });
     slot.set(expanded.value);
   }
   if (missing.length === 0) return;

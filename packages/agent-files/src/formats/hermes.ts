@@ -1,7 +1,7 @@
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { KeyWarning } from "../key-warnings.js";
-import { lazySchema } from "../lazy-schema.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";
 import { invalidAt, parseAt } from "../schema-error.js";

@@ -1,3 +1,4 @@
+import { valueAt } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import { inputSchema, toAgentInputs } from "../agent-inputs.js";
 import {
@@ -8,7 +9,7 @@ import {
   SETTINGS_KEYS,
   topLevelSettingPaths,
 } from "../agent-settings.js";
-import { type ConfigPath, valueAt } from "../config-path.js";
+import type { ConfigPath } from "../config-path.js";
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";

@@ -1,3 +1,4 @@
+import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import { inputSchema, toAgentInputs } from "../agent-inputs.js";
 import {
@@ -7,9 +8,7 @@ import {
   SETTINGS_KEYS,
   topLevelSettingPaths,
 } from "../agent-settings.js";
-import { describeValue } from "../config-path.js";
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
-import { lazySchema } from "../lazy-schema.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";
 import { invalidAt, parseAt } from "../schema-error.js";

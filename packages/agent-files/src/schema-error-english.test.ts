@@ -1,10 +1,10 @@
+import { englishErrors } from "@tinyloop/errors/zod";
 import { describe, expect, it } from "vitest";
 // zod/mini only, on purpose: classic "zod" installs English globally when it loads, and then
 // these tests could not tell whether our parses bring the English locale themselves. Nothing
 // this file imports may load classic zod (the first test checks that).
 import * as z from "zod/mini";
 import { AgentFileError } from "./agent-file-error.js";
-import { englishErrors } from "./english-errors.js";
 import { readServerMap } from "./formats/server-map.js";
 import { parseJsonc } from "./parse-jsonc.js";
 
