@@ -1,6 +1,6 @@
-import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+import { errorMarker, hasErrorMarker, markErrorClass } from "@tinyloop/errors";
 
-const marker = errorMarker("AgentError");
+const marker = errorMarker("agent-loop", "AgentError");
 
 /** Stable codes of {@link AgentError}. */
 export type AgentErrorCode =

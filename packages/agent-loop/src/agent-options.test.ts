@@ -37,7 +37,7 @@ describe("new Agent options", () => {
       resolveAgentOptions({ model, registry, contextWindow: 200_000 }).toolSearchBudgetTokens,
     ).toBe(20_000);
     expect(() => resolveAgentOptions({ model, registry, contextWindow: 0 })).toThrow(
-      /contextWindow: expected a positive integer, got number 0/,
+      /contextWindow: expected a whole number more than 0, got a number \(0\)/,
     );
     expect(DEFAULT_MAX_TOOL_RESULT_CHARS).toBe(100_000);
   });
@@ -48,13 +48,13 @@ describe("new Agent options", () => {
     );
     expect(error.code).toBe("OPTIONS_INVALID");
     expect(error.message).toBe(
-      "new Agent(…): maxTurns: expected a positive integer, got number 0 (example: maxTurns: 20)",
+      "new Agent(…): maxTurns: expected a whole number more than 0, got a number (0) (example: maxTurns: 20)",
     );
   });
 
   it("rejects a missing registry and a non-list filter", () => {
     expect(optionsError(() => new Agent({ model } as never)).message).toMatch(
-      /registry: expected a ToolRegistry, got undefined/,
+      /registry: expected a ToolRegistry, got nothing/,
     );
     expect(
       optionsError(

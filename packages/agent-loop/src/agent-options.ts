@@ -1,3 +1,4 @@
+import { expectedGot } from "@tinyloop/errors";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { ListFilter, ToolRegistry } from "@tinyloop/registry";
 import { AgentError } from "./agent-error.js";
@@ -65,23 +66,17 @@ export interface ResolvedAgentOptions {
 /** Default of {@link AgentOptions.maxToolResultChars}. */
 export const DEFAULT_MAX_TOOL_RESULT_CHARS = 100_000;
 
-function invalid(path: string, expected: string, found: unknown, example: string): AgentError {
-  const got =
-    found === null
-      ? "null"
-      : Array.isArray(found)
-        ? "an array"
-        : `${typeof found} ${JSON.stringify(found)}`;
+function invalid(path: string, expected: string, got: unknown, example: string): AgentError {
   return new AgentError({
     code: "OPTIONS_INVALID",
-    message: `new Agent(…): ${path}: expected ${expected}, got ${got} (example: ${example})`,
+    message: `new Agent(…): ${expectedGot({ path, expected, got, example })}`,
   });
 }
 
 function positiveInteger(path: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    throw invalid(path, "a positive integer", value, `${path}: ${fallback}`);
+    throw invalid(path, "a whole number more than 0", value, `${path}: ${fallback}`);
   }
   return value;
 }

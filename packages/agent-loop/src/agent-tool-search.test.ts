@@ -196,6 +196,6 @@ describe("tool_search (OpenAI-compatible adapter, scripted server, fixture MCP s
     expect(() => new Agent({ model, registry: world.registry, toolSearch: "never" })).not.toThrow();
     expect(
       () => new Agent({ model, registry: world.registry, toolSearch: "sometimes" as never }),
-    ).toThrow(/toolSearch: expected "auto", "always" or "never", got string "sometimes"/);
+    ).toThrow(/toolSearch: expected "auto", "always" or "never", got a string \("sometimes"\)/);
   });
 });

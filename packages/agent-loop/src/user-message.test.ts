@@ -15,10 +15,10 @@ describe("toUserMessage", () => {
 
   it("names the part and what is wrong with it, with an example", () => {
     expect(() => toUserMessage(5 as never)).toThrow(
-      /^agent\.run\(input\): expected text or a list of parts, got number \(example: "List the files"/,
+      /^agent\.run\(input\): expected text or a list of parts, got a number \(5\) \(example: "List the files"/,
     );
     expect(() => toUserMessage([{ type: "text", text: 3 }] as never)).toThrow(
-      "agent.run(input): input[0].text: expected a string, got number",
+      "agent.run(input): input[0].text: expected a string, got a number (3)",
     );
     expect(() =>
       toUserMessage([

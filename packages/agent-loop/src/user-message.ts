@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import type { ChatMessage, UserPart } from "@tinyloop/inference-adapters";
 import { AgentError } from "./agent-error.js";
 
@@ -13,16 +14,18 @@ export function toUserMessage(input: AgentInput): ChatMessage {
   if (typeof input === "string") return { role: "user", content: input };
   if (!Array.isArray(input)) {
     throw invalid(
-      `expected text or a list of parts, got ${input === null ? "null" : typeof input} (example: "List the files" or [{ type: "text", text: "What is in this picture?" }, { type: "image", data: "<base64>", mimeType: "image/png" }])`,
+      `expected text or a list of parts, got ${describeValue(input)} (example: "List the files" or [{ type: "text", text: "What is in this picture?" }, { type: "image", data: "<base64>", mimeType: "image/png" }])`,
     );
   }
   if (input.length === 0)
-    throw invalid('expected at least one part, got [] (example: [{ type: "text", text: "Hi" }])');
+    throw invalid(
+      'expected at least one part, got an empty list (example: [{ type: "text", text: "Hi" }])',
+    );
   input.forEach((part, index) => {
     const at = `input[${index}]`;
     if (part?.type === "text") {
       if (typeof part.text !== "string")
-        throw invalid(`${at}.text: expected a string, got ${typeof part.text}`);
+        throw invalid(`${at}.text: expected a string, got ${describeValue(part.text)}`);
       return;
     }
     if (part?.type === "image") {
@@ -34,7 +37,7 @@ export function toUserMessage(input: AgentInput): ChatMessage {
       return;
     }
     throw invalid(
-      `${at}.type: expected "text" or "image", got ${JSON.stringify((part as { type?: unknown } | null)?.type)}`,
+      `${at}.type: expected "text" or "image", got ${describeValue((part as { type?: unknown } | null)?.type)}`,
     );
   });
   return { role: "user", content: input.map((part) => ({ ...part })) };
