@@ -1,6 +1,6 @@
-import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+import { errorMarker, hasErrorMarker, markErrorClass } from "@tinyloop/errors";
 
-const marker = errorMarker("AgentServerError");
+const marker = errorMarker("agent-server", "AgentServerError");
 
 /** Stable codes of {@link AgentServerError}. */
 export type AgentServerErrorCode =

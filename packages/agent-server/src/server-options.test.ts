@@ -28,19 +28,19 @@ describe("createAgentServer options", () => {
 
   it("names the option, what was expected and an example", () => {
     expect(() => createAgentServer({ model, registry, port: 70_000 })).toThrow(
-      /port: expected a whole number from 0 to 65535, got 70000 \(example: port: 8787\)/,
+      /port: expected a whole number from 0 to 65535, got a number \(70000\) \(example: port: 8787\)/,
     );
     expect(() => createAgentServer({ model, registry, maxConcurrency: 0 })).toThrow(
       /maxConcurrency/,
     );
     expect(() => createAgentServer({ model, registry, apiKey: "short" })).toThrow(
-      /apiKey: expected a key of at least 8 characters/,
+      /apiKey: expected a key of at least 8 characters without spaces, got a string \(value not shown\)/,
     );
     expect(() => createAgentServer({ model, registry, modelName: "has space" })).toThrow(
       /modelName/,
     );
     expect(() => createAgentServer({ model, registry, toolSearch: "sometimes" as never })).toThrow(
-      /toolSearch: expected "auto", "always" or "never", got "sometimes" \(example: toolSearch: "auto"\)/,
+      /toolSearch: expected "auto", "always" or "never", got a string \("sometimes"\) \(example: toolSearch: "auto"\)/,
     );
     expect(() => createAgentServer({ model: {} as never, registry })).toThrow(
       /model: expected a ChatModel/,

@@ -1,4 +1,5 @@
 import { type AgentOptions, toolSearchNameTakenBy } from "@tinyloop/agent-loop";
+import { type ExpectedGot, expectedGot } from "@tinyloop/errors";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { AgentServerError } from "./agent-server-error.js";
@@ -87,12 +88,13 @@ export interface ResolvedServerOptions
 function invalid(
   path: string,
   expected: string,
-  found: unknown,
+  got: unknown,
   example: string,
+  found: Pick<ExpectedGot, "gotText"> = {},
 ): AgentServerError {
   return new AgentServerError({
     code: "OPTIONS_INVALID",
-    message: `createAgentServer(…): ${path}: expected ${expected}, got ${JSON.stringify(found) ?? typeof found} (example: ${example})`,
+    message: `createAgentServer(…): ${expectedGot({ path, expected, got, example, ...found })}`,
   });
 }
 
@@ -145,8 +147,9 @@ function checkSettings(options: ServerSettings): CheckedSettings {
     throw invalid(
       "apiKey",
       "a key of at least 8 characters without spaces",
-      options.apiKey === undefined ? undefined : "(hidden)",
+      options.apiKey,
       "apiKey: process.env.TINYLOOP_SERVE_KEY",
+      { gotText: typeof options.apiKey === "string" ? "a string (value not shown)" : undefined },
     );
   }
   if (options.apiKey === undefined && !isLoopbackHost(host)) {
@@ -203,20 +206,10 @@ function checkToolSearchName(options: AgentServerOptions): void {
  */
 export function resolveServerOptions(options: AgentServerOptions): ResolvedServerOptions {
   if (typeof options?.model?.stream !== "function") {
-    throw invalid(
-      "model",
-      "a ChatModel",
-      typeof options?.model,
-      "model: createOpenAICompatible({ … })",
-    );
+    throw invalid("model", "a ChatModel", options?.model, "model: createOpenAICompatible({ … })");
   }
   if (typeof options.registry?.list !== "function") {
-    throw invalid(
-      "registry",
-      "a ToolRegistry",
-      typeof options.registry,
-      "registry: new ToolRegistry()",
-    );
+    throw invalid("registry", "a ToolRegistry", options.registry, "registry: new ToolRegistry()");
   }
   const settings = checkSettings(options);
   checkToolSearchName(options);
