@@ -1,4 +1,4 @@
-import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+import { errorMarker, hasErrorMarker, markErrorClass } from "@tinyloop/errors";
 /** Stable codes of {@link InferenceError}. */
 export type InferenceErrorCode =
   /** 401/403: the key is missing, wrong or lacks access. */
@@ -30,7 +30,7 @@ export type InferenceErrorCode =
   /** The adapter was configured wrongly (missing model id, bad URL, missing local model file…). */
   | "CONFIG_INVALID";
 
-const marker = errorMarker("InferenceError");
+const marker = errorMarker("inference-adapters", "InferenceError");
 
 /**
  * The one error class of this package. Model streams throw it for failures of the whole

@@ -18,22 +18,28 @@ describe("createLlamaCpp settings", () => {
     const cases: [unknown, string][] = [
       [
         { model: "" },
-        'model: expected a .gguf file path or an hf:<owner>/<repo>/<file>.gguf URI, got ""',
+        "model: expected a .gguf file path or an hf:<owner>/<repo>/<file>.gguf URI, got an empty string",
       ],
       [
         {},
-        "model: expected a .gguf file path or an hf:<owner>/<repo>/<file>.gguf URI, got undefined",
+        "model: expected a .gguf file path or an hf:<owner>/<repo>/<file>.gguf URI, got nothing",
       ],
       [
         { model: "m.gguf", contextSize: 0 },
-        "contextSize: expected a positive whole number, got 0 (example: { contextSize: 4096 })",
+        "contextSize: expected a whole number more than 0, got a number (0) (example: { contextSize: 4096 })",
       ],
       [
         { model: "m.gguf", threads: 1.5 },
-        "threads: expected a positive whole number, got 1.5 (example: { threads: 4 })",
+        "threads: expected a whole number more than 0, got a number (1.5) (example: { threads: 4 })",
       ],
-      [{ model: "m.gguf", gpu: "cuda" }, 'gpu: expected "auto" or false (CPU only), got "cuda"'],
-      [{ model: "m.gguf", temperature: -1 }, "temperature: expected a number of 0 or more, got -1"],
+      [
+        { model: "m.gguf", gpu: "cuda" },
+        'gpu: expected "auto" or false (CPU only), got a string ("cuda")',
+      ],
+      [
+        { model: "m.gguf", temperature: -1 },
+        "temperature: expected a number of 0 or more, got a number (-1)",
+      ],
     ];
     for (const [settings, message] of cases) {
       const error = failure(settings);

@@ -1,3 +1,4 @@
+import { expectedGot } from "@tinyloop/errors";
 import { InferenceError } from "../inference-error.js";
 import type { ChatModel } from "../types.js";
 import type { DownloadProgress } from "./download-model.js";
@@ -58,24 +59,25 @@ export function validateLlamaCppSettings(settings: LlamaCppSettings): void {
   const fail = (message: string): never => {
     throw new InferenceError({ code: "CONFIG_INVALID", provider: "local", message });
   };
-  const got = (value: unknown) => JSON.stringify(value) ?? String(value);
   if (typeof settings?.model !== "string" || settings.model.trim() === "") {
     fail(
-      `model: expected a .gguf file path or an hf:<owner>/<repo>/<file>.gguf URI, got ${got(settings?.model)} (example: { model: "./models/qwen2.5-1.5b-instruct-q4_k_m.gguf" }).`,
+      `${expectedGot({ path: "model", expected: "a .gguf file path or an hf:<owner>/<repo>/<file>.gguf URI", got: settings?.model, example: '{ model: "./models/qwen2.5-1.5b-instruct-q4_k_m.gguf" }' })}.`,
     );
   }
   const positiveInteger = (key: "contextSize" | "threads", example: number) => {
     const value = settings[key];
     if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
       fail(
-        `${key}: expected a positive whole number, got ${got(value)} (example: { ${key}: ${example} }).`,
+        `${expectedGot({ path: key, expected: "a whole number more than 0", got: value, example: `{ ${key}: ${example} }` })}.`,
       );
     }
   };
   positiveInteger("contextSize", 4096);
   positiveInteger("threads", 4);
   if (settings.gpu !== undefined && settings.gpu !== "auto" && settings.gpu !== false) {
-    fail(`gpu: expected "auto" or false (CPU only), got ${got(settings.gpu)}.`);
+    fail(
+      `${expectedGot({ path: "gpu", expected: '"auto" or false (CPU only)', got: settings.gpu })}.`,
+    );
   }
   const { temperature } = settings;
   if (
@@ -83,7 +85,7 @@ export function validateLlamaCppSettings(settings: LlamaCppSettings): void {
     !(typeof temperature === "number" && Number.isFinite(temperature) && temperature >= 0)
   ) {
     fail(
-      `temperature: expected a number of 0 or more, got ${got(temperature)} (example: { temperature: 0.2 }).`,
+      `${expectedGot({ path: "temperature", expected: "a number of 0 or more", got: temperature, example: "{ temperature: 0.2 }" })}.`,
     );
   }
 }
