@@ -1,6 +1,6 @@
-import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+import { errorMarker, hasErrorMarker, markErrorClass } from "@tinyloop/errors";
 
-const marker = errorMarker("McpRegistrationError");
+const marker = errorMarker("mcp-registration", "McpRegistrationError");
 
 /** Stable codes of {@link McpRegistrationError}. */
 export type McpRegistrationErrorCode =
