@@ -1,6 +1,6 @@
-import { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
+import { errorMarker, hasErrorMarker, markErrorClass } from "@tinyloop/errors";
 
-const marker = errorMarker("AgentSessionError");
+const marker = errorMarker("agent-session", "AgentSessionError");
 
 /** Stable codes of {@link AgentSessionError}. */
 export type AgentSessionErrorCode =
