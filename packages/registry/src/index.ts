@@ -1,3 +1,4 @@
+export { watchAbort } from "./abort-watch.js";
 export type { ParsedArguments } from "./argument-parsing.js";
 export { parseToolArguments } from "./argument-parsing.js";
 export type { ListenerFailure } from "./change-listeners.js";
