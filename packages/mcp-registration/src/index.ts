@@ -1,3 +1,5 @@
+/** The registry's {@link MAX_TOOL_NAME_LENGTH}, re-exported where names are made to fit it. */
+export { MAX_TOOL_NAME_LENGTH } from "@tinyloop/registry";
 export { connectAll } from "./connect-all.js";
 export type {
   ConnectAllOptions,
@@ -20,7 +22,7 @@ export {
 export { manifestKey } from "./manifest-key.js";
 export type { McpRegistrationErrorCode } from "./mcp-registration-error.js";
 export { McpRegistrationError } from "./mcp-registration-error.js";
-export { baseToolName, MAX_TOOL_NAME_LENGTH, sanitizeNamePart } from "./provider-safe-name.js";
+export { baseToolName, sanitizeNamePart } from "./provider-safe-name.js";
 export type {
   RegisterServerOptions,
   RegistrationReport,

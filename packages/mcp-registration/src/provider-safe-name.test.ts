@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
+import { TOOL_NAME_PATTERN } from "@tinyloop/registry";
 import { describe, expect, it } from "vitest";
 import {
   baseToolName,
   disambiguatedToolName,
-  PROVIDER_SAFE_NAME,
   sanitizeNamePart,
   shortHash,
   shortServerPart,
@@ -37,7 +37,7 @@ describe("baseToolName", () => {
     const tool = "t".repeat(100);
     const name = baseToolName("mcp", "fixture", tool);
     expect(name).toHaveLength(64);
-    expect(name).toMatch(PROVIDER_SAFE_NAME);
+    expect(name).toMatch(TOOL_NAME_PATTERN);
     const full = `mcp_fixture_${tool}`;
     expect(name).toBe(`${full.slice(0, 55)}_${shortHash(full)}`);
     expect(baseToolName("mcp", "fixture", tool)).toBe(name);
@@ -90,7 +90,7 @@ describe("long server names", () => {
     const tool = "t".repeat(60);
     const name = baseToolName("mcp", server, tool);
     expect(name).toHaveLength(64);
-    expect(name).toMatch(PROVIDER_SAFE_NAME);
+    expect(name).toMatch(TOOL_NAME_PATTERN);
     expect(name.startsWith(`mcp_github_com_mo_${sha4(server)}_ttt`)).toBe(true);
     expect(name.endsWith(`_${shortHash(`mcp_${sanitizeNamePart(server)}_${tool}`)}`)).toBe(true);
   });
@@ -115,7 +115,7 @@ describe("disambiguatedToolName", () => {
     const base = baseToolName("mcp", "s", "z".repeat(90));
     const name = disambiguatedToolName(base, identity, 1);
     expect(name).toHaveLength(64);
-    expect(name).toMatch(PROVIDER_SAFE_NAME);
+    expect(name).toMatch(TOOL_NAME_PATTERN);
     expect(name).not.toBe(base);
   });
 });

@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
-
-/** Longest name OpenAI and Anthropic both accept for a tool. */
-export const MAX_TOOL_NAME_LENGTH = 64;
+import { MAX_TOOL_NAME_LENGTH } from "@tinyloop/registry";
 
 /** Length of the hex hash that ends a cut or disambiguated name. */
 const HASH_LENGTH = 8;
@@ -9,17 +7,14 @@ const HASH_LENGTH = 8;
 /** Room left for the readable part when `_<hash>` must fit within the limit. */
 const READABLE_LENGTH = MAX_TOOL_NAME_LENGTH - HASH_LENGTH - 1;
 
-/** Pattern every registered name matches: the strictest of the providers' rules. */
-export const PROVIDER_SAFE_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-
 /** A short, stable hex hash (first 8 hex digits of SHA-256). */
 export function shortHash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, HASH_LENGTH);
 }
 
 /**
- * One part of a name (prefix, server or tool) made provider-safe: every character
- * outside `[a-zA-Z0-9_-]` becomes `_` (so `files.read` → `files_read`, `über` → `_ber`).
+ * One part of a name (prefix, server or tool) made provider-safe, that is fit for the
+ * registry's `TOOL_NAME_PATTERN`: every character outside `[a-zA-Z0-9_-]` becomes `_` (so `files.read` → `files_read`, `über` → `_ber`).
  */
 export function sanitizeNamePart(part: string): string {
   return part.replace(/[^a-zA-Z0-9_-]/g, "_");

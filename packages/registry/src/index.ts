@@ -21,7 +21,12 @@ export { SchemaCompiler } from "./schema-validator.js";
 export type { SearchToolsOptions, ToolSearchMatch } from "./search-tools.js";
 export { DEFAULT_SEARCH_LIMIT, searchTools, searchWords } from "./search-tools.js";
 export { suggestNames } from "./suggest-names.js";
-export { assertValidToolName, isValidToolName, TOOL_NAME_PATTERN } from "./tool-name.js";
+export {
+  assertValidToolName,
+  isValidToolName,
+  MAX_TOOL_NAME_LENGTH,
+  TOOL_NAME_PATTERN,
+} from "./tool-name.js";
 export {
   abortedResult,
   invalidArgumentsResult,

@@ -1,7 +1,13 @@
 import { RegistryError } from "./registry-error.js";
 
-/** The rule every registered tool name follows: the strictest of OpenAI's and Anthropic's. */
-export const TOOL_NAME_PATTERN: RegExp = /^[a-zA-Z0-9_-]{1,64}$/;
+/** Longest tool name OpenAI and Anthropic both accept. */
+export const MAX_TOOL_NAME_LENGTH = 64;
+
+/**
+ * The rule every registered tool name follows: the strictest of OpenAI's and Anthropic's
+ * (1 to {@link MAX_TOOL_NAME_LENGTH} letters, digits, `_` or `-`).
+ */
+export const TOOL_NAME_PATTERN: RegExp = new RegExp(`^[a-zA-Z0-9_-]{1,${MAX_TOOL_NAME_LENGTH}}$`);
 
 /** True when `name` is a string matching {@link TOOL_NAME_PATTERN}. */
 export function isValidToolName(name: unknown): name is string {
@@ -22,7 +28,9 @@ function describeName(name: unknown): string {
   if (name.length === 0) return `"" (empty)`;
   const bad = [...new Set(name.replace(/[a-zA-Z0-9_-]/g, ""))];
   const problems: string[] = [];
-  if (name.length > 64) problems.push(`${name.length} characters, at most 64 allowed`);
+  if (name.length > MAX_TOOL_NAME_LENGTH) {
+    problems.push(`${name.length} characters, at most ${MAX_TOOL_NAME_LENGTH} allowed`);
+  }
   if (bad.length > 0) problems.push(`not allowed: ${bad.map((c) => JSON.stringify(c)).join(" ")}`);
   return `${JSON.stringify(name)} (${problems.join("; ")})`;
 }
