@@ -8,6 +8,7 @@ import type { HttpServerConfig, SseServerConfig } from "./config-schema.js";
 import type { OAuthOptions } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
 import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
+import { redactUrl } from "./redact-url.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
 
 /** Settings the HTTP factory needs beyond the config. */
@@ -18,16 +19,6 @@ export interface HttpFactorySettings {
   oauth?: OAuthOptions;
   /** `client_name` for dynamic registration. */
   clientName?: string;
-}
-
-/** The URL without credentials, query or fragment: safe to print. */
-export function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return "(invalid URL)";
-  }
 }
 
 /** HTTP status carried by an SDK transport error, if any. */
@@ -126,7 +117,7 @@ export function createHttpFactory(
         code: "AUTH",
         server,
         cause: failure,
-        message: `Server "${server}" at ${displayUrl(config.url)}: the OAuth login failed: ${(failure as Error).message}`,
+        message: `Server "${server}" at ${redactUrl(config.url)}: the OAuth login failed: ${(failure as Error).message}`,
       });
     }
   };
@@ -138,7 +129,7 @@ export function createHttpFactory(
     if (error.code === "HTTP_STATUS" && status !== undefined && status >= 400 && status < 500) {
       mode = "sse";
       settings.onLog?.(
-        `Server "${server}" answered the first POST with HTTP ${status}; falling back to legacy SSE at ${displayUrl(config.url)}`,
+        `Server "${server}" answered the first POST with HTTP ${status}; falling back to legacy SSE at ${redactUrl(config.url)}`,
       );
       return true;
     }
@@ -157,7 +148,7 @@ function describeHttpFailure(
   oauth?: OAuthSession,
 ): McpTransportError {
   if (McpTransportError.isInstance(error)) return error;
-  const where = displayUrl(url);
+  const where = redactUrl(url);
   if (oauth && isUnauthorized(error)) {
     const hint = oauth.loginHint();
     return new McpTransportError({

@@ -49,6 +49,8 @@ describe("secrets never leave mcp-transport unmasked", () => {
       // The server did echo them (the body is in the logs), but masked.
       if (status !== 401 && status !== 403) expect(seen).toContain("***");
       for (const secret of [TOKEN, HEADER_SECRET, QUERY_SECRET]) expect(seen).not.toContain(secret);
+      // The URL is named as redactUrl prints it: the parameter's name kept, its value masked.
+      expect(error.message).toContain(`${server.url}?token=***`);
     },
   );
 
