@@ -1,6 +1,7 @@
-// tinyloop's error-marker convention (see any package's src/error-marker.ts), written out
-// here because the CLI has this one error class: tooling/publish-check holds it to the same test.
-const marker = Symbol.for("tinyloop.cli.CliError");
+import { errorMarker, hasErrorMarker, markErrorClass } from "@tinyloop/errors";
+
+// tooling/publish-check holds this class to tinyloop's error-marker convention.
+const marker = errorMarker("cli", "CliError");
 
 /** Stable codes of {@link CliError}. Problems with agent files are `AgentFileError`s. */
 export type CliErrorCode = "USAGE";
@@ -11,8 +12,7 @@ export type CliErrorCode = "USAGE";
  */
 export class CliError extends Error {
   static {
-    // On the prototype, not enumerable: every instance carries it, from any copy of the CLI.
-    Object.defineProperty(CliError.prototype, marker, { value: true });
+    markErrorClass(CliError, marker);
   }
 
   readonly code: CliErrorCode;
@@ -25,10 +25,6 @@ export class CliError extends Error {
 
   /** True for any `CliError`, also one from a duplicate install of this package. */
   static isInstance(value: unknown): value is CliError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[marker] === true
-    );
+    return hasErrorMarker(value, marker);
   }
 }
