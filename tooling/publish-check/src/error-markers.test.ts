@@ -102,7 +102,7 @@ describe("error markers of every package's exported error classes", () => {
       ).toBe("function");
       expect(
         (errorClass.prototype as unknown as Record<symbol, unknown>)[marker],
-        `${label}'s prototype lacks ${marker.toString()}: add static { markErrorClass(<ClassName>, marker) } with marker = errorMarker("<ClassName>") (see the package's src/error-marker.ts)`,
+        `${label}'s prototype lacks ${marker.toString()}: add static { markErrorClass(<ClassName>, marker) } with marker = errorMarker("<package folder>", "<ClassName>") from @tinyloop/errors`,
       ).toBe(true);
     },
   );
