@@ -330,7 +330,9 @@ describe("createAnthropic: settings", () => {
         expect.objectContaining({
           code: "CONFIG_INVALID",
           message: expect.stringMatching(
-            new RegExp(`baseURL: expected an http\\(s\\) URL, got "${baseURL}" \\(example: `),
+            new RegExp(
+              `baseURL: expected an http\\(s\\) URL, got a string \\("${baseURL}"\\) \\(example: `,
+            ),
           ),
         }),
       );

@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import { buildRequestContext, createHttpChatModel } from "../http/http-chat-model.js";
 import { parseBaseUrl } from "../http/parse-base-url.js";
 import { InferenceError } from "../inference-error.js";
@@ -54,7 +55,7 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
   if (typeof settings.model !== "string" || settings.model === "") {
     throw new InferenceError({
       code: "CONFIG_INVALID",
-      message: `model: expected a model id string, got ${JSON.stringify(settings.model)} (example: { model: "claude-sonnet-4-5" }).`,
+      message: `model: expected a model id string, got ${describeValue(settings.model)} (example: { model: "claude-sonnet-4-5" }).`,
     });
   }
   const url = messagesUrl(settings.baseURL ?? "https://api.anthropic.com");

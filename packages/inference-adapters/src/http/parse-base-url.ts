@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import { InferenceError } from "../inference-error.js";
 
 /**
@@ -14,7 +15,7 @@ export function parseBaseUrl(baseURL: string, example: string): URL {
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
     throw new InferenceError({
       code: "CONFIG_INVALID",
-      message: `baseURL: expected an http(s) URL, got ${JSON.stringify(baseURL)} (example: "${example}").`,
+      message: `baseURL: expected an http(s) URL, got ${describeValue(baseURL)} (example: "${example}").`,
     });
   }
   return url;

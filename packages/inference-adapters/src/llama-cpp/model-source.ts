@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from "node:path";
+import { describeValue } from "@tinyloop/errors";
 import { InferenceError } from "../inference-error.js";
 
 /** A model given as a Hugging Face file: `hf:<owner>/<repo>/<path/to/file>.gguf`. */
@@ -50,7 +51,7 @@ export function parseModelSource(model: string): ModelSource {
       code: "CONFIG_INVALID",
       provider: "local",
       message:
-        `model: expected hf:<owner>/<repo>/<file>.gguf, got ${JSON.stringify(model)} ` +
+        `model: expected hf:<owner>/<repo>/<file>.gguf, got ${describeValue(model)} ` +
         '(example: "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-q4_k_m.gguf")',
     });
   }

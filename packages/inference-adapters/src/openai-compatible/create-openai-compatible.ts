@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import { buildRequestContext, createHttpChatModel } from "../http/http-chat-model.js";
 import { InferenceError } from "../inference-error.js";
 import { type OpenAITool, toOpenAITools } from "../tool-schema/to-openai-tools.js";
@@ -62,7 +63,7 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
   if (typeof settings.model !== "string" || settings.model === "") {
     throw new InferenceError({
       code: "CONFIG_INVALID",
-      message: `model: expected a model id string, got ${JSON.stringify(settings.model)} (example: { model: "gpt-4o-mini" }).`,
+      message: `model: expected a model id string, got ${describeValue(settings.model)} (example: { model: "gpt-4o-mini" }).`,
     });
   }
   const preset = presetFor(settings);

@@ -1,3 +1,4 @@
+import { describeValue, oneOf } from "@tinyloop/errors";
 import { InferenceError, type InferenceErrorCode } from "../inference-error.js";
 import type { ChatMessage, ChatRequest, ModelEvent } from "../types.js";
 
@@ -99,13 +100,13 @@ function invalid(where: string, message: string): InferenceError {
 
 function checkEvent(event: unknown, where: string): void {
   if (typeof event !== "object" || event === null)
-    throw invalid(where, `expected an event object, got ${JSON.stringify(event)}`);
+    throw invalid(where, `expected an event object, got ${describeValue(event)}`);
   const type = (event as { type?: unknown }).type;
   const fields = typeof type === "string" ? eventFields[type as ModelEvent["type"]] : undefined;
   if (!fields) {
     throw invalid(
       `${where}.type`,
-      `expected one of ${Object.keys(eventFields).join(", ")}, got ${JSON.stringify(type)}`,
+      `expected ${oneOf(Object.keys(eventFields).map((name) => JSON.stringify(name)))}, got ${describeValue(type)}`,
     );
   }
   for (const [field, kind] of Object.entries(fields)) {
@@ -113,13 +114,13 @@ function checkEvent(event: unknown, where: string): void {
     if (kind === "string?" && value === undefined) continue;
     const expected = kind === "number" ? "number" : "string";
     if (typeof value !== expected) {
-      throw invalid(`${where}.${field}`, `expected a ${expected}, got ${JSON.stringify(value)}`);
+      throw invalid(`${where}.${field}`, `expected a ${expected}, got ${describeValue(value)}`);
     }
   }
   if (type === "finish" && !finishReasons.includes((event as { reason: string }).reason)) {
     throw invalid(
       `${where}.reason`,
-      `expected one of ${finishReasons.join(", ")}, got ${JSON.stringify((event as { reason: string }).reason)}`,
+      `expected ${oneOf(finishReasons.map((reason) => JSON.stringify(reason)))}, got ${describeValue((event as { reason: string }).reason)}`,
     );
   }
 }
@@ -127,14 +128,11 @@ function checkEvent(event: unknown, where: string): void {
 /** Checks one parsed entry; `where` names it in errors (e.g. `demo.jsonl line 3`). */
 export function checkCassetteEntry(entry: unknown, where: string): CassetteEntry {
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-    throw invalid(
-      where,
-      `expected an object with "events", got ${JSON.stringify(entry)?.slice(0, 80)}`,
-    );
+    throw invalid(where, `expected an object with "events", got ${describeValue(entry)}`);
   }
   const events = (entry as { events?: unknown }).events;
   if (!Array.isArray(events))
-    throw invalid(`${where}.events`, `expected a list of events, got ${JSON.stringify(events)}`);
+    throw invalid(`${where}.events`, `expected a list of events, got ${describeValue(events)}`);
   events.forEach((event, index) => {
     checkEvent(event, `${where}.events[${index}]`);
   });

@@ -56,7 +56,7 @@ describe("createReplayModel", () => {
       `${JSON.stringify(entries[0])}\n\n{"events":[{"type":"text-delta","txt":"x"}]}\n`,
     );
     expect(() => createReplayModel({ cassette: path })).toThrow(
-      `${path} line 3.events[0].text: expected a string, got undefined`,
+      `${path} line 3.events[0].text: expected a string, got nothing`,
     );
     writeFileSync(path, "not json\n");
     expect(() => createReplayModel({ cassette: path })).toThrow(`${path} line 1: not JSON`);
@@ -66,7 +66,7 @@ describe("createReplayModel", () => {
     expect(() =>
       createReplayModel({ cassette: [{ events: [{ type: "finish", reason: "done" }] }] as never }),
     ).toThrow(
-      'cassette[0].events[0].reason: expected one of stop, tool-calls, length, content-filter, got "done"',
+      'cassette[0].events[0].reason: expected "stop", "tool-calls", "length" or "content-filter", got a string ("done")',
     );
   });
 });
