@@ -1,5 +1,6 @@
 import { homedir } from "node:os";
 import { basename, dirname, resolve, sep } from "node:path";
+import { configSecrets } from "@tinyloop/mcp-transport/config";
 import type { AgentFile, AgentFileWarning } from "./agent-file.js";
 import { locateFile, nameOf, readPrompt, readText, workspaceOf } from "./agent-location.js";
 import type { FormatResult } from "./agent-settings.js";
@@ -13,6 +14,7 @@ import { readTinyAgents } from "./formats/tiny-agents.js";
 import type { KeyWarning } from "./key-warnings.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import type { ParsedDocument } from "./parsed-document.js";
+import { isSecretWordName } from "./redact-agent.js";
 import { invalidAt } from "./schema-error.js";
 import { modelSlots, serverSlots } from "./text-slots.js";
 import { expandSlots, type InputAnswer, resolveInputs } from "./variables.js";
@@ -111,6 +113,19 @@ export async function loadAgentFile(
     ...(options.inputs ? { answer: options.inputs } : {}),
     located,
   });
+  // An answer given for a password input is a secret wherever the file's text is shown.
+  doc.source.hideSecrets(
+    configSecrets({
+      env: Object.fromEntries(
+        result.inputs
+          .filter((input) => input.password || isSecretWordName(input.id))
+          .flatMap((input) => {
+            const value = inputValues.get(input.id);
+            return value === undefined ? [] : [[input.id, value]];
+          }),
+      ),
+    }),
+  );
   const agentDir = dirname(file);
   expandSlots(slots, {
     file,
