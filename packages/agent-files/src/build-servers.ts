@@ -76,7 +76,7 @@ export function buildServers(
         file: doc.file,
         path: draft.path,
         ...located(doc, draft.path),
-        problem: error.message.replace(/^Invalid MCP server config(?: at [^:]*)?:\s*/, ""),
+        problem: error.message.replace(/^Invalid MCP server config(?: at [^:]*)?:\s*(?:- )?/, ""),
         cause: error,
       });
     }
