@@ -12,15 +12,23 @@ export function formatConfigPath(path: ConfigPath): string {
   return out === "" ? "(top level)" : out;
 }
 
-/** What a value is, in words: `a number (3)`, `an empty string`, `a list`. */
-export function describeValue(value: unknown): string {
+/**
+ * What a value is, in words: `a number (3)`, `an empty string`, `a list`; a string is passed
+ * through `mask` (the file's secrets) before it is cut to 40 characters.
+ */
+export function describeValue(
+  value: unknown,
+  mask: (text: string) => string = (text) => text,
+): string {
   if (value === undefined) return "nothing";
   if (value === null) return "null";
   if (Array.isArray(value)) return value.length === 0 ? "an empty list" : "a list";
   switch (typeof value) {
     case "string": {
       if (value === "") return "an empty string";
-      const shown = value.length > 40 ? `${value.slice(0, 37)}...` : value;
+      // Masked before it is cut: a cut secret would no longer be found whole.
+      const text = mask(value);
+      const shown = text.length > 40 ? `${text.slice(0, 37)}...` : text;
       return `a string (${JSON.stringify(shown)})`;
     }
     case "number":

@@ -14,7 +14,10 @@ const TYPE_WORDS: Record<string, string> = {
   record: "an object",
 };
 
-/** An {@link AgentFileError} `INVALID` at `path`, with its line:column and caret when known. */
+/**
+ * An {@link AgentFileError} `INVALID` at `path`, with its line:column and caret when known;
+ * the file's secrets are masked in the excerpt and in the texts of `details`.
+ */
 export function invalidAt(
   doc: ParsedDocument,
   path: ConfigPath,
@@ -22,12 +25,19 @@ export function invalidAt(
   { key = false }: { key?: boolean } = {},
 ): AgentFileError {
   const position = doc.locate(path, { key });
+  // A value quoted in the message (`got a string ("…")`) is masked as the excerpt is.
+  const masked = Object.fromEntries(
+    Object.entries(details).map(([name, text]) => [
+      name,
+      name === "example" ? text : doc.source.masked(text),
+    ]),
+  );
   return new AgentFileError({
     code: "INVALID",
     file: doc.file,
     path,
     ...(position ? { ...position, excerpt: doc.source.excerpt(position) } : {}),
-    ...details,
+    ...masked,
   });
 }
 
@@ -49,7 +59,9 @@ export function parseAt<T extends z.core.$ZodType>(
     ...at,
     ...(issue?.path.filter((p): p is string | number => typeof p !== "symbol") ?? []),
   ];
-  const received = describeValue(valueAt(input, path.slice(at.length)));
+  const received = describeValue(valueAt(input, path.slice(at.length)), (text) =>
+    doc.source.masked(text),
+  );
   const withExample = example === undefined ? {} : { example };
   if (!issue) throw invalidAt(doc, at, { problem: "invalid value", ...withExample });
   switch (issue.code) {

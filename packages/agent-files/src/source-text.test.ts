@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { describeValue } from "./config-path.js";
 import { SourceText } from "./source-text.js";
 
 describe("SourceText.excerpt", () => {
@@ -30,5 +31,16 @@ describe("SourceText.excerpt", () => {
     expect(line).toMatch(/^ {2}1 \| …a+Xb+…$/);
     expect(line.length).toBeLessThan(120);
     expect(line[caret.indexOf("^")]).toBe("X");
+  });
+});
+
+describe("SourceText.masked with describeValue", () => {
+  it("masks a long secret before the value is cut, so no prefix of it is printed", () => {
+    const source = new SourceText("");
+    const token = "tok-SECRET-0123456789abcdefghijklmnopqrstuvwxyz";
+    source.hideSecrets([token]);
+    const shown = describeValue(`Bearer ${token}`, (text) => source.masked(text));
+    expect(shown).toBe('a string ("Bearer ***")');
+    expect(describeValue(`Bearer ${token}`)).toContain("tok-SECRET"); // what it was before
   });
 });

@@ -61,9 +61,9 @@ export class SourceText {
     const start = this.lineStarts[line - 1] ?? 0;
     const end = this.lineStarts[line] ?? this.text.length + 1;
     const raw = this.text.slice(start, end - 1).replace(/\r$/, "");
-    let content = this.redact(raw);
+    let content = this.masked(raw);
     // Masking changes lengths: the caret goes where the masked text before it ends.
-    let caret = Math.min(this.redact(raw.slice(0, column - 1)).length, content.length);
+    let caret = Math.min(this.masked(raw.slice(0, column - 1)).length, content.length);
     if (content.length > EXCERPT_WIDTH) {
       const from = Math.max(0, caret - EXCERPT_WIDTH / 2);
       const to = from + EXCERPT_WIDTH;
@@ -74,7 +74,8 @@ export class SourceText {
     return `  ${gutter} | ${content.replace(/\t/g, " ")}\n  ${" ".repeat(gutter.length)} | ${" ".repeat(Math.max(0, caret))}^`;
   }
 
-  private redact(text: string): string {
+  /** `text` (a line, a value quoted in a message) with the hidden secrets and URL credentials masked. */
+  masked(text: string): string {
     return this.mask(text).replace(URL_IN_TEXT, (url) => redactUrl(url));
   }
 }

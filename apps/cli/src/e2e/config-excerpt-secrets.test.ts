@@ -83,6 +83,19 @@ describe("config errors' excerpts never print a secret", () => {
     }
   });
 
+  it("a value quoted in the message itself is masked too (a non-http URL with credentials)", async () => {
+    s.ws.write({
+      ".mcp.json": `{"mcpServers":{"r":{"url":"ftp://me:url-SECRET-pass@example.com/x?token=qry-SECRET-token"}}}`,
+    });
+    const r = await runCli(["config", "check", ".mcp.json"], { cwd: s.ws.dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(
+      'mcpServers.r.url: expected an http(s) URL, got a string ("ftp://***:***@example.com/x?token=***")',
+    );
+    expect(caretTarget(r.stderr)).toBe('"');
+    expectNoSecret(r);
+  });
+
   it("a JSON syntax error on a line with a bearer token masks it", async () => {
     s.ws.write({
       ".mcp.json": `{"mcpServers":{"r":{"url":"https://example.com/mcp","headers":{"Authorization":"Bearer hdr-SECRET-bearer"}} x}}`,
