@@ -71,3 +71,4 @@ export { parseServerConfig } from "./parse-server-config.js";
 export { redactUrl } from "./redact-url.js";
 export type { Redact, SecretSources } from "./secret-redactor.js";
 export { configSecrets, createSecretRedactor, maskSecrets } from "./secret-redactor.js";
+export { describeShape } from "./value-shape.js";

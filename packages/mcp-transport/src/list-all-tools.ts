@@ -3,6 +3,7 @@ import type { McpTool } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
 import { lazySchema } from "./lazy-schema.js";
 import { localFailureMessage } from "./local-failure.js";
+import { describeShape } from "./value-shape.js";
 
 /** At most this many `tools/list` pages are read from one server. */
 export const MAX_TOOL_PAGES = 1_000;
@@ -59,6 +60,8 @@ export async function listAllTools(input: ListAllToolsInput): Promise<McpTool[]>
   const tools: McpTool[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
+  // Entries of the earlier pages, kept or skipped: a skipped entry is named by its number in the whole listing.
+  let entriesBefore = 0;
   for (let page = 0; ; page++) {
     if (page >= MAX_TOOL_PAGES)
       throw listingFailure(tooMuch(server, `${page} pages of tools (${tools.length} tools)`));
@@ -90,9 +93,10 @@ export async function listAllTools(input: ListAllToolsInput): Promise<McpTool[]>
       if (problem === undefined) tools.push(entry as McpTool);
       else
         input.onLog?.(
-          `Server "${server}": tools/list entry ${tools.length + index + 1} skipped: ${problem}`,
+          `Server "${server}": tools/list entry ${entriesBefore + index + 1} skipped: ${problem}`,
         );
     });
+    entriesBefore += result.tools.length;
     if (tools.length > MAX_TOOLS)
       throw listingFailure(tooMuch(server, `more than ${MAX_TOOLS} tools`));
     cursor = result.nextCursor;
@@ -103,7 +107,7 @@ export async function listAllTools(input: ListAllToolsInput): Promise<McpTool[]>
 
 function toolProblem(entry: unknown): string | undefined {
   if (typeof entry !== "object" || entry === null || Array.isArray(entry))
-    return `expected a tool object, got ${entry === null ? "null" : Array.isArray(entry) ? "an array" : typeof entry}`;
+    return `expected a tool object, got ${describeShape(entry)}`;
   const name = (entry as { name?: unknown }).name;
   if (typeof name !== "string" || name === "")
     return `its "name" is ${name === "" ? "empty" : `not a string (${JSON.stringify(name)?.slice(0, 40) ?? typeof name})`}`;
