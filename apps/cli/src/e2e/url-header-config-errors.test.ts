@@ -47,4 +47,26 @@ describe("credentials in --url and line breaks in headers are config errors (exi
     }
     expect(s.model?.requests ?? []).toEqual([]);
   });
+
+  it("a server's missing cwd: run and mcp tools exit 2 at the cwd before any server starts", async () => {
+    await s.withModel([{ text: "never asked" }]);
+    s.ws.write({
+      ".mcp.json": json({
+        mcpServers: { good: s.ws.fixture(), lost: { ...s.ws.fixture(), cwd: "./no-such-folder" } },
+      }),
+    });
+    for (const args of [
+      ["run", ".mcp.json", "-p", "hi", ...s.modelFlags()],
+      ["mcp", "tools", ".mcp.json"],
+    ]) {
+      const r = await runCli(args, { cwd: s.ws.dir });
+      expect(r.exitCode, args.join(" ")).toBe(2);
+      expect(r.stderr).toContain("mcpServers.lost.cwd: the folder");
+      expect(r.stderr).toContain("no-such-folder does not exist");
+      expect(r.stderr).not.toContain("connect");
+      // Commands not on PATH are config check's warnings only.
+      expect(r.stderr).not.toContain("not on PATH");
+    }
+    expect(s.model?.requests ?? []).toEqual([]);
+  });
 });
