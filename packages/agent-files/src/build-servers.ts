@@ -77,7 +77,9 @@ export function buildServers(
         file: doc.file,
         path: draft.path,
         ...located(doc, draft.path),
-        problem: error.message.replace(/^Invalid MCP server config(?: at [^:]*)?:\s*/, ""),
+        problem: doc.source.masked(
+          error.message.replace(/^Invalid MCP server config(?: at [^:]*)?:\s*(?:- )?/, ""),
+        ),
         cause: error,
       });
     }
@@ -99,7 +101,7 @@ export function checkHttpUrl(
   if (parsed && (parsed.protocol === "http:" || parsed.protocol === "https:")) return;
   throw invalidAt(doc, path, {
     expected: "an http(s) URL",
-    received: describeValue(url),
+    received: describeValue(url, (text) => doc.source.masked(text)),
     example: `"url": "https://example.com/mcp"`,
   });
 }

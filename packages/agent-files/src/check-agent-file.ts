@@ -11,6 +11,12 @@ import { invalidAt } from "./schema-error.js";
 export interface CheckAgentFileOptions extends ReadAgentFileOptions {
   /** Commands the caller runs itself (a program's bundled servers): never reported as missing. */
   providedCommands?: readonly string[];
+  /**
+   * Warn about a `command` not on `PATH` (default true). A program about to start the servers
+   * turns it off: the server's own start failure says it a moment later, and the `cwd` check
+   * (an error) still runs, before any server starts.
+   */
+  warnMissingCommands?: boolean;
 }
 
 /**
@@ -45,6 +51,7 @@ export async function checkAgentFile(
         });
       }
     }
+    if (options.warnMissingCommands === false) continue;
     const command = config.command;
     const found = options.providedCommands?.includes(command)
       ? true

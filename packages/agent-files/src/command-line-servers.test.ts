@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the example spells ${API_TOKEN} literally
 import { describe, expect, it } from "vitest";
 import { AgentFileError } from "./agent-file-error.js";
 import { splitCommandLine, withAdHocServers } from "./command-line-servers.js";
@@ -37,6 +38,27 @@ describe("withAdHocServers", () => {
     }
     expect(AgentFileError.isInstance(error) && error.message).toContain(
       `--url "not a url": expected an http(s) URL`,
+    );
+  });
+  it("refuses a URL with credentials as a config error, naming the flag with them masked", () => {
+    let error: unknown;
+    try {
+      withAdHocServers([], { urls: ["http://me:pw-SECRET@127.0.0.1:9/mcp?token=qry-SECRET"] });
+    } catch (e) {
+      error = e;
+    }
+    expect(AgentFileError.isInstance(error)).toBe(true);
+    const message = (error as Error).message;
+    expect((error as AgentFileError).code).toBe("INVALID");
+    expect(message).toMatch(
+      /^--url "http:\/\/\*\*\*:\*\*\*@127\.0\.0\.1:9\/mcp\?token=\*\*\*": the URL .* holds credentials/,
+    );
+    expect(message).toContain('"Authorization": "Bearer ${API_TOKEN}"');
+    expect(message).not.toContain("SECRET");
+  });
+  it("refuses a command with a NUL byte, naming the --server flag", () => {
+    expect(() => withAdHocServers([], { commands: ["node a\0b.js"] })).toThrow(
+      /^--server "node a.*b\.js": must not contain a NUL byte/,
     );
   });
 });

@@ -8,6 +8,7 @@ import {
 } from "jsonc-parser";
 import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
+import { documentSecrets } from "./document-secrets.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { type Position, SourceText } from "./source-text.js";
 
@@ -49,6 +50,8 @@ export function parseJsonc(file: string, raw: string): ParsedDocument {
   const errors: ParseError[] = [];
   // One pass: the tree gives the value, the duplicate keys and the positions for messages.
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  // Also for a file with errors: the tolerant tree still holds the tokens to mask.
+  source.hideSecrets(documentSecrets(tree ? getNodeValue(tree) : undefined));
   const first = errors[0];
   if (first) {
     const position = source.position(first.offset);

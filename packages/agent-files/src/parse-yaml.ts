@@ -1,6 +1,7 @@
 import { isMap, isPair, isScalar, LineCounter, parseDocument } from "yaml";
 import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
+import { documentSecrets } from "./document-secrets.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { type Position, SourceText } from "./source-text.js";
 
@@ -15,6 +16,7 @@ export function parseYamlText(file: string, raw: string): ParsedDocument {
   const source = new SourceText(text);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, logLevel: "silent" });
+  source.hideSecrets(documentSecrets(secretsView(doc)));
   const first = doc.errors[0];
   if (first) {
     const position = source.position(first.pos[0]);
@@ -51,4 +53,13 @@ export function parseYamlText(file: string, raw: string): ParsedDocument {
     position: source.position(w.pos[0]),
   }));
   return { file, value, source, locate, warnings };
+}
+
+/** The document's values for finding its secrets; a document too broken to convert has none. */
+function secretsView(doc: ReturnType<typeof parseDocument>): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { basename, dirname, resolve, sep } from "node:path";
 import { formatKeyPath } from "@tinyloop/errors";
+import { configSecrets } from "@tinyloop/mcp-transport/config";
 import type { AgentFile, AgentFileWarning } from "./agent-file.js";
 import { locateFile, nameOf, readPrompt, readText, workspaceOf } from "./agent-location.js";
 import type { FormatResult } from "./agent-settings.js";
@@ -14,6 +15,7 @@ import { readTinyAgents } from "./formats/tiny-agents.js";
 import type { KeyWarning } from "./key-warnings.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import type { ParsedDocument } from "./parsed-document.js";
+import { isSecretWordName } from "./redact-agent.js";
 import { invalidAt } from "./schema-error.js";
 import { modelSlots, serverSlots } from "./text-slots.js";
 import { expandSlots, type InputAnswer, resolveInputs } from "./variables.js";
@@ -112,6 +114,19 @@ export async function loadAgentFile(
     ...(options.inputs ? { answer: options.inputs } : {}),
     located,
   });
+  // An answer given for a password input is a secret wherever the file's text is shown.
+  doc.source.hideSecrets(
+    configSecrets({
+      env: Object.fromEntries(
+        result.inputs
+          .filter((input) => input.password || isSecretWordName(input.id))
+          .flatMap((input) => {
+            const value = inputValues.get(input.id);
+            return value === undefined ? [] : [[input.id, value]];
+          }),
+      ),
+    }),
+  );
   const agentDir = dirname(file);
   expandSlots(slots, {
     file,

@@ -18,15 +18,21 @@ const SECRET_WORDS = new Set([
   "bearer",
 ]);
 
-/** `--token`, `--api-key`, `--access_token`, `--githubToken`; not `--db-path` or `--keyboard`. */
-function isSecretFlag(arg: string): boolean {
-  if (!/^--?[A-Za-z]/.test(arg)) return false;
-  return arg
-    .replace(/^--?/, "")
+/**
+ * A name made of words, one of which says secret: `token`, `api-key`, `access_token`,
+ * `githubToken`, `clientSecret`; not `db-path`, `keyboard` or `sessionRetries`.
+ */
+export function isSecretWordName(name: string): boolean {
+  return name
     .split(/[-_]/)
     .some(
       (word) => SECRET_WORDS.has(word.toLowerCase()) || /(Token|Key|Secret|Password)$/.test(word),
     );
+}
+
+/** `--token`, `--api-key`, `--access_token`, `--githubToken`; not `--db-path` or `--keyboard`. */
+function isSecretFlag(arg: string): boolean {
+  return /^--?[A-Za-z]/.test(arg) && isSecretWordName(arg.replace(/^--?/, ""));
 }
 const REDACTED = "***";
 

@@ -5,7 +5,10 @@ import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
 import type { ParsedDocument } from "./parsed-document.js";
 
-/** An {@link AgentFileError} `INVALID` at `path`, with its line:column and caret when known. */
+/**
+ * An {@link AgentFileError} `INVALID` at `path`, with its line:column and caret when known;
+ * the file's secrets are masked in the excerpt and in the texts of `details`.
+ */
 export function invalidAt(
   doc: ParsedDocument,
   path: ConfigPath,
@@ -13,12 +16,19 @@ export function invalidAt(
   { key = false }: { key?: boolean } = {},
 ): AgentFileError {
   const position = doc.locate(path, { key });
+  // A value quoted in the message (`got a string ("…")`) is masked as the excerpt is.
+  const masked = Object.fromEntries(
+    Object.entries(details).map(([name, text]) => [
+      name,
+      name === "example" ? text : doc.source.masked(text),
+    ]),
+  );
   return new AgentFileError({
     code: "INVALID",
     file: doc.file,
     path,
     ...(position ? { ...position, excerpt: doc.source.excerpt(position) } : {}),
-    ...details,
+    ...masked,
   });
 }
 
@@ -40,7 +50,9 @@ export function parseAt<T extends z.core.$ZodType>(
     ...at,
     ...(issue?.path.filter((p): p is string | number => typeof p !== "symbol") ?? []),
   ];
-  const received = describeValue(valueAt(input, path.slice(at.length)));
+  const received = describeValue(valueAt(input, path.slice(at.length)), (text) =>
+    doc.source.masked(text),
+  );
   const withExample = example === undefined ? {} : { example };
   if (!issue) throw invalidAt(doc, at, { problem: "invalid value", ...withExample });
   switch (issue.code) {

@@ -1,12 +1,24 @@
+import { maskSecrets, type Redact, redactUrl } from "@tinyloop/mcp-transport/config";
+
 /** A 1-based line and column in a text file. */
 export interface Position {
   line: number;
   column: number;
 }
 
-/** Turns offsets into line:column and shows a line with a caret under a column. */
+/** Characters of a line shown around the error column; a longer line is cut with `…`. */
+const EXCERPT_WIDTH = 100;
+/** A URL written anywhere in a line (in a string, a comment or broken text), to print without its credentials. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'`<>]+/gi;
+
+/**
+ * Turns offsets into line:column and shows a line with a caret under a column, with the
+ * file's secrets masked (see {@link SourceText.hideSecrets}).
+ */
 export class SourceText {
   private starts: number[] | undefined;
+  private secrets: string[] = [];
+  private mask: Redact = (text) => text;
 
   constructor(readonly text: string) {}
 
@@ -32,18 +44,38 @@ export class SourceText {
     return { line: low + 1, column: offset - (this.lineStarts[low] ?? 0) + 1 };
   }
 
-  /** `  12 | "url": "ftp://x"` and a caret line under `column` (long lines are cut around it). */
+  /**
+   * Masks these texts (`***`) wherever an excerpt shows them: the file's own secrets
+   * (header and env values, tokens) and values given to it from outside (`${input:…}` answers).
+   */
+  hideSecrets(secrets: readonly string[]): void {
+    this.secrets.push(...secrets);
+    this.mask = maskSecrets(this.secrets);
+  }
+
+  /**
+   * `  12 | "url": "ftp://x"` and a caret line under `column`. Secrets are masked and every
+   * URL printed without user info and query values; a long line is cut around the column.
+   */
   excerpt({ line, column }: Position): string {
     const start = this.lineStarts[line - 1] ?? 0;
     const end = this.lineStarts[line] ?? this.text.length + 1;
-    let content = this.text.slice(start, end - 1).replace(/\r$/, "");
-    let caret = column - 1;
-    if (content.length > 100) {
-      const from = Math.max(0, caret - 50);
-      content = `${from > 0 ? "…" : ""}${content.slice(from, from + 100)}`;
+    const raw = this.text.slice(start, end - 1).replace(/\r$/, "");
+    let content = this.masked(raw);
+    // Masking changes lengths: the caret goes where the masked text before it ends.
+    let caret = Math.min(this.masked(raw.slice(0, column - 1)).length, content.length);
+    if (content.length > EXCERPT_WIDTH) {
+      const from = Math.max(0, caret - EXCERPT_WIDTH / 2);
+      const to = from + EXCERPT_WIDTH;
+      content = `${from > 0 ? "…" : ""}${content.slice(from, to)}${to < content.length ? "…" : ""}`;
       caret = caret - from + (from > 0 ? 1 : 0);
     }
     const gutter = String(line);
     return `  ${gutter} | ${content.replace(/\t/g, " ")}\n  ${" ".repeat(gutter.length)} | ${" ".repeat(Math.max(0, caret))}^`;
+  }
+
+  /** `text` (a line, a value quoted in a message) with the hidden secrets and URL credentials masked. */
+  masked(text: string): string {
+    return this.mask(text).replace(URL_IN_TEXT, (url) => redactUrl(url));
   }
 }

@@ -120,6 +120,33 @@ describe.skipIf(!executablePath)("the chat page", () => {
     });
   });
 
+  it("shows markup from the model and from a tool's result as text, never as elements", async () => {
+    const markup = `<img src="x" onerror="document.title='pwned'"><b data-testid="injected">bold</b>`;
+    rig = await startServeRig([
+      {
+        text: `Model: ${markup}`,
+        toolCalls: [{ id: "m1", name: "mcp_fx_echo", arguments: { text: markup } }],
+      },
+      { text: "done" },
+    ]);
+    const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
+    await page.locator("body[data-ready=true]").waitFor();
+    await page.getByTestId("prompt").fill("echo some markup");
+    await page.getByTestId("prompt").press("Enter");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").textContent(), { timeout: 20_000 })
+      .toContain("done");
+    await page.getByTestId("send").waitFor();
+    const card = page.getByTestId("tool-call");
+    await card.locator("summary").click();
+    expect(await page.getByTestId("answer-text").first().textContent()).toBe(`Model: ${markup}`);
+    expect(await card.getByTestId("tool-result").textContent()).toBe(markup);
+    // Nothing the model or the server wrote became an element or ran.
+    expect(await page.locator("#messages img, #messages b").count()).toBe(0);
+    expect(await page.getByTestId("injected").count()).toBe(0);
+    expect(await page.title()).not.toBe("pwned");
+  });
+
   it("stops a running tool call with the stop button, and the server cancels it", async () => {
     const current = await startServeRig([
       { toolCalls: [{ id: "h1", name: "mcp_fx_hang", arguments: {} }] },

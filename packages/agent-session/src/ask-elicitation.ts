@@ -6,13 +6,14 @@ import {
   fieldChoiceLabels,
   parseFieldAnswer,
 } from "./elicitation-field.js";
+import { visibleControls } from "./visible-controls.js";
 
 /** The question for one field: its title or name, description, choices and default. */
 function questionFor(name: string, field: ElicitationField, required: boolean): string {
   const f = field as { title?: string; description?: string; type: string; default?: unknown };
   const choices = fieldChoiceLabels(field);
-  const parts = [`  ${f.title ?? name}${required ? "" : " (optional)"}`];
-  if (f.description) parts.push(` — ${f.description}`);
+  const parts = [`  ${visibleControls(f.title ?? name)}${required ? "" : " (optional)"}`];
+  if (f.description) parts.push(` — ${visibleControls(f.description)}`);
   if (choices)
     parts.push(` [${choices.join(" / ")}${f.type === "array" ? ", comma-separated" : ""}]`);
   else if (f.type === "boolean") parts.push(" [y / n]");
@@ -37,7 +38,7 @@ export async function askElicitation(
 ): Promise<McpElicitResult> {
   if (!ask) return { action: "decline" };
   const start = await ask(
-    `server ${server} asks: ${request.message} — answer? [y]es / [n]o (decline) / [c]ancel: `,
+    `server ${server} asks: ${visibleControls(request.message)} — answer? [y]es / [n]o (decline) / [c]ancel: `,
     signal,
   );
   const choice = start?.trim().toLowerCase();

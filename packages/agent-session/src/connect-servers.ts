@@ -5,6 +5,12 @@ import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
 import type { ToolRegistry } from "@tinyloop/registry";
 import { maskUrls } from "./mask-urls.js";
 import { connectedLine, failureReason } from "./server-summary.js";
+import { visibleControls } from "./visible-controls.js";
+
+/** A server's own text (reason, stderr line, log line) as it may be shown: URLs masked, controls visible. */
+function shown(text: string): string {
+  return visibleControls(maskUrls(text));
+}
 
 /** Progress of the servers while they connect, for a program to show (e.g. a status line). */
 export interface ConnectProgress {
@@ -62,7 +68,8 @@ export interface ConnectedServers {
  * Connects the agent's servers into `registry` at once (one failing server never stops the
  * others) and reports progress as it goes. Resolves once each is ready, idle (lazy) or
  * failed. The last status reads `connected 0/1 servers (1 failed: filesystem — reason) ·
- * 0 tools`; every reason and log line has URLs masked ({@link maskUrls}).
+ * 0 tools`; every reason and log line has URLs masked ({@link maskUrls}) and control
+ * characters made visible ({@link visibleControls}).
  */
 export async function connectServers(
   servers: readonly AgentFileServer[],
@@ -105,7 +112,8 @@ export async function connectServers(
         `server ${event.server}: ${event.toolCount} tools from the manifest cache; starts on first use`,
       );
     }
-    if (event.type === "warning") progress.verbose?.(`server ${event.server}: ${event.message}`);
+    if (event.type === "warning")
+      progress.verbose?.(`server ${event.server}: ${shown(event.message)}`);
     if (event.type === "ready" || event.type === "synced") {
       tools.set(event.server, event.toolCount);
       if (down.delete(event.server)) progress.back?.(event.server, event.toolCount);
@@ -118,11 +126,11 @@ export async function connectServers(
             `server ${event.server}: ready in ${Math.round(performance.now() - since)}ms, ${event.toolCount} tools`,
           );
         for (const warning of event.report.warnings)
-          progress.verbose?.(`server ${event.server}: ${warning}`);
+          progress.verbose?.(`server ${event.server}: ${shown(warning)}`);
       }
     }
     if (event.type === "sync-failed") {
-      const reason = maskUrls(event.reason);
+      const reason = shown(event.reason);
       if (down.delete(event.server)) progress.back?.(event.server, event.toolCount, reason);
       else
         progress.verbose?.(
@@ -133,14 +141,14 @@ export async function connectServers(
       // After a drop this is the end of the restarts: say so, or the error alone reads like
       // a start-up failure.
       const gaveUp = down.delete(event.server) ? "gave up reconnecting: " : "";
-      const tail = (event.error as { stderrTail?: string[] }).stderrTail ?? [];
-      const reason = `${gaveUp}${maskUrls(event.reason)}`;
+      const tail = ((event.error as { stderrTail?: string[] }).stderrTail ?? []).map(shown);
+      const reason = `${gaveUp}${shown(event.reason)}`;
       failed.set(event.server, failureReason(reason, tail));
       progress.failed(event.server, reason, progress.verbose ? tail : tail.slice(-STDERR_LINES));
     }
     if (event.type === "reconnecting") {
       down.add(event.server);
-      const reason = event.reason === undefined ? undefined : maskUrls(event.reason);
+      const reason = event.reason === undefined ? undefined : shown(event.reason);
       // The dropped line carries the reason; --verbose adds the transport's attempt lines.
       if (progress.dropped) progress.dropped(event.server, reason);
       else
@@ -153,7 +161,7 @@ export async function connectServers(
     ...features,
     ...(oauth ? { oauth } : {}),
     ...(signal ? { signal } : {}),
-    ...(progress.verbose ? { onLog: (line: string) => progress.verbose?.(maskUrls(line)) } : {}),
+    ...(progress.verbose ? { onLog: (line: string) => progress.verbose?.(shown(line)) } : {}),
   };
   const entries = toServerEntries(servers, extraEnv ? { extraEnv } : {});
   if (
@@ -170,7 +178,7 @@ export async function connectServers(
     // --verbose shows what each server wrote to stderr while starting.
     if (status.state === "failed" || !progress.verbose) continue;
     for (const line of hub.connection(status.name)?.stderrTail() ?? [])
-      progress.verbose(`server ${status.name} stderr: ${line}`);
+      progress.verbose(`server ${status.name} stderr: ${shown(line)}`);
   }
   update();
   startedUp = true;

@@ -61,3 +61,4 @@ export { formatDuration, oneLine, shortArguments, summarizeResult } from "./shor
 export type { TextStyle } from "./text-style.js";
 export { plainStyle } from "./text-style.js";
 export { LARGE_TOOL_BYTES, MANY_TOOLS, toolLoadWarning } from "./tool-load-warning.js";
+export { visibleControls } from "./visible-controls.js";

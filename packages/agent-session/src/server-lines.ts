@@ -33,7 +33,8 @@ export function serverStatusLine(
 }
 
 /**
- * The lines under a server in `tinyloop mcp tools`, each indented two spaces: every tool under
+ * The lines under a server in `tinyloop mcp tools`, each indented two spaces (what the server
+ * sent with its control characters made visible): every tool under
  * the name the model sees with its description (and the server's own name for it when the
  * registered name does not end in it), each tool the filters or a collision skipped with the
  * reason, and each warning of the registration.
@@ -45,23 +46,26 @@ export function serverToolLines(
   const lines: string[] = [];
   for (const { name, tool } of server.report?.registered ?? []) {
     const definition = server.tools.find((registered) => registered.name === name);
-    const renamed = name.endsWith(tool) ? "" : style.dim(` (server name: ${tool})`);
+    const renamed = name.endsWith(tool)
+      ? ""
+      : style.dim(` (server name: ${oneLine(tool, Number.POSITIVE_INFINITY)})`);
     lines.push(
       `  ${style.cyan(name)}${renamed}  ${style.dim(oneLine(definition?.description ?? "", 80))}`,
     );
   }
   for (const skipped of server.report?.skipped ?? []) {
     lines.push(
-      `  ${style.yellow("skipped")} ${skipped.tool}: ${skipped.reason}${skipped.detail ? ` (${skipped.detail})` : ""}`,
+      `  ${style.yellow("skipped")} ${oneLine(`${skipped.tool}: ${skipped.reason}${skipped.detail ? ` (${skipped.detail})` : ""}`, Number.POSITIVE_INFINITY)}`,
     );
   }
   for (const warning of server.report?.warnings ?? [])
-    lines.push(`  ${style.yellow("warning")} ${warning}`);
+    lines.push(`  ${style.yellow("warning")} ${oneLine(warning, Number.POSITIVE_INFINITY)}`);
   return lines;
 }
 
 /** One line for a server's log message: `server NAME [level] logger: data`. */
 export function serverLogLine(log: McpServerLog): string {
   const data = typeof log.data === "string" ? log.data : JSON.stringify(log.data);
-  return `server ${log.server} [${log.level}]${log.logger ? ` ${log.logger}` : ""}: ${oneLine(data ?? "", 200)}`;
+  const logger = log.logger ? ` ${oneLine(log.logger, 60)}` : "";
+  return `server ${log.server} [${oneLine(String(log.level), 20)}]${logger}: ${oneLine(data ?? "", 200)}`;
 }

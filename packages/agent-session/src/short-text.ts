@@ -1,8 +1,12 @@
 import type { ToolResult } from "@tinyloop/registry";
+import { visibleControls } from "./visible-controls.js";
 
-/** Cuts `text` to one line of at most `max` characters, with an ellipsis when cut. */
+/**
+ * Cuts `text` to one line of at most `max` characters, with an ellipsis when cut; control
+ * characters are made visible ({@link visibleControls}), so it is safe for a terminal.
+ */
 export function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = visibleControls(text.replace(/\s+/g, " ").trim());
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

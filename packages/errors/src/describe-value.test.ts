@@ -21,4 +21,13 @@ describe("describeValue", () => {
     const described = describeValue("x".repeat(100));
     expect(described).toBe(`a string ("${"x".repeat(37)}...")`);
   });
+
+  it("masks a string before it cuts it, so a secret is never shown in part", () => {
+    const secret = "sk-live-0123456789abcdef";
+    const described = describeValue(`Bearer ${secret}${"x".repeat(40)}`, (text) =>
+      text.replaceAll(secret, "***"),
+    );
+    expect(described).toBe(`a string ("Bearer ***${"x".repeat(27)}...")`);
+    expect(described).not.toContain("sk-live");
+  });
 });

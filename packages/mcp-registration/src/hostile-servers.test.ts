@@ -52,7 +52,7 @@ describe("hostile servers through connectAll", () => {
       properties: {},
     });
     expect(report?.warnings.join("\n")).toContain(
-      'tool "string_schema": input schema was not an object',
+      'tool "string_schema": input schema was a string ("not a schema"), not an object',
     );
     const result = await registry.dispatch("mcp_deep_echo", { text: "works" });
     expect(text(result)).toBe("works");

@@ -22,6 +22,21 @@ describe("normalizeInputSchema", () => {
     }
   });
 
+  it("says what a schema that is no object was: null and a list are not called objects", () => {
+    expect(normalizeInputSchema(null).changes).toEqual([
+      "input schema was null, not an object; using an empty object schema",
+    ]);
+    expect(normalizeInputSchema([{ type: "object" }]).changes).toEqual([
+      "input schema was a list, not an object; using an empty object schema",
+    ]);
+    expect(normalizeInputSchema("x").changes).toEqual([
+      'input schema was a string ("x"), not an object; using an empty object schema',
+    ]);
+    expect(normalizeInputSchema(undefined).changes).toEqual([
+      "input schema was missing; using an empty object schema",
+    ]);
+  });
+
   it("adds a missing type and keeps the other keywords", () => {
     const { schema, changes } = normalizeInputSchema({
       properties: { q: { type: "string" } },

@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import type { JsonSchema } from "@tinyloop/registry";
 
 /** A normalised input schema and what had to change to get it. */
@@ -25,7 +26,7 @@ export function normalizeInputSchema(input: unknown): NormalizedInputSchema {
   const changes: string[] = [];
   if (!isRecord(input)) {
     changes.push(
-      `input schema was ${input === undefined ? "missing" : `not an object (${typeof input})`}; using an empty object schema`,
+      `input schema was ${input === undefined ? "missing" : `${describeValue(input)}, not an object`}; using an empty object schema`,
     );
     return { schema: { type: "object", properties: {} }, changes };
   }

@@ -65,6 +65,18 @@ const nonEmptyText = () => text().check(z.minLength(1));
 const stringMap = () => z.record(text(), text());
 
 /**
+ * {@link text} on one line: a CR or LF in a header name or value would end the header (an
+ * injected second header), and fetch refuses it only when the first request is sent.
+ */
+const headerText = () =>
+  text().check(
+    z.refine((value) => !/[\r\n]/.test(value), {
+      message: "must not contain a line break (CR or LF): a header is one line; remove it",
+    }),
+  );
+const headerMap = () => z.record(headerText(), headerText());
+
+/**
  * `oauth`: how to log in to an HTTP server that asks for OAuth (used when the caller passes
  * `oauth` options to connectServer). Everything is optional: by default the client
  * registers itself dynamically and lets the server's metadata pick the scopes.
@@ -116,7 +128,7 @@ const httpConfig = lazySchema(() =>
     type: z.optional(z.literal("http")),
     url: nonEmptyText(),
     /** Sent on every request (values may hold `${VAR}`). */
-    headers: z.optional(stringMap()),
+    headers: z.optional(headerMap()),
     oauth: z.optional(oauthConfig()),
     ...commonShape(),
   }),
@@ -129,7 +141,7 @@ const sseConfig = lazySchema(() =>
   z.strictObject({
     type: z.literal("sse"),
     url: nonEmptyText(),
-    headers: z.optional(stringMap()),
+    headers: z.optional(headerMap()),
     oauth: z.optional(oauthConfig()),
     ...commonShape(),
   }),

@@ -1,15 +1,9 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { describeValue } from "@tinyloop/errors";
 import { localFailureResponse } from "./local-failure.js";
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function shapeOf(value: unknown): string {
-  if (value === undefined) return "missing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return `a ${typeof value}`;
 }
 
 /**
@@ -33,7 +27,7 @@ export function guardResponse(server: string, message: JSONRPCMessage): JSONRPCM
     return message;
   const what =
     "result" in raw
-      ? `its "result" is ${shapeOf(raw.result)}, not an object`
+      ? `its "result" is ${describeValue(raw.result)}, not an object`
       : "error" in raw
         ? `its "error" is not { code: number, message: string }`
         : `it has neither "result" nor "error"`;

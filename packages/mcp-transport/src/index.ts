@@ -69,5 +69,5 @@ export type { OAuthStore, StoredOAuth } from "./oauth/oauth-store.js";
 export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";
 export { redactUrl } from "./redact-url.js";
-export type { Redact } from "./secret-redactor.js";
-export { createSecretRedactor } from "./secret-redactor.js";
+export type { Redact, SecretSources } from "./secret-redactor.js";
+export { configSecrets, createSecretRedactor, maskSecrets } from "./secret-redactor.js";

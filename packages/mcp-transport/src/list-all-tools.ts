@@ -59,6 +59,8 @@ export async function listAllTools(input: ListAllToolsInput): Promise<McpTool[]>
   const tools: McpTool[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
+  // Entries of the earlier pages, kept or skipped: a skipped entry is named by its number in the whole listing.
+  let entriesBefore = 0;
   for (let page = 0; ; page++) {
     if (page >= MAX_TOOL_PAGES)
       throw listingFailure(tooMuch(server, `${page} pages of tools (${tools.length} tools)`));
@@ -90,9 +92,10 @@ export async function listAllTools(input: ListAllToolsInput): Promise<McpTool[]>
       if (problem === undefined) tools.push(entry as McpTool);
       else
         input.onLog?.(
-          `Server "${server}": tools/list entry ${tools.length + index + 1} skipped: ${problem}`,
+          `Server "${server}": tools/list entry ${entriesBefore + index + 1} skipped: ${problem}`,
         );
     });
+    entriesBefore += result.tools.length;
     if (tools.length > MAX_TOOLS)
       throw listingFailure(tooMuch(server, `more than ${MAX_TOOLS} tools`));
     cursor = result.nextCursor;

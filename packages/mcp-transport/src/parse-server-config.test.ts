@@ -98,4 +98,19 @@ describe("parseServerConfig", () => {
       expect(message).not.toContain("x\\u0000y"); // an env value is never shown
     }
   });
+
+  it("rejects a CR or LF in a header value or name (an injected header) before anything connects", () => {
+    for (const [headers, where] of [
+      [{ "X-Api-Key": "abc-SECRET\r\nX-Injected: 1" }, "servers.r.headers.X-Api-Key"],
+      [{ "X-Api-Key": "abc-SECRET\nmore" }, "servers.r.headers.X-Api-Key"],
+    ] as const) {
+      const message = messageOf({ url: "https://example.com/mcp", headers }, "servers.r");
+      expect(message).toContain(where);
+      expect(message).toContain("must not contain a line break (CR or LF)");
+      expect(message).not.toContain("abc-SECRET"); // a header value is never shown
+    }
+    expect(
+      messageOf({ url: "https://example.com/mcp", headers: { "X-A\r\nB": "v" } }, "servers.r"),
+    ).toContain("servers.r.headers");
+  });
 });

@@ -21,7 +21,8 @@ export interface ToolCallRequest {
 
 /**
  * Sends `tools/call` and maps its failures to typed errors: `CALL_TIMEOUT` (per-gap timeout
- * or `maxTotalMs`), `ABORTED` (the signal), `RPC_ERROR` (a JSON-RPC error answer). Timeout
+ * or `maxTotalMs`), `ABORTED` (the signal), `RPC_ERROR` (a JSON-RPC error answer),
+ * `PROTOCOL` (a result of the wrong shape, in one sentence). Timeout
  * and abort both make the SDK send `notifications/cancelled`. Progress restarts the timeout
  * only when the caller listens for it. A lost connection is rethrown as is, for the caller
  * to describe.
@@ -86,6 +87,15 @@ async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
         message: `Tool "${name}" on server "${server}" did not answer within ${limit}; the server was sent notifications/cancelled.`,
       });
     }
+    const malformed = resultShapeProblem(error);
+    if (malformed !== undefined) {
+      throw new McpTransportError({
+        code: "PROTOCOL",
+        server,
+        cause: error,
+        message: `Tool "${name}" on server "${server}" sent a malformed result (${malformed}); it was not used.`,
+      });
+    }
     const unanswerable = localFailureMessage(error);
     if (unanswerable !== undefined) {
       throw new McpTransportError({
@@ -109,6 +119,26 @@ async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
     signal?.removeEventListener("abort", onAbort);
     if (totalTimer) clearTimeout(totalTimer);
   }
+}
+
+/**
+ * The first problem of the SDK's schema error for a result of the wrong shape (`"content":
+ * expected array, received string`), or undefined for any other error: one sentence
+ * instead of the raw list of zod issues.
+ */
+function resultShapeProblem(error: unknown): string | undefined {
+  // zod's classic ZodError or its core $ZodError, whichever zod the SDK parsed with.
+  if (!(error instanceof Error) || !/^\$?ZodError$/.test(error.name)) return undefined;
+  const issues = (error as { issues?: unknown }).issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  const first = issues[0] as { path?: unknown; message?: unknown };
+  const path = Array.isArray(first.path) && first.path.length > 0 ? first.path.join(".") : "";
+  const what = String(first.message ?? "invalid").replace(/^Invalid input: /, "");
+  const more =
+    issues.length > 1
+      ? ` and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""}`
+      : "";
+  return `${path ? `${JSON.stringify(path)}: ` : ""}${what}${more}`;
 }
 
 /** True for the SDK's "Connection closed" error (the transport went away mid-request). */

@@ -11,13 +11,20 @@ const AUTH_SCHEME = /^(Bearer|Basic|Token)\s+(.+)$/i;
 /** Turns text that may hold a configured secret into text that may be printed. */
 export type Redact = (text: string) => string;
 
+/** Where a server config keeps its secrets; a {@link ServerConfig} is one. */
+export interface SecretSources {
+  headers?: Readonly<Record<string, string>>;
+  env?: Readonly<Record<string, string>>;
+  url?: string;
+}
+
 /**
  * The secrets of one server config: every header value (and the credential after
  * `Bearer`/`Basic`/`Token`), every `env` value, and the user info and query values of the
  * URL (raw and percent-decoded). A server may echo any of them back in an error body or
  * on stderr.
  */
-export function configSecrets(config: ServerConfig): string[] {
+export function configSecrets(config: SecretSources | ServerConfig): string[] {
   const found: string[] = [];
   const add = (value: string | undefined) => {
     if (value === undefined) return;
@@ -33,7 +40,7 @@ export function configSecrets(config: ServerConfig): string[] {
     add(AUTH_SCHEME.exec(value)?.[2]);
   }
   for (const value of Object.values(("env" in config && config.env) || {})) add(value);
-  if ("url" in config) {
+  if ("url" in config && config.url !== undefined) {
     try {
       const url = new URL(config.url);
       add(url.username);
@@ -58,9 +65,22 @@ export function createSecretRedactor(config: ServerConfig): Redact {
   const url = "url" in config ? config.url : undefined;
   const safeUrl = url === undefined ? undefined : redactUrl(url);
   if (secrets.length === 0 && url === safeUrl) return (text) => text;
+  const mask = maskSecrets(secrets);
+  return (text) =>
+    mask(url !== undefined && safeUrl !== undefined ? text.split(url).join(safeUrl) : text);
+}
+
+/**
+ * A function that replaces every occurrence of each of `secrets` in a text by `***`,
+ * longest first (so a secret that contains another is masked whole).
+ */
+export function maskSecrets(secrets: readonly string[]): Redact {
+  const longestFirst = [...new Set(secrets)]
+    .filter((secret) => secret.length > 0)
+    .sort((a, b) => b.length - a.length);
   return (text) => {
-    let out = url !== undefined && safeUrl !== undefined ? text.split(url).join(safeUrl) : text;
-    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
+    let out = text;
+    for (const secret of longestFirst) if (out.includes(secret)) out = out.split(secret).join(MASK);
     return out;
   };
 }

@@ -1,4 +1,4 @@
-import { type AgentFile, checkAgentFile, defaultAgent, readAgentFile } from "@tinyloop/agent-files";
+import { type AgentFile, checkAgentFile, defaultAgent } from "@tinyloop/agent-files";
 import type { Io } from "../io.js";
 import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
 import { askLine } from "../terminal/ask-secret.js";
@@ -7,8 +7,10 @@ import { askLine } from "../terminal/ask-secret.js";
  * Reads the agent at `target` with @tinyloop/agent-files (or takes its default agent when
  * absent; its servers' bins run from the CLI's dependencies through `withBundledServers`):
  * inputs are asked on a terminal (password inputs hidden), warnings go to stderr.
- * `check` adds the static checks of `config check`; `expandModel: false` (commands that start
- * no model) never asks for the model's inputs. The one entry point the commands use.
+ * A server's `cwd` that is not a folder is an error for every command, before anything
+ * starts (one missing folder must not leave the other servers half started); `check` adds
+ * `config check`'s warnings about commands not on `PATH`. `expandModel: false` (commands
+ * that start no model) never asks for the model's inputs. The one entry point the commands use.
  */
 export async function readAgent(
   target: string | undefined,
@@ -24,7 +26,8 @@ export async function readAgent(
           hidden: input.password,
         })
     : undefined;
-  return (check ? checkAgentFile : readAgentFile)(target, {
+  return checkAgentFile(target, {
+    warnMissingCommands: check,
     cwd: io.cwd,
     env: io.env,
     providedCommands: BUNDLED_COMMANDS,

@@ -1,3 +1,4 @@
+import { visibleControls } from "@tinyloop/agent-session";
 import { parseToolArguments, toolResultText } from "@tinyloop/registry";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
@@ -26,7 +27,7 @@ export async function mcpCallCommand(
   if (flags.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
     // Media with their sizes, structured content indented: a person reads it.
-    const text = toolResultText(result, { sizes: true, indent: 2 });
+    const text = visibleControls(toolResultText(result, { sizes: true, indent: 2 }));
     if (result.isError) io.stderr.write(`${style.red("error:")} ${text}\n`);
     else io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
   }

@@ -6,6 +6,7 @@ import {
   doneLine,
   oneLine,
   toJsonLine,
+  visibleControls,
 } from "@tinyloop/agent-session";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
@@ -89,7 +90,8 @@ export function runRepl({
       else printer.show(event);
       if (event.type === "done" && !json) {
         printer.breakLine();
-        if (event.reason === "asked" && event.text) io.stdout.write(`${event.text}\n`);
+        if (event.reason === "asked" && event.text)
+          io.stdout.write(`${visibleControls(event.text)}\n`);
         const why = doneLine(event, { style, maxTurnsSetting: "--max-turns" });
         if (why) io.stdout.write(`${why}\n`);
       }

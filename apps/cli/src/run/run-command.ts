@@ -15,6 +15,7 @@ import {
   sessionStartLine,
   toJsonLine,
   toolLoadWarning,
+  visibleControls,
 } from "@tinyloop/agent-session";
 import type { PrestartedServers } from "@tinyloop/agent-session/prestart";
 import type { McpHub } from "@tinyloop/mcp-registration";
@@ -175,7 +176,7 @@ export async function runCommand(
     if (!json) {
       // A final text no delta streamed (a task_complete summary) is printed whole.
       printer.breakLine();
-      if (unstreamedText) io.stdout.write(`${unstreamedText}\n`);
+      if (unstreamedText) io.stdout.write(`${visibleControls(unstreamedText)}\n`);
       const why = doneLine(done, { style: errStyle, maxTurnsSetting: "--max-turns" });
       if (why) io.stderr.write(`${why}\n`);
     }

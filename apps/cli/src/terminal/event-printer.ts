@@ -1,10 +1,11 @@
 import type { Writable } from "node:stream";
 import type { AgentEvent } from "@tinyloop/agent-loop";
-import { eventLine } from "@tinyloop/agent-session";
+import { eventLine, visibleControls } from "@tinyloop/agent-session";
 import type { Style } from "./style.js";
 
 /**
- * Shows agent events to a person: the answer streams to `text`, each tool call and its
+ * Shows agent events to a person: the answer streams to `text` (the model's control
+ * characters made visible, agent-session's `visibleControls`), each tool call and its
  * result goes to `info` as its own line (agent-session's `eventLine`: name, short arguments,
  * summary, duration); with `verbose`, also each progress report of a running tool.
  */
@@ -50,7 +51,7 @@ export class EventPrinter {
   show(event: AgentEvent): void {
     if (event.type === "text-delta") {
       if (event.text === "") return;
-      this.#text.write(event.text);
+      this.#text.write(visibleControls(event.text));
       this.#textAtLineStart = event.text.endsWith("\n");
       return;
     }

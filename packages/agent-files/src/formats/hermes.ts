@@ -4,6 +4,7 @@ import type { FormatResult } from "../agent-settings.js";
 import type { KeyWarning } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";
+import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -42,6 +43,12 @@ export const hermesFileSchema = lazySchema(() =>
  * `tools: { include, exclude }`; plus `model` / `provider` / `base_url` keys.
  */
 export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
+  refuseReservedServerNames(
+    doc,
+    (doc.value as { mcp_servers?: unknown } | null)?.mcp_servers,
+    ["mcp_servers"],
+    EXAMPLES.hermes.stdio,
+  );
   const parsed = parseAt(hermesFileSchema(), doc.value ?? {}, {
     doc,
     example: FILE_EXAMPLES.hermes,

@@ -13,6 +13,7 @@ import type { ConfigPath } from "../config-path.js";
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";
+import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -51,6 +52,7 @@ export function readServerMap(
     string,
     unknown
   >;
+  refuseReservedServerNames(doc, container?.[key], at, EXAMPLES[format].stdio);
   const parsed = parseAt(serverMapFileSchema(key), container, {
     doc,
     at: base,

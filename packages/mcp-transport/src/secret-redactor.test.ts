@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { configSecrets, maskSecrets } from "./secret-redactor.js";
+
+describe("configSecrets", () => {
+  it("takes the secrets of a partial config: header credentials, env values, URL user info and query values", () => {
+    const secrets = configSecrets({
+      headers: { Authorization: "Bearer abcd-1234" },
+      env: { API_TOKEN: "env-secret" },
+      url: "https://user:p%40ss-word@example.com/mcp?token=qry-secret&x=1",
+    });
+    expect(secrets).toEqual(
+      expect.arrayContaining([
+        "Bearer abcd-1234",
+        "abcd-1234",
+        "env-secret",
+        "user",
+        "p%40ss-word",
+        "p@ss-word",
+        "qry-secret",
+      ]),
+    );
+    // "1" is too short to be told from ordinary text.
+    expect(secrets).not.toContain("1");
+  });
+});
+
+describe("maskSecrets", () => {
+  it("masks every occurrence, the longest secret first so a secret holding another goes whole", () => {
+    const mask = maskSecrets(["abcd", "Bearer abcd-1234", "abcd-1234"]);
+    expect(mask('"Authorization":"Bearer abcd-1234", again abcd-1234 and abcd')).toBe(
+      '"Authorization":"***", again *** and ***',
+    );
+  });
+
+  it("leaves text without secrets as it is", () => {
+    expect(maskSecrets([])("nothing to hide")).toBe("nothing to hide");
+  });
+});
