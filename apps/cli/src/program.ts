@@ -72,7 +72,12 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       .option("--max-turns <n>", "most model calls per run", positiveInt)
       .option(
         "--model-idle-timeout <seconds>",
-        "give up on a model response that sends nothing for this long (default 60)",
+        "give up on a model response that sends nothing for this long, headers included (default 60)",
+        positiveInt,
+      )
+      .option(
+        "--model-turn-timeout <seconds>",
+        "give up on a model response that takes longer than this in all, keep-alives or not (default 600)",
         positiveInt,
       )
       .option("--yes", "approve every tool call")

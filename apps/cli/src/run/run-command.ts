@@ -57,6 +57,8 @@ export async function runCommand(
   const showDownload = downloadBar(io.stderr, io.stderr.isTTY === true);
   const model = await createModel(plan, choice, io.env, {
     ...(flags.modelIdleTimeout ? { idleTimeoutMs: flags.modelIdleTimeout * 1000 } : {}),
+    ...(flags.modelTurnTimeout ? { turnTimeoutMs: flags.modelTurnTimeout * 1000 } : {}),
+    timeoutSettingNames: { idle: "--model-idle-timeout", turn: "--model-turn-timeout" },
     onDownloadProgress: (report) => {
       if (!json) showDownload(report);
     },

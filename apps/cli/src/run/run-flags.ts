@@ -12,6 +12,8 @@ export interface RunFlags extends ModelOverrides {
   maxTurns?: number;
   /** Seconds a model response stream may stay silent before it is abandoned. */
   modelIdleTimeout?: number;
+  /** Seconds one model response may take in all (`--model-turn-timeout`). */
+  modelTurnTimeout?: number;
   yes?: boolean;
   verbose?: boolean;
   /** `--tool-search auto|always|never`. */
