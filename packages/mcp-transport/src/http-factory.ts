@@ -9,6 +9,7 @@ import type { OAuthOptions } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
 import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
+import { unansweredStreamFetch } from "./unanswered-stream-fetch.js";
 
 /** Settings the HTTP factory needs beyond the config. */
 export interface HttpFactorySettings {
@@ -101,7 +102,13 @@ export function createHttpFactory(
         describeFailure: (error, phase) => describe(error, phase, session),
       };
     }
-    const transport = new StreamableHTTPClientTransport(url, { requestInit, ...authProvider });
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit,
+      fetch: unansweredStreamFetch(
+        `the server ended its response stream without the JSON-RPC answer (at ${displayUrl(config.url)}); the request may have run and was not retried`,
+      ),
+      ...authProvider,
+    });
     latest = transport;
     return {
       transport,
