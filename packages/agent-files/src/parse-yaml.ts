@@ -1,18 +1,23 @@
-import { isMap, isPair, isScalar, LineCounter, parseDocument } from "yaml";
+import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument, visit } from "yaml";
 import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
+import { MAX_ALIAS_COUNT, tooDeepError } from "./nesting-limit.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { type Position, SourceText } from "./source-text.js";
+import { yamlTooDeepAt } from "./yaml-nesting.js";
 
 const EXAMPLE = `mcp_servers: { files: { command: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."] } }`;
 
 /**
  * Parses YAML. Errors throw {@link AgentFileError} `PARSE_ERROR` with line:column and a
- * caret; the parser's warnings are returned (never printed by the parser as `(node:PID)` lines).
+ * caret — syntax, nesting deeper than MAX_NESTING_DEPTH, an alias with no anchor before it,
+ * aliases expanding past MAX_ALIAS_COUNT (an alias bomb); the parser's warnings are returned (never printed by the parser as `(node:PID)` lines).
  */
 export function parseYamlText(file: string, raw: string): ParsedDocument {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const source = new SourceText(text);
+  const deep = yamlTooDeepAt(text);
+  if (deep !== undefined) throw tooDeepError(file, source, deep, EXAMPLE);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, logLevel: "silent" });
   const first = doc.errors[0];
@@ -27,7 +32,7 @@ export function parseYamlText(file: string, raw: string): ParsedDocument {
       example: EXAMPLE,
     });
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  const value = resolveAliases(file, doc, source);
   const locate = (path: ConfigPath, { key = false } = {}): Position | undefined => {
     for (let length = path.length; length >= 0; length--) {
       const node = length === 0 ? doc.contents : doc.getIn(path.slice(0, length), true);
@@ -51,4 +56,37 @@ export function parseYamlText(file: string, raw: string): ParsedDocument {
     position: source.position(w.pos[0]),
   }));
   return { file, value, source, locate, warnings };
+}
+
+/** The document as plain values; an unresolved alias or an alias bomb is a PARSE_ERROR at the alias. */
+function resolveAliases(file: string, doc: Document, source: SourceText): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    const message = (error as Error).message;
+    const unresolved = /^Unresolved alias[^:]*: (.*)$/.exec(message)?.[1];
+    let at: number | undefined;
+    let name = "";
+    visit(doc, {
+      Alias(_, node) {
+        if (unresolved !== undefined && node.source !== unresolved) return undefined;
+        at = node.range?.[0];
+        name = node.source;
+        return visit.BREAK;
+      },
+    });
+    const position = source.position(at ?? 0);
+    throw new AgentFileError({
+      code: "PARSE_ERROR",
+      file,
+      problem:
+        unresolved !== undefined
+          ? `the alias *${name} refers to no anchor: define &${name} on a value before using *${name}`
+          : `aliases (*${name} and others) expand to more than ${MAX_ALIAS_COUNT} copies, the limit that guards against alias bombs; write the values out or share fewer of them`,
+      ...position,
+      excerpt: source.excerpt(position),
+      example: EXAMPLE,
+      cause: error,
+    });
+  }
 }
