@@ -68,6 +68,8 @@ export { logIn } from "./oauth/log-in.js";
 export type { OAuthStore, StoredOAuth } from "./oauth/oauth-store.js";
 export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";
+export type { RateLimitedLog } from "./rate-limited-log.js";
+export { LOG_LINES_PER_WINDOW, LOG_WINDOW_MS, rateLimitedLog } from "./rate-limited-log.js";
 export { redactUrl } from "./redact-url.js";
 export type { Redact } from "./secret-redactor.js";
 export { createSecretRedactor } from "./secret-redactor.js";

@@ -43,6 +43,7 @@ export async function connectAgentServers(
     style,
     verbose: flags.verbose === true,
   });
+  lifecycle.addLastWords(() => progress.flush());
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
   ({ hub } = await connectServers(withBundledServers(servers), registry, progress, {

@@ -148,6 +148,7 @@ export async function serveCommand(
     style,
     verbose: flags.verbose === true,
   });
+  lifecycle.addLastWords(() => progress.flush());
   // Nobody approves calls here: the agent server refuses them per --yes / --allow-tool.
   const session = await openAgentSession({
     agent: { ...spec, servers: withBundledServers(spec.servers) },

@@ -18,6 +18,7 @@ import {
 } from "@tinyloop/agent-session";
 import type { PrestartedServers } from "@tinyloop/agent-session/prestart";
 import type { McpHub } from "@tinyloop/mcp-registration";
+import { rateLimitedLog } from "@tinyloop/mcp-transport";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
@@ -91,6 +92,10 @@ export async function runCommand(
     style: errStyle,
     verbose: flags.verbose === true,
   });
+  lifecycle.addLastWords(() => progress.flush());
+  // A server's log lines under --verbose: floods of one kind cut, their count said at exit.
+  const serverLogs = rateLimitedLog((line) => serverLines.write(`${errStyle.dim(line)}\n`));
+  lifecycle.addLastWords(() => serverLogs.flush());
   // Exiting already (a signal while starting; its code wins): spawn no server now.
   if (lifecycle.signal.aborted) return EXIT.terminated;
   let hub: McpHub | undefined;
@@ -110,7 +115,7 @@ export async function runCommand(
       : {
           progress,
           onServerLog: (log) => {
-            if (flags.verbose) serverLines.write(`${errStyle.dim(serverLogLine(log))}\n`);
+            if (flags.verbose) serverLogs(serverLogLine(log));
           },
         }),
     // On a terminal a server that needs a login opens the browser; elsewhere the error
@@ -170,6 +175,7 @@ export async function runCommand(
       style,
       verbose: flags.verbose === true,
     });
+    lifecycle.addLastWords(() => printer.flush());
     const { done, unstreamedText } = await consumeRun(
       session.agent.run(flags.prompt ?? "", { signal: controller.signal }),
       (event) => (json ? emit(event) : printer.show(event)),
