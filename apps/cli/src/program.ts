@@ -31,6 +31,11 @@ function serverOptions(command: Command): Command {
     )
     .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
     .option("--lazy", "start each server on first use; its tools come from the manifest cache")
+    .option(
+      "--max-concurrent-starts <n>",
+      "start at most N servers at once; the rest wait their turn (default 2 × CPU cores)",
+      positiveInt,
+    )
     .option("--verbose", "show server logs and timings")
     .option("--no-color", "no colours (also NO_COLOR=1)");
 }

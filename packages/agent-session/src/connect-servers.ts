@@ -50,6 +50,11 @@ export interface ConnectServersOptions {
    * adopted and connects in progress end. A cancelled server is not reported as failed.
    */
   signal?: AbortSignal;
+  /**
+   * How many servers may be starting at once; the rest wait their turn (the status line
+   * says how many start and how many wait). Default: mcp-registration's, 2 × CPU cores.
+   */
+  maxConcurrentStarts?: number;
 }
 
 /** The connected servers, and the current failures as `server → short reason`. */
@@ -68,7 +73,15 @@ export async function connectServers(
   servers: readonly AgentFileServer[],
   registry: ToolRegistry,
   progress: ConnectProgress,
-  { extraEnv, lazy = false, features, oauth, watchdog = false, signal }: ConnectServersOptions = {},
+  {
+    extraEnv,
+    lazy = false,
+    features,
+    oauth,
+    watchdog = false,
+    signal,
+    maxConcurrentStarts,
+  }: ConnectServersOptions = {},
 ): Promise<ConnectedServers> {
   const enabled = servers.filter((s) => s.enabled);
   const total = enabled.length;
@@ -76,6 +89,8 @@ export async function connectServers(
   const failed = new Map<string, string>();
   const tools = new Map<string, number>();
   const started = new Map<string, number>();
+  // Servers waiting for a start place (maxConcurrentStarts).
+  const waiting = new Set<string>();
   // Servers that dropped and are being restarted: their next listing means they are back.
   const down = new Set<string>();
   // The live line is for start-up; a lazy server starting mid-answer must not overwrite it.
@@ -83,8 +98,10 @@ export async function connectServers(
   const update = () => {
     if (startedUp) return;
     const count = [...tools.values()].reduce((a, b) => a + b, 0);
+    // With more servers than start places, say how many wait for theirs.
+    const queue = waiting.size > 0 ? ` (${waiting.size} waiting to start)` : "";
     if (ready.size + failed.size < total)
-      progress.status(`connecting ${ready.size}/${total} servers · ${count} tools`);
+      progress.status(`connecting ${ready.size}/${total} servers${queue} · ${count} tools`);
     else
       progress.status(
         connectedLine({
@@ -97,7 +114,13 @@ export async function connectServers(
       );
   };
   const onEvent = (event: HubEvent) => {
-    if (event.type === "connecting") started.set(event.server, performance.now());
+    if (event.type === "waiting") waiting.add(event.server);
+    if (event.type === "connecting") {
+      started.set(event.server, performance.now());
+      waiting.delete(event.server);
+    }
+    // A server stopped or failed while waiting waits no more.
+    if (event.type === "failed" || event.type === "closed") waiting.delete(event.server);
     if (event.type === "manifest-known") {
       tools.set(event.server, event.toolCount);
       ready.add(event.server);
@@ -164,6 +187,7 @@ export async function connectServers(
   const hub = await connectAll(entries, registry, {
     onEvent,
     ...(lazy ? { lazy } : {}),
+    ...(maxConcurrentStarts ? { maxConcurrentStarts } : {}),
     connection,
   });
   for (const status of hub.servers()) {

@@ -54,6 +54,7 @@ export {
   DEFAULT_RECONNECT,
   DEFAULT_TIMEOUTS,
   DEFAULT_WHILE_RECONNECTING,
+  defaultMaxConcurrentStarts,
 } from "./defaults.js";
 export { applyElicitationDefaults } from "./elicitation-defaults.js";
 export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.js";

@@ -20,6 +20,8 @@ export interface RunFlags extends ModelOverrides {
   toolSearch?: "auto" | "always" | "never";
   /** `--lazy`: start servers on first use. */
   lazy?: boolean;
+  /** `--max-concurrent-starts N`: servers starting at once (default 2 × CPU cores). */
+  maxConcurrentStarts?: number;
   /** Go on when servers are configured but none connected (otherwise exit 1). */
   allowNoServers?: boolean;
   /** commander's `--no-color` sets this to false. */
