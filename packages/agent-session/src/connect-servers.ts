@@ -52,7 +52,7 @@ export interface ConnectServersOptions {
   signal?: AbortSignal;
   /**
    * How many servers may be starting at once; the rest wait their turn (the status line
-   * says how many start and how many wait). Default: mcp-registration's, 2 × CPU cores.
+   * says how many wait). Default: mcp-registration's, 2 × CPU cores.
    */
   maxConcurrentStarts?: number;
 }
@@ -64,8 +64,9 @@ export interface ConnectedServers {
 }
 
 /**
- * Connects the agent's servers into `registry` at once (one failing server never stops the
- * others) and reports progress as it goes. Resolves once each is ready, idle (lazy) or
+ * Connects the agent's servers into `registry` together, at most `maxConcurrentStarts`
+ * starting at a time (one failing server never stops the others), and reports progress as
+ * it goes. Resolves once each is ready, idle (lazy) or
  * failed. The last status reads `connected 0/1 servers (1 failed: filesystem — reason) ·
  * 0 tools`; every reason and log line has URLs masked ({@link maskUrls}).
  */
