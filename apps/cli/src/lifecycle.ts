@@ -4,6 +4,7 @@
  */
 export class Lifecycle {
   readonly #closers: Array<() => Promise<unknown>> = [];
+  readonly #lastWords: Array<() => void> = [];
   #closing: Promise<void> | undefined;
   #onInterrupt: (() => void) | undefined;
   readonly #stopping = new AbortController();
@@ -36,7 +37,15 @@ export class Lifecycle {
     this.#closers.push(closer);
   }
 
-  /** Runs every closer once, bounded by `timeoutMs` so a stuck closer cannot hang the exit. */
+  /**
+   * Registers something to say once every closer has run, just before the exit: the count
+   * of lines a flood cut (servers may log while they close).
+   */
+  addLastWords(say: () => void): void {
+    this.#lastWords.push(say);
+  }
+
+  /** Runs every closer once, bounded by `timeoutMs` so a stuck closer cannot hang the exit; then the last words. */
   close(timeoutMs = 15_000): Promise<void> {
     this.#closing ??= (async () => {
       let timer: NodeJS.Timeout | undefined;
@@ -46,6 +55,7 @@ export class Lifecycle {
       });
       await Promise.race([Promise.allSettled(this.#closers.map((close) => close())), bound]);
       clearTimeout(timer);
+      for (const say of this.#lastWords) say();
     })();
     return this.#closing;
   }

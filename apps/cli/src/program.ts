@@ -31,6 +31,11 @@ function serverOptions(command: Command): Command {
     )
     .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
     .option("--lazy", "start each server on first use; its tools come from the manifest cache")
+    .option(
+      "--max-concurrent-starts <n>",
+      "start at most N servers at once; the rest wait their turn (default 2 × CPU cores)",
+      positiveInt,
+    )
     .option("--verbose", "show server logs and timings")
     .option("--no-color", "no colours (also NO_COLOR=1)");
 }
@@ -72,7 +77,12 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       .option("--max-turns <n>", "most model calls per run", positiveInt)
       .option(
         "--model-idle-timeout <seconds>",
-        "give up on a model response that sends nothing for this long (default 60)",
+        "give up on a model response that sends nothing for this long, headers included (default 60)",
+        positiveInt,
+      )
+      .option(
+        "--model-turn-timeout <seconds>",
+        "give up on a model response that takes longer than this in all, keep-alives or not (default 600)",
         positiveInt,
       )
       .option("--yes", "approve every tool call")

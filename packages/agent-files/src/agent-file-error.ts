@@ -5,8 +5,13 @@ const marker = errorMarker("agent-files", "AgentFileError");
 
 /** Stable codes of {@link AgentFileError}. */
 export type AgentFileErrorCode =
-  /** The path does not exist, or a folder has no `agent.json`, or a file cannot be read. */
+  /** The path does not exist, or a folder has no `agent.json`. */
   | "NOT_FOUND"
+  /**
+   * The path cannot be read as a config: not a regular file (a device, a FIFO, a folder
+   * where a file is needed), over the 10 MB limit, not UTF-8, a symbolic link loop, no permission.
+   */
+  | "UNREADABLE"
   /** The text is not valid JSON (with comments) or YAML. */
   | "PARSE_ERROR"
   /** A value has the wrong type or shape, or the file is no known format. */

@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { AgentFileError } from "./agent-file-error.js";
 import type { FormatResult } from "./agent-settings.js";
+import { fileSystemError, readConfigFile } from "./read-config-file.js";
 
 /** Prompt files of a tiny-agents folder, in the order tiny-agents itself tries them. */
 const PROMPT_FILES = ["AGENTS.md", "PROMPT.md"];
@@ -11,7 +12,9 @@ export function locateFile(path: string, target: string): { file: string; folder
   let stats: ReturnType<typeof statSync>;
   try {
     stats = statSync(path);
-  } catch {
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT" && code !== "ENOTDIR") throw fileSystemError(target, error);
     throw new AgentFileError({
       code: "NOT_FOUND",
       file: target,
@@ -33,18 +36,9 @@ export function locateFile(path: string, target: string): { file: string; folder
   return { file, folder: path };
 }
 
-/** The text of a file; `NOT_FOUND` when it cannot be read. */
+/** The text of a file (see {@link readConfigFile}: regular files only, at most 10 MB, UTF-8). */
 export function readText(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    throw new AgentFileError({
-      code: "NOT_FOUND",
-      file,
-      problem: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-      cause: error,
-    });
-  }
+  return readConfigFile(file);
 }
 
 /** `AGENTS.md`, else `PROMPT.md` of a tiny-agents folder, when there is one. */
@@ -52,9 +46,10 @@ export function readPrompt(dir: string): { systemPrompt: string; promptFile: str
   for (const name of PROMPT_FILES) {
     const file = join(dir, name);
     try {
-      return { systemPrompt: readFileSync(file, "utf8"), promptFile: file };
-    } catch {
-      // the prompt file is optional
+      return { systemPrompt: readConfigFile(file), promptFile: file };
+    } catch (error) {
+      // The prompt file is optional; one that is there but unreadable is reported.
+      if ((error as AgentFileError).code !== "NOT_FOUND") throw error;
     }
   }
   return undefined;

@@ -38,7 +38,7 @@ export function buildServers(
           env = { ...readEnvFile(file), ...env };
         } catch (error) {
           throw invalidAt(doc, paths.envFile ?? draft.path, {
-            problem: `cannot read the envFile ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+            problem: `cannot read the envFile ${AgentFileError.isInstance(error) ? error.message : `${file} (${(error as Error).message})`}`,
             example: `"envFile": "\${workspaceFolder}/.env"`,
           });
         }

@@ -1,13 +1,13 @@
-import { readFileSync } from "node:fs";
+import { readConfigFile } from "./read-config-file.js";
 
 /**
  * Reads a dotenv file (VS Code `envFile`): `KEY=value` lines, `export KEY=value`, `#` comments,
  * values in single or double quotes (double quotes understand `\n`). Values are not expanded.
- * @throws the fs error when the file cannot be read.
+ * @throws AgentFileError when the file cannot be read (see readConfigFile: regular files only, 10 MB, UTF-8).
  */
 export function readEnvFile(path: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const rawLine of readFileSync(path, "utf8").split(/\r?\n/)) {
+  for (const rawLine of readConfigFile(path).split(/\r?\n/)) {
     const line = rawLine.trim();
     if (line === "" || line.startsWith("#")) continue;
     const match = line.match(/^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/);

@@ -9,6 +9,7 @@ import {
 import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
 import { documentSecrets } from "./document-secrets.js";
+import { jsonTooDeepAt, tooDeepError } from "./nesting-limit.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { type Position, SourceText } from "./source-text.js";
 
@@ -42,11 +43,14 @@ function found(text: string, error: ParseError): string {
 /**
  * Parses JSON with comments and trailing commas (JSONC, as VS Code and Cursor write it).
  * A UTF-8 byte order mark is accepted. A syntax error throws {@link AgentFileError}
- * `PARSE_ERROR` with line:column and a caret; duplicate keys become warnings (the last wins).
+ * `PARSE_ERROR` with line:column and a caret, as does nesting deeper than MAX_NESTING_DEPTH;
+ * duplicate keys become warnings (the last wins).
  */
 export function parseJsonc(file: string, raw: string): ParsedDocument {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const source = new SourceText(text);
+  const deep = jsonTooDeepAt(text);
+  if (deep !== undefined) throw tooDeepError(file, source, deep, EXAMPLE);
   const errors: ParseError[] = [];
   // One pass: the tree gives the value, the duplicate keys and the positions for messages.
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });

@@ -1,22 +1,30 @@
-import { isMap, isPair, isScalar, LineCounter, parseDocument } from "yaml";
+import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument, visit } from "yaml";
 import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
 import { documentSecrets } from "./document-secrets.js";
+import { MAX_ALIAS_COUNT, tooDeepError } from "./nesting-limit.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { type Position, SourceText } from "./source-text.js";
+import { yamlTooDeepAt } from "./yaml-nesting.js";
 
 const EXAMPLE = `mcp_servers: { files: { command: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."] } }`;
 
 /**
  * Parses YAML. Errors throw {@link AgentFileError} `PARSE_ERROR` with line:column and a
- * caret; the parser's warnings are returned (never printed by the parser as `(node:PID)` lines).
+ * caret — syntax, nesting deeper than MAX_NESTING_DEPTH, an alias with no anchor before it,
+ * aliases expanding past MAX_ALIAS_COUNT (an alias bomb); the parser's warnings are returned (never printed by the parser as `(node:PID)` lines).
  */
 export function parseYamlText(file: string, raw: string): ParsedDocument {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const source = new SourceText(text);
+  const deep = yamlTooDeepAt(text);
+  if (deep !== undefined) throw tooDeepError(file, source, deep, EXAMPLE);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, logLevel: "silent" });
-  source.hideSecrets(documentSecrets(secretsView(doc)));
+  // Converted once, before any error is raised, so every excerpt already hides the file's
+  // secrets; a document too broken to convert has none to find.
+  const converted = convert(doc);
+  source.hideSecrets(documentSecrets("value" in converted ? converted.value : undefined));
   const first = doc.errors[0];
   if (first) {
     const position = source.position(first.pos[0]);
@@ -29,7 +37,8 @@ export function parseYamlText(file: string, raw: string): ParsedDocument {
       example: EXAMPLE,
     });
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  if ("error" in converted) throw aliasError(file, doc, source, converted.error);
+  const { value } = converted;
   const locate = (path: ConfigPath, { key = false } = {}): Position | undefined => {
     for (let length = path.length; length >= 0; length--) {
       const node = length === 0 ? doc.contents : doc.getIn(path.slice(0, length), true);
@@ -55,11 +64,45 @@ export function parseYamlText(file: string, raw: string): ParsedDocument {
   return { file, value, source, locate, warnings };
 }
 
-/** The document's values for finding its secrets; a document too broken to convert has none. */
-function secretsView(doc: ReturnType<typeof parseDocument>): unknown {
+/** The document as plain values, or the error of an unresolved alias or an alias bomb. */
+function convert(doc: Document): { value: unknown } | { error: unknown } {
   try {
-    return doc.toJS({ maxAliasCount: 100 });
-  } catch {
-    return undefined;
+    return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
+  } catch (error) {
+    return { error };
   }
+}
+
+/** An unresolved alias or an alias bomb, as a PARSE_ERROR at the alias. */
+function aliasError(
+  file: string,
+  doc: Document,
+  source: SourceText,
+  error: unknown,
+): AgentFileError {
+  const message = (error as Error).message;
+  const unresolved = /^Unresolved alias[^:]*: (.*)$/.exec(message)?.[1];
+  let at: number | undefined;
+  let name = "";
+  visit(doc, {
+    Alias(_, node) {
+      if (unresolved !== undefined && node.source !== unresolved) return undefined;
+      at = node.range?.[0];
+      name = node.source;
+      return visit.BREAK;
+    },
+  });
+  const position = source.position(at ?? 0);
+  return new AgentFileError({
+    code: "PARSE_ERROR",
+    file,
+    problem:
+      unresolved !== undefined
+        ? `the alias *${name} refers to no anchor: define &${name} on a value before using *${name}`
+        : `aliases (*${name} and others) expand to more than ${MAX_ALIAS_COUNT} copies, the limit that guards against alias bombs; write the values out or share fewer of them`,
+    ...position,
+    excerpt: source.excerpt(position),
+    example: EXAMPLE,
+    cause: error,
+  });
 }

@@ -161,3 +161,29 @@ describe("connectServers: reconnect keys of an agent file reach the transport", 
     );
   });
 });
+
+describe("maxConcurrentStarts", () => {
+  it("the status line counts the servers waiting their turn to start", async () => {
+    const statuses: string[] = [];
+    const { progress } = recorder();
+    progress.status = (line) => statuses.push(line);
+    const servers = Array.from({ length: 6 }, (_, i) => {
+      const server = stdioServer(`s${i + 1}`);
+      const { command, args } = fixtureServer({ name: server.name, startDelayMs: 50 });
+      return { ...server, config: { ...server.config, command, args } };
+    });
+    await sessions.open(servers, [{ text: "unused" }], { progress, maxConcurrentStarts: 2 });
+    // 2 start at once, 4 wait; the count goes down as places free.
+    const waiting = statuses.flatMap((line) => {
+      const match = /\((\d+) waiting to start\)/.exec(line);
+      return match ? [Number(match[1])] : [];
+    });
+    // Queued one by one up to 4 (6 servers, 2 places), then fewer as places free.
+    const peak = waiting.indexOf(4);
+    expect(waiting.slice(0, peak + 1)).toEqual([1, 2, 3, 4]);
+    const after = waiting.slice(peak);
+    expect(after).toEqual([...after].sort((a, b) => b - a));
+    expect(after.at(-1)).toBe(1);
+    expect(statuses.at(-1)).toMatch(/^connected 6\/6 servers/);
+  });
+});

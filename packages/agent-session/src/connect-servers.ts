@@ -56,6 +56,11 @@ export interface ConnectServersOptions {
    * adopted and connects in progress end. A cancelled server is not reported as failed.
    */
   signal?: AbortSignal;
+  /**
+   * How many servers may be starting at once; the rest wait their turn (the status line
+   * says how many wait). Default: mcp-registration's, 2 × CPU cores.
+   */
+  maxConcurrentStarts?: number;
 }
 
 /** The connected servers, and the current failures as `server → short reason`. */
@@ -65,8 +70,9 @@ export interface ConnectedServers {
 }
 
 /**
- * Connects the agent's servers into `registry` at once (one failing server never stops the
- * others) and reports progress as it goes. Resolves once each is ready, idle (lazy) or
+ * Connects the agent's servers into `registry` together, at most `maxConcurrentStarts`
+ * starting at a time (one failing server never stops the others), and reports progress as
+ * it goes. Resolves once each is ready, idle (lazy) or
  * failed. The last status reads `connected 0/1 servers (1 failed: filesystem — reason) ·
  * 0 tools`; every reason and log line has URLs masked ({@link maskUrls}) and control
  * characters made visible ({@link visibleControls}).
@@ -75,7 +81,15 @@ export async function connectServers(
   servers: readonly AgentFileServer[],
   registry: ToolRegistry,
   progress: ConnectProgress,
-  { extraEnv, lazy = false, features, oauth, watchdog = false, signal }: ConnectServersOptions = {},
+  {
+    extraEnv,
+    lazy = false,
+    features,
+    oauth,
+    watchdog = false,
+    signal,
+    maxConcurrentStarts,
+  }: ConnectServersOptions = {},
 ): Promise<ConnectedServers> {
   const enabled = servers.filter((s) => s.enabled);
   const total = enabled.length;
@@ -83,6 +97,8 @@ export async function connectServers(
   const failed = new Map<string, string>();
   const tools = new Map<string, number>();
   const started = new Map<string, number>();
+  // Servers waiting for a start place (maxConcurrentStarts).
+  const waiting = new Set<string>();
   // Servers that dropped and are being restarted: their next listing means they are back.
   const down = new Set<string>();
   // The live line is for start-up; a lazy server starting mid-answer must not overwrite it.
@@ -90,8 +106,10 @@ export async function connectServers(
   const update = () => {
     if (startedUp) return;
     const count = [...tools.values()].reduce((a, b) => a + b, 0);
+    // With more servers than start places, say how many wait for theirs.
+    const queue = waiting.size > 0 ? ` (${waiting.size} waiting to start)` : "";
     if (ready.size + failed.size < total)
-      progress.status(`connecting ${ready.size}/${total} servers · ${count} tools`);
+      progress.status(`connecting ${ready.size}/${total} servers${queue} · ${count} tools`);
     else
       progress.status(
         connectedLine({
@@ -104,7 +122,13 @@ export async function connectServers(
       );
   };
   const onEvent = (event: HubEvent) => {
-    if (event.type === "connecting") started.set(event.server, performance.now());
+    if (event.type === "waiting") waiting.add(event.server);
+    if (event.type === "connecting") {
+      started.set(event.server, performance.now());
+      waiting.delete(event.server);
+    }
+    // A server stopped or failed while waiting waits no more.
+    if (event.type === "failed" || event.type === "closed") waiting.delete(event.server);
     if (event.type === "manifest-known") {
       tools.set(event.server, event.toolCount);
       ready.add(event.server);
@@ -172,6 +196,7 @@ export async function connectServers(
   const hub = await connectAll(entries, registry, {
     onEvent,
     ...(lazy ? { lazy } : {}),
+    ...(maxConcurrentStarts ? { maxConcurrentStarts } : {}),
     connection,
   });
   for (const status of hub.servers()) {

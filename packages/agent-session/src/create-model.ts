@@ -1,14 +1,30 @@
 import type { ModelChoice, ProviderPlan } from "@tinyloop/agent-files";
-import type { ChatModel } from "@tinyloop/inference-adapters";
+import type {
+  ChatModel,
+  ModelTimeoutSettings,
+  TimeoutSettingNames,
+} from "@tinyloop/inference-adapters";
 import { AgentSessionError } from "./agent-session-error.js";
 import type { DownloadReport } from "./download-texts.js";
 
 /** Options of {@link createModel}. */
 export interface CreateModelOptions {
-  /** HTTP providers: abandon a response stream silent for this long (`TIMEOUT`). Default: the adapter's 60 s. */
+  /** HTTP providers: abandon a response silent for this long, headers included (`TIMEOUT`). Default: the adapter's 60 s. */
   idleTimeoutMs?: number;
+  /** HTTP providers: abandon a turn that takes longer than this in all (`TIMEOUT`). Default: the adapter's 10 min. */
+  turnTimeoutMs?: number;
+  /** HTTP providers: how the user changes those two, named in `TIMEOUT` errors (a CLI names its flags). */
+  timeoutSettingNames?: TimeoutSettingNames;
   /** `local`: progress of the model file's download (a terminal shows a bar). */
   onDownloadProgress?: (progress: DownloadReport) => void;
+}
+
+function timeoutSettings(hooks: CreateModelOptions): ModelTimeoutSettings {
+  return {
+    ...(hooks.idleTimeoutMs ? { idleTimeoutMs: hooks.idleTimeoutMs } : {}),
+    ...(hooks.turnTimeoutMs ? { turnTimeoutMs: hooks.turnTimeoutMs } : {}),
+    ...(hooks.timeoutSettingNames ? { timeoutSettingNames: hooks.timeoutSettingNames } : {}),
+  };
 }
 
 function needModel(plan: { model: string | undefined }, provider: string): string {
@@ -66,7 +82,7 @@ export async function createModel(
         model: needModel(plan, "anthropic"),
         ...(apiKey ? { apiKey } : {}),
         ...(plan.baseURL ? { baseURL: plan.baseURL } : {}),
-        ...(hooks.idleTimeoutMs ? { idleTimeoutMs: hooks.idleTimeoutMs } : {}),
+        ...timeoutSettings(hooks),
       });
       break;
     }
@@ -86,7 +102,7 @@ export async function createModel(
         model: needModel(plan, plan.provider),
         provider: plan.provider,
         ...(apiKey ? { apiKey } : {}),
-        ...(hooks.idleTimeoutMs ? { idleTimeoutMs: hooks.idleTimeoutMs } : {}),
+        ...timeoutSettings(hooks),
       });
       break;
     }

@@ -42,6 +42,8 @@ export interface AgentSessionOptions {
   toolSearch?: ToolSearchMode;
   /** Start every server on first use, its tools from the manifest cache. */
   lazy?: boolean;
+  /** See `ConnectServersOptions.maxConcurrentStarts` (default 2 × CPU cores). */
+  maxConcurrentStarts?: number;
   /** Variables added to every stdio server's environment. */
   extraEnv?: Record<string, string>;
   /** See `ConnectServersOptions.watchdog`. */
@@ -107,6 +109,7 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
     features,
     ...(options.extraEnv ? { extraEnv: options.extraEnv } : {}),
     ...(options.lazy ? { lazy: true } : {}),
+    ...(options.maxConcurrentStarts ? { maxConcurrentStarts: options.maxConcurrentStarts } : {}),
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.watchdog ? { watchdog: true } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

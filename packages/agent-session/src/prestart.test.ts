@@ -37,6 +37,26 @@ describe("prestartAgentServers", () => {
     expect(prestarted.names).toEqual(["fx"]);
   });
 
+  it("starts only the servers the session starts first: the first maxConcurrentStarts eager ones in file order", () => {
+    const http: AgentFileServer = {
+      name: "remote",
+      path: ["mcpServers", "remote"],
+      config: { url: "http://127.0.0.1:9/mcp" },
+      enabled: true,
+      autoApprove: [],
+    };
+    const prestarted = guard.track(
+      prestartAgentServers(
+        {
+          servers: [marked("a", { lazy: true }), marked("b"), http, marked("c"), marked("d")],
+        },
+        { maxConcurrentStarts: 3 },
+      ),
+    );
+    // b, remote (HTTP: nothing to spawn) and c take the 3 places; d waits for the session.
+    expect(prestarted.names).toEqual(["b", "c"]);
+  });
+
   it("starts nothing when the session will be lazy", () => {
     const prestarted = guard.track(
       prestartAgentServers({ servers: [marked("fx")] }, { lazy: true }),

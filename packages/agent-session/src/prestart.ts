@@ -1,6 +1,10 @@
 import { type AgentFile, toServerEntries } from "@tinyloop/agent-files";
 import type { StdioServerConfig } from "@tinyloop/mcp-transport/config";
-import { type PrestartedServers, prestartStdioServers } from "@tinyloop/mcp-transport/prestart";
+import {
+  defaultMaxConcurrentStarts,
+  type PrestartedServers,
+  prestartStdioServers,
+} from "@tinyloop/mcp-transport/prestart";
 
 export type { PrestartedServers };
 
@@ -10,6 +14,11 @@ export interface PrestartAgentServersOptions {
   lazy?: boolean;
   /** Guard the started processes with the parent-death watchdog (as the session's `watchdog`). */
   watchdog?: boolean;
+  /**
+   * The session's `maxConcurrentStarts` (default 2 × CPU cores): only the servers that will
+   * start first — the first that many eager servers in file order — are started early.
+   */
+  maxConcurrentStarts?: number;
 }
 
 /**
@@ -33,14 +42,20 @@ export interface PrestartAgentServersOptions {
  */
 export function prestartAgentServers(
   agent: Pick<AgentFile, "servers">,
-  { lazy = false, watchdog = false }: PrestartAgentServersOptions = {},
+  {
+    lazy = false,
+    watchdog = false,
+    maxConcurrentStarts = defaultMaxConcurrentStarts(),
+  }: PrestartAgentServersOptions = {},
 ): PrestartedServers {
   const started: Record<string, StdioServerConfig> = {};
   if (!lazy) {
     const entries = toServerEntries(agent.servers);
-    for (const server of agent.servers) {
+    // The hub starts eager servers in file order, this many at once (HTTP ones included).
+    const first = agent.servers.filter((s) => s.enabled && !s.lazy).slice(0, maxConcurrentStarts);
+    for (const server of first) {
       const entry = entries[server.name];
-      if (!server.enabled || server.lazy || !entry || !("command" in entry)) continue;
+      if (!entry || !("command" in entry)) continue;
       started[server.name] = entry;
     }
   }

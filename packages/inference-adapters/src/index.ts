@@ -8,6 +8,9 @@ export type {
   ResourceLinkContent,
   TextContent,
 } from "./content-block.js";
+export type { ModelTimeoutSettings } from "./http/model-timeouts.js";
+export type { TimeoutSettingNames } from "./http/request-context.js";
+export { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_TURN_TIMEOUT_MS } from "./http/stream-timeouts.js";
 export type { InferenceErrorCode } from "./inference-error.js";
 export { InferenceError } from "./inference-error.js";
 export type { OpenAICompatibleSettings } from "./openai-compatible/create-openai-compatible.js";

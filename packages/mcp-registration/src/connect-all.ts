@@ -6,8 +6,9 @@ import type { ServerEntry } from "./server-entry.js";
 import type { ServerLoadOptions } from "./server-load-options.js";
 
 /**
- * Connects every server of `servers` at once and registers each one's tools as soon as
- * it is ready (see {@link registerServer}). One server failing — bad config, missing
+ * Connects every server of `servers` — at most `maxConcurrentStarts` starting at a time,
+ * the rest in configuration order as places free — and registers each one's tools as soon
+ * as it is ready (see {@link registerServer}). One server failing — bad config, missing
  * command, crash on start, timeout — is recorded and reported through `onEvent`; the
  * others carry on. Resolves once every server is ready, failed or disabled
  * (`enabled: false`), to a hub that tracks them.

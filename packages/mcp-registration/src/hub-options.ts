@@ -19,6 +19,11 @@ export function validateHubOptions(options: ConnectAllOptions): void {
       `options.shutdownTimeoutMs: expected a positive integer of milliseconds (e.g. 12000), got ${JSON.stringify(options.shutdownTimeoutMs)}`,
     );
   }
+  if (options.maxConcurrentStarts !== undefined && !positive(options.maxConcurrentStarts)) {
+    fail(
+      `options.maxConcurrentStarts: expected a positive whole number of servers (e.g. 4), got ${JSON.stringify(options.maxConcurrentStarts)}`,
+    );
+  }
   if (options.prefix !== undefined && typeof options.prefix !== "string") {
     fail(
       `options.prefix: expected a string (e.g. "mcp", or "" for none), got ${JSON.stringify(options.prefix)}`,

@@ -40,6 +40,8 @@ export interface ServerStatus {
 
 /** Progress of the hub's servers, for a CLI to show. */
 export type HubEvent =
+  /** The server waits for one of the `maxConcurrentStarts` places before it is started. */
+  | { type: "waiting"; server: string }
   | { type: "connecting"; server: string }
   | { type: "ready"; server: string; toolCount: number; report: RegistrationReport }
   | { type: "failed"; server: string; reason: string; error: Error }
@@ -83,6 +85,13 @@ export interface ConnectAllOptions {
   lazy?: boolean;
   /** Where lazy servers' manifests are kept and when they are stale. */
   manifestCache?: ManifestCacheOptions;
+  /**
+   * How many servers may be starting at once (spawned or connecting, until `initialize` is
+   * answered); the others wait, in configuration order, with a `waiting` event, and start
+   * as places free. Default: 2 × the CPU cores (`defaultMaxConcurrentStarts()` of
+   * `@tinyloop/mcp-transport`).
+   */
+  maxConcurrentStarts?: number;
 }
 
 /** What {@link McpHub.reload} did, by server name. */

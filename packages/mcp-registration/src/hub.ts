@@ -1,6 +1,7 @@
 import {
   connectServer,
   DEFAULT_KILL_AFTER_MS,
+  defaultMaxConcurrentStarts,
   type McpConnection,
   McpTransportError,
 } from "@tinyloop/mcp-transport";
@@ -26,7 +27,16 @@ import type { McpToolDescription, ServerConnection } from "./server-connection.j
 import { type ParsedServerEntry, parseServerEntry, sameFilter } from "./server-entry.js";
 import { splitLoadOptions } from "./server-load-options.js";
 import { emptySlot, type Slot } from "./server-slot.js";
+import { StartQueue } from "./start-queue.js";
 import { withTimeout } from "./with-timeout.js";
+
+function stoppedWhileStarting(slot: Slot): McpRegistrationError {
+  return new McpRegistrationError({
+    code: "CLOSED",
+    server: slot.name,
+    message: `MCP server "${slot.name}" was stopped while it was starting`,
+  });
+}
 
 /** The `McpHub` that `connectAll` returns: one slot per configured server. */
 export class Hub implements McpHub {
@@ -37,6 +47,7 @@ export class Hub implements McpHub {
   private readonly shutdownTimeoutMs: number;
   private readonly cache: ManifestCache;
   private readonly cacheWrites = new Set<Promise<void>>();
+  private readonly starts: StartQueue;
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -47,6 +58,7 @@ export class Hub implements McpHub {
       options.shutdownTimeoutMs ??
       (options.connection?.killAfterMs ?? DEFAULT_KILL_AFTER_MS) + 2_000;
     this.cache = new ManifestCache(options.manifestCache);
+    this.starts = new StartQueue(options.maxConcurrentStarts ?? defaultMaxConcurrentStarts());
   }
 
   private emit(event: HubEvent): void {
@@ -232,10 +244,17 @@ export class Hub implements McpHub {
    * the slot was stopped while connecting (the new connection is then closed).
    */
   private async connectSlot(slot: Slot, entry: ParsedServerEntry): Promise<McpConnection> {
-    this.emit({ type: "connecting", server: slot.name });
     let connection: McpConnection;
     try {
-      connection = await this.connect(slot.name, entry.config, this.options.connection);
+      connection = await this.starts.run(
+        () => {
+          // Stopped while waiting for its turn (close, reload): never started.
+          if (slot.stopped) throw stoppedWhileStarting(slot);
+          this.emit({ type: "connecting", server: slot.name });
+          return this.connect(slot.name, entry.config, this.options.connection);
+        },
+        () => this.emit({ type: "waiting", server: slot.name }),
+      );
     } catch (error) {
       // A connect cancelled through `connection.signal` (the program is exiting) is no
       // server failure: the slot ends `closed`, without a `failed` event.
@@ -245,11 +264,7 @@ export class Hub implements McpHub {
     }
     if (slot.stopped) {
       await connection.close().catch(() => undefined);
-      throw new McpRegistrationError({
-        code: "CLOSED",
-        server: slot.name,
-        message: `MCP server "${slot.name}" was stopped while it was starting`,
-      });
+      throw stoppedWhileStarting(slot);
     }
     this.attach(slot, connection);
     return connection;

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { ReconnectPolicy, Timeouts } from "./connection-types.js";
 
 /** Defaults of `timeouts`. */
@@ -24,3 +25,12 @@ export const DEFAULT_KILL_AFTER_MS = 10_000;
 
 /** Lines of stderr kept per server. */
 export const STDERR_TAIL_LINES = 50;
+
+/**
+ * Default bound on servers starting at once (spawn to `initialize` answered): twice the CPU
+ * cores. Starting is the CPU-heavy part of a server's life (Node loading its modules, npx
+ * resolving packages); a file of 2 000 servers must not spawn them all in one go.
+ */
+export function defaultMaxConcurrentStarts(): number {
+  return 2 * availableParallelism();
+}

@@ -1,5 +1,5 @@
 import type { HostileServerOptions } from "@tinyloop/test-fixtures/hostile-server";
-import { hostileServer } from "@tinyloop/test-fixtures/hostile-server";
+import { hostileServer, startSseWithoutAnswerServer } from "@tinyloop/test-fixtures/hostile-server";
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { reach, rejection, textOf } from "./__fixtures__/helpers.js";
@@ -104,6 +104,35 @@ describe("hostile stdio servers", () => {
     expect(error.message).toContain("may have run, in full or in part");
     expect(error.message).toContain("hostile: dying mid-call");
   });
+});
+
+describe("an HTTP server whose SSE response ends without the answer", () => {
+  it.each([
+    ["vanish", "ends the stream"],
+    ["cut", "drops the connection"],
+  ])(
+    "tools/call %s (the server %s): PROTOCOL at once, not retried, and the connection still works",
+    async (tool) => {
+      const server = await startSseWithoutAnswerServer(guard.env());
+      guard.defer(() => server.close());
+      const lines: string[] = [];
+      const connection = guard.track(
+        await connectServer(
+          "vanishing",
+          { url: server.url },
+          { ...patient, onLog: (line) => lines.push(line) },
+        ),
+      );
+      const error = await rejection(connection.callTool(tool, {}));
+      expect(error.code).toBe("PROTOCOL");
+      expect(error.message).toBe(
+        `Tool "${tool}" on server "vanishing" got no usable answer: the server ended its response stream without the JSON-RPC answer (at ${server.url}); the request may have run and was not retried`,
+      );
+      expect(server.calls()).toBe(1);
+      expect(connection.state).toBe("ready");
+      expect(textOf(await connection.callTool("echo", { text: "still here" }))).toBe("still here");
+    },
+  );
 });
 
 describe("configs that used to hang or be retried", () => {

@@ -10,6 +10,7 @@ import { McpTransportError } from "./errors.js";
 import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
 import { redactUrl } from "./redact-url.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
+import { unansweredStreamFetch } from "./unanswered-stream-fetch.js";
 
 /** Settings the HTTP factory needs beyond the config. */
 export interface HttpFactorySettings {
@@ -92,7 +93,13 @@ export function createHttpFactory(
         describeFailure: (error, phase) => describe(error, phase, session),
       };
     }
-    const transport = new StreamableHTTPClientTransport(url, { requestInit, ...authProvider });
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit,
+      fetch: unansweredStreamFetch(
+        `the server ended its response stream without the JSON-RPC answer (at ${redactUrl(config.url)}); the request may have run and was not retried`,
+      ),
+      ...authProvider,
+    });
     latest = transport;
     return {
       transport,

@@ -54,6 +54,7 @@ export {
   DEFAULT_RECONNECT,
   DEFAULT_TIMEOUTS,
   DEFAULT_WHILE_RECONNECTING,
+  defaultMaxConcurrentStarts,
 } from "./defaults.js";
 export { applyElicitationDefaults } from "./elicitation-defaults.js";
 export type { McpTransportErrorCode, McpTransportErrorOptions } from "./errors.js";
@@ -68,6 +69,8 @@ export { logIn } from "./oauth/log-in.js";
 export type { OAuthStore, StoredOAuth } from "./oauth/oauth-store.js";
 export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";
+export type { RateLimitedLog } from "./rate-limited-log.js";
+export { LOG_LINES_PER_WINDOW, LOG_WINDOW_MS, rateLimitedLog } from "./rate-limited-log.js";
 export { redactUrl } from "./redact-url.js";
 export type { Redact, SecretSources } from "./secret-redactor.js";
 export { configSecrets, createSecretRedactor, maskSecrets } from "./secret-redactor.js";

@@ -499,6 +499,7 @@ export class ManagedConnection implements McpConnection {
       ...handles.map((handle) => handle.shutdown().catch(() => {})),
       ...this.retiring,
     ]);
+    this.sdkWarning.flush(); // a flood's count is said before the connection is gone
   }
 
   private clearTimers(): void {

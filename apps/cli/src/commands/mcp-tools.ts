@@ -19,7 +19,10 @@ import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { type Style, styleFor } from "../terminal/style.js";
 
 /** Flags shared by the `mcp` commands: those of `run` that say which servers and how to show them. */
-export type ServerFlags = Pick<RunFlags, "server" | "url" | "verbose" | "color" | "json" | "lazy">;
+export type ServerFlags = Pick<
+  RunFlags,
+  "server" | "url" | "verbose" | "color" | "json" | "lazy" | "maxConcurrentStarts"
+>;
 
 /** Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry. */
 export async function connectAgentServers(
@@ -43,10 +46,12 @@ export async function connectAgentServers(
     style,
     verbose: flags.verbose === true,
   });
+  lifecycle.addLastWords(() => progress.flush());
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
   ({ hub } = await connectServers(withBundledServers(servers), registry, progress, {
     lazy: flags.lazy === true,
+    ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
     watchdog: true,
     signal: lifecycle.signal,
     oauth: cliOAuthOptions({

@@ -46,6 +46,8 @@ export interface ServeFlags {
   toolSearch?: "auto" | "always" | "never";
   /** `--lazy`: each server starts on the first call of one of its tools. */
   lazy?: boolean;
+  /** `--max-concurrent-starts N`: servers starting at once (default 2 × CPU cores). */
+  maxConcurrentStarts?: number;
   /** Serve even when servers are configured but none connected (otherwise exit 1, as `run`). */
   allowNoServers?: boolean;
   server: string[];
@@ -148,6 +150,7 @@ export async function serveCommand(
     style,
     verbose: flags.verbose === true,
   });
+  lifecycle.addLastWords(() => progress.flush());
   // Nobody approves calls here: the agent server refuses them per --yes / --allow-tool.
   const session = await openAgentSession({
     agent: { ...spec, servers: withBundledServers(spec.servers) },

@@ -28,6 +28,34 @@ describe("exit codes", () => {
     expect(r.stderr).toMatch(/^error: .*stopped sending: nothing arrived for 1000 ms/m);
   });
 
+  it("--model-idle-timeout also covers a model that accepts the request and never answers", async () => {
+    await s.withModel([{ neverAnswer: true }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "hi", "--model-idle-timeout", "1", ...s.modelFlags()],
+      { cwd: s.ws.dir },
+    );
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(
+      /^error: .*accepted the request but sent no response for 1000 ms, .*allow longer pauses \(--model-idle-timeout\)\.$/m,
+    );
+    expect((await s.model?.waitForRequestEnd(0))?.clientClosed).toBe(true);
+  });
+
+  it("--model-turn-timeout ends a turn kept open by keep-alive comments alone", async () => {
+    await s.withModel([{ keepAliveOnlyMs: 100 }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "hi", "--model-turn-timeout", "2", ...s.modelFlags()],
+      { cwd: s.ws.dir },
+    );
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(
+      /^error: .*did not complete its response within the turn limit of 2000 ms .*allow longer turns \(--model-turn-timeout\)\.$/m,
+    );
+    expect((await s.model?.waitForRequestEnd(0))?.clientClosed).toBe(true);
+  });
+
   it("warns when more than 500 tools would be offered to the model, pointing at filters", async () => {
     await s.withModel([{ text: "fine" }]);
     s.ws.write({ ".mcp.json": json({ mcpServers: { many: s.ws.fixture(["--tools", "600"]) } }) });

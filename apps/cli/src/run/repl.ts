@@ -55,6 +55,7 @@ export function runRepl({
     prompt: style.bold("› "),
   });
   const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style, verbose });
+  lifecycle.addLastWords(() => printer.flush());
   let ended = false;
   let asking = false;
   // The prompt is on screen waiting for a line (from rl.prompt() until a line is entered).

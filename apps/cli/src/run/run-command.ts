@@ -19,6 +19,7 @@ import {
 } from "@tinyloop/agent-session";
 import type { PrestartedServers } from "@tinyloop/agent-session/prestart";
 import type { McpHub } from "@tinyloop/mcp-registration";
+import { rateLimitedLog } from "@tinyloop/mcp-transport";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
@@ -58,6 +59,8 @@ export async function runCommand(
   const showDownload = downloadBar(io.stderr, io.stderr.isTTY === true);
   const model = await createModel(plan, choice, io.env, {
     ...(flags.modelIdleTimeout ? { idleTimeoutMs: flags.modelIdleTimeout * 1000 } : {}),
+    ...(flags.modelTurnTimeout ? { turnTimeoutMs: flags.modelTurnTimeout * 1000 } : {}),
+    timeoutSettingNames: { idle: "--model-idle-timeout", turn: "--model-turn-timeout" },
     onDownloadProgress: (report) => {
       if (!json) showDownload(report);
     },
@@ -90,6 +93,10 @@ export async function runCommand(
     style: errStyle,
     verbose: flags.verbose === true,
   });
+  lifecycle.addLastWords(() => progress.flush());
+  // A server's log lines under --verbose: floods of one kind cut, their count said at exit.
+  const serverLogs = rateLimitedLog((line) => serverLines.write(`${errStyle.dim(line)}\n`));
+  lifecycle.addLastWords(() => serverLogs.flush());
   // Exiting already (a signal while starting; its code wins): spawn no server now.
   if (lifecycle.signal.aborted) return EXIT.terminated;
   let hub: McpHub | undefined;
@@ -109,7 +116,7 @@ export async function runCommand(
       : {
           progress,
           onServerLog: (log) => {
-            if (flags.verbose) serverLines.write(`${errStyle.dim(serverLogLine(log))}\n`);
+            if (flags.verbose) serverLogs(serverLogLine(log));
           },
         }),
     // On a terminal a server that needs a login opens the browser; elsewhere the error
@@ -169,6 +176,7 @@ export async function runCommand(
       style,
       verbose: flags.verbose === true,
     });
+    lifecycle.addLastWords(() => printer.flush());
     const { done, unstreamedText } = await consumeRun(
       session.agent.run(flags.prompt ?? "", { signal: controller.signal }),
       (event) => (json ? emit(event) : printer.show(event)),

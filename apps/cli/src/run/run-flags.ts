@@ -12,12 +12,16 @@ export interface RunFlags extends ModelOverrides {
   maxTurns?: number;
   /** Seconds a model response stream may stay silent before it is abandoned. */
   modelIdleTimeout?: number;
+  /** Seconds one model response may take in all (`--model-turn-timeout`). */
+  modelTurnTimeout?: number;
   yes?: boolean;
   verbose?: boolean;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
   /** `--lazy`: start servers on first use. */
   lazy?: boolean;
+  /** `--max-concurrent-starts N`: servers starting at once (default 2 × CPU cores). */
+  maxConcurrentStarts?: number;
   /** Go on when servers are configured but none connected (otherwise exit 1). */
   allowNoServers?: boolean;
   /** commander's `--no-color` sets this to false. */

@@ -21,7 +21,11 @@ export async function startRun(
   // The servers as the session will get them (bundled bins mapped); watched from the start.
   const prestarted = prestartAgentServers(
     { servers: withBundledServers(prepared.spec.servers) },
-    { lazy: flags.lazy === true, watchdog: true },
+    {
+      lazy: flags.lazy === true,
+      watchdog: true,
+      ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
+    },
   );
   lifecycle.add(() => prestarted.close());
   const { runCommand } = await import("./run-command.js");

@@ -1,4 +1,5 @@
 import type { ConnectProgress } from "@tinyloop/agent-session";
+import { rateLimitedLog } from "@tinyloop/mcp-transport";
 import type { Style } from "../terminal/style.js";
 
 /**
@@ -6,6 +7,8 @@ import type { Style } from "../terminal/style.js";
  * (`connecting 3/4 servers · 27 tools`); elsewhere only the final line. Failed servers
  * get a line each, with the reason; later, a server that drops mid-session one line when it
  * went down and one when it is back (or the failed line when its restart is given up).
+ * With `verbose`, the verbose lines (timings, warnings) are cut to 5 of a kind per 5 s;
+ * `flush()` prints the count of those left out (call it at exit).
  */
 export function statusLine({
   out,
@@ -18,7 +21,7 @@ export function statusLine({
   live: boolean;
   style: Style;
   verbose: boolean;
-}): ConnectProgress & { finish(): void } {
+}): ConnectProgress & { finish(): void; flush(): void } {
   let last = "";
   let shown = false;
   // After finish() the line is history: later changes (servers closing on exit, a
@@ -37,7 +40,11 @@ export function statusLine({
       shown = true;
     }
   };
-  const progress: ConnectProgress & { finish(): void } = {
+  const verboseLines = rateLimitedLog((line) => {
+    clear();
+    out.write(`${style.dim(line)}\n`);
+  });
+  const progress: ConnectProgress & { finish(): void; flush(): void } = {
     status(line) {
       last = line;
       if (!live || finished) return;
@@ -70,12 +77,8 @@ export function statusLine({
       clear();
       if (last) out.write(`${style.dim(last)}\n`);
     },
+    flush: () => verboseLines.flush(),
   };
-  if (verbose) {
-    progress.verbose = (line) => {
-      clear();
-      out.write(`${style.dim(line)}\n`);
-    };
-  }
+  if (verbose) progress.verbose = verboseLines;
   return progress;
 }

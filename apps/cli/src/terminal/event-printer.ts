@@ -1,13 +1,15 @@
 import type { Writable } from "node:stream";
 import type { AgentEvent } from "@tinyloop/agent-loop";
 import { eventLine, visibleControls } from "@tinyloop/agent-session";
+import { rateLimitedLog } from "@tinyloop/mcp-transport";
 import type { Style } from "./style.js";
 
 /**
  * Shows agent events to a person: the answer streams to `text` (the model's control
  * characters made visible, agent-session's `visibleControls`), each tool call and its
  * result goes to `info` as its own line (agent-session's `eventLine`: name, short arguments,
- * summary, duration); with `verbose`, also each progress report of a running tool.
+ * summary, duration); with `verbose`, also each progress report of a running tool — cut to
+ * 5 of a kind per 5 s, and {@link EventPrinter.flush} says how many were left out.
  */
 export class EventPrinter {
   readonly #text: Writable;
@@ -15,6 +17,7 @@ export class EventPrinter {
   readonly #style: Style;
   readonly #verbose: boolean;
   #textAtLineStart = true;
+  readonly #progressLines = rateLimitedLog((line) => this.line(line));
 
   constructor({
     text,
@@ -47,6 +50,11 @@ export class EventPrinter {
     this.#info.write(`${text}\n`);
   }
 
+  /** Prints the count of progress lines a flood cut (call it at exit). */
+  flush(): void {
+    this.#progressLines.flush();
+  }
+
   /** Renders one event; `done` is left to the caller, who knows what it means there. */
   show(event: AgentEvent): void {
     if (event.type === "text-delta") {
@@ -56,6 +64,8 @@ export class EventPrinter {
       return;
     }
     const line = eventLine(event, { style: this.#style, verbose: this.#verbose });
-    if (line !== undefined) this.line(line);
+    if (line === undefined) return;
+    if (event.type === "tool-progress") this.#progressLines(line);
+    else this.line(line);
   }
 }

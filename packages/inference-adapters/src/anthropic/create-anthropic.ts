@@ -1,5 +1,6 @@
 import { describeValue } from "@tinyloop/errors";
 import { buildRequestContext, createHttpChatModel } from "../http/http-chat-model.js";
+import type { ModelTimeoutSettings } from "../http/model-timeouts.js";
 import { parseBaseUrl } from "../http/parse-base-url.js";
 import { InferenceError } from "../inference-error.js";
 import { toAnthropicTools } from "../tool-schema/to-anthropic-tools.js";
@@ -8,7 +9,7 @@ import { AnthropicStreamParser } from "./parse-anthropic-stream.js";
 import { toAnthropicMessages } from "./to-anthropic-messages.js";
 
 /** Settings of {@link createAnthropic}. */
-export interface AnthropicSettings {
+export interface AnthropicSettings extends ModelTimeoutSettings {
   /** Model id, e.g. `"claude-sonnet-4-5"`. */
   model: string;
   /** Sent as `x-api-key`. Default: the `ANTHROPIC_API_KEY` environment variable. */
@@ -25,8 +26,6 @@ export interface AnthropicSettings {
   maxRetries?: number;
   /** First retry delay in ms when the server sends no Retry-After; doubles each retry. Default 500. */
   retryDelayMs?: number;
-  /** Abandon a response stream that sends nothing for this long (`TIMEOUT`). Default 60 000. */
-  idleTimeoutMs?: number;
   /** Default `{ vision: true, parallelToolCalls: true }`. */
   capabilities?: Partial<ModelCapabilities>;
   /** Where the key is read from. Default `process.env`. */
@@ -73,7 +72,7 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
     headers: settings.headers,
     maxRetries: settings.maxRetries,
     retryDelayMs: settings.retryDelayMs,
-    idleTimeoutMs: settings.idleTimeoutMs,
+    timeouts: settings,
   });
   const headers: Record<string, string> = {
     "content-type": "application/json",

@@ -1,11 +1,12 @@
 import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
 import { lazyStream } from "./lazy-stream.js";
+import { type ModelTimeoutSettings, resolveModelTimeouts } from "./model-timeouts.js";
 import { openEventStream } from "./open-event-stream.js";
-import { DEFAULT_IDLE_TIMEOUT_MS } from "./read-server-sent-events.js";
 import { displayUrl } from "./redact-secrets.js";
 import type { RequestContext } from "./request-context.js";
 import { type StreamParser, streamModelEvents } from "./stream-events.js";
 import { streamFailure } from "./stream-failure.js";
+import { startTurnClock } from "./stream-timeouts.js";
 
 /** What one HTTP provider adapter supplies; the request, retries and streaming are shared. */
 export interface HttpChatModelParts<Tool> {
@@ -40,7 +41,7 @@ export function buildRequestContext(settings: {
   headers: Record<string, string> | undefined;
   maxRetries: number | undefined;
   retryDelayMs: number | undefined;
-  idleTimeoutMs: number | undefined;
+  timeouts: ModelTimeoutSettings;
 }): RequestContext {
   const { apiKey } = settings;
   return {
@@ -55,7 +56,7 @@ export function buildRequestContext(settings: {
     ],
     maxRetries: settings.maxRetries ?? 2,
     retryDelayMs: settings.retryDelayMs ?? 500,
-    idleTimeoutMs: settings.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    ...resolveModelTimeouts(settings.timeouts),
   };
 }
 
@@ -81,14 +82,19 @@ export function createHttpChatModel<Tool>(parts: HttpChatModelParts<Tool>): Chat
     const tools =
       request.tools && request.tools.length > 0 ? convertTools(request.tools) : undefined;
     const body = parts.body(request, tools);
-    const response = await openEventStream(context, {
-      headers: parts.headers,
-      body: typeof body === "string" ? body : JSON.stringify(body),
-      signal: request.signal,
-      model: parts.modelId,
-    });
+    const clock = startTurnClock(context.idleTimeoutMs, context.turnTimeoutMs);
+    const response = await openEventStream(
+      context,
+      {
+        headers: parts.headers,
+        body: typeof body === "string" ? body : JSON.stringify(body),
+        signal: request.signal,
+        model: parts.modelId,
+      },
+      clock,
+    );
     if (!response.body) throw streamFailure(new Error("empty body"), context, request.signal);
-    return streamModelEvents(response.body, parts.parser(), context, request.signal);
+    return streamModelEvents(response.body, parts.parser(), context, request.signal, clock);
   }
 
   return {

@@ -24,11 +24,18 @@ export class RequestFailedError extends Error {
  * instead of `fetch`: undici's fetch costs ~15 MiB of memory when first used and, per
  * request, Request/Response objects, header validation and stream plumbing that were a
  * large part of an agent turn's CPU. Connections are kept alive (Node's global agents).
- * Aborting `signal` destroys the request or the body being read.
+ * Aborting `signal` destroys the request or the body being read. With `headersWithin`, a
+ * server that accepts the request but sends no response headers in time has the request
+ * destroyed and the promise rejected with `headersWithin.error()`.
  */
 export async function httpPost(
   url: string,
-  init: { headers: Record<string, string>; body: string; signal: AbortSignal | undefined },
+  init: {
+    headers: Record<string, string>;
+    body: string;
+    signal: AbortSignal | undefined;
+    headersWithin?: { ms: number; error: () => Error };
+  },
 ): Promise<HttpAnswer> {
   const target = new URL(url);
   const { request } =
@@ -42,12 +49,22 @@ export async function httpPost(
     });
     const onAbort = () => req.destroy(signal?.reason ?? new Error("aborted"));
     signal?.addEventListener("abort", onAbort, { once: true });
+    let timedOut: Error | undefined;
+    const { headersWithin } = init;
+    const headersTimer = headersWithin
+      ? setTimeout(() => {
+          timedOut = headersWithin.error();
+          req.destroy(timedOut);
+        }, headersWithin.ms)
+      : undefined;
     const detach = () => signal?.removeEventListener("abort", onAbort);
     req.once("error", (error) => {
+      clearTimeout(headersTimer);
       detach();
-      reject(signal?.aborted ? error : new RequestFailedError(error));
+      reject(timedOut ?? (signal?.aborted ? error : new RequestFailedError(error)));
     });
     req.once("response", (res: IncomingMessage) => {
+      clearTimeout(headersTimer);
       req.removeAllListeners("error");
       req.on("error", () => {}); // later socket errors surface through the body
       res.once("close", detach);

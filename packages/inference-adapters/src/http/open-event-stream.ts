@@ -5,6 +5,8 @@ import { errorFromStatus } from "./http-status-error.js";
 import { redactSecrets } from "./redact-secrets.js";
 import type { RequestContext } from "./request-context.js";
 import { maxRetryAfterMs, retryDelayMs } from "./retry-delay.js";
+import { nextWait, StreamIdleError, type TurnClock, TurnTimeoutError } from "./stream-timeouts.js";
+import { timeoutError } from "./timeout-error.js";
 
 /** The error a stream throws when its signal aborted. */
 export function abortedError(context: RequestContext, cause?: unknown): InferenceError {
@@ -31,7 +33,9 @@ function unreachableError(context: RequestContext, error: unknown): InferenceErr
 }
 
 /**
- * POSTs a streaming request and returns the response once it is a 2xx event stream.
+ * POSTs a streaming request and returns the response once it is a 2xx event stream; a
+ * server that sends no headers within the idle limit (or before the turn's deadline) is
+ * abandoned with `TIMEOUT`.
  * 429 and 5xx answers are retried with backoff (honouring Retry-After) up to
  * `context.maxRetries` times — this all happens before any event is read, so a retry
  * never repeats output. Every failure becomes an InferenceError with a message that never
@@ -45,6 +49,7 @@ export async function openEventStream(
     signal: AbortSignal | undefined;
     model: string;
   },
+  clock: TurnClock,
 ): Promise<HttpAnswer> {
   const { signal } = request;
   for (let attempt = 0; ; attempt++) {
@@ -55,9 +60,13 @@ export async function openEventStream(
         headers: request.headers,
         body: request.body,
         signal,
+        headersWithin: nextWait(clock, "headers"),
       });
     } catch (error) {
       if (signal?.aborted) throw abortedError(context, error);
+      if (error instanceof StreamIdleError || error instanceof TurnTimeoutError) {
+        throw timeoutError(context, error);
+      }
       throw unreachableError(context, error);
     }
     if (response.ok) {

@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { nextWait, type TurnClock } from "./stream-timeouts.js";
 
 /** A line of the stream that is not Server-Sent Events. */
 export class NotServerSentEventsError extends Error {
@@ -7,24 +8,18 @@ export class NotServerSentEventsError extends Error {
   }
 }
 
-/** How long a response stream may stay silent before it is abandoned. */
-export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
-
-/** The stream sent nothing for the idle timeout. */
-export class StreamIdleError extends Error {
-  constructor(readonly idleMs: number) {
-    super(`the stream sent nothing for ${idleMs} ms`);
-  }
-}
-
-/** The next read of `reader`, or a StreamIdleError when nothing arrives within `idleMs`. */
+/**
+ * The next read of `reader`, or a StreamIdleError when nothing arrives within the idle
+ * limit, or a TurnTimeoutError when the turn's deadline comes first.
+ */
 function readWithin<T>(
   reader: ReadableStreamDefaultReader<T>,
-  idleMs: number,
+  clock: TurnClock,
 ): Promise<Awaited<ReturnType<ReadableStreamDefaultReader<T>["read"]>>> {
   let timer: NodeJS.Timeout | undefined;
+  const wait = nextWait(clock, "data");
   const idle = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StreamIdleError(idleMs)), idleMs);
+    timer = setTimeout(() => reject(wait.error()), wait.ms);
   });
   return Promise.race([reader.read(), idle]).finally(() => clearTimeout(timer));
 }
@@ -33,12 +28,13 @@ function readWithin<T>(
  * Reads a response body as Server-Sent Events with eventsource-parser, yielding the events
  * of each network read as one batch (a per-event async step would cost more than the
  * parsing itself on long streams). Stopping the iteration early (break, throw, abort) —
- * or `idleTimeoutMs` without a byte (StreamIdleError) — cancels the body, which closes
- * the connection.
+ * or the idle limit without a byte (StreamIdleError), or the turn's deadline
+ * (TurnTimeoutError, which keep-alive comments do not push back) — cancels the body,
+ * which closes the connection.
  */
 export async function* readServerSentEventBatches(
   body: ReadableStream<Uint8Array>,
-  idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS,
+  clock: TurnClock,
 ): AsyncGenerator<EventSourceMessage[]> {
   let pending: EventSourceMessage[] = [];
   let failure: NotServerSentEventsError | undefined;
@@ -55,7 +51,7 @@ export async function* readServerSentEventBatches(
   let finished = false;
   try {
     while (true) {
-      const { done, value } = await readWithin(reader, idleTimeoutMs);
+      const { done, value } = await readWithin(reader, clock);
       parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
       if (done) parser.reset({ consume: true }); // dispatch a last event that lacks its blank line
       if (pending.length > 0) {

@@ -1,3 +1,14 @@
+/**
+ * How the program's user changes the model timeouts, named in `TIMEOUT` errors. Default: the
+ * adapter settings `idleTimeoutMs` and `turnTimeoutMs`; a CLI names its flags instead.
+ */
+export interface TimeoutSettingNames {
+  /** Named when a response was silent too long, e.g. `"--model-idle-timeout"`. */
+  idle: string;
+  /** Named when a turn took longer than its limit, e.g. `"--model-turn-timeout"`. */
+  turn: string;
+}
+
 /** What the HTTP layer needs to know about one provider to send requests and word errors. */
 export interface RequestContext {
   /** Provider name shown in errors, e.g. `"ollama"`. */
@@ -16,6 +27,10 @@ export interface RequestContext {
   maxRetries: number;
   /** First backoff delay; doubled on each retry unless the server sends Retry-After. */
   retryDelayMs: number;
-  /** A stream that sends nothing for this long is abandoned with `TIMEOUT`. */
+  /** A response that sends nothing (no headers, no byte) for this long is abandoned with `TIMEOUT`. */
   idleTimeoutMs: number;
+  /** A turn (request sent → response complete) that takes longer is abandoned with `TIMEOUT`. */
+  turnTimeoutMs: number;
+  /** How the user changes each timeout, named in `TIMEOUT` errors. */
+  timeoutSettings: TimeoutSettingNames;
 }

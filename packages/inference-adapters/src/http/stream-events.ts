@@ -3,6 +3,7 @@ import type { ModelEvent } from "../types.js";
 import { readServerSentEventBatches } from "./read-server-sent-events.js";
 import type { RequestContext } from "./request-context.js";
 import { streamFailure } from "./stream-failure.js";
+import type { TurnClock } from "./stream-timeouts.js";
 
 /** A provider's stream parser: synchronous, fed one SSE event at a time. */
 export interface StreamParser {
@@ -17,16 +18,18 @@ export interface StreamParser {
  * events of each network read from a buffer — one cheap resolved promise per event rather
  * than an async generator step, which matters on streams of many small deltas.
  * Events parsed before a bad one are delivered before its error; after `signal` aborts no
- * further event is delivered; leaving early (`return`) closes the connection; every
- * failure is an InferenceError.
+ * further event is delivered; leaving early (`return`) closes the connection; a body silent
+ * for the idle limit or running past the turn's deadline (`clock`) is closed with `TIMEOUT`;
+ * every failure is an InferenceError.
  */
 export function streamModelEvents(
   body: ReadableStream<Uint8Array>,
   parser: StreamParser,
   context: RequestContext,
   signal: AbortSignal | undefined,
+  clock: TurnClock,
 ): AsyncIterableIterator<ModelEvent> {
-  const batches = readServerSentEventBatches(body, context.idleTimeoutMs);
+  const batches = readServerSentEventBatches(body, clock);
   let queue: ModelEvent[] = [];
   let index = 0;
   let finished = false;

@@ -1,8 +1,10 @@
 import { InferenceError } from "../inference-error.js";
 import { abortedError } from "./open-event-stream.js";
-import { NotServerSentEventsError, StreamIdleError } from "./read-server-sent-events.js";
+import { NotServerSentEventsError } from "./read-server-sent-events.js";
 import { redactSecrets } from "./redact-secrets.js";
 import type { RequestContext } from "./request-context.js";
+import { StreamIdleError, TurnTimeoutError } from "./stream-timeouts.js";
+import { timeoutError } from "./timeout-error.js";
 
 /** A malformed event: PROTOCOL, quoting its first 200 characters. */
 export function protocolError(context: RequestContext, what: string, data: string): InferenceError {
@@ -31,13 +33,8 @@ export function streamFailure(
 ): InferenceError {
   if (InferenceError.isInstance(error)) return error;
   if (signal?.aborted) return abortedError(context, error);
-  if (error instanceof StreamIdleError) {
-    return new InferenceError({
-      code: "TIMEOUT",
-      message: `${context.provider} at ${context.url} stopped sending: nothing arrived for ${error.idleMs} ms, so the response was abandoned. The server may be stalled or overloaded; try again, or allow longer pauses (idleTimeoutMs, tinyloop --model-idle-timeout).`,
-      provider: context.provider,
-      cause: error,
-    });
+  if (error instanceof StreamIdleError || error instanceof TurnTimeoutError) {
+    return timeoutError(context, error);
   }
   if (error instanceof NotServerSentEventsError) {
     return protocolError(context, "a line that is not Server-Sent Events", error.line);

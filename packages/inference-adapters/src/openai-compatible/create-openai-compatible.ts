@@ -1,5 +1,6 @@
 import { describeValue } from "@tinyloop/errors";
 import { buildRequestContext, createHttpChatModel } from "../http/http-chat-model.js";
+import type { ModelTimeoutSettings } from "../http/model-timeouts.js";
 import { InferenceError } from "../inference-error.js";
 import { type OpenAITool, toOpenAITools } from "../tool-schema/to-openai-tools.js";
 import type { ChatModel, ModelCapabilities } from "../types.js";
@@ -9,7 +10,7 @@ import { ChatCompletionStreamParser } from "./parse-chat-completion-stream.js";
 import { isPresetName, providerPresets } from "./presets.js";
 
 /** Settings of {@link createOpenAICompatible}. */
-export interface OpenAICompatibleSettings {
+export interface OpenAICompatibleSettings extends ModelTimeoutSettings {
   /** Model id sent to the server, e.g. `"gpt-4o-mini"`, `"qwen3:8b"`. */
   model: string;
   /**
@@ -34,8 +35,6 @@ export interface OpenAICompatibleSettings {
   maxRetries?: number;
   /** First retry delay in ms when the server sends no Retry-After; doubles each retry. Default 500. */
   retryDelayMs?: number;
-  /** Abandon a response stream that sends nothing for this long (`TIMEOUT`). Default 60 000. */
-  idleTimeoutMs?: number;
   /** Default `{ vision: false, parallelToolCalls: true }`. */
   capabilities?: Partial<ModelCapabilities>;
   /** Where keys are read from. Default `process.env`. */
@@ -96,7 +95,7 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     headers: settings.headers,
     maxRetries: settings.maxRetries,
     retryDelayMs: settings.retryDelayMs,
-    idleTimeoutMs: settings.idleTimeoutMs,
+    timeouts: settings,
   });
   const headers: Record<string, string> = {
     "content-type": "application/json",
