@@ -7,6 +7,8 @@ import {
   type ResolvedAgentOptions,
   resolveAgentOptions,
 } from "./agent-options.js";
+import { defaultSystemPrompt } from "./default-system-prompt.js";
+import { textTurnEndsRun } from "./end-when.js";
 import { EventChannel } from "./event-channel.js";
 import type {
   AgentEvent,
@@ -125,8 +127,9 @@ export class Agent {
   }
 
   #initialMessages(): ChatMessage[] {
-    const prompt = this.#options.systemPrompt;
-    return prompt === undefined ? [] : [{ role: "system", content: prompt }];
+    const { systemPrompt, exitTools } = this.#options;
+    const prompt = systemPrompt ?? defaultSystemPrompt({ exitTools });
+    return prompt === "" ? [] : [{ role: "system", content: prompt }];
   }
 
   async *#run(
@@ -157,6 +160,8 @@ export class Agent {
     const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
     let turns = 0;
     let lastText: string | undefined;
+    let lastAnswer: string | undefined; // the last text answer that did not end the run
+    let afterToolTurn = false;
     let open: OpenTurn | undefined;
     let streaming: ModelTurn | undefined;
     const done = (reason: StopReason, extra: Partial<DoneEvent> = {}): DoneEvent => ({
@@ -212,9 +217,15 @@ export class Agent {
         if (turn.toolCalls.length === 0) {
           this.#messages.push({ role: "assistant", content: turn.text });
           yield turnEnd;
-          return yield done("completed", { text: turn.text });
+          if (textTurnEndsRun(this.#options.endWhen, afterToolTurn)) {
+            return yield done("completed", { text: turn.text || lastAnswer || "" });
+          }
+          afterToolTurn = false;
+          lastText = lastAnswer = turn.text || lastAnswer;
+          continue;
         }
 
+        afterToolTurn = true;
         lastText = turn.text || undefined;
         open = { text: turn.text, calls: turn.toolCalls, results: new Map() };
         const channel = new EventChannel<ToolResultEvent | ToolProgressEvent>();
