@@ -5,6 +5,7 @@ export type {
   AgentFileWarning,
   AgentFormat,
   ApprovalMode,
+  EndWhen,
   ToolFilter,
 } from "./agent-file.js";
 export type { AgentFileErrorCode, AgentFileErrorOptions } from "./agent-file-error.js";
@@ -17,6 +18,7 @@ export { splitCommandLine, withAdHocServers } from "./command-line-servers.js";
 export type { ConfigPath } from "./config-path.js";
 export { formatConfigPath } from "./config-path.js";
 export { defaultAgent, FILESYSTEM_SERVER_COMMAND } from "./default-agent.js";
+export { defaultEndWhen } from "./default-end-when.js";
 export { findOnPath } from "./find-on-path.js";
 export type { ProvidedCommand } from "./provided-commands.js";
 export { withProvidedCommands } from "./provided-commands.js";
