@@ -16,6 +16,8 @@ export interface RunFlags extends ModelOverrides {
   verbose?: boolean;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
+  /** `--end-when text|two-texts`. */
+  endWhen?: "text" | "two-texts";
   /** `--lazy`: start servers on first use. */
   lazy?: boolean;
   /** Go on when servers are configured but none connected (otherwise exit 1). */

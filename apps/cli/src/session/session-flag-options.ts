@@ -1,10 +1,15 @@
 import type { AgentSessionOptions } from "@tinyloop/agent-session";
 
-/** The flags `run` and `serve` share that shape the session: `--max-turns`, `--tool-search`, `--lazy`. */
+/**
+ * The flags `run` and `serve` share that shape the session: `--max-turns`, `--tool-search`,
+ * `--end-when`, `--lazy`.
+ */
 export interface SessionFlags {
   maxTurns?: number;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
+  /** `--end-when text|two-texts`. */
+  endWhen?: "text" | "two-texts";
   /** `--lazy`: start servers on first use, their tools from the manifest cache. */
   lazy?: boolean;
 }
@@ -15,10 +20,11 @@ export interface SessionFlags {
  */
 export function sessionFlagOptions(
   flags: SessionFlags,
-): Pick<AgentSessionOptions, "maxTurns" | "toolSearch" | "lazy"> {
+): Pick<AgentSessionOptions, "maxTurns" | "toolSearch" | "endWhen" | "lazy"> {
   return {
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.toolSearch ? { toolSearch: flags.toolSearch } : {}),
+    ...(flags.endWhen ? { endWhen: flags.endWhen } : {}),
     ...(flags.lazy ? { lazy: true } : {}),
   };
 }
