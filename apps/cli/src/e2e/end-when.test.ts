@@ -15,7 +15,7 @@ const narrating = (server: string) => [
 
 type Sent = { messages: Array<{ role: string; content: unknown }> };
 
-describe("--end-when and the agent file's endWhen", () => {
+describe("--end-when, the agent file's endWhen, and the system prompt", () => {
   it("a tiny-agents agent.json goes on after the model narrates, as Tiny Agents does", async () => {
     await s.withModel(narrating("fixtures"));
     s.ws.write({ "agent/agent.json": json({ servers: [{ type: "stdio", ...s.ws.fixture() }] }) });
@@ -71,6 +71,18 @@ describe("--end-when and the agent file's endWhen", () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/Both echoes are done\.$/);
     expect(s.model?.requests).toHaveLength(5);
+  });
+
+  it("an empty PROMPT.md sends no system prompt at all", async () => {
+    await s.withModel([{ text: "Hi." }]);
+    s.ws.write({
+      "agent/agent.json": json({ servers: [{ type: "stdio", ...s.ws.fixture() }] }),
+      "agent/PROMPT.md": "",
+    });
+    const r = await runCli(["run", "agent", "-p", "hello", ...s.modelFlags()], { cwd: s.ws.dir });
+    expect(r.exitCode).toBe(0);
+    const first = s.model?.requests[0]?.body as Sent;
+    expect(first.messages).toEqual([{ role: "user", content: "hello" }]);
   });
 
   it("refuses an --end-when it does not know, naming the choices", async () => {
