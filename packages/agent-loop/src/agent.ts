@@ -8,7 +8,7 @@ import {
   resolveAgentOptions,
 } from "./agent-options.js";
 import { defaultSystemPrompt } from "./default-system-prompt.js";
-import { textTurnEndsRun } from "./end-when.js";
+import { continueMessage, textTurnEndsRun } from "./end-when.js";
 import { EventChannel } from "./event-channel.js";
 import type {
   AgentEvent,
@@ -160,7 +160,7 @@ export class Agent {
     const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
     let turns = 0;
     let lastText: string | undefined;
-    let lastAnswer: string | undefined; // the last text answer that did not end the run
+    let lastAnswer = ""; // the text answer that got one more turn ("two-texts")
     let afterToolTurn = false;
     let open: OpenTurn | undefined;
     let streaming: ModelTurn | undefined;
@@ -218,14 +218,18 @@ export class Agent {
           this.#messages.push({ role: "assistant", content: turn.text });
           yield turnEnd;
           if (textTurnEndsRun(this.#options.endWhen, afterToolTurn)) {
-            return yield done("completed", { text: turn.text || lastAnswer || "" });
+            const text = [lastAnswer, turn.text].filter(Boolean).join("\n\n");
+            return yield done("completed", { text });
           }
           afterToolTurn = false;
-          lastText = lastAnswer = turn.text || lastAnswer;
+          lastAnswer = turn.text;
+          lastText = turn.text || undefined;
+          this.#messages.push({ role: "user", content: continueMessage({ exitTools }) });
           continue;
         }
 
         afterToolTurn = true;
+        lastAnswer = "";
         lastText = turn.text || undefined;
         open = { text: turn.text, calls: turn.toolCalls, results: new Map() };
         const channel = new EventChannel<ToolResultEvent | ToolProgressEvent>();

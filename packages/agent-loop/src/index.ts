@@ -10,7 +10,7 @@ export { defaultSystemPrompt } from "./default-system-prompt.js";
 export type { DescribeDoneOptions } from "./describe-done.js";
 export { describeDone } from "./describe-done.js";
 export type { EndWhen } from "./end-when.js";
-export { END_WHEN_CHOICES } from "./end-when.js";
+export { continueMessage, END_WHEN_CHOICES } from "./end-when.js";
 export type {
   AgentEvent,
   DoneEvent,

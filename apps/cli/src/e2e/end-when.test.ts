@@ -28,9 +28,16 @@ describe("--end-when, the agent file's endWhen, and the system prompt", () => {
     expect(r.stderr).toMatch(/✓ mcp_fixtures_echo .* · one/);
     expect(r.stderr).toMatch(/✓ mcp_fixtures_echo .* · two/);
     expect(s.model?.requests).toHaveLength(5);
-    // The extra turn adds nothing: the model sees its own narration last.
+    // The extra turn: the narration, then one user message asking to go on or finish.
     const third = s.model?.requests[2]?.body as Sent;
-    expect(third.messages.at(-1)).toEqual({ role: "assistant", content: "Now the second echo." });
+    expect(third.messages.slice(-2)).toEqual([
+      { role: "assistant", content: "Now the second echo." },
+      {
+        role: "user",
+        content:
+          "If the task needs more steps, take them now. If it is complete, call task_complete.",
+      },
+    ]);
     // No prompt file: the default system prompt, naming the exit tools.
     const first = s.model?.requests[0]?.body as Sent;
     expect(first.messages[0]?.role).toBe("system");
