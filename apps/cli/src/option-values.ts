@@ -25,6 +25,17 @@ export function toolSearchOption(): Option {
 }
 
 /**
+ * `--end-when text|two-texts`, the same option on `run` and `serve` (other values are refused
+ * with the choices); beats the agent file's `endWhen`.
+ */
+export function endWhenOption(): Option {
+  return new Option(
+    "--end-when <mode>",
+    "when a run ends: text (the first answer without tool calls), two-texts (only after two in a row, as Tiny Agents; default for a tiny-agents agent.json)",
+  ).choices(["text", "two-texts"]);
+}
+
+/**
  * `--allow-no-servers`, the same option on `run` and `serve` (the decision it changes is
  * `noServerRefusal`'s, in session/no-server-refusal.ts, which loads agent-session: this
  * module is on the path of `--help` and `config check` and must stay light).

@@ -4,6 +4,12 @@ import type { ConfigPath } from "./config-path.js";
 /** The file formats an agent can come from (`default`: built by a program, not read). */
 export type AgentFormat = "tiny-agents" | "mcp-servers" | "vscode" | "hermes" | "default";
 
+/**
+ * When an answer without tool calls ends a run (agent-loop's `endWhen`): `text` at the
+ * first one, `two-texts` (Tiny Agents' rule) only after two in a row.
+ */
+export type EndWhen = "text" | "two-texts";
+
 /** When a tool call needs the user's yes: `ask` unless read-only, `always`, or `never`. */
 export type ApprovalMode = "ask" | "always" | "never";
 
@@ -91,6 +97,12 @@ export interface AgentFile {
   maxTurns?: number;
   toolConcurrency?: number;
   approval?: ApprovalMode;
+  /**
+   * When a run ends: the file's `endWhen` (Hermes: `end_when`), else `two-texts` for a
+   * tiny-agents `agent.json` (written for that loop) and `text` for every other file.
+   * Unset for a built agent (`defaultAgent`): the loop's default then.
+   */
+  endWhen?: EndWhen;
   servers: AgentFileServer[];
   inputs: AgentFileInput[];
   warnings: AgentFileWarning[];

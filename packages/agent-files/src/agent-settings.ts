@@ -1,10 +1,13 @@
 import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
-import type { AgentFileInput, AgentFormat, ApprovalMode } from "./agent-file.js";
+import type { AgentFileInput, AgentFormat, ApprovalMode, EndWhen } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import type { ServerDraft } from "./server-draft.js";
 
 const WHOLE_ABOVE_0 = "a whole number more than 0";
+
+/** Values of `endWhen` in a file. */
+export const END_WHEN_CHOICES = ["text", "two-texts"] as const satisfies readonly EndWhen[];
 
 /** Model and loop keys shared by tiny-agents' agent.json and tinyloop's additions to other files. */
 export const agentSettingsShape = lazySchema(() => ({
@@ -15,6 +18,7 @@ export const agentSettingsShape = lazySchema(() => ({
   maxTurns: z.optional(z.int().check(z.positive(WHOLE_ABOVE_0))),
   toolConcurrency: z.optional(z.int().check(z.positive(WHOLE_ABOVE_0))),
   approval: z.optional(z.enum(["ask", "always", "never"])),
+  endWhen: z.optional(z.enum(END_WHEN_CHOICES)),
 }));
 
 /** The model fields, whose strings may hold `${…}`. */
@@ -29,6 +33,7 @@ export interface AgentSettings {
   maxTurns?: number;
   toolConcurrency?: number;
   approval?: ApprovalMode;
+  endWhen?: EndWhen;
 }
 
 /** What one format reader makes of a file, before `${…}` expansion. */
@@ -53,6 +58,7 @@ export function pickSettings(from: AgentSettings): AgentSettings {
     "maxTurns",
     "toolConcurrency",
     "approval",
+    "endWhen",
   ] as const) {
     if (from[key] !== undefined) Object.assign(out, { [key]: from[key] });
   }
@@ -79,4 +85,5 @@ export const SETTINGS_KEYS = {
   maxTurns: null,
   toolConcurrency: null,
   approval: null,
+  endWhen: null,
 } as const;

@@ -7,6 +7,7 @@ export type {
   AgentFileWarning,
   AgentFormat,
   ApprovalMode,
+  EndWhen,
   ToolFilter,
 } from "./agent-file.js";
 export type { AgentFileErrorCode, AgentFileErrorOptions } from "./agent-file-error.js";
@@ -18,6 +19,7 @@ export { chooseProvider, describeProviderPlan } from "./choose-provider.js";
 export { splitCommandLine, withAdHocServers } from "./command-line-servers.js";
 export type { ConfigPath } from "./config-path.js";
 export { defaultAgent, FILESYSTEM_SERVER_COMMAND } from "./default-agent.js";
+export { defaultEndWhen } from "./default-end-when.js";
 export { findOnPath } from "./find-on-path.js";
 export { MAX_ALIAS_COUNT, MAX_NESTING_DEPTH } from "./nesting-limit.js";
 export type { ProvidedCommand } from "./provided-commands.js";

@@ -7,6 +7,7 @@ import { locateFile, nameOf, readPrompt, readText, workspaceOf } from "./agent-l
 import type { FormatResult } from "./agent-settings.js";
 import { buildServers } from "./build-servers.js";
 import type { ConfigPath } from "./config-path.js";
+import { defaultEndWhen } from "./default-end-when.js";
 import { detectJsonFormat } from "./detect-format.js";
 import { FILE_EXAMPLES } from "./formats/examples.js";
 import { readHermes } from "./formats/hermes.js";
@@ -148,6 +149,7 @@ export async function loadAgentFile(
     file,
     name: result.name ?? nameOf(file, result.format),
     ...result.settings,
+    endWhen: result.settings.endWhen ?? defaultEndWhen(result.format),
     servers: buildServers(result.servers, { doc, workspace }),
     inputs: result.inputs,
     warnings,

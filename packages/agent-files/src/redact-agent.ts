@@ -77,6 +77,7 @@ export function redactAgent(agent: AgentFile): Record<string, unknown> {
     ...(agent.maxTurns ? { maxTurns: agent.maxTurns } : {}),
     ...(agent.toolConcurrency ? { toolConcurrency: agent.toolConcurrency } : {}),
     approval: agent.approval ?? "ask",
+    ...(agent.endWhen ? { endWhen: agent.endWhen } : {}),
     servers: agent.servers.map((server) => {
       const c = server.config;
       const transport =

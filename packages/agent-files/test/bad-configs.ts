@@ -90,6 +90,24 @@ export const BAD_CONFIGS: BadConfig[] = [
     expect: [`approval: expected "ask", "always" or "never", got a string ("sometimes")`],
   },
   {
+    name: "unknown endWhen",
+    files: agent({ endWhen: "twice", servers: [] }),
+    target: ".",
+    expect: [`agent.json:2:14: endWhen: expected "text" or "two-texts", got a string ("twice")`],
+  },
+  {
+    name: "unknown endWhen beside mcpServers",
+    files: { "mcp.json": json({ endWhen: 2, mcpServers: {} }) },
+    target: "mcp.json",
+    expect: [`endWhen: expected "text" or "two-texts", got a number (2)`],
+  },
+  {
+    name: "YAML end_when unknown",
+    files: { "config.yaml": "end_when: never\nmcp_servers:\n  files:\n    command: node\n" },
+    target: "config.yaml",
+    expect: [`config.yaml:1:11: end_when: expected "text" or "two-texts", got a string ("never")`],
+  },
+  {
     name: "undeclared input",
     files: agent({ servers: [{ ...stdio, env: { TOKEN: "${input:tok}" } }] }),
     target: ".",

@@ -24,6 +24,7 @@ describe("new Agent options", () => {
       model,
       registry,
       systemPrompt: undefined,
+      endWhen: "text",
       maxTurns: 20,
       toolConcurrency: 8,
       exitTools: true,
@@ -49,6 +50,16 @@ describe("new Agent options", () => {
     expect(error.code).toBe("OPTIONS_INVALID");
     expect(error.message).toBe(
       "new Agent(…): maxTurns: expected a whole number more than 0, got a number (0) (example: maxTurns: 20)",
+    );
+  });
+
+  it("rejects an endWhen it does not know, naming both choices", () => {
+    expect(
+      optionsError(
+        () => new Agent({ model, registry: new ToolRegistry(), endWhen: "twice" as never }),
+      ).message,
+    ).toBe(
+      'new Agent(…): endWhen: expected "text" or "two-texts", got string "twice" (example: endWhen: "two-texts")',
     );
   });
 

@@ -2,6 +2,7 @@ import { expectedGot } from "@tinyloop/errors";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { ListFilter, ToolRegistry } from "@tinyloop/registry";
 import { AgentError } from "./agent-error.js";
+import { END_WHEN_CHOICES, type EndWhen } from "./end-when.js";
 import type { ApproveToolCall } from "./run-tool-calls.js";
 import { type ToolSearchMode, toolSearchBudget } from "./tool-search-policy.js";
 
@@ -11,8 +12,17 @@ export interface AgentOptions {
   model: ChatModel;
   /** Where the tools live: built-in and MCP tools alike. */
   registry: ToolRegistry;
-  /** The first message of every conversation. */
+  /**
+   * The first message of every conversation. Default: {@link defaultSystemPrompt}'s short
+   * agentic reminders; `""` sends no system prompt.
+   */
   systemPrompt?: string;
+  /**
+   * When an answer without tool calls ends the run: `"text"` (default) at the first one;
+   * `"two-texts"` (Tiny Agents' rule) gives an answer that follows tool results one more
+   * turn, so a model that narrates between calls goes on.
+   */
+  endWhen?: EndWhen;
   /** Most model calls per run, tool turns included. Default 20. */
   maxTurns?: number;
   /** Most tool calls of one turn running at once. Default 8. */
@@ -53,6 +63,7 @@ export interface ResolvedAgentOptions {
   model: ChatModel;
   registry: ToolRegistry;
   systemPrompt: string | undefined;
+  endWhen: EndWhen;
   maxTurns: number;
   toolConcurrency: number;
   exitTools: boolean;
@@ -117,6 +128,10 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
       'systemPrompt: "You are a helpful agent."',
     );
   }
+  const endWhen = options.endWhen ?? "text";
+  if (!END_WHEN_CHOICES.includes(endWhen)) {
+    throw invalid("endWhen", '"text" or "two-texts"', endWhen, 'endWhen: "two-texts"');
+  }
   if (options.exitTools !== undefined && typeof options.exitTools !== "boolean") {
     throw invalid("exitTools", "true or false", options.exitTools, "exitTools: false");
   }
@@ -143,6 +158,7 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
     model,
     registry,
     systemPrompt: options.systemPrompt,
+    endWhen,
     maxTurns: positiveInteger("maxTurns", options.maxTurns, 20),
     toolConcurrency: positiveInteger("toolConcurrency", options.toolConcurrency, 8),
     exitTools: options.exitTools ?? true,

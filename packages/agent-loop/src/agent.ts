@@ -7,6 +7,8 @@ import {
   type ResolvedAgentOptions,
   resolveAgentOptions,
 } from "./agent-options.js";
+import { defaultSystemPrompt } from "./default-system-prompt.js";
+import { continueMessage, textTurnEndsRun } from "./end-when.js";
 import { EventChannel } from "./event-channel.js";
 import type {
   AgentEvent,
@@ -125,8 +127,9 @@ export class Agent {
   }
 
   #initialMessages(): ChatMessage[] {
-    const prompt = this.#options.systemPrompt;
-    return prompt === undefined ? [] : [{ role: "system", content: prompt }];
+    const { systemPrompt, exitTools } = this.#options;
+    const prompt = systemPrompt ?? defaultSystemPrompt({ exitTools });
+    return prompt === "" ? [] : [{ role: "system", content: prompt }];
   }
 
   async *#run(
@@ -157,6 +160,8 @@ export class Agent {
     const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
     let turns = 0;
     let lastText: string | undefined;
+    let lastAnswer = ""; // the text answer that got one more turn ("two-texts")
+    let afterToolTurn = false;
     let open: OpenTurn | undefined;
     let streaming: ModelTurn | undefined;
     const done = (reason: StopReason, extra: Partial<DoneEvent> = {}): DoneEvent => ({
@@ -212,9 +217,19 @@ export class Agent {
         if (turn.toolCalls.length === 0) {
           this.#messages.push({ role: "assistant", content: turn.text });
           yield turnEnd;
-          return yield done("completed", { text: turn.text });
+          if (textTurnEndsRun(this.#options.endWhen, afterToolTurn)) {
+            const text = [lastAnswer, turn.text].filter(Boolean).join("\n\n");
+            return yield done("completed", { text });
+          }
+          afterToolTurn = false;
+          lastAnswer = turn.text;
+          lastText = turn.text || undefined;
+          this.#messages.push({ role: "user", content: continueMessage({ exitTools }) });
+          continue;
         }
 
+        afterToolTurn = true;
+        lastAnswer = "";
         lastText = turn.text || undefined;
         open = { text: turn.text, calls: turn.toolCalls, results: new Map() };
         const channel = new EventChannel<ToolResultEvent | ToolProgressEvent>();

@@ -6,8 +6,11 @@ export type { AgentOptions } from "./agent-options.js";
 export { DEFAULT_MAX_TOOL_RESULT_CHARS } from "./agent-options.js";
 export type { RunOutcome } from "./consume-run.js";
 export { consumeRun } from "./consume-run.js";
+export { defaultSystemPrompt } from "./default-system-prompt.js";
 export type { DescribeDoneOptions } from "./describe-done.js";
 export { describeDone } from "./describe-done.js";
+export type { EndWhen } from "./end-when.js";
+export { continueMessage, END_WHEN_CHOICES } from "./end-when.js";
 export type {
   AgentEvent,
   DoneEvent,

@@ -1,4 +1,4 @@
-import { type AgentOptions, toolSearchNameTakenBy } from "@tinyloop/agent-loop";
+import { type AgentOptions, END_WHEN_CHOICES, toolSearchNameTakenBy } from "@tinyloop/agent-loop";
 import { type ExpectedGot, expectedGot } from "@tinyloop/errors";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
@@ -30,8 +30,13 @@ export interface AgentServerOptions {
   hub?: McpHub;
   /** The id `GET /v1/models` lists and requests must name. Default `tinyloop-agent`. */
   modelName?: string;
-  /** The agent's system prompt, put before the client's messages. */
+  /**
+   * The agent's system prompt, put before the client's messages. Default: the agent loop's
+   * default prompt; `""` sends none (then only the client's system messages).
+   */
   systemPrompt?: string;
+  /** When a request's run ends (agent-loop's `endWhen`). Default: the agent loop's (`"text"`). */
+  endWhen?: AgentOptions["endWhen"];
   /** Most model calls per request. Default: the agent loop's (20). */
   maxTurns?: number;
   /** Most tool calls of one turn running at once. Default: the agent loop's (8). */
@@ -142,6 +147,10 @@ function checkSettings(options: ServerSettings): CheckedSettings {
   const toolSearch = options.toolSearch;
   if (toolSearch !== undefined && !["auto", "always", "never"].includes(toolSearch)) {
     throw invalid("toolSearch", '"auto", "always" or "never"', toolSearch, 'toolSearch: "auto"');
+  }
+  const endWhen = options.endWhen;
+  if (endWhen !== undefined && !END_WHEN_CHOICES.includes(endWhen)) {
+    throw invalid("endWhen", '"text" or "two-texts"', endWhen, 'endWhen: "two-texts"');
   }
   if (options.apiKey !== undefined && !isUsableApiKey(options.apiKey)) {
     throw invalid(

@@ -1,5 +1,10 @@
 import type { AgentFile } from "@tinyloop/agent-files";
-import { Agent, type ApproveToolCall, type ToolSearchMode } from "@tinyloop/agent-loop";
+import {
+  Agent,
+  type ApproveToolCall,
+  type EndWhen,
+  type ToolSearchMode,
+} from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import type { ClientFeatureOptions, McpRoot, OAuthOptions } from "@tinyloop/mcp-transport";
@@ -40,6 +45,8 @@ export interface AgentSessionOptions {
   maxTurns?: number;
   /** When to keep tools back behind `tool_search` (the loop's default: auto). */
   toolSearch?: ToolSearchMode;
+  /** When a run ends (the loop's `endWhen`); beats the file's `endWhen`. */
+  endWhen?: EndWhen;
   /** Start every server on first use, its tools from the manifest cache. */
   lazy?: boolean;
   /** See `ConnectServersOptions.maxConcurrentStarts` (default 2 × CPU cores). */
@@ -118,10 +125,13 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
   options.onHub?.(hub);
   const approve = withAutoApprove(options.approve, file.servers, (name) => hub.resolveTool(name));
   const maxTurns = options.maxTurns ?? file.maxTurns;
+  const endWhen = options.endWhen ?? file.endWhen;
   const agent = new Agent({
     model,
     registry,
-    ...(file.systemPrompt ? { systemPrompt: file.systemPrompt } : {}),
+    // An empty prompt file is a prompt too: "" turns the loop's default prompt off.
+    ...(file.systemPrompt !== undefined ? { systemPrompt: file.systemPrompt } : {}),
+    ...(endWhen ? { endWhen } : {}),
     ...(maxTurns ? { maxTurns } : {}),
     ...(file.toolConcurrency ? { toolConcurrency: file.toolConcurrency } : {}),
     ...(approve ? { approve } : {}),
@@ -140,6 +150,7 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
         hub,
         ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
         ...(options.toolSearch ? { toolSearch: options.toolSearch } : {}),
+        ...(options.endWhen ? { endWhen: options.endWhen } : {}),
       }),
     status: () => sessionStatus(file.servers, hub, connected.failures),
     close: () => {

@@ -63,8 +63,13 @@ export function useE2eSession(): E2eSession {
 /** Pretty JSON for agent files. */
 export const json = (value: unknown) => JSON.stringify(value, null, 2);
 
-/** A script: the model calls `echo` of `server` once, then answers. */
+/**
+ * A script: the model calls `echo` of `server` once, then answers, then has nothing to add.
+ * The empty last turn is the one more turn a tiny-agents `agent.json` (`endWhen` `two-texts`)
+ * asks for after an answer that follows tool results; other files end at the answer.
+ */
 export const echoThenAnswer = (server = "fixture") => [
   { toolCalls: [{ name: `mcp_${server}_echo`, arguments: { text: "ping" } }] },
   { text: "The fixture said ping.", chunkSize: 4 },
+  { text: "" },
 ];

@@ -44,6 +44,8 @@ export interface ServeFlags {
   maxTurns?: number;
   /** `--tool-search auto|always|never`: as in `run`, for every request's agent. */
   toolSearch?: "auto" | "always" | "never";
+  /** `--end-when text|two-texts`: as in `run`, for every request's agent. */
+  endWhen?: "text" | "two-texts";
   /** `--lazy`: each server starts on the first call of one of its tools. */
   lazy?: boolean;
   /** `--max-concurrent-starts N`: servers starting at once (default 2 × CPU cores). */
@@ -156,7 +158,8 @@ export async function serveCommand(
     agent: { ...spec, servers: withBundledServers(spec.servers) },
     model,
     progress,
-    // --max-turns, --tool-search, --lazy: decided as for `run`; settings() carries toolSearch.
+    // --max-turns, --tool-search, --end-when, --lazy: decided as for `run`; settings() carries
+    // toolSearch and endWhen.
     ...sessionFlagOptions(flags),
     watchdog: true,
     // A signal while connecting: no server is spawned or adopted after it.

@@ -194,6 +194,7 @@ describe("inputs and variables", () => {
     await s.withModel([
       { toolCalls: [{ name: "mcp_fixtures_env", arguments: {} }] },
       { text: "done" },
+      { text: "" }, // a tiny-agents agent.json's one more turn after the answer
     ]);
     const fixture = s.ws.fixture();
     s.ws.write({

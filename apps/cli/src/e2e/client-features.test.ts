@@ -72,6 +72,7 @@ describe("what servers can ask of the CLI", () => {
         ],
       },
       { text: "It was refused." },
+      { text: "" }, // an agent.json's one more turn after the answer (endWhen two-texts)
     ]);
     // Tool calls need no approval here; the sampling request still does.
     s.ws.write({
@@ -90,7 +91,8 @@ describe("what servers can ask of the CLI", () => {
     const r = await runCli(["run", "agent.json", "-p", "go", ...s.modelFlags()], {
       cwd: s.ws.dir,
     });
-    expect(s.model?.requests.length).toBe(2); // the model was not asked to sample
+    // The tool turn, the answer and the extra turn: the model was not asked to sample.
+    expect(s.model?.requests.length).toBe(3);
     expect(toolMessageOf(1)).toMatch(/run tinyloop with --yes/);
     expect(r.exitCode).toBe(0);
   });

@@ -31,6 +31,7 @@ describe("tinyloop init", () => {
     const model = await s.withModel([
       { toolCalls: [{ name: "mcp_filesystem_read_text_file", arguments: { path: "hello.txt" } }] },
       { text: "It says hi." },
+      { text: "" }, // the starter agent is a tiny-agents agent.json: one more turn after the answer
     ]);
     // Only the endpoint is redirected to the scripted server; model and servers are the file's.
     const r = await runCli(

@@ -273,8 +273,12 @@ describe("the REPL with piped input", () => {
     });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain("fresh answer");
-    const second = s.model?.requests[1]?.body as { messages: Array<{ content: unknown }> };
-    expect(second.messages).toEqual([{ role: "user", content: "who am I" }]);
+    const second = s.model?.requests[1]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    // Back to the system prompt (the default one: the file has none) and the new message.
+    expect(second.messages.map((message) => message.role)).toEqual(["system", "user"]);
+    expect(second.messages[1]).toEqual({ role: "user", content: "who am I" });
   });
 
   it("keeps going after a model error, in one readable line", async () => {

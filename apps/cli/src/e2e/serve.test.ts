@@ -211,6 +211,33 @@ describe("tinyloop serve", () => {
     expect((await serve.child).exitCode).toBe(143);
   });
 
+  it("--end-when two-texts: a request's agent goes on after the model narrates between tool calls", async () => {
+    const model = await s.withModel([
+      { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
+      { text: "Now I'll echo the sum." },
+      { toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "3" } }] },
+      { text: "The sum is 3." },
+      { text: "" },
+    ]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const serve = await startServe([
+      "mcp.json",
+      "--yes",
+      "--end-when",
+      "two-texts",
+      ...s.modelFlags(),
+    ]);
+    const response = await post(serve.url, serve.key, {
+      model: "mcp",
+      messages: [{ role: "user", content: "add 1 and 2, then echo it" }],
+    });
+    expect(response.status).toBe(200);
+    expect(await replyText(response)).toContain("The sum is 3.");
+    expect(model.requests).toHaveLength(5);
+    serve.child.kill("SIGTERM");
+    expect((await serve.child).exitCode).toBe(143);
+  });
+
   it("--lazy: starts no MCP server until a request calls one of its tools, then exactly one", async () => {
     s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
     const env = { TINYLOOP_CACHE_DIR: s.ws.path("cache") };
@@ -319,12 +346,13 @@ describe("tinyloop serve", () => {
     expect((await serve.child).exitCode).toBe(143);
   });
 
-  it("serve --help lists --lazy, --tool-search and --allow-no-servers, and an unknown --tool-search mode is refused with the choices", async () => {
+  it("serve --help lists --lazy, --tool-search, --allow-no-servers and --end-when, and an unknown --tool-search mode is refused with the choices", async () => {
     const help = await runCli(["serve", "--help"], { cwd: s.ws.dir });
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toMatch(/--lazy\s+start each server on first use/);
     expect(help.stdout).toMatch(/--tool-search <mode>\s+keep tools back behind tool_search/);
     expect(help.stdout).toMatch(/--allow-no-servers\s+go on when every configured server failed/);
+    expect(help.stdout).toMatch(/--end-when <mode>\s+when a run ends: text/);
     const bad = await runCli(["serve", "--tool-search", "sometimes"], { cwd: s.ws.dir });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/sometimes.*auto, always, never/s);

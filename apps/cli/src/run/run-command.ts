@@ -122,7 +122,7 @@ export async function runCommand(
     // On a terminal a server that needs a login opens the browser; elsewhere the error
     // says to run `tinyloop mcp login NAME`.
     oauth: cliOAuthOptions({ env: io.env, stderr: serverLines, interactive: tty }),
-    // --max-turns, --tool-search, --lazy: decided as for `serve`.
+    // --max-turns, --tool-search, --end-when, --lazy: decided as for `serve`.
     ...sessionFlagOptions(flags),
     // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
     watchdog: true,

@@ -18,6 +18,8 @@ export interface RunFlags extends ModelOverrides {
   verbose?: boolean;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
+  /** `--end-when text|two-texts`. */
+  endWhen?: "text" | "two-texts";
   /** `--lazy`: start servers on first use. */
   lazy?: boolean;
   /** `--max-concurrent-starts N`: servers starting at once (default 2 × CPU cores). */

@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import { sessionFlagOptions } from "./session-flag-options.js";
 
 describe("sessionFlagOptions", () => {
-  it("maps --max-turns, --tool-search and --lazy to the session's options", () => {
-    expect(sessionFlagOptions({ maxTurns: 3, toolSearch: "always", lazy: true })).toEqual({
+  it("maps --max-turns, --tool-search, --end-when and --lazy to the session's options", () => {
+    expect(
+      sessionFlagOptions({ maxTurns: 3, toolSearch: "always", endWhen: "two-texts", lazy: true }),
+    ).toEqual({
       maxTurns: 3,
       toolSearch: "always",
+      endWhen: "two-texts",
       lazy: true,
     });
   });

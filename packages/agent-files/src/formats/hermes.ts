@@ -1,6 +1,6 @@
 import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
-import type { FormatResult } from "../agent-settings.js";
+import { END_WHEN_CHOICES, type FormatResult } from "../agent-settings.js";
 import type { KeyWarning } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";
@@ -33,6 +33,7 @@ export const hermesFileSchema = lazySchema(() =>
     provider: z.optional(z.string().check(z.minLength(1))),
     base_url: z.optional(z.string()),
     max_turns: z.optional(z.int().check(z.positive())),
+    end_when: z.optional(z.enum(END_WHEN_CHOICES)),
   }),
 );
 
@@ -40,7 +41,8 @@ export const hermesFileSchema = lazySchema(() =>
  * Reads a Hermes-agent YAML config: `mcp_servers` mapping names to `command`/`args`/`env` or
  * `url`/`headers`, with `timeout` / `connect_timeout` in seconds, tinyloop's `reconnect` /
  * `pingInterval` (seconds), `enabled`, `auth` and
- * `tools: { include, exclude }`; plus `model` / `provider` / `base_url` keys.
+ * `tools: { include, exclude }`; plus `model` / `provider` / `base_url` keys, and tinyloop's
+ * `end_when` (snake_case like the file's own `max_turns`).
  */
 export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
   refuseReservedServerNames(
@@ -106,5 +108,6 @@ export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): 
     result.settingPaths.endpointUrl = ["base_url"];
   }
   if (parsed.max_turns) result.settings.maxTurns = parsed.max_turns;
+  if (parsed.end_when) result.settings.endWhen = parsed.end_when;
   return result;
 }
