@@ -68,7 +68,7 @@ export { logIn } from "./oauth/log-in.js";
 export type { OAuthStore, StoredOAuth } from "./oauth/oauth-store.js";
 export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";
-export { redactUrl } from "./redact-url.js";
+export { redactUrl, redactUrlsInText } from "./redact-url.js";
 export type { Redact, SecretSources } from "./secret-redactor.js";
 export { configSecrets, createSecretRedactor, maskSecrets } from "./secret-redactor.js";
 export { describeShape } from "./value-shape.js";
