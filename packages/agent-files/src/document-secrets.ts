@@ -7,9 +7,9 @@ const SECRET_MAPS = /^(env|environment|env_vars|headers|http_headers)$/i;
 /**
  * Every secret written in a parsed agent file, as it may appear in the file's text: header
  * and env values, values of keys named like `apiKey` or `token`, values after `--token`-like
- * args, defaults of password inputs, and URL user info and query values (mcp-transport's `configSecrets` decides what of a
- * header, env or URL is secret). A JSON-escaped form is added where it differs, so a line of
- * the file can be masked as written.
+ * args, defaults of password inputs, and URL user info and query values (mcp-transport's
+ * `configSecrets` decides what of a header, env or URL is secret). A JSON-escaped form is
+ * added where it differs, so a line of the file can be masked as written.
  */
 export function documentSecrets(value: unknown): string[] {
   const found: string[] = [];

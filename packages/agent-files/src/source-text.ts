@@ -1,4 +1,4 @@
-import { maskSecrets, type Redact, redactUrl } from "@tinyloop/mcp-transport/config";
+import { maskSecrets, type Redact, redactUrlsInText } from "@tinyloop/mcp-transport/config";
 
 /** A 1-based line and column in a text file. */
 export interface Position {
@@ -8,8 +8,6 @@ export interface Position {
 
 /** Characters of a line shown around the error column; a longer line is cut with `…`. */
 const EXCERPT_WIDTH = 100;
-/** A URL written anywhere in a line (in a string, a comment or broken text), to print without its credentials. */
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'`<>]+/gi;
 
 /**
  * Turns offsets into line:column and shows a line with a caret under a column, with the
@@ -76,6 +74,6 @@ export class SourceText {
 
   /** `text` (a line, a value quoted in a message) with the hidden secrets and URL credentials masked. */
   masked(text: string): string {
-    return this.mask(text).replace(URL_IN_TEXT, (url) => redactUrl(url));
+    return redactUrlsInText(this.mask(text));
   }
 }

@@ -1,12 +1,10 @@
-import { redactUrl } from "@tinyloop/mcp-transport";
-
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
+import { redactUrlsInText } from "@tinyloop/mcp-transport";
 
 /**
  * Text about a server (a failure reason, a last error, a verbose line) with every URL in it
- * masked by `redactUrl`: user info and query values become `***`, so a token in a server
- * URL never reaches the terminal or `--json` output.
+ * masked by mcp-transport's `redactUrlsInText` (`redactUrl` on each): user info and query
+ * values become `***`, so a token in a server URL never reaches the terminal or `--json` output.
  */
 export function maskUrls(text: string): string {
-  return text.replace(URL_IN_TEXT, (url) => redactUrl(url));
+  return redactUrlsInText(text);
 }

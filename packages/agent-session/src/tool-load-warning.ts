@@ -9,6 +9,8 @@ export const LARGE_TOOL_BYTES = 1024 * 1024;
  * A warning when the tools the model would be offered on every request are too many
  * (more than {@link MANY_TOOLS}) or too large (over {@link LARGE_TOOL_BYTES} of names,
  * descriptions and schemas), saying how to narrow them; undefined when they are fine.
+ * Pass only the tools really offered (the agent's `offeredTools`): those kept back behind
+ * `tool_search` are not sent and cost nothing.
  */
 export function toolLoadWarning(tools: readonly ToolDefinition[]): string | undefined {
   let bytes = 0;

@@ -71,6 +71,6 @@ export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";
 export type { RateLimitedLog } from "./rate-limited-log.js";
 export { LOG_LINES_PER_WINDOW, LOG_WINDOW_MS, rateLimitedLog } from "./rate-limited-log.js";
-export { redactUrl } from "./redact-url.js";
+export { redactUrl, redactUrlsInText } from "./redact-url.js";
 export type { Redact, SecretSources } from "./secret-redactor.js";
 export { configSecrets, createSecretRedactor, maskSecrets } from "./secret-redactor.js";

@@ -20,3 +20,14 @@ export function redactUrl(url: string): string {
   // URLSearchParams would percent-encode the asterisks; the search was set by hand above.
   return parsed.toString().replace(/%2A%2A%2A/g, "***");
 }
+
+/** A URL written anywhere in a text (in a message, a JSON string, a comment), up to a space or quote. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
+
+/**
+ * A text with every URL in it printed as {@link redactUrl} does (`https://***:***@host/mcp?token=***`):
+ * for texts that mention URLs, such as error messages, log lines and lines of a config file.
+ */
+export function redactUrlsInText(text: string): string {
+  return text.replace(URL_IN_TEXT, (url) => redactUrl(url));
+}

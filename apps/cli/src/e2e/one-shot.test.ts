@@ -59,7 +59,10 @@ describe("exit codes", () => {
   it("warns when more than 500 tools would be offered to the model, pointing at filters", async () => {
     await s.withModel([{ text: "fine" }]);
     s.ws.write({ ".mcp.json": json({ mcpServers: { many: s.ws.fixture(["--tools", "600"]) } }) });
-    const r = await runCli(["run", ".mcp.json", "-p", "hi", ...s.modelFlags()], { cwd: s.ws.dir });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "hi", "--tool-search", "never", ...s.modelFlags()],
+      { cwd: s.ws.dir },
+    );
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(
       /^warning: 61\d tools \(\d\.\d MB of definitions\) will be sent to the model/m,

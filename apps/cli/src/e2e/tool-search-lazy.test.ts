@@ -55,6 +55,23 @@ describe("tool search and lazy servers (built CLI)", () => {
     expect(s.model?.requests).toHaveLength(0);
   });
 
+  it("--tool-search auto with 600 large tools: no too-many-tools warning, as they are not sent", async () => {
+    await s.withModel([{ text: "fine" }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { many: s.ws.fixture(["--tools", "600"]) } }) });
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "hi", "--tool-search", "auto", ...s.modelFlags()],
+      { cwd: s.ws.dir },
+    );
+    expect(r.exitCode).toBe(0);
+    const body = s.model?.requests[0]?.body as
+      | { tools?: Array<{ function: { name: string } }> }
+      | undefined;
+    const sent = body?.tools;
+    expect(sent?.length).toBeLessThan(10);
+    expect(sent?.map((tool) => tool.function.name)).toContain("tool_search");
+    expect(r.stderr).not.toContain("will be sent to the model");
+  });
+
   it("rejects an unknown --tool-search mode with the choices", async () => {
     const r = await runCli(["run", "--tool-search", "sometimes", "-p", "x"], { cwd: s.ws.dir });
     expect(r.exitCode).toBe(2);

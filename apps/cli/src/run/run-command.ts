@@ -143,7 +143,9 @@ export async function runCommand(
     io.stderr.write(refusal);
     return EXIT.runError;
   }
-  const tooMany = toolLoadWarning(session.registry.list());
+  // Only what is really sent: tools kept back behind tool_search are not.
+  const offered = new Set(session.agent.offeredTools);
+  const tooMany = toolLoadWarning(session.registry.list().filter((tool) => offered.has(tool.name)));
   if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
   if (json) for (const event of serverStateEvents(session.hub)) emit(event);
 

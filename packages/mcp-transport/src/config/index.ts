@@ -26,6 +26,6 @@ export { McpTransportError } from "../errors.js";
 export type { ExpandedText } from "../expand-variables.js";
 export { expandVariables, listVariables } from "../expand-variables.js";
 export { parseServerConfig } from "../parse-server-config.js";
-export { redactUrl } from "../redact-url.js";
+export { redactUrl, redactUrlsInText } from "../redact-url.js";
 export type { Redact, SecretSources } from "../secret-redactor.js";
 export { configSecrets, maskSecrets } from "../secret-redactor.js";
