@@ -1,0 +1,374 @@
+import type { ToolSpec } from "../../types.js";
+import type { ParsedToolCallText } from "../parse-tool-call-text.js";
+import type { TextToolCallFormat } from "../text-tool-call-formats.js";
+
+/** One completion of a format and what it must parse to. `source` names where the text comes from. */
+export interface FormatCase {
+  source: string;
+  text: string;
+  /** The offered tools, for formats whose values are typed by the tool's schema. */
+  tools?: ToolSpec[];
+  expected: ParsedToolCallText;
+}
+
+/** llama.cpp's test tool: `special_function(arg1: integer)`. */
+export const specialFunctionTool: ToolSpec = {
+  name: "special_function",
+  description: "I'm special",
+  inputSchema: {
+    type: "object",
+    properties: { arg1: { type: "integer", description: "The arg." } },
+    required: ["arg1"],
+  },
+};
+
+const hello = "Hello, world!\nWhat's up?";
+const special = { name: "special_function", arguments: { arg1: 1 } };
+const thinking = "I'm\nthinking";
+
+/**
+ * Real completions per format, as the engines' parser tests feed them (llama.cpp
+ * `tests/test-chat.cpp`, vLLM `tests/tool_parsers/` and `tests/entrypoints/openai/tool_parsers/`,
+ * SGLang `test/srt/test_function_call_parser.py`), each case naming its source.
+ */
+export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
+  hermes: [
+    {
+      source: "llama.cpp test-chat.cpp, Hermes 2 Pro: message_assist_call",
+      text: '<tool_call>\n{"name": "special_function", "arguments": {"arg1": 1}}\n</tool_call>',
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Hermes 2 Pro: content then call",
+      text: 'Hello, world!\nWhat\'s up?<tool_call>\n{"name": "special_function", "arguments": {"arg1": 1}}\n</tool_call>',
+      expected: { content: hello, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Qwen3 / Hermes 2 Pro: thinking then call",
+      text: '<think>I\'m\nthinking</think><tool_call>\n{"name": "special_function", "arguments": {"arg1": 1}}\n</tool_call>',
+      expected: { content: null, reasoning: thinking, toolCalls: [special] },
+    },
+    {
+      source: "vLLM tests/tool_parsers/test_hermes_tool_parser.py: parallel calls",
+      text: '<tool_call>\n{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}\n</tool_call>\n<tool_call>\n{"name": "get_current_weather", "arguments": {"city": "Orlando", "state": "FL", "unit": "fahrenheit"}}\n</tool_call>',
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "get_current_weather",
+            arguments: { city: "Dallas", state: "TX", unit: "fahrenheit" },
+          },
+          {
+            name: "get_current_weather",
+            arguments: { city: "Orlando", state: "FL", unit: "fahrenheit" },
+          },
+        ],
+      },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Hermes 2 Pro: plain answer",
+      text: hello,
+      expected: { content: hello, toolCalls: [] },
+    },
+  ],
+  "qwen3-coder": [
+    {
+      source: "llama.cpp test-chat.cpp, Qwen3-Coder XML: message_assist_call",
+      text: "<tool_call>\n<function=special_function>\n<parameter=arg1>\n1\n</parameter>\n</function>\n</tool_call>",
+      tools: [specialFunctionTool],
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source: "vLLM tests/tool_parsers/test_qwen3coder_tool_parser.py: text, then typed parameters",
+      text: "Let me check the weather.\n<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>",
+      expected: {
+        content: "Let me check the weather.",
+        toolCalls: [
+          {
+            name: "get_current_weather",
+            arguments: { city: "Dallas", state: "TX", unit: "fahrenheit" },
+          },
+        ],
+      },
+    },
+  ],
+  llama3: [
+    {
+      source: "llama.cpp test-chat.cpp, Llama 3.x: bare JSON call",
+      text: '{"name": "special_function", "parameters": {"arg1": 1}}',
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Llama 3.1: <|python_tag|> call",
+      text: '<|python_tag|>{"name": "special_function", "parameters": {"arg1": 1}}',
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source: "vLLM tests/tool_parsers/test_llama3_json_tool_parser.py: two calls separated by ;",
+      text: '{"name": "searchTool", "parameters": {"query": "test"}}; {"name": "getOpenIncidentsTool", "parameters": {}}',
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "searchTool", arguments: { query: "test" } },
+          { name: "getOpenIncidentsTool", arguments: {} },
+        ],
+      },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Llama 3.x: plain answer",
+      text: hello,
+      expected: { content: hello, toolCalls: [] },
+    },
+  ],
+  pythonic: [
+    {
+      source: "vLLM tests/tool_parsers/test_pythonic_tool_parser.py: simple",
+      text: "[get_weather(city='San Francisco', metric='celsius')]",
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "get_weather", arguments: { city: "San Francisco", metric: "celsius" } },
+        ],
+      },
+    },
+    {
+      source:
+        "vLLM tests/tool_parsers/test_pythonic_tool_parser.py: more types, then parallel calls",
+      text: "[get_weather(city='San Francisco', metric='celsius'), register_user(name='John Doe', age=37, address={'city': 'San Francisco', 'state': 'CA'}, role=None, passed_test=True, aliases=['John', 'Johnny'])]",
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "get_weather", arguments: { city: "San Francisco", metric: "celsius" } },
+          {
+            name: "register_user",
+            arguments: {
+              name: "John Doe",
+              age: 37,
+              address: { city: "San Francisco", state: "CA" },
+              role: null,
+              passed_test: true,
+              aliases: ["John", "Johnny"],
+            },
+          },
+        ],
+      },
+    },
+    {
+      source:
+        "vLLM tests/tool_parsers/test_llama4_pythonic_tool_parser.py: <|python_start|> wrapper",
+      text: '<|python_start|>[get_weather(city="Paris")]<|python_end|>',
+      expected: {
+        content: null,
+        toolCalls: [{ name: "get_weather", arguments: { city: "Paris" } }],
+      },
+    },
+    {
+      source:
+        "Gemma 3 function-calling guide (ai.google.dev): a plain answer starting with a bracket stays text",
+      text: "[1] is the first footnote.",
+      expected: { content: "[1] is the first footnote.", toolCalls: [] },
+    },
+  ],
+  mistral: [
+    {
+      source: "vLLM tests/tool_parsers/test_mistral_tool_parser.py: v0.3 JSON list",
+      text: '[TOOL_CALLS][{"name": "add", "arguments":{"a": 3.5, "b": 4}}]',
+      expected: { content: null, toolCalls: [{ name: "add", arguments: { a: 3.5, b: 4 } }] },
+    },
+    {
+      source: "vLLM tests/tool_parsers/test_mistral_tool_parser.py: v11 NAME[ARGS]{…}, two calls",
+      text: '[TOOL_CALLS]add_this_and_that[ARGS]{"a": 3.5, "b": 4}[TOOL_CALLS]multiply_numbers[ARGS]{"a": 3, "b": 6}',
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "add_this_and_that", arguments: { a: 3.5, b: 4 } },
+          { name: "multiply_numbers", arguments: { a: 3, b: 6 } },
+        ],
+      },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Magistral: [THINK] then NAME{…} without [ARGS]",
+      text: "[THINK]I'm\nthinking[/THINK]Hello, world!\nWhat's up?[TOOL_CALLS]special_function{\"arg1\": 1}",
+      expected: { content: hello, reasoning: thinking, toolCalls: [special] },
+    },
+    {
+      source:
+        "llama.cpp test-chat.cpp, Mistral Nemo decoded without special tokens: the list alone",
+      text: '[{"name": "special_function", "arguments": {"arg1": 1}, "id": "123456789"}]',
+      expected: { content: null, toolCalls: [special] },
+    },
+  ],
+  deepseek: [
+    {
+      source:
+        "llama.cpp test-chat.cpp, DeepSeek R1: function<｜tool▁sep｜>NAME and a ```json fence",
+      text: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>special_function\n```json\n{"arg1": 1}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, DeepSeek V3.1: thinking, then NAME<｜tool▁sep｜>{…}",
+      text: '<think>I\'m\nthinking</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>special_function<｜tool▁sep｜>{"arg1": 1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      expected: { content: null, reasoning: thinking, toolCalls: [special] },
+    },
+    {
+      source: "SGLang test_function_call_parser.py, DeepSeek V3.2 DSML",
+      text: 'Let me look.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="location" string="true">Beijing</｜DSML｜parameter>\n<｜DSML｜parameter name="days" string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+      expected: {
+        content: "Let me look.",
+        toolCalls: [{ name: "get_weather", arguments: { location: "Beijing", days: 3 } }],
+      },
+    },
+  ],
+  "gpt-oss": [
+    {
+      source:
+        "llama.cpp test-chat.cpp, GPT-OSS: analysis then a commentary call (the <|call|> stop token dropped)",
+      text: '<|channel|>analysis<|message|>I\'m\nthinking<|end|><|start|>assistant<|channel|>commentary to=functions.special_function <|constrain|>json<|message|>{"arg1": 1}',
+      expected: { content: null, reasoning: thinking, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, GPT-OSS: analysis then the final channel",
+      text: "<|channel|>analysis<|message|>I'm\nthinking<|end|><|start|>assistant<|channel|>final<|message|>Hello, world!\nWhat's up?",
+      expected: { content: hello, reasoning: thinking, toolCalls: [] },
+    },
+    {
+      source:
+        "vLLM tests/tool_parsers/test_openai_tool_parser.py: to= in the header, before the channel",
+      text: '<|channel|>analysis<|message|>Need weather.<|end|><|start|>assistant to=functions.get_current_weather<|channel|>commentary json<|message|>{"location": "Tokyo"}<|call|>',
+      expected: {
+        content: null,
+        reasoning: "Need weather.",
+        toolCalls: [{ name: "get_current_weather", arguments: { location: "Tokyo" } }],
+      },
+    },
+  ],
+  gemma4: [
+    {
+      source: 'llama.cpp common/chat.cpp Gemma 4 syntax (issue #35 text): strings between <|"|>',
+      text: 'I\'ll check.<|tool_call>call:get_weather{location:<|"|>Paris, France<|"|>,days:3}<tool_call|>',
+      expected: {
+        content: "I'll check.",
+        toolCalls: [{ name: "get_weather", arguments: { location: "Paris, France", days: 3 } }],
+      },
+    },
+  ],
+  functiongemma: [
+    {
+      source: "vLLM tests/tool_parsers/test_functiongemma_tool_parser.py",
+      text: "<start_function_call>call:get_weather{location:<escape>London<escape>}<end_function_call>",
+      expected: {
+        content: null,
+        toolCalls: [{ name: "get_weather", arguments: { location: "London" } }],
+      },
+    },
+    {
+      source: "FunctionGemma formatting guide (ai.google.dev): two calls with nested values",
+      text: "<start_function_call>call:get_weather{location:<escape>Tokyo<escape>}<end_function_call><start_function_call>call:get_stock_price{symbol:<escape>GOOG<escape>,options:{currency:<escape>USD<escape>,days:[1,2]}}<end_function_call>",
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "get_weather", arguments: { location: "Tokyo" } },
+          {
+            name: "get_stock_price",
+            arguments: { symbol: "GOOG", options: { currency: "USD", days: [1, 2] } },
+          },
+        ],
+      },
+    },
+  ],
+  "kimi-k2": [
+    {
+      source: "vLLM tests/tool_parsers/test_kimi_k2_tool_parser.py: two calls",
+      text: 'I\'ll help.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Beijing"}<|tool_call_end|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Shanghai"}<|tool_call_end|><|tool_calls_section_end|>',
+      expected: {
+        content: "I'll help.",
+        toolCalls: [
+          { name: "get_weather", arguments: { city: "Beijing" } },
+          { name: "get_weather", arguments: { city: "Shanghai" } },
+        ],
+      },
+    },
+  ],
+  "command-r7b": [
+    {
+      source: "llama.cpp test-chat.cpp, Command R7B: thinking then action",
+      text: '<|START_THINKING|>I\'m\nthinking<|END_THINKING|><|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "special_function", "parameters": {"arg1": 1}}\n]<|END_ACTION|>',
+      expected: { content: null, reasoning: thinking, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Command R7B: response block",
+      text: "<|START_RESPONSE|>Hello, world!\nWhat's up?<|END_RESPONSE|>",
+      expected: { content: hello, toolCalls: [] },
+    },
+  ],
+  granite: [
+    {
+      source: "llama.cpp test-chat.cpp, Granite: <|tool_call|> list",
+      text: '<|tool_call|>[{"name": "special_function", "arguments": {"arg1": 1}}]',
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Granite 3.3: thinking and a response block",
+      text: "<think>I'm\nthinking</think><response>Hello, world!\nWhat's up?</response>",
+      expected: { content: hello, reasoning: thinking, toolCalls: [] },
+    },
+  ],
+  "phi-4-mini": [
+    {
+      source: "vLLM tests/tool_parsers/test_phi4mini_tool_parser.py",
+      text: 'functools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]',
+      expected: {
+        content: null,
+        toolCalls: [{ name: "get_weather", arguments: { city: "Tokyo" } }],
+      },
+    },
+  ],
+  "functionary-v3.1": [
+    {
+      source: "llama.cpp test-chat.cpp, Functionary v3.1 (Llama 3.1)",
+      text: '<function=special_function>{"arg1": 1}</function>',
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Functionary v3.1: text before the call",
+      text: 'Hello, world!\nWhat\'s up?<function=special_function>{"arg1": 1}</function>',
+      expected: { content: hello, toolCalls: [special] },
+    },
+  ],
+  "functionary-v3.2": [
+    {
+      source: "llama.cpp test-chat.cpp, Functionary v3.2: a call as the first segment",
+      text: 'special_function\n{"arg1": 1}',
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Functionary v3.2: text (all) then a call",
+      text: 'all\nHello, world!\nWhat\'s up?>>>special_function\n{"arg1": 1}',
+      expected: { content: hello, toolCalls: [special] },
+    },
+  ],
+  "firefunction-v2": [
+    {
+      source: "llama.cpp test-chat.cpp, FireFunction v2",
+      text: ' functools[{"name": "special_function", "arguments": {"arg1": 1}}]',
+      expected: { content: null, toolCalls: [special] },
+    },
+  ],
+  generic: [
+    {
+      source: "llama.cpp test-chat.cpp, Generic: tool_calls list",
+      text: '{\n  "tool_calls": [\n    {\n      "name": "special_function",\n      "arguments": {\n        "arg1": 1\n      },\n      "id": "123456789"\n    }\n  ]\n}',
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp, Generic: response",
+      text: '{\n  "response": "Hello, world!\\nWhat\'s up?"\n}',
+      expected: { content: hello, toolCalls: [] },
+    },
+    {
+      source: "llama.cpp common/chat.cpp, Generic: a single tool_call object",
+      text: '{"tool_call": {"name": "special_function", "arguments": {"arg1": 1}}}',
+      expected: { content: null, toolCalls: [special] },
+    },
+  ],
+};
