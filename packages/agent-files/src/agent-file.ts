@@ -1,4 +1,5 @@
 import type { ServerConfig } from "@tinyloop/mcp-transport";
+import type { ToolCallFormatSetting } from "./agent-settings.js";
 import type { ConfigPath } from "./config-path.js";
 
 /** The file formats an agent can come from (`default`: built by a program, not read). */
@@ -91,6 +92,8 @@ export interface AgentFile {
   maxTurns?: number;
   toolConcurrency?: number;
   approval?: ApprovalMode;
+  /** How the model's tool calls travel: `auto`, `native`, or a text format (see `TOOL_CALL_FORMAT_CHOICES`). */
+  toolCallFormat?: ToolCallFormatSetting;
   servers: AgentFileServer[];
   inputs: AgentFileInput[];
   warnings: AgentFileWarning[];

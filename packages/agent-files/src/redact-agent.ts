@@ -70,6 +70,7 @@ export function redactAgent(agent: AgentFile): Record<string, unknown> {
       : {}),
     ...(agent.maxTurns ? { maxTurns: agent.maxTurns } : {}),
     ...(agent.toolConcurrency ? { toolConcurrency: agent.toolConcurrency } : {}),
+    ...(agent.toolCallFormat ? { toolCallFormat: agent.toolCallFormat } : {}),
     approval: agent.approval ?? "ask",
     servers: agent.servers.map((server) => {
       const c = server.config;

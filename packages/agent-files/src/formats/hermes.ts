@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import type { FormatResult } from "../agent-settings.js";
+import { type FormatResult, toolCallFormatShape } from "../agent-settings.js";
 import type { KeyWarning } from "../key-warnings.js";
 import { lazySchema } from "../lazy-schema.js";
 import type { ParsedDocument } from "../parsed-document.js";
@@ -32,6 +32,7 @@ export const hermesFileSchema = lazySchema(() =>
     provider: z.optional(z.string().check(z.minLength(1))),
     base_url: z.optional(z.string()),
     max_turns: z.optional(z.int().check(z.positive())),
+    ...toolCallFormatShape(),
   }),
 );
 
@@ -99,5 +100,6 @@ export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): 
     result.settingPaths.endpointUrl = ["base_url"];
   }
   if (parsed.max_turns) result.settings.maxTurns = parsed.max_turns;
+  if (parsed.toolCallFormat) result.settings.toolCallFormat = parsed.toolCallFormat;
   return result;
 }

@@ -11,3 +11,4 @@ export type { TextToolCallEvent } from "./text-tool-call-stream.js";
 export { TextToolCallStream } from "./text-tool-call-stream.js";
 export type { TextToolCallsOptions, ToolFormatSwitch } from "./with-text-tool-calls.js";
 export { withTextToolCalls } from "./with-text-tool-calls.js";
+export { refusesTools } from "./refuses-tools.js";

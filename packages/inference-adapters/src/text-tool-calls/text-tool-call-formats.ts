@@ -1,3 +1,8 @@
+import {
+  isTextToolCallFormat,
+  TEXT_TOOL_CALL_FORMATS,
+  type TextToolCallFormat,
+} from "./format-names.js";
 import { commandR7bFormat } from "./formats/command-r7b.js";
 import { deepseekFormat } from "./formats/deepseek.js";
 import { fireFunctionV2Format } from "./formats/firefunction-v2.js";
@@ -17,29 +22,7 @@ import { pythonicFormat } from "./formats/pythonic.js";
 import { qwen3CoderFormat } from "./formats/qwen3-coder.js";
 import type { TextFormat } from "./text-format.js";
 
-/** The names of the text tool-call formats, one per model family (see the README for each one's markers). */
-export const TEXT_TOOL_CALL_FORMATS = Object.freeze([
-  "hermes",
-  "qwen3-coder",
-  "llama3",
-  "pythonic",
-  "mistral",
-  "deepseek",
-  "gpt-oss",
-  "gemma4",
-  "functiongemma",
-  "kimi-k2",
-  "command-r7b",
-  "granite",
-  "phi-4-mini",
-  "functionary-v3.1",
-  "functionary-v3.2",
-  "firefunction-v2",
-  "generic",
-] as const);
-
-/** One of {@link TEXT_TOOL_CALL_FORMATS}. */
-export type TextToolCallFormat = (typeof TEXT_TOOL_CALL_FORMATS)[number];
+export { isTextToolCallFormat, TEXT_TOOL_CALL_FORMATS, type TextToolCallFormat };
 
 const formats: Record<TextToolCallFormat, TextFormat> = {
   hermes: hermesFormat,
@@ -60,11 +43,6 @@ const formats: Record<TextToolCallFormat, TextFormat> = {
   "firefunction-v2": fireFunctionV2Format,
   generic: genericFormat,
 };
-
-/** True when `name` is one of {@link TEXT_TOOL_CALL_FORMATS}. */
-export function isTextToolCallFormat(name: unknown): name is TextToolCallFormat {
-  return typeof name === "string" && Object.hasOwn(formats, name);
-}
 
 /** The definition of a format; a `TypeError` naming the known formats for any other name. */
 export function formatOf(name: TextToolCallFormat): TextFormat {
