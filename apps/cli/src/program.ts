@@ -5,7 +5,13 @@ import { registerServeCommand } from "./commands/serve-command.js";
 import { exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
-import { allowNoServersOption, collect, toolSearchOption, wholeNumber } from "./option-values.js";
+import {
+  allowNoServersOption,
+  collect,
+  toolFormatOption,
+  toolSearchOption,
+  wholeNumber,
+} from "./option-values.js";
 import type { RunFlags } from "./run/run-flags.js";
 
 // Read as text, not require()d: a require() would set up Node's CommonJS loader, which no
@@ -77,6 +83,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       )
       .option("--yes", "approve every tool call")
       .addOption(toolSearchOption())
+      .addOption(toolFormatOption())
       .addOption(allowNoServersOption())
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),

@@ -1,7 +1,13 @@
 import { type Command, Option } from "commander";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { allowNoServersOption, collect, toolSearchOption, wholeNumber } from "../option-values.js";
+import {
+  allowNoServersOption,
+  collect,
+  toolFormatOption,
+  toolSearchOption,
+  wholeNumber,
+} from "../option-values.js";
 import type { ServeFlags } from "./serve.js";
 
 /** Adds `tinyloop serve` to the program (`withServerOptions` adds --server/--url/--lazy/--verbose/--no-color). */
@@ -66,6 +72,7 @@ export function registerServeCommand(
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--max-turns <n>", "most model calls per request", wholeNumber(1))
       .addOption(toolSearchOption())
+      .addOption(toolFormatOption())
       .addOption(allowNoServersOption()),
   )
     .addHelpText(

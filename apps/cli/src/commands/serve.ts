@@ -1,3 +1,4 @@
+import type { ToolCallFormatSetting } from "@tinyloop/agent-files";
 import { describeProviderPlan } from "@tinyloop/agent-files";
 import {
   type AgentServer,
@@ -9,7 +10,7 @@ import {
   modelNameFor,
   type ServerSettings,
 } from "@tinyloop/agent-server";
-import { createModel, openAgentSession } from "@tinyloop/agent-session";
+import { createModel, openAgentSession, toolFormatLine } from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { CliError } from "../cli-error.js";
@@ -44,6 +45,8 @@ export interface ServeFlags {
   maxTurns?: number;
   /** `--tool-search auto|always|never`: as in `run`, for every request's agent. */
   toolSearch?: "auto" | "always" | "never";
+  /** `--tool-format`: as in `run` (checked by `prepareRun`). */
+  toolFormat?: ToolCallFormatSetting;
   /** `--lazy`: each server starts on the first call of one of its tools. */
   lazy?: boolean;
   /** Serve even when servers are configured but none connected (otherwise exit 1, as `run`). */
@@ -100,7 +103,7 @@ export async function serveCommand(
   const style = styleFor(io.stderr, flags, io.env);
   const settings = serverSettings(flags, io);
   // The model flags are run's, but for the key: serve's --api-key-env is the server's own.
-  const { spec, plan, choice } = await prepareRun(
+  const { spec, plan, choice, toolCallFormat } = await prepareRun(
     agentArg,
     { ...flags, apiKeyEnv: flags.modelApiKeyEnv },
     io,
@@ -141,7 +144,13 @@ export async function serveCommand(
     void lifecycle.exit(EXIT.interrupted);
   };
 
-  model = await createModel(plan, choice, io.env);
+  model = await createModel(plan, choice, io.env, {
+    toolCallFormat,
+    // The switch happens once, on the first request that needs it: a line for --verbose.
+    onToolFormatSwitch: (change) => {
+      if (flags.verbose) io.stderr.write(`${style.dim(toolFormatLine(change))}\n`);
+    },
+  });
   const progress = statusLine({
     out: io.stderr,
     live: io.stderr.isTTY === true,

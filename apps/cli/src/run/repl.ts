@@ -90,7 +90,11 @@ export function runRepl({
       if (event.type === "done" && !json) {
         printer.breakLine();
         if (event.reason === "asked" && event.text) io.stdout.write(`${event.text}\n`);
-        const why = doneLine(event, { style, maxTurnsSetting: "--max-turns" });
+        const why = doneLine(event, {
+          style,
+          maxTurnsSetting: "--max-turns",
+          toolFormatSetting: "--tool-format",
+        });
         if (why) io.stdout.write(`${why}\n`);
       }
     },

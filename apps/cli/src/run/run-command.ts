@@ -14,6 +14,8 @@ import {
   sessionStartEvent,
   sessionStartLine,
   toJsonLine,
+  toolFormatEvent,
+  toolFormatLine,
   toolLoadWarning,
 } from "@tinyloop/agent-session";
 import type { PrestartedServers } from "@tinyloop/agent-session/prestart";
@@ -48,7 +50,8 @@ export async function runCommand(
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
   const errStyle = styleFor(io.stderr, flags, io.env);
-  const { spec, plan, choice } = started?.prepared ?? (await prepareRun(agentArg, flags, io));
+  const { spec, plan, choice, toolCallFormat } =
+    started?.prepared ?? (await prepareRun(agentArg, flags, io));
   const json = flags.json === true;
   const emit = (event: SessionEvent) => io.stdout.write(toJsonLine(event));
   const oneShot = flags.prompt !== undefined;
@@ -59,6 +62,12 @@ export async function runCommand(
     ...(flags.modelIdleTimeout ? { idleTimeoutMs: flags.modelIdleTimeout * 1000 } : {}),
     onDownloadProgress: (report) => {
       if (!json) showDownload(report);
+    },
+    toolCallFormat,
+    // auto left native tools (once): a --json event, a --verbose line.
+    onToolFormatSwitch: (change) => {
+      if (json) emit(toolFormatEvent(change));
+      else if (flags.verbose) io.stderr.write(`${errStyle.dim(toolFormatLine(change))}\n`);
     },
   });
   lifecycle.add(async () => model.close?.());
@@ -176,7 +185,11 @@ export async function runCommand(
       // A final text no delta streamed (a task_complete summary) is printed whole.
       printer.breakLine();
       if (unstreamedText) io.stdout.write(`${unstreamedText}\n`);
-      const why = doneLine(done, { style: errStyle, maxTurnsSetting: "--max-turns" });
+      const why = doneLine(done, {
+        style: errStyle,
+        maxTurnsSetting: "--max-turns",
+        toolFormatSetting: "--tool-format",
+      });
       if (why) io.stderr.write(`${why}\n`);
     }
     return exitCodeFor(done);
