@@ -1,5 +1,5 @@
 import type { ToolSpec } from "../../types.js";
-import { callWithArguments } from "../read-arguments.js";
+import { callWithArguments, cutOffCall } from "../read-arguments.js";
 import type { BlockContext, TextFormat, TextPiece } from "../text-format.js";
 
 /**
@@ -52,8 +52,10 @@ function renderFunction(tool: ToolSpec): string {
 /** `NAME\n{…}` segments joined by `>>>`; an `all` segment is text. */
 function parseSegments(inner: string, _context: BlockContext): TextPiece[] {
   const pieces: TextPiece[] = [];
-  for (const segment of inner.split(">>>")) {
+  const segments = inner.split(">>>");
+  for (const [index, segment] of segments.entries()) {
     const newline = segment.indexOf("\n");
+    const last = index === segments.length - 1;
     const recipient = (newline < 0 ? segment : segment.slice(0, newline)).trim();
     const content = newline < 0 ? "" : segment.slice(newline + 1);
     if (recipient === "all") {
@@ -61,7 +63,10 @@ function parseSegments(inner: string, _context: BlockContext): TextPiece[] {
     } else if (recipient === "python" && !content.trim().startsWith("{")) {
       pieces.push({ type: "call", call: { name: "python", arguments: { code: content } } });
     } else if (/^[\w.-]+$/.test(recipient)) {
-      pieces.push({ type: "call", call: callWithArguments(recipient, content) });
+      // The last segment ending before its arguments: the completion stopped inside the call.
+      const cut = last && (newline < 0 || content.trim() === "");
+      const call = cut ? cutOffCall(recipient, content) : callWithArguments(recipient, content);
+      pieces.push({ type: "call", call });
     } else {
       // No recipient line: the model answered plain text.
       pieces.push({ type: "text", text: segment });

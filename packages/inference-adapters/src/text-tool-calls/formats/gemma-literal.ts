@@ -28,7 +28,11 @@ export function parseGemmaCall(
   const reader = new LooseReader(inner, [delimiter]);
   reader.position = head[0].length;
   reader.skipSpace();
-  if (reader.position >= inner.length) return [{ type: "call", call: { name, arguments: {} } }];
+  if (reader.position >= inner.length) {
+    // `call:NAME` and the end marker: a call without arguments; without the marker, cut off.
+    const call = context.complete ? { name, arguments: {} } : cutOffCall(name, "");
+    return [{ type: "call", call }];
+  }
   try {
     if (inner[reader.position] !== "{") reader.fail('"{" after the tool name');
     const value = reader.value();

@@ -93,7 +93,9 @@ function parseCall(inner: string, context: BlockContext): TextPiece[] {
   if (!context.complete || messageAt < 0) {
     const call = callWithArguments(name, args);
     // A server that stops at <|call|> and drops it still sent a whole call.
-    if (messageAt >= 0 && !call.error && name !== "") return [{ type: "call", call }];
+    if (messageAt >= 0 && args.trim() !== "" && !call.error && name !== "") {
+      return [{ type: "call", call }];
+    }
     return [{ type: "call", call: cutOffCall(name, args) }];
   }
   return [{ type: "call", call: callWithArguments(name, args) }];
