@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { collectEvents, textOf, toolCallsOf } from "../__fixtures__/collect-events.js";
 import { createOpenAICompatible } from "../openai-compatible/create-openai-compatible.js";
 import type { ChatMessage, ToolSpec } from "../types.js";
+import { formatOf, TEXT_TOOL_CALL_FORMATS } from "./text-tool-call-formats.js";
 import { type ToolFormatSwitch, withTextToolCalls } from "./with-text-tool-calls.js";
 
 const servers: ScriptedModelServer[] = [];
@@ -205,6 +206,45 @@ describe("withTextToolCalls: a fixed format through the OpenAI-compatible adapte
       /expected one of hermes, qwen3-coder, llama3, .*, generic, got "chatml"/,
     );
   });
+});
+
+describe("withTextToolCalls: every format over the real wire", () => {
+  const writeFile: ToolSpec = {
+    name: "write_file",
+    description: "Write a file.",
+    inputSchema: {
+      type: "object",
+      properties: { path: { type: "string" }, content: { type: "string" } },
+    },
+  };
+  const calls = [
+    { id: "a", name: "list_directory", arguments: { path: "." } },
+    { id: "b", name: "write_file", arguments: { path: "n.md", content: "line 1\nline 2" } },
+  ];
+  for (const name of TEXT_TOOL_CALL_FORMATS) {
+    it(`${name}: the model's own call syntax, streamed in 3-character chunks, becomes tool-call events`, async () => {
+      const format = formatOf(name);
+      const written = format.renderCalls(calls).replace(/^>>>/, "");
+      const server = await serve([{ text: written, chunkSize: 3 }]);
+      const model = withTextToolCalls(
+        createOpenAICompatible({ baseURL: server.baseURL, model: "m" }),
+        {
+          format: name,
+        },
+      );
+      const { events, error } = await collectEvents(
+        model.stream({ messages: ask, tools: [listDirectory, writeFile] }),
+      );
+      expect(error).toBeUndefined();
+      expect(textOf(events).trim()).toBe("");
+      expect(toolCallsOf(events).map((call) => [call.name, JSON.parse(call.arguments)])).toEqual(
+        calls.map((call) => [call.name, call.arguments]),
+      );
+      const body = sentBody(server, 0);
+      expect(body).not.toHaveProperty("tools");
+      expect(body.messages[0]!.content).toContain(format.renderTools([listDirectory, writeFile]));
+    });
+  }
 });
 
 describe("withTextToolCalls: auto", () => {
