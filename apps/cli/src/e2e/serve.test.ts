@@ -84,9 +84,8 @@ describe("tinyloop serve", () => {
       false,
       false,
     ]);
-    expect(
-      (model.requests[0]?.body as { messages: Array<{ content: string }> }).messages[0]?.content,
-    ).toContain("<tools>");
+    const first = model.requests[0]!.body as { messages: Array<{ content: string }> };
+    expect(first.messages[0]?.content).toContain("<tools>");
   });
 
   it("answers with the agent's MCP tools from one shared server process, and SIGTERM drains a request in flight before closing", async () => {
