@@ -241,6 +241,98 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
         toolCalls: [{ name: "get_current_weather", arguments: { location: "Tokyo" } }],
       },
     },
+    // The next ones: vLLM tests/parser/test_harmony.py and llama.cpp tests/test-chat.cpp (v0.5.0),
+    // the Harmony library's tests and format spec, as gathered with their lines by a public
+    // fixture importer (scripts/fixtures/gpt-oss/import_gpt_oss.py).
+    {
+      source:
+        "vLLM tests/parser/test_harmony.py L580-L612: recipient in the role, constrain with no space",
+      text: '<|channel|>analysis<|message|>Thinking<|end|><|start|>assistant to=functions.get_weather<|channel|>commentary<|constrain|>json<|message|>{"location": "Paris"}<|call|>',
+      expected: {
+        content: null,
+        reasoning: "Thinking",
+        toolCalls: [{ name: "get_weather", arguments: { location: "Paris" } }],
+      },
+    },
+    {
+      source:
+        "vLLM tests/parser/test_harmony.py L490-L505: a commentary preamble, the call closed by <|end|>",
+      text: '<|channel|>commentary<|message|>Let me check the weather.<|end|><|start|>assistant to=functions.get_weather<|channel|>commentary<|message|>{"location": "SF"}<|end|>',
+      expected: {
+        content: "Let me check the weather.",
+        toolCalls: [{ name: "get_weather", arguments: { location: "SF" } }],
+      },
+    },
+    {
+      source: "vLLM tests/parser/test_harmony.py L723-L745: two calls in sequence",
+      text: '<|channel|>analysis<|message|>Thinking<|end|><|start|>assistant to=functions.get_weather<|channel|>commentary<|constrain|>json<|message|>{"location": "Paris"}<|call|><|start|>assistant to=functions.get_time<|channel|>commentary<|constrain|>json<|message|>{"timezone": "UTC"}<|call|>',
+      expected: {
+        content: null,
+        reasoning: "Thinking",
+        toolCalls: [
+          { name: "get_weather", arguments: { location: "Paris" } },
+          { name: "get_time", arguments: { timezone: "UTC" } },
+        ],
+      },
+    },
+    {
+      source: "vLLM tests/parser/test_harmony.py L703-L718: a call, then the final channel",
+      text: '<|channel|>analysis<|message|>Reasoning about query...<|end|><|start|>assistant to=functions.search<|channel|>commentary<|constrain|>json<|message|>{"query": "vllm"}<|call|><|start|>assistant<|channel|>final<|message|>Done',
+      expected: {
+        content: "Done",
+        reasoning: "Reasoning about query...",
+        toolCalls: [{ name: "search", arguments: { query: "vllm" } }],
+      },
+    },
+    {
+      source:
+        "llama.cpp test-chat.cpp L6437-L6442: a functions recipient on the analysis channel is a call",
+      text: '<|channel|>analysis to=functions.special_function<|message|>{"arg1": 1}',
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source:
+        "llama.cpp test-chat.cpp L6444-L6449: the output starts after <|start|>assistant with the recipient",
+      text: ' to=functions.special_function<|channel|>analysis <|constrain|>json<|message|>{"arg1": 1}',
+      expected: { content: null, toolCalls: [special] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L6467-L6502: code in the arguments",
+      text: '<|channel|>analysis<|message|>Thinking about edit...<|end|><|start|>assistant<|channel|>commentary to=functions.edit <|constrain|>json<|message|>{"oldString": "if (part < railCount - 1) {", "newString": "if (part < 4) {", "replaceAll": false}',
+      expected: {
+        content: null,
+        reasoning: "Thinking about edit...",
+        toolCalls: [
+          {
+            name: "edit",
+            arguments: {
+              oldString: "if (part < railCount - 1) {",
+              newString: "if (part < 4) {",
+              replaceAll: false,
+            },
+          },
+        ],
+      },
+    },
+    {
+      source:
+        "llama.cpp test-chat.cpp L6540-L6546: a stray 'commentary to=assistant' header is no call",
+      text: "<|channel|>commentary to=assistant<|channel|>analysis<|message|>I'm\nthinking<|end|><|start|>assistant<|channel|>final<|message|>Hello, world!\nWhat's up?",
+      expected: { content: hello, reasoning: thinking, toolCalls: [] },
+    },
+    {
+      source:
+        "openai/harmony docs/format.md L468-L474: a preamble with an action plan, then a call",
+      text: '<|channel|>analysis<|message|>{long chain of thought}<|end|><|start|>assistant<|channel|>commentary<|message|>**Action plan**:\n1. Generate an HTML file\n---\nWill start executing the plan step by step<|end|><|start|>assistant<|channel|>commentary to=functions.generate_file<|constrain|>json<|message|>{"template": "basic_html", "path": "index.html"}<|call|>',
+      expected: {
+        content:
+          "**Action plan**:\n1. Generate an HTML file\n---\nWill start executing the plan step by step",
+        reasoning: "{long chain of thought}",
+        toolCalls: [
+          { name: "generate_file", arguments: { template: "basic_html", path: "index.html" } },
+        ],
+      },
+    },
   ],
   gemma4: [
     {

@@ -20,6 +20,13 @@ export const gptOssFormat: TextFormat = {
       end: ["<|call|>", "<|end|>"],
       parse: parseCall,
     },
+    // A functions.* recipient on the analysis channel is still a call (vLLM and llama.cpp agree).
+    {
+      kind: "call",
+      start: "<|channel|>analysis to=",
+      end: ["<|call|>", "<|end|>"],
+      parse: parseCall,
+    },
     {
       kind: "call",
       start: "<|start|>assistant to=",
@@ -85,11 +92,21 @@ function tsType(type: unknown): string {
   return typeof type === "string" ? type : "any";
 }
 
-/** `functions.NAME[ <|constrain|>json]<|message|>{…}`, with header bits in either order. */
+/**
+ * `functions.NAME[ <|constrain|>json]<|message|>{…}`, with header bits in either order. A
+ * built-in recipient (`python`, `browser.search`) is a call by that name, refused when not
+ * offered; a stray `to=assistant` header is no call: its message is kept as its channel says
+ * (reasoning for `analysis`, else text).
+ */
 function parseCall(inner: string, context: BlockContext): TextPiece[] {
-  const name = /functions\.([\w.-]+)/.exec(inner)?.[1] ?? "";
+  const recipient = /^\s*([\w.-]+)/.exec(inner)?.[1] ?? "";
+  const name = recipient.replace(/^functions\./, "");
   const messageAt = inner.indexOf("<|message|>");
   const args = messageAt < 0 ? "" : inner.slice(messageAt + "<|message|>".length);
+  if (name === "assistant") {
+    const channel = /<\|channel\|>(\w+)/.exec(inner)?.[1];
+    return args === "" ? [] : [{ type: channel === "analysis" ? "reasoning" : "text", text: args }];
+  }
   if (!context.complete || messageAt < 0) {
     const call = callWithArguments(name, args);
     // A server that stops at <|call|> and drops it still sent a whole call.
