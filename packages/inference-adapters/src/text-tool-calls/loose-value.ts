@@ -125,10 +125,13 @@ export class LooseReader {
     }
     const char = this.text[this.position];
     if (char === '"' || char === "'") return this.quoted(char);
-    const bare = /^[A-Za-z_$][\w$.-]*/.exec(this.text.slice(this.position, this.position + 256));
+    // A bare key runs to its colon; Gemma 4 writes keys with spaces bare (`Basic LLM Chain:`).
+    const bare = /^[A-Za-z_$][^:,{}[\]"'\n]*/.exec(
+      this.text.slice(this.position, this.position + 256),
+    );
     if (!bare) this.fail("an object key");
     this.position += bare[0].length;
-    return bare[0];
+    return bare[0].trimEnd();
   }
 
   array(): unknown[] {

@@ -335,12 +335,114 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
     },
   ],
   gemma4: [
+    // vLLM tests/tool_parsers/test_gemma4_tool_parser.py and tests/reasoning/test_gemma4_reasoning_parser.py
+    // (v0.30.0), SGLang test_function_call_parser.py TestGemma4Detector (v0.5.20), Ollama issue
+    // 18390, as gathered with their lines by a public fixture importer (scripts/fixtures/gemma4/imported.py).
     {
-      source: 'llama.cpp common/chat.cpp Gemma 4 syntax (issue #35 text): strings between <|"|>',
-      text: 'I\'ll check.<|tool_call>call:get_weather{location:<|"|>Paris, France<|"|>,days:3}<tool_call|>',
+      source: "vLLM test_gemma4_tool_parser.py L308: several arguments",
+      text: '<|tool_call>call:get_weather{location:<|"|>San Francisco<|"|>,unit:<|"|>celsius<|"|>}<tool_call|>',
       expected: {
-        content: "I'll check.",
-        toolCalls: [{ name: "get_weather", arguments: { location: "Paris, France", days: 3 } }],
+        content: null,
+        toolCalls: [
+          { name: "get_weather", arguments: { location: "San Francisco", unit: "celsius" } },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_gemma4_tool_parser.py L323: text before the call",
+      text: 'Let me check the weather for you. <|tool_call>call:get_weather{location:<|"|>Paris<|"|>}<tool_call|>',
+      expected: {
+        content: "Let me check the weather for you.",
+        toolCalls: [{ name: "get_weather", arguments: { location: "Paris" } }],
+      },
+    },
+    {
+      source: "vLLM test_gemma4_tool_parser.py L336: two calls",
+      text: '<|tool_call>call:get_weather{location:<|"|>London<|"|>}<tool_call|><|tool_call>call:get_time{location:<|"|>London<|"|>}<tool_call|>',
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "get_weather", arguments: { location: "London" } },
+          { name: "get_time", arguments: { location: "London" } },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_gemma4_tool_parser.py L350: nested object and list",
+      text: '<|tool_call>call:complex_function{nested:{inner:<|"|>value<|"|>},list:[<|"|>a<|"|>,<|"|>b<|"|>]}<tool_call|>',
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "complex_function", arguments: { nested: { inner: "value" }, list: ["a", "b"] } },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_gemma4_tool_parser.py L365: numbers and a boolean",
+      text: "<|tool_call>call:set_status{is_active:true,count:42,score:3.14}<tool_call|>",
+      expected: {
+        content: null,
+        toolCalls: [{ name: "set_status", arguments: { is_active: true, count: 42, score: 3.14 } }],
+      },
+    },
+    {
+      source: "vLLM test_gemma4_tool_parser.py L392 and L402: hyphenated and dotted names",
+      text: '<|tool_call>call:get-weather{location:<|"|>London<|"|>}<tool_call|><|tool_call>call:weather.get{location:<|"|>London<|"|>}<tool_call|>',
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "get-weather", arguments: { location: "London" } },
+          { name: "weather.get", arguments: { location: "London" } },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_gemma4_tool_parser.py L412: no arguments",
+      text: "<|tool_call>call:get_status{}<tool_call|>",
+      expected: { content: null, toolCalls: [{ name: "get_status", arguments: {} }] },
+    },
+    {
+      source: "vLLM test_gemma4_reasoning_parser.py L118: the thought channel",
+      text: "<|channel>thought\nLine1\nLine2<channel|>Answer",
+      expected: { content: "Answer", reasoning: "Line1\nLine2", toolCalls: [] },
+    },
+    {
+      source: "SGLang TestGemma4Detector L5546: text around the call",
+      text: 'Some text before <|tool_call>call:get_weather{location:<|"|>Tokyo<|"|>}<tool_call|> after',
+      expected: {
+        content: "Some text before  after",
+        toolCalls: [{ name: "get_weather", arguments: { location: "Tokyo" } }],
+      },
+    },
+    {
+      source: "SGLang TestGemma4Detector L5579: a nested list with spaces",
+      text: '<|tool_call>call:get_weather{location:<|"|>New York<|"|>,nested:[1, 2, {inner:<|"|>val<|"|>}]}<tool_call|>',
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "get_weather",
+            arguments: { location: "New York", nested: [1, 2, { inner: "val" }] },
+          },
+        ],
+      },
+    },
+    {
+      source: "Ollama issue 18390: a bare key with spaces (Ollama dropped the whole call)",
+      text: '<|tool_call>call:create_workflow{name:<|"|>Demo<|"|>, connections:{Basic LLM Chain:{main:[[{node:<|"|>X<|"|>, type:<|"|>main<|"|>, index:0}]]}}}<tool_call|>',
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "create_workflow",
+            arguments: {
+              name: "Demo",
+              connections: {
+                "Basic LLM Chain": { main: [[{ node: "X", type: "main", index: 0 }]] },
+              },
+            },
+          },
+        ],
       },
     },
   ],
