@@ -3,15 +3,20 @@ import type { TextToolCall } from "./text-format.js";
 
 const example = '{"path": "notes.txt"}';
 
+/** The name of a call whose name could not be read either. */
+export const UNNAMED = "(unnamed)";
+
 /** How the INVALID_ARGUMENTS message of a call reads; the model sees it as the tool's error result. */
 export function invalidArguments(name: string, raw: string, problem: string): TextToolCall {
   const shown = raw.length > 300 ? `${raw.slice(0, 300)}…` : raw;
+  const what = name === UNNAMED ? "Your tool call" : `The arguments of your call to "${name}"`;
+  const wrote = raw.trim() === "" ? "You wrote none" : `You wrote: ${shown}`;
   return {
     name,
     arguments: raw,
     error: {
       code: "INVALID_ARGUMENTS",
-      message: `The arguments of your call to "${name}" could not be read: ${problem}. You wrote: ${shown}. Call the tool again with its arguments as one JSON object, for example ${example}.`,
+      message: `${what} could not be read: ${problem}. ${wrote}. Call the tool again with its arguments as one JSON object, for example ${example}.`,
     },
   };
 }
@@ -19,7 +24,7 @@ export function invalidArguments(name: string, raw: string, problem: string): Te
 /** The call cut off before its end (the completion stopped inside it). */
 export function cutOffCall(name: string, raw: string): TextToolCall {
   return invalidArguments(
-    name || "(unnamed)",
+    name || UNNAMED,
     raw,
     "the answer ended in the middle of the call (it was cut off)",
   );

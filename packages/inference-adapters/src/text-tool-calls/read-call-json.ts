@@ -1,12 +1,12 @@
 import { parseLooseValue } from "./loose-value.js";
-import { callFromObject, cutOffCall, invalidArguments } from "./read-arguments.js";
+import { callFromObject, cutOffCall, invalidArguments, UNNAMED } from "./read-arguments.js";
 import type { TextPiece, TextToolCall } from "./text-format.js";
 
 const callShape = 'expected {"name": "tool_name", "arguments": {…}}';
 
 /** The name a broken call text most likely meant, for its error message. */
 export function guessCallName(text: string): string {
-  return /["']?(?:name|tool_name)["']?\s*:\s*["']([^"']+)["']/.exec(text)?.[1] ?? "(unnamed)";
+  return /["']?(?:name|tool_name)["']?\s*:\s*["']([^"']+)["']/.exec(text)?.[1] ?? UNNAMED;
 }
 
 /** Reads JSON or a loose (Python-style) literal; undefined when neither. */

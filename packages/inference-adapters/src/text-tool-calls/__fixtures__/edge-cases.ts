@@ -155,4 +155,24 @@ export const edgeCases: {
     text: 'The config is {"name": "x", "parameters": {}} as shown.',
     expected: { content: 'The config is {"name": "x", "parameters": {}} as shown.', toolCalls: [] },
   },
+  {
+    format: "hermes",
+    source:
+      "SGLang issue 30480: cut by max_tokens right at the <tool_call> opener (no markup leaks into the answer)",
+    text: "I will check.\n<tool_call>",
+    expected: {
+      content: "I will check.",
+      toolCalls: [
+        {
+          name: "(unnamed)",
+          arguments: "",
+          error: {
+            code: "INVALID_ARGUMENTS",
+            message:
+              'Your tool call could not be read: the answer ended in the middle of the call (it was cut off). You wrote none. Call the tool again with its arguments as one JSON object, for example {"path": "notes.txt"}.',
+          },
+        },
+      ],
+    },
+  },
 ];

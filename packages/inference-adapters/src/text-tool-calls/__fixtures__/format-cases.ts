@@ -65,6 +65,59 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
         ],
       },
     },
+    // vLLM tests/tool_parsers/test_hermes_tool_parser.py and tests/reasoning/test_qwen3_reasoning_parser.py
+    // (v0.30.0), SGLang test_hermes_detector.py and test_function_call_parser.py (v0.5.20), as
+    // gathered with their lines by a public fixture importer (scripts/fixtures/qwen3-hermes/imported.py).
+    {
+      source:
+        "vLLM test_hermes_tool_parser.py L117: no newlines inside the tags, irregular spacing",
+      text: '<tool_call>{"name": "get_current_temperature","arguments": {"location":"San Francisco, California, United States", "unit": "celsius"}}</tool_call>',
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "get_current_temperature",
+            arguments: { location: "San Francisco, California, United States", unit: "celsius" },
+          },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_hermes_tool_parser.py L227: text, then the call with no separator",
+      text: 'Sure, let me check the weather.<tool_call>{"name": "get_weather", "arguments": {"city": "NYC"}}</tool_call>',
+      expected: {
+        content: "Sure, let me check the weather.",
+        toolCalls: [{ name: "get_weather", arguments: { city: "NYC" } }],
+      },
+    },
+    {
+      source: "vLLM test_hermes_tool_parser.py L258: two calls with no separator",
+      text: '<tool_call>{"name": "search", "arguments": {"q": "cats"}}</tool_call><tool_call>{"name": "search", "arguments": {"q": "dogs"}}</tool_call>',
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "search", arguments: { q: "cats" } },
+          { name: "search", arguments: { q: "dogs" } },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_hermes_tool_parser.py L83 (issue 19056): a boolean argument",
+      text: '<tool_call>\n{"name": "final_answer", "arguments": {"trigger": true}}\n</tool_call>',
+      expected: {
+        content: null,
+        toolCalls: [{ name: "final_answer", arguments: { trigger: true } }],
+      },
+    },
+    {
+      source: "vLLM test_qwen3_reasoning_parser.py L108: multi-line reasoning, then the answer",
+      text: "<think>This is a reasoning\nsection</think>This is the rest\nThat",
+      expected: {
+        content: "This is the rest\nThat",
+        reasoning: "This is a reasoning\nsection",
+        toolCalls: [],
+      },
+    },
     {
       source: "llama.cpp test-chat.cpp, Hermes 2 Pro: plain answer",
       text: hello,

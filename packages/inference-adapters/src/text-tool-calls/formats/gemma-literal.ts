@@ -1,5 +1,5 @@
 import { LooseReader } from "../loose-value.js";
-import { cutOffCall, invalidArguments } from "../read-arguments.js";
+import { cutOffCall, invalidArguments, UNNAMED } from "../read-arguments.js";
 import type { BlockContext, TextPiece } from "../text-format.js";
 
 /** A value in Gemma's call syntax (bare keys, strings between `delimiter`s), for the prompt side. */
@@ -23,7 +23,7 @@ export function parseGemmaCall(
 ): TextPiece[] {
   const head = /^\s*call:([\w.-]+)/.exec(inner);
   if (!head)
-    return [{ type: "call", call: invalidArguments("(unnamed)", inner, "expected call:NAME{…}") }];
+    return [{ type: "call", call: invalidArguments(UNNAMED, inner, "expected call:NAME{…}") }];
   const name = head[1]!;
   const reader = new LooseReader(inner, [delimiter]);
   reader.position = head[0].length;

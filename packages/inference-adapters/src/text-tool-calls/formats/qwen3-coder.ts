@@ -1,5 +1,5 @@
 import type { ToolSpec } from "../../types.js";
-import { cutOffCall, invalidArguments } from "../read-arguments.js";
+import { cutOffCall, invalidArguments, UNNAMED } from "../read-arguments.js";
 import { thinkBlock } from "../render-tools.js";
 import type { BlockContext, TextFormat, TextPiece } from "../text-format.js";
 
@@ -104,7 +104,7 @@ function parseFunctionBlocks(inner: string, context: BlockContext): TextPiece[] 
   }
   if (pieces.length === 0 && inner.trim() !== "") {
     const call = context.complete
-      ? invalidArguments("(unnamed)", inner.trim(), "expected <function=NAME> inside <tool_call>")
+      ? invalidArguments(UNNAMED, inner.trim(), "expected <function=NAME> inside <tool_call>")
       : cutOffCall("", inner.trim());
     pieces.push({ type: "call", call });
   }
