@@ -524,15 +524,62 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
     },
   ],
   "kimi-k2": [
+    // vLLM tests/tool_parsers/test_kimi_k2_tool_parser.py (v0.30.0), as gathered with their lines
+    // by a public fixture importer (scripts/fixtures/kimi/imported.py).
     {
-      source: "vLLM tests/tool_parsers/test_kimi_k2_tool_parser.py: two calls",
-      text: 'I\'ll help.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Beijing"}<|tool_call_end|><|tool_call_begin|>functions.get_weather:1<|tool_call_argument_begin|>{"city": "Shanghai"}<|tool_call_end|><|tool_calls_section_end|>',
+      source:
+        "vLLM test_kimi_k2_tool_parser.py L59-L66: text before one call (the test helper's space after the id)",
+      text: 'I\'ll check. <|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0 <|tool_call_argument_begin|>{"city": "Beijing"}<|tool_call_end|><|tool_calls_section_end|>',
       expected: {
-        content: "I'll help.",
+        content: "I'll check.",
+        toolCalls: [{ name: "get_weather", arguments: { city: "Beijing" } }],
+      },
+    },
+    {
+      source: "vLLM test_kimi_k2_tool_parser.py L78-L96: three calls",
+      text: 'Multiple tasks. <|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0 <|tool_call_argument_begin|>{"city": "New York"}<|tool_call_end|><|tool_call_begin|>functions.get_news:1 <|tool_call_argument_begin|>{"topic": "technology"}<|tool_call_end|><|tool_call_begin|>functions.send_email:2 <|tool_call_argument_begin|>{"to": "user@example.com", "subject": "Daily Update"}<|tool_call_end|><|tool_calls_section_end|>',
+      expected: {
+        content: "Multiple tasks.",
         toolCalls: [
-          { name: "get_weather", arguments: { city: "Beijing" } },
-          { name: "get_weather", arguments: { city: "Shanghai" } },
+          { name: "get_weather", arguments: { city: "New York" } },
+          { name: "get_news", arguments: { topic: "technology" } },
+          { name: "send_email", arguments: { to: "user@example.com", subject: "Daily Update" } },
         ],
+      },
+    },
+    {
+      source: "vLLM test_kimi_k2_tool_parser.py L107-L119: multi-line JSON arguments",
+      text: 'Formatted. <|tool_calls_section_begin|><|tool_call_begin|>functions.process_data:0 <|tool_call_argument_begin|>{\n  "name": "test",\n  "value": 123\n}<|tool_call_end|><|tool_calls_section_end|>',
+      expected: {
+        content: "Formatted.",
+        toolCalls: [{ name: "process_data", arguments: { name: "test", value: 123 } }],
+      },
+    },
+    {
+      source: "vLLM test_kimi_k2_tool_parser.py L120-L126: an id without the functions. prefix",
+      text: 'No prefix. <|tool_calls_section_begin|><|tool_call_begin|>get_weather:0 <|tool_call_argument_begin|>{"city": "Tokyo"}<|tool_call_end|><|tool_calls_section_end|>',
+      expected: {
+        content: "No prefix.",
+        toolCalls: [{ name: "get_weather", arguments: { city: "Tokyo" } }],
+      },
+    },
+    {
+      source: "vLLM test_kimi_k2_tool_parser.py L370-L386: noise inside the section is not content",
+      text: 'Reasoning. <|tool_calls_section_begin|> spurious noise <|tool_call_begin|>functions.test:0 <|tool_call_argument_begin|>{"k": "v"} <|tool_call_end|><|tool_calls_section_end|>',
+      expected: { content: "Reasoning.", toolCalls: [{ name: "test", arguments: { k: "v" } }] },
+    },
+    {
+      source: "vLLM test_kimi_k2_tool_parser.py L388-L393: an empty section is no call",
+      text: "Reasoning. <|tool_calls_section_begin|><|tool_calls_section_end|>",
+      expected: { content: "Reasoning.", toolCalls: [] },
+    },
+    {
+      source:
+        "vLLM test_kimi_k2_tool_parser.py L435-L458: text after the section is kept (vLLM drops it)",
+      text: 'Before. <|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0 <|tool_call_argument_begin|>{"city": "Tokyo"} <|tool_call_end|><|tool_calls_section_end|> After tools.',
+      expected: {
+        content: "Before.  After tools.",
+        toolCalls: [{ name: "get_weather", arguments: { city: "Tokyo" } }],
       },
     },
   ],

@@ -52,6 +52,8 @@ function parseSection(inner: string, context: BlockContext): TextPiece[] {
       call: cut ? cutOffCall(name, args) : callWithArguments(name, args),
     });
   }
-  if (pieces.length === 0) pieces.push({ type: "call", call: cutOffCall("", inner) });
+  // An empty section (or only noise in it) is no call; one the completion cut off before its first call is.
+  if (parts.length === 0 && !context.complete)
+    pieces.push({ type: "call", call: cutOffCall("", inner) });
   return pieces;
 }
