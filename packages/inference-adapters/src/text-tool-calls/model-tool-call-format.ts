@@ -41,6 +41,7 @@ export const TELLTALE_MARKERS: readonly { start: string; format: TextToolCallFor
   { start: "<|python_tag|>", format: "llama3" },
   { start: "<｜tool▁calls▁begin｜>", format: "deepseek" },
   { start: "<｜DSML｜function_calls>", format: "deepseek" },
+  { start: "<｜DSML｜tool_calls>", format: "deepseek" },
   { start: "<|channel|>commentary to=", format: "gpt-oss" },
   { start: "<|tool_call>", format: "gemma4" },
   { start: "<start_function_call>", format: "functiongemma" },

@@ -253,22 +253,92 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
   ],
   deepseek: [
     {
-      source:
-        "llama.cpp test-chat.cpp, DeepSeek R1: function<｜tool▁sep｜>NAME and a ```json fence",
-      text: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>special_function\n```json\n{"arg1": 1}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
-      expected: { content: null, toolCalls: [special] },
-    },
-    {
       source: "llama.cpp test-chat.cpp, DeepSeek V3.1: thinking, then NAME<｜tool▁sep｜>{…}",
       text: '<think>I\'m\nthinking</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>special_function<｜tool▁sep｜>{"arg1": 1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
       expected: { content: null, reasoning: thinking, toolCalls: [special] },
     },
+    // vLLM tests/tool_parsers/test_deepseekv3_tool_parser.py, test_deepseekv31_tool_parser.py,
+    // tests/parser/engine/test_deepseek_v41.py (v0.30.0) and SGLang test_function_call_parser.py
+    // (v0.5.20), as gathered with their lines by a public fixture importer (scripts/fixtures/deepseek/imported.py).
     {
-      source: "SGLang test_function_call_parser.py, DeepSeek V3.2 DSML",
-      text: 'Let me look.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="location" string="true">Beijing</｜DSML｜parameter>\n<｜DSML｜parameter name="days" string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+      source: "vLLM test_deepseekv3_tool_parser.py L31: two V3 calls, adjacent",
+      text: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Tokyo", "unit": "celsius"}\n```<｜tool▁call▁end｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>search_hotels\n```json\n{"location": "Tokyo", "check_in": "2025-01-15"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
       expected: {
-        content: "Let me look.",
-        toolCalls: [{ name: "get_weather", arguments: { location: "Beijing", days: 3 } }],
+        content: null,
+        toolCalls: [
+          { name: "get_weather", arguments: { city: "Tokyo", unit: "celsius" } },
+          { name: "search_hotels", arguments: { location: "Tokyo", check_in: "2025-01-15" } },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_deepseekv3_tool_parser.py L39: every JSON type",
+      text: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>test_function\n```json\n{"string_field": "hello", "int_field": 42, "float_field": 3.14, "bool_field": true, "null_field": null, "array_field": ["a", "b", "c"], "object_field": {"nested": "value"}, "empty_array": [], "empty_object": {}}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "test_function",
+            arguments: {
+              string_field: "hello",
+              int_field: 42,
+              float_field: 3.14,
+              bool_field: true,
+              null_field: null,
+              array_field: ["a", "b", "c"],
+              object_field: { nested: "value" },
+              empty_array: [],
+              empty_object: {},
+            },
+          },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_deepseekv3_tool_parser.py L61: escaped strings",
+      text: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>send_message\n```json\n{"text": "He said \\"hello\\"", "path": "C:\\\\Users\\\\file", "newline": "line1\\nline2"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "send_message",
+            arguments: {
+              text: 'He said "hello"',
+              path: "C:\\Users\\file",
+              newline: "line1\nline2",
+            },
+          },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_deepseekv31_tool_parser.py L25: V3.1, text before the call",
+      text: 'normal text<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      expected: { content: "normal text", toolCalls: [{ name: "foo", arguments: { x: 1 } }] },
+    },
+    {
+      source: "SGLang TestDeepSeekV32Detector L1802: V3.2 DSML, an invoke without parameters",
+      text: 'Let me get the current date for you.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_date">\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+      expected: {
+        content: "Let me get the current date for you.",
+        toolCalls: [{ name: "get_date", arguments: {} }],
+      },
+    },
+    {
+      source: "SGLang TestDeepSeekV4Detector L2258: V4's self-closing invoke",
+      text: '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="submit"/>\n</｜DSML｜tool_calls>',
+      expected: { content: null, toolCalls: [{ name: "submit", arguments: {} }] },
+    },
+    {
+      source:
+        "vLLM tests/parser/engine/test_deepseek_v41.py L59: V4.1 DSML with a space, typed parameters",
+      text: 'Checking.\n\n<｜DSML｜ calls>\n<｜DSML｜ invoke name="get_weather">\n<｜DSML｜ parameter name="city" string="true">杭州</｜DSML｜ parameter>\n<｜DSML｜ parameter name="count" string="false">42</｜DSML｜ parameter>\n</｜DSML｜ invoke>\n<｜DSML｜ invoke name="add">\n<｜DSML｜ parameter name="x" string="false">1.5</｜DSML｜ parameter>\n<｜DSML｜ parameter name="y" string="false">2.25</｜DSML｜ parameter>\n</｜DSML｜ invoke>\n</｜DSML｜ calls>',
+      expected: {
+        content: "Checking.",
+        toolCalls: [
+          { name: "get_weather", arguments: { city: "杭州", count: 42 } },
+          { name: "add", arguments: { x: 1.5, y: 2.25 } },
+        ],
       },
     },
   ],

@@ -13,8 +13,9 @@ const dsml = "｜DSML｜";
 /**
  * DeepSeek R1 / V3 (`<｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\n```json\n{…}\n```<｜tool▁call▁end｜>`),
  * V3.1 (`<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`), both inside
- * `<｜tool▁calls▁begin｜>…<｜tool▁calls▁end｜>`, and V3.2's DSML
- * (`<｜DSML｜function_calls><｜DSML｜invoke name="…"><｜DSML｜parameter name="…" string="true">…`).
+ * `<｜tool▁calls▁begin｜>…<｜tool▁calls▁end｜>`, and the DSML of V3.2
+ * (`<｜DSML｜function_calls><｜DSML｜invoke name="…"><｜DSML｜parameter name="…" string="true">…`),
+ * V4 (`<｜DSML｜tool_calls>`) and V4.1 (`<｜DSML｜ calls>`).
  */
 export const deepseekFormat: TextFormat = {
   name: "deepseek",
@@ -27,6 +28,9 @@ export const deepseekFormat: TextFormat = {
       end: [`</${dsml}function_calls>`],
       parse: parseDsml,
     },
+    // DeepSeek V4 (`tool_calls`) and V4.1 (`｜DSML｜ calls`, with a space) wrap the same invokes.
+    { kind: "call", start: `<${dsml}tool_calls>`, end: [`</${dsml}tool_calls>`], parse: parseDsml },
+    { kind: "call", start: `<${dsml} calls>`, end: [`</${dsml} calls>`], parse: parseDsml },
   ],
   renderTools: (tools) =>
     [
@@ -87,19 +91,22 @@ function parseToolCalls(inner: string, context: BlockContext): TextPiece[] {
 
 function parseDsml(inner: string, context: BlockContext): TextPiece[] {
   const pieces: TextPiece[] = [];
+  // `｜DSML｜ invoke` (V4.1 writes a space after the tag), and V4's self-closing `invoke …/>`.
+  const tag = `${dsml}\\s*`;
   const invokes = inner.matchAll(
-    new RegExp(`<${dsml}invoke\\s+name="([^"]+)"\\s*>([\\s\\S]*?)(</${dsml}invoke>|$)`, "g"),
+    new RegExp(`<${tag}invoke\\s+name="([^"]+)"\\s*(?:/>|>([\\s\\S]*?)(</${tag}invoke>|$))`, "g"),
   );
   for (const invoke of invokes) {
     const name = invoke[1]!;
-    if (invoke[3] === "" && !context.complete) {
-      pieces.push({ type: "call", call: cutOffCall(name, invoke[2]!) });
+    const body = invoke[2] ?? "";
+    if (invoke[2] !== undefined && invoke[3] === "" && !context.complete) {
+      pieces.push({ type: "call", call: cutOffCall(name, body) });
       continue;
     }
     const args: Record<string, unknown> = {};
-    const params = invoke[2]!.matchAll(
+    const params = body.matchAll(
       new RegExp(
-        `<${dsml}parameter\\s+name="([^"]+)"\\s+string="(true|false)"\\s*>([\\s\\S]*?)</${dsml}parameter>`,
+        `<${tag}parameter\\s+name="([^"]+)"\\s+string="(true|false)"\\s*>([\\s\\S]*?)</${tag}parameter>`,
         "g",
       ),
     );
@@ -116,6 +123,8 @@ function parseDsml(inner: string, context: BlockContext): TextPiece[] {
     }
     pieces.push({ type: "call", call: { name, arguments: args } });
   }
-  if (pieces.length === 0) pieces.push({ type: "call", call: cutOffCall("", inner) });
+  if (pieces.length === 0 && (!context.complete || inner.trim() !== "")) {
+    pieces.push({ type: "call", call: cutOffCall("", inner) });
+  }
   return pieces;
 }
