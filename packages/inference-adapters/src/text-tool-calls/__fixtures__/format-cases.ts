@@ -224,22 +224,6 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
   ],
   mistral: [
     {
-      source: "vLLM tests/tool_parsers/test_mistral_tool_parser.py: v0.3 JSON list",
-      text: '[TOOL_CALLS][{"name": "add", "arguments":{"a": 3.5, "b": 4}}]',
-      expected: { content: null, toolCalls: [{ name: "add", arguments: { a: 3.5, b: 4 } }] },
-    },
-    {
-      source: "vLLM tests/tool_parsers/test_mistral_tool_parser.py: v11 NAME[ARGS]{…}, two calls",
-      text: '[TOOL_CALLS]add_this_and_that[ARGS]{"a": 3.5, "b": 4}[TOOL_CALLS]multiply_numbers[ARGS]{"a": 3, "b": 6}',
-      expected: {
-        content: null,
-        toolCalls: [
-          { name: "add_this_and_that", arguments: { a: 3.5, b: 4 } },
-          { name: "multiply_numbers", arguments: { a: 3, b: 6 } },
-        ],
-      },
-    },
-    {
       source: "llama.cpp test-chat.cpp, Magistral: [THINK] then NAME{…} without [ARGS]",
       text: "[THINK]I'm\nthinking[/THINK]Hello, world!\nWhat's up?[TOOL_CALLS]special_function{\"arg1\": 1}",
       expected: { content: hello, reasoning: thinking, toolCalls: [special] },
@@ -249,6 +233,125 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
         "llama.cpp test-chat.cpp, Mistral Nemo decoded without special tokens: the list alone",
       text: '[{"name": "special_function", "arguments": {"arg1": 1}, "id": "123456789"}]',
       expected: { content: null, toolCalls: [special] },
+    },
+    // vLLM tests/parser/mistral/test_tool_calls.py and test_reasoning.py (v0.30.0), llama.cpp
+    // tests/test-chat.cpp (v0.5.0) and an Ollama issue, as gathered with their lines by a public
+    // fixture importer (scripts/fixtures/mistral/import_mistral.py).
+    {
+      source: "vLLM tests/parser/mistral/test_tool_calls.py L359-L369: v0.3 JSON list",
+      text: '[TOOL_CALLS][{"name": "add", "arguments":{"a": 3.5, "b": 4}}]',
+      expected: { content: null, toolCalls: [{ name: "add", arguments: { a: 3.5, b: 4 } }] },
+    },
+    {
+      source: "vLLM test_tool_calls.py L384-L397: arguments before the name",
+      text: '[TOOL_CALLS] [{"arguments":{"city": "San Francisco", "state": "CA", "unit": "celsius"}, "name": "get_current_weather"}]',
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "get_current_weather",
+            arguments: { city: "San Francisco", state: "CA", unit: "celsius" },
+          },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_tool_calls.py L398-L413: a parameter called name",
+      text: '[TOOL_CALLS] [{"arguments":{"name": "John Doe"}, "name": "get_age"}]',
+      expected: {
+        content: null,
+        toolCalls: [{ name: "get_age", arguments: { name: "John Doe" } }],
+      },
+    },
+    {
+      source: "vLLM test_tool_calls.py L414-L432: two calls in the list",
+      text: '[TOOL_CALLS] [{"name": "add", "arguments": {"a": 3.5, "b": 4}}, {"name": "get_current_weather", "arguments":{"city": "San Francisco", "state": "CA", "unit": "celsius"}}]',
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "add", arguments: { a: 3.5, b: 4 } },
+          {
+            name: "get_current_weather",
+            arguments: { city: "San Francisco", state: "CA", unit: "celsius" },
+          },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_tool_calls.py L433-L443: text before the list",
+      text: 'Hello[TOOL_CALLS] [{"name": "add", "arguments":{"a": 1, "b": 2}}]',
+      expected: { content: "Hello", toolCalls: [{ name: "add", arguments: { a: 1, b: 2 } }] },
+    },
+    {
+      source: "vLLM test_tool_calls.py L605-L620: v11 NAME[ARGS]{…}, two calls",
+      text: '[TOOL_CALLS]add[ARGS]{"a": 3.5, "b": 4}[TOOL_CALLS]multiply[ARGS]{"a": 3, "b": 6}',
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "add", arguments: { a: 3.5, b: 4 } },
+          { name: "multiply", arguments: { a: 3, b: 6 } },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_tool_calls.py L621-L631: text before a v11 call",
+      text: 'hi[TOOL_CALLS]add[ARGS]{"a": 1, "b": 2}',
+      expected: { content: "hi", toolCalls: [{ name: "add", arguments: { a: 1, b: 2 } }] },
+    },
+    {
+      source: "vLLM tests/parser/mistral/test_reasoning.py L156-L163: [THINK] never closed",
+      text: "[THINK]r",
+      expected: { content: null, reasoning: "r", toolCalls: [] },
+    },
+    {
+      source: "vLLM test_reasoning.py L286-L301: Magistral 2506's plain-text <think>",
+      text: "<think>r</think>c",
+      expected: { content: "c", reasoning: "r", toolCalls: [] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L2615-L2622: Ministral 3 reasoning, then a call",
+      text: '[THINK]I\'m\nthinking[/THINK][TOOL_CALLS]special_function[ARGS]{"arg1":1}',
+      expected: {
+        content: null,
+        reasoning: "I'm\nthinking",
+        toolCalls: [{ name: "special_function", arguments: { arg1: 1 } }],
+      },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L2649-L2661: a call marker inside [THINK] is reasoning",
+      text: '[THINK]Let me think about [TOOL_CALLS]special_function[ARGS]{"arg1":1} and more[/THINK][TOOL_CALLS]special_function[ARGS]{"arg1": 1}',
+      expected: {
+        content: null,
+        reasoning: 'Let me think about [TOOL_CALLS]special_function[ARGS]{"arg1":1} and more',
+        toolCalls: [{ name: "special_function", arguments: { arg1: 1 } }],
+      },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L6250-L6261: Mistral Small 3.2 with [CALL_ID]",
+      text: '[TOOL_CALLS]special_function[CALL_ID]000000001[ARGS]{"arg1": 1}[TOOL_CALLS]special_function_with_opt[CALL_ID]000000002[ARGS]{"arg1": 1, "arg2": 2}',
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "special_function", arguments: { arg1: 1 } },
+          { name: "special_function_with_opt", arguments: { arg1: 1, arg2: 2 } },
+        ],
+      },
+    },
+    {
+      source: "Ollama issue 11470: Devstral, braces inside a JSON string",
+      text: '[TOOL_CALLS]file_search[ARGS]{"query":"/{.github/copilot-instructions.md,AGENT.md,AGENTS.md,CLAUDE.md,.cursorrules,.windsurfrules,.clinerules,.cursor/rules/,.windsurf/rules/,.clinerules/,README.md}"}',
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "file_search",
+            arguments: {
+              query:
+                "/{.github/copilot-instructions.md,AGENT.md,AGENTS.md,CLAUDE.md,.cursorrules,.windsurfrules,.clinerules,.cursor/rules/,.windsurf/rules/,.clinerules/,README.md}",
+            },
+          },
+        ],
+      },
     },
   ],
   deepseek: [

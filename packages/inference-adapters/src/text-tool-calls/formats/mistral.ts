@@ -1,6 +1,7 @@
 import { readLooseValue } from "../loose-value.js";
 import { callWithArguments, cutOffCall } from "../read-arguments.js";
 import { callsFromJsonText } from "../read-call-json.js";
+import { thinkBlock } from "../render-tools.js";
 import type { BlockContext, TextFormat, TextPiece } from "../text-format.js";
 
 /**
@@ -13,6 +14,8 @@ export const mistralFormat: TextFormat = {
   name: "mistral",
   markers: [
     { kind: "reasoning", start: "[THINK]", end: ["[/THINK]"] },
+    // Magistral Small 2506 reasons in plain-text <think> tags.
+    thinkBlock,
     { kind: "call", start: "[TOOL_CALLS]", parse: parseToolCalls },
     {
       kind: "call",
@@ -54,7 +57,10 @@ function parseToolCalls(inner: string, context: BlockContext): TextPiece[] {
   const pieces: TextPiece[] = [];
   let position = 0;
   while (position < text.length) {
-    const head = /^\s*([A-Za-z_][\w.-]*)\s*(?:\[ARGS\])?\s*(?=\{)/.exec(text.slice(position));
+    // NAME, an optional [CALL_ID]id (Mistral Small 3.2), an optional [ARGS], then the object.
+    const head = /^\s*([A-Za-z_][\w.-]*)\s*(?:\[CALL_ID\][\w-]*)?\s*(?:\[ARGS\])?\s*(?=\{)/.exec(
+      text.slice(position),
+    );
     if (!head) break;
     const name = head[1]!;
     const start = position + head[0].length;
