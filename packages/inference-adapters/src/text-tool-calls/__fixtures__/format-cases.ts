@@ -11,6 +11,37 @@ export interface FormatCase {
   expected: ParsedToolCallText;
 }
 
+/** llama.cpp's test tools (tests/test-chat.cpp), and the schemas the typed Qwen3-Coder cases need. */
+const integerTool = (name: string, keys: string[]): ToolSpec => ({
+  name,
+  description: name,
+  inputSchema: {
+    type: "object",
+    properties: Object.fromEntries(keys.map((key) => [key, { type: "integer" }])),
+  },
+});
+const specialWithOptTool = integerTool("special_function_with_opt", ["arg1", "arg2"]);
+const todoListTool: ToolSpec = {
+  name: "todo_list",
+  description: "Create or update the todo list",
+  inputSchema: { type: "object", properties: { todos: { type: "array" } } },
+};
+const anyOfTool: ToolSpec = {
+  name: "test_anyof",
+  description: "anyOf",
+  inputSchema: {
+    type: "object",
+    properties: {
+      anyof_int: { anyOf: [{ type: "integer" }, { type: "null" }] },
+      anyof_str: { anyOf: [{ type: "string" }, { type: "null" }] },
+      anyof_array: { anyOf: [{ type: "array", items: { type: "string" } }, { type: "null" }] },
+      anyof_obj: { anyOf: [{ type: "object" }, { type: "null" }] },
+      type_as_array: { type: ["integer", "null"] },
+      multi_non_null: { anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] },
+    },
+  },
+};
+
 /** llama.cpp's test tool: `special_function(arg1: integer)`. */
 export const specialFunctionTool: ToolSpec = {
   name: "special_function",
@@ -131,15 +162,150 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
       tools: [specialFunctionTool],
       expected: { content: null, toolCalls: [special] },
     },
+    // llama.cpp tests/test-chat.cpp (v0.5.0) and vLLM tests/tool_parsers/test_qwen3coder_tool_parser.py
+    // (v0.30.0), as gathered with their lines by a public fixture importer (scripts/fixtures/qwen3-xml/).
     {
-      source: "vLLM tests/tool_parsers/test_qwen3coder_tool_parser.py: text, then typed parameters",
-      text: "Let me check the weather.\n<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>",
+      source: "llama.cpp test-chat.cpp L2176-L2198 (Qwen3.5): two calls, typed by the schema",
+      text: "<tool_call>\n<function=special_function>\n<parameter=arg1>\n1\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=special_function_with_opt>\n<parameter=arg1>\n1\n</parameter>\n<parameter=arg2>\n2\n</parameter>\n</function>\n</tool_call>",
+      tools: [specialFunctionTool, specialWithOptTool],
       expected: {
-        content: "Let me check the weather.",
+        content: null,
+        toolCalls: [
+          { name: "special_function", arguments: { arg1: 1 } },
+          { name: "special_function_with_opt", arguments: { arg1: 1, arg2: 2 } },
+        ],
+      },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L2200-L2219 (Qwen3.5): multi-line code",
+      text: '<tool_call>\n<function=python>\n<parameter=code>\ndef hello():\n    print("Hello, world!")\n\nhello()\n</parameter>\n</function>\n</tool_call>',
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "python",
+            arguments: { code: 'def hello():\n    print("Hello, world!")\n\nhello()' },
+          },
+        ],
+      },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L2245-L2273 (Qwen3.5): a value ending in a newline keeps it",
+      text: "<tool_call>\n<function=edit>\n<parameter=filename>\nfoo.c\n</parameter>\n<parameter=oldString>\n#iclunde\n</parameter>\n<parameter=newString>\n#include\n\n</parameter>\n</function>\n</tool_call>",
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "edit",
+            arguments: { filename: "foo.c", oldString: "#iclunde", newString: "#include\n" },
+          },
+        ],
+      },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L2276-L2293 (Qwen3.5): leading indentation kept",
+      text: '<tool_call>\n<function=python>\n<parameter=code>\n    print("Hello, world!")\n</parameter>\n</function>\n</tool_call>',
+      expected: {
+        content: null,
+        toolCalls: [{ name: "python", arguments: { code: '    print("Hello, world!")' } }],
+      },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L2342-L2352 (Qwen3.5): no arguments",
+      text: "<tool_call>\n<function=empty_args>\n</function>\n</tool_call>",
+      expected: { content: null, toolCalls: [{ name: "empty_args", arguments: {} }] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L3559-L3569 (Qwen3-Coder): the opening <tool_call> skipped",
+      text: "<function=special_function>\n<parameter=arg1>\n1\n</parameter>\n</function>\n</tool_call>",
+      tools: [specialFunctionTool],
+      expected: {
+        content: null,
+        toolCalls: [{ name: "special_function", arguments: { arg1: 1 } }],
+      },
+    },
+    {
+      source:
+        "llama.cpp test-chat.cpp L3586-L3612 (Qwen3-Coder): the opening tag skipped, then a second call",
+      text: "<function=special_function>\n<parameter=arg1>\n1\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=special_function_with_opt>\n<parameter=arg1>\n1\n</parameter>\n<parameter=arg2>\n2\n</parameter>\n</function>\n</tool_call>",
+      tools: [specialFunctionTool, specialWithOptTool],
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "special_function", arguments: { arg1: 1 } },
+          { name: "special_function_with_opt", arguments: { arg1: 1, arg2: 2 } },
+        ],
+      },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L3664-L3680 (Qwen3-Coder): a CJK value",
+      text: "<tool_call>\n<function=python>\n<parameter=code>\n格\n</parameter>\n</function>\n</tool_call>",
+      expected: { content: null, toolCalls: [{ name: "python", arguments: { code: "格" } }] },
+    },
+    {
+      source: "llama.cpp test-chat.cpp L3682-L3702 (Qwen3-Coder): markup inside a value",
+      text: "<tool_call>\n<function=html>\n<parameter=markup>\n<html>\n <head>\n  <title>Hello!</title>\n </head>\n</html>\n</parameter>\n</function>\n</tool_call>",
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "html",
+            arguments: { markup: "<html>\n <head>\n  <title>Hello!</title>\n </head>\n</html>" },
+          },
+        ],
+      },
+    },
+    {
+      source:
+        "llama.cpp test-chat.cpp L3704-L3720 (Qwen3-Coder): a list of objects, typed by the schema",
+      text: '<tool_call>\n<function=todo_list>\n<parameter=todos>\n[{"item": "Check stuff", "selected": false}, {"item": "Prepare stuff", "selected": true}]\n</parameter>\n</function>\n</tool_call>',
+      tools: [todoListTool],
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "todo_list",
+            arguments: {
+              todos: [
+                { item: "Check stuff", selected: false },
+                { item: "Prepare stuff", selected: true },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_qwen3coder_tool_parser.py L270-L295: text straight into the call",
+      text: "Sure! Let me check the weather for you.<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n</parameter>\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>",
+      expected: {
+        content: "Sure! Let me check the weather for you.",
         toolCalls: [
           {
             name: "get_current_weather",
             arguments: { city: "Dallas", state: "TX", unit: "fahrenheit" },
+          },
+        ],
+      },
+    },
+    {
+      source:
+        "vLLM test_qwen3coder_tool_parser.py L499-L596: anyOf and type lists pick the non-null type",
+      text: '<tool_call>\n<function=test_anyof>\n<parameter=anyof_int>\n5\n</parameter>\n<parameter=anyof_str>\nhello\n</parameter>\n<parameter=anyof_array>\n["a", "b", "c"]\n</parameter>\n<parameter=anyof_obj>\n{"key": "value"}\n</parameter>\n<parameter=type_as_array>\n42\n</parameter>\n<parameter=multi_non_null>\nsome text\n</parameter>\n</function>\n</tool_call>',
+      tools: [anyOfTool],
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "test_anyof",
+            arguments: {
+              anyof_int: 5,
+              anyof_str: "hello",
+              anyof_array: ["a", "b", "c"],
+              anyof_obj: { key: "value" },
+              type_as_array: 42,
+              multi_non_null: "some text",
+            },
           },
         ],
       },
@@ -166,6 +332,61 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
           { name: "getOpenIncidentsTool", arguments: {} },
         ],
       },
+    },
+    // vLLM tests/tool_parsers/test_llama3_json_tool_parser.py / test_llama4_pythonic_tool_parser.py
+    // (v0.30.0), SGLang test_llama32_detector.py (v0.5.20) and issues, as gathered with their lines
+    // by a public fixture importer (scripts/fixtures/llama/imported.py).
+    {
+      source: "vLLM test_llama3_json_tool_parser.py L42-L53: the parameters key",
+      text: '{"name": "searchTool", "parameters": {"query": "test query", "limit": 10}}',
+      expected: {
+        content: null,
+        toolCalls: [{ name: "searchTool", arguments: { query: "test query", limit: 10 } }],
+      },
+    },
+    {
+      source: "vLLM test_llama3_json_tool_parser.py L195-L214: braces and brackets inside strings",
+      text: '{"name": "searchTool", "parameters": {"query": "test {value} [complex]","nested": {"inner": "more {brackets}"}}}',
+      expected: {
+        content: null,
+        toolCalls: [
+          {
+            name: "searchTool",
+            arguments: { query: "test {value} [complex]", nested: { inner: "more {brackets}" } },
+          },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_llama3_json_tool_parser.py L217-L231: escaped quotes",
+      text: '{"name": "parserTool", "parameters": {"text": "He said \\"Hello {world}\\""}}',
+      expected: {
+        content: null,
+        toolCalls: [{ name: "parserTool", arguments: { text: 'He said "Hello {world}"' } }],
+      },
+    },
+    {
+      source: "vLLM test_llama3_json_tool_parser.py L234-L241: JSON without a name is an answer",
+      text: '{"parameters": {}}',
+      expected: { content: '{"parameters": {}}', toolCalls: [] },
+    },
+    {
+      source: "SGLang test_llama32_detector.py L84-L88: text before <|python_tag|>",
+      text: 'Let me check. <|python_tag|>{"name": "get_weather", "arguments": {"city": "Tokyo"}}',
+      expected: {
+        content: "Let me check.",
+        toolCalls: [{ name: "get_weather", arguments: { city: "Tokyo" } }],
+      },
+    },
+    {
+      source: "SGLang issue 35562: a leading JSON object that is no call stays the answer",
+      text: '{"a": 1} is a dict',
+      expected: { content: '{"a": 1} is a dict', toolCalls: [] },
+    },
+    {
+      source: "SGLang issue 35562: '{}' stays the answer",
+      text: "{}",
+      expected: { content: "{}", toolCalls: [] },
     },
     {
       source: "llama.cpp test-chat.cpp, Llama 3.x: plain answer",
@@ -215,22 +436,56 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
         toolCalls: [{ name: "get_weather", arguments: { city: "Paris" } }],
       },
     },
+    // vLLM tests/tool_parsers/test_llama3_json_tool_parser.py / test_llama4_pythonic_tool_parser.py
+    // (v0.30.0), SGLang test_llama32_detector.py (v0.5.20) and issues, as gathered with their lines
+    // by a public fixture importer (scripts/fixtures/llama/imported.py).
+    {
+      source: "vLLM test_llama4_pythonic_tool_parser.py L39-L43: no arguments",
+      text: "[get_weather()]",
+      expected: { content: null, toolCalls: [{ name: "get_weather", arguments: {} }] },
+    },
+    {
+      source: "vLLM test_llama4_pythonic_tool_parser.py L54-L60: escaped quotes",
+      text: "[get_weather(city='Martha\\'s Vineyard', metric='\\\"cool units\\\"')]",
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "get_weather", arguments: { city: "Martha's Vineyard", metric: '"cool units"' } },
+        ],
+      },
+    },
+    {
+      source: "vLLM test_llama4_pythonic_tool_parser.py L163-L170: two calls, no spaces",
+      text: "[get_weather(city='LA',metric='C'),register_user(name='Doe',age=9)]",
+      expected: {
+        content: null,
+        toolCalls: [
+          { name: "get_weather", arguments: { city: "LA", metric: "C" } },
+          { name: "register_user", arguments: { name: "Doe", age: 9 } },
+        ],
+      },
+    },
+    {
+      source: "vLLM issue 56840: an argument name with a leading underscore",
+      text: "[search(_limit=5)]",
+      expected: { content: null, toolCalls: [{ name: "search", arguments: { _limit: 5 } }] },
+    },
     {
       source:
-        "Gemma 3 function-calling guide (ai.google.dev): a plain answer starting with a bracket stays text",
+        "tinyloop's own case (a README decision): an answer starting with a bracket that is no call stays text",
       text: "[1] is the first footnote.",
       expected: { content: "[1] is the first footnote.", toolCalls: [] },
     },
   ],
   mistral: [
     {
-      source: "llama.cpp test-chat.cpp, Magistral: [THINK] then NAME{…} without [ARGS]",
+      source:
+        "tinyloop's own case: the issue's [TOOL_CALLS]NAME{…} form (no [ARGS]) after [THINK] and text",
       text: "[THINK]I'm\nthinking[/THINK]Hello, world!\nWhat's up?[TOOL_CALLS]special_function{\"arg1\": 1}",
       expected: { content: hello, reasoning: thinking, toolCalls: [special] },
     },
     {
-      source:
-        "llama.cpp test-chat.cpp, Mistral Nemo decoded without special tokens: the list alone",
+      source: "tinyloop's own case: the Mistral list alone, its [TOOL_CALLS] token decoded away",
       text: '[{"name": "special_function", "arguments": {"arg1": 1}, "id": "123456789"}]',
       expected: { content: null, toolCalls: [special] },
     },
@@ -682,7 +937,8 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
       },
     },
     {
-      source: "FunctionGemma formatting guide (ai.google.dev): two calls with nested values",
+      source:
+        "tinyloop's own case: two FunctionGemma calls with nested values, in the formatting guide's syntax",
       text: "<start_function_call>call:get_weather{location:<escape>Tokyo<escape>}<end_function_call><start_function_call>call:get_stock_price{symbol:<escape>GOOG<escape>,options:{currency:<escape>USD<escape>,days:[1,2]}}<end_function_call>",
       expected: {
         content: null,
@@ -804,12 +1060,18 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
   ],
   "functionary-v3.2": [
     {
-      source: "llama.cpp test-chat.cpp, Functionary v3.2: a call as the first segment",
-      text: 'special_function\n{"arg1": 1}',
+      source: "llama.cpp test-chat.cpp (Functionary v3.2 peg tests): >>>NAME then the arguments",
+      text: '>>>special_function\n{"arg1": 1}',
       expected: { content: null, toolCalls: [special] },
     },
     {
-      source: "llama.cpp test-chat.cpp, Functionary v3.2: text (all) then a call",
+      source: "llama.cpp test-chat.cpp (Functionary v3.2 peg tests): >>>all, text to the user",
+      text: ">>>all\nHello, world!\nWhat's up?",
+      expected: { content: hello, toolCalls: [] },
+    },
+    {
+      source:
+        "tinyloop's own case: without the leading >>> (the prompt ended with it), text then a call",
       text: 'all\nHello, world!\nWhat\'s up?>>>special_function\n{"arg1": 1}',
       expected: { content: hello, toolCalls: [special] },
     },
@@ -833,7 +1095,8 @@ export const formatCases: Record<TextToolCallFormat, FormatCase[]> = {
       expected: { content: hello, toolCalls: [] },
     },
     {
-      source: "llama.cpp common/chat.cpp, Generic: a single tool_call object",
+      source:
+        "tinyloop's own case: a single tool_call object, which llama.cpp's generic schema allows",
       text: '{"tool_call": {"name": "special_function", "arguments": {"arg1": 1}}}',
       expected: { content: null, toolCalls: [special] },
     },

@@ -12,13 +12,16 @@ export const qwen3CoderFormat: TextFormat = {
   name: "qwen3-coder",
   markers: [
     thinkBlock,
+    // After a bare <function=…> block (no opening <tool_call>) its closing tag is left over.
+    { kind: "drop", start: "</tool_call>" },
     { kind: "call", start: "<tool_call>", end: ["</tool_call>"], parse: parseFunctionBlocks },
     // Some builds drop the outer <tool_call>; the <function=…> block alone still counts.
     {
       kind: "call",
       start: "<function=",
       end: ["</function>"],
-      parse: (inner, context) => parseFunctionBlocks(`<function=${inner}</function>`, context),
+      parse: (inner, context) =>
+        parseFunctionBlocks(`<function=${inner}${context.complete ? "</function>" : ""}`, context),
     },
   ],
   renderTools: (tools) =>
@@ -112,13 +115,25 @@ function parseFunctionBlocks(inner: string, context: BlockContext): TextPiece[] 
 }
 
 function schemaType(schema: Record<string, unknown> | undefined, key: string): string | undefined {
-  const property = (schema?.properties as Record<string, { type?: unknown }> | undefined)?.[key];
-  const type = property?.type;
-  return typeof type === "string"
-    ? type
-    : Array.isArray(type)
-      ? String(type.find((t) => t !== "null"))
-      : undefined;
+  const property = (schema?.properties as Record<string, Record<string, unknown>> | undefined)?.[
+    key
+  ];
+  return typeOf(property);
+}
+
+/** A property's type: `type` (its first non-null one), else the first non-null branch of `anyOf` / `oneOf`. */
+function typeOf(property: Record<string, unknown> | undefined): string | undefined {
+  if (!property) return undefined;
+  const type = property.type;
+  if (typeof type === "string") return type;
+  if (Array.isArray(type)) return type.find((t) => t !== "null") as string | undefined;
+  const branches = (property.anyOf ?? property.oneOf) as Record<string, unknown>[] | undefined;
+  if (!Array.isArray(branches)) return undefined;
+  for (const branch of branches) {
+    const branchType = typeOf(branch);
+    if (branchType !== undefined && branchType !== "null") return branchType;
+  }
+  return undefined;
 }
 
 /** A parameter's raw text as the schema's type; a value that does not fit stays text (the registry then says why). */
