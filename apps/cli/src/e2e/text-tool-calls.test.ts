@@ -70,6 +70,45 @@ describe("tool calls written as text, through the real CLI and a real MCP server
     });
   });
 
+  // Each family's own call syntax, as its model writes it to the scripted server (which ignores tools).
+  it.each([
+    ["mistral", '[TOOL_CALLS]mcp_fx_echo[ARGS]{"text": "by mistral"}', "by mistral"],
+    ["llama3", '{"name": "mcp_fx_echo", "parameters": {"text": "by llama"}}', "by llama"],
+    [
+      "qwen3-coder",
+      "<tool_call>\n<function=mcp_fx_echo>\n<parameter=text>\nby qwen\n</parameter>\n</function>\n</tool_call>",
+      "by qwen",
+    ],
+    [
+      "deepseek",
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>mcp_fx_echo<｜tool▁sep｜>{"text": "by deepseek"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      "by deepseek",
+    ],
+    [
+      "gpt-oss",
+      '<|channel|>analysis<|message|>Echo it.<|end|><|start|>assistant<|channel|>commentary to=functions.mcp_fx_echo <|constrain|>json<|message|>{"text": "by gpt-oss"}<|call|>',
+      "by gpt-oss",
+    ],
+    [
+      "kimi-k2",
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.mcp_fx_echo:0<|tool_call_argument_begin|>{"text": "by kimi"}<|tool_call_end|><|tool_calls_section_end|>',
+      "by kimi",
+    ],
+  ])(
+    "--tool-format %s: the model's own call syntax runs the tool",
+    async (format, answer, echoed) => {
+      const server = await serve([{ text: answer, chunkSize: 5 }, { text: "Done." }]);
+      agentFile();
+      const r = await runCli(runArgs(server, "some-model", "--tool-format", format), {
+        cwd: ws.dir,
+      });
+      expect(r.exitCode).toBe(0);
+      expect(r.stderr).toMatch(new RegExp(`✓ mcp_fx_echo ${DURATION} · ${echoed}`));
+      expect(r.stdout).toContain("Done.");
+      expect(sentTools(server)).toEqual([false, false]);
+    },
+  );
+
   it('"toolCallFormat": "pythonic" in the agent file: a Gemma-style call list runs the tool', async () => {
     const server = await serve([{ text: "[mcp_fx_echo(text='listed')]" }, { text: "Done." }]);
     agentFile({ toolCallFormat: "pythonic" });
