@@ -36,6 +36,18 @@ export function endWhenOption(): Option {
 }
 
 /**
+ * `--tool-format <format>`, the same option on `run` and `serve`. Its value is checked when
+ * the run is prepared (`toolFormatFromFlag`), against agent-files' list, so that this
+ * module, on the path of `--help`, loads no format list.
+ */
+export function toolFormatOption(): Option {
+  return new Option(
+    "--tool-format <format>",
+    "how tool calls travel: auto (default: native tools, calls written as text when the server refuses them), native, or a text format such as hermes, pythonic, mistral, llama3, deepseek, gpt-oss (the agent file's toolCallFormat)",
+  );
+}
+
+/**
  * `--allow-no-servers`, the same option on `run` and `serve` (the decision it changes is
  * `noServerRefusal`'s, in session/no-server-refusal.ts, which loads agent-session: this
  * module is on the path of `--help` and `config check` and must stay light).

@@ -9,6 +9,7 @@ import {
   allowNoServersOption,
   collect,
   endWhenOption,
+  toolFormatOption,
   toolSearchOption,
   wholeNumber,
 } from "./option-values.js";
@@ -94,6 +95,7 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
       .option("--yes", "approve every tool call")
       .addOption(toolSearchOption())
       .addOption(endWhenOption())
+      .addOption(toolFormatOption())
       .addOption(allowNoServersOption())
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),

@@ -1,4 +1,5 @@
 import type { ServerConfig } from "@tinyloop/mcp-transport";
+import type { ToolCallFormatSetting } from "./agent-settings.js";
 import type { ConfigPath } from "./config-path.js";
 
 /** The file formats an agent can come from (`default`: built by a program, not read). */
@@ -103,6 +104,8 @@ export interface AgentFile {
    * Unset for a built agent (`defaultAgent`): the loop's default then.
    */
   endWhen?: EndWhen;
+  /** How the model's tool calls travel: `auto`, `native`, or a text format (see `TOOL_CALL_FORMAT_CHOICES`). */
+  toolCallFormat?: ToolCallFormatSetting;
   servers: AgentFileServer[];
   inputs: AgentFileInput[];
   warnings: AgentFileWarning[];

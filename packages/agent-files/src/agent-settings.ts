@@ -1,4 +1,5 @@
 import { lazySchema } from "@tinyloop/errors";
+import { TEXT_TOOL_CALL_FORMATS } from "@tinyloop/inference-adapters/text-tool-calls";
 import * as z from "zod/mini";
 import type { AgentFileInput, AgentFormat, ApprovalMode, EndWhen } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
@@ -8,6 +9,29 @@ const WHOLE_ABOVE_0 = "a whole number more than 0";
 
 /** Values of `endWhen` in a file. */
 export const END_WHEN_CHOICES = ["text", "two-texts"] as const satisfies readonly EndWhen[];
+
+/**
+ * What `toolCallFormat` may say: `auto` (native tools, falling back to text calls when the
+ * server refuses them), `native`, or one of inference-adapters' text tool-call formats.
+ */
+export const TOOL_CALL_FORMAT_CHOICES = Object.freeze([
+  "auto",
+  "native",
+  ...TEXT_TOOL_CALL_FORMATS,
+] as const);
+
+/** One of {@link TOOL_CALL_FORMAT_CHOICES}. */
+export type ToolCallFormatSetting = (typeof TOOL_CALL_FORMAT_CHOICES)[number];
+
+// A check rather than z.enum: an enum's error names only its first three values, and the
+// user needs the whole list to pick a format.
+const toolCallFormatSchema = () =>
+  z.custom<ToolCallFormatSetting>(
+    (value) => (TOOL_CALL_FORMAT_CHOICES as readonly unknown[]).includes(value),
+    {
+      error: `one of ${TOOL_CALL_FORMAT_CHOICES.join(", ")} (example: "toolCallFormat": "hermes")`,
+    },
+  );
 
 /** Model and loop keys shared by tiny-agents' agent.json and tinyloop's additions to other files. */
 export const agentSettingsShape = lazySchema(() => ({
@@ -19,6 +43,12 @@ export const agentSettingsShape = lazySchema(() => ({
   toolConcurrency: z.optional(z.int().check(z.positive(WHOLE_ABOVE_0))),
   approval: z.optional(z.enum(["ask", "always", "never"])),
   endWhen: z.optional(z.enum(END_WHEN_CHOICES)),
+  toolCallFormat: z.optional(toolCallFormatSchema()),
+}));
+
+/** The `toolCallFormat` key alone, for formats whose other keys differ (Hermes YAML). */
+export const toolCallFormatShape = lazySchema(() => ({
+  toolCallFormat: z.optional(toolCallFormatSchema()),
 }));
 
 /** The model fields, whose strings may hold `${…}`. */
@@ -34,6 +64,7 @@ export interface AgentSettings {
   toolConcurrency?: number;
   approval?: ApprovalMode;
   endWhen?: EndWhen;
+  toolCallFormat?: ToolCallFormatSetting;
 }
 
 /** What one format reader makes of a file, before `${…}` expansion. */
@@ -59,6 +90,7 @@ export function pickSettings(from: AgentSettings): AgentSettings {
     "toolConcurrency",
     "approval",
     "endWhen",
+    "toolCallFormat",
   ] as const) {
     if (from[key] !== undefined) Object.assign(out, { [key]: from[key] });
   }
@@ -86,4 +118,5 @@ export const SETTINGS_KEYS = {
   toolConcurrency: null,
   approval: null,
   endWhen: null,
+  toolCallFormat: null,
 } as const;

@@ -12,6 +12,8 @@ export type {
 } from "./agent-file.js";
 export type { AgentFileErrorCode, AgentFileErrorOptions } from "./agent-file-error.js";
 export { AgentFileError } from "./agent-file-error.js";
+export type { ToolCallFormatSetting } from "./agent-settings.js";
+export { TOOL_CALL_FORMAT_CHOICES } from "./agent-settings.js";
 export type { CheckAgentFileOptions } from "./check-agent-file.js";
 export { checkAgentFile } from "./check-agent-file.js";
 export type { ModelChoice, ProviderPlan } from "./choose-provider.js";

@@ -1,4 +1,5 @@
 import { chooseProvider } from "@tinyloop/agent-files";
+import type { ToolFormatSwitch } from "@tinyloop/inference-adapters/text-tool-calls";
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
@@ -32,5 +33,75 @@ describe("createModel", () => {
     expect(AgentSessionError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: "MODEL_REQUIRED" });
     expect(error.message).toContain('pass --model NAME or set "model" in the agent file');
+  });
+});
+
+describe("createModel: toolCallFormat", () => {
+  const tools = [
+    { name: "ls", description: "List files.", inputSchema: { type: "object", properties: {} } },
+  ];
+  const request = { messages: [{ role: "user" as const, content: "list" }], tools };
+  const hermesCall = '<tool_call>\n{"name": "ls", "arguments": {}}\n</tool_call>';
+
+  async function events(model: Awaited<ReturnType<typeof createModel>>) {
+    const seen: string[] = [];
+    try {
+      for await (const event of model.stream(request)) {
+        if (event.type === "tool-call") seen.push(`call ${event.name} ${event.arguments}`);
+        if (event.type === "text-delta") seen.push(`text ${event.text}`);
+      }
+    } catch (error) {
+      seen.push(`error ${(error as Error).message}`);
+    }
+    return seen;
+  }
+
+  it("auto (the default) falls back to the format the model's name suggests when the server refuses tools, and says so", async () => {
+    server = await startScriptedModelServer({
+      script: { turns: [{ text: hermesCall }], refuseTools: {} },
+    });
+    const choice = { provider: "ollama", model: "qwen2.5:7b", endpointUrl: server.baseURL };
+    const switches: ToolFormatSwitch[] = [];
+    const model = await createModel(
+      chooseProvider(choice, {}),
+      choice,
+      {},
+      {
+        onToolFormatSwitch: (change) => switches.push(change),
+      },
+    );
+    expect(await events(model)).toEqual(["call ls {}"]);
+    expect(switches).toMatchObject([{ format: "hermes", reason: "tools-refused" }]);
+  });
+
+  it("native leaves the model alone: the refusal is the run's error", async () => {
+    server = await startScriptedModelServer({
+      script: { turns: [{ text: "x" }], refuseTools: {} },
+    });
+    const choice = { provider: "ollama", model: "gemma3", endpointUrl: server.baseURL };
+    const model = await createModel(
+      chooseProvider(choice, {}),
+      choice,
+      {},
+      { toolCallFormat: "native" },
+    );
+    const seen = await events(model);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toContain("does not support tools");
+  });
+
+  it("a text format sends no tools and reads the calls from the text", async () => {
+    server = await startScriptedModelServer({ script: [{ text: hermesCall }] });
+    const choice = { provider: "openai", model: "my-model", endpointUrl: server.baseURL };
+    const model = await createModel(
+      chooseProvider(choice, {}),
+      choice,
+      {},
+      { toolCallFormat: "hermes" },
+    );
+    expect(await events(model)).toEqual(["call ls {}"]);
+    const body = server.requests[0]!.body as { tools?: unknown; messages: { content: string }[] };
+    expect(body).not.toHaveProperty("tools");
+    expect(body.messages[0]!.content).toContain("<tools>");
   });
 });

@@ -1,9 +1,10 @@
-import type { ModelChoice, ProviderPlan } from "@tinyloop/agent-files";
+import type { ModelChoice, ProviderPlan, ToolCallFormatSetting } from "@tinyloop/agent-files";
 import type {
   ChatModel,
   ModelTimeoutSettings,
   TimeoutSettingNames,
 } from "@tinyloop/inference-adapters";
+import type { ToolFormatSwitch } from "@tinyloop/inference-adapters/text-tool-calls";
 import { AgentSessionError } from "./agent-session-error.js";
 import type { DownloadReport } from "./download-texts.js";
 
@@ -17,6 +18,16 @@ export interface CreateModelOptions {
   timeoutSettingNames?: TimeoutSettingNames;
   /** `local`: progress of the model file's download (a terminal shows a bar). */
   onDownloadProgress?: (progress: DownloadReport) => void;
+  /**
+   * How tool calls travel (default `auto`). `auto`: an OpenAI-compatible model gets native
+   * tools and falls back to the text format its name suggests when the server refuses them
+   * or it writes a call as text; `native`: never a text format; a text format (`hermes`,
+   * `pythonic`…): tools in the prompt and calls parsed from the text, for OpenAI-compatible
+   * and Anthropic models. Local and replayed models are not wrapped.
+   */
+  toolCallFormat?: ToolCallFormatSetting;
+  /** `auto`: called once when the model switches to a text format (see `toolFormatEvent` / `toolFormatLine`). */
+  onToolFormatSwitch?: (change: ToolFormatSwitch) => void;
 }
 
 function timeoutSettings(hooks: CreateModelOptions): ModelTimeoutSettings {
@@ -106,6 +117,16 @@ export async function createModel(
       });
       break;
     }
+  }
+  const format = hooks.toolCallFormat ?? "auto";
+  const wrap =
+    format !== "native" &&
+    (plan.kind === "openai-compatible" || (plan.kind === "anthropic" && format !== "auto"));
+  if (wrap) {
+    model = adapters.withTextToolCalls(model, {
+      format,
+      ...(hooks.onToolFormatSwitch ? { onSwitch: hooks.onToolFormatSwitch } : {}),
+    });
   }
   return choice.record ? adapters.recordModel(model, { path: choice.record }) : model;
 }

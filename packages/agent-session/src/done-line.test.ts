@@ -34,4 +34,13 @@ describe("doneLine", () => {
       "stopped: the model used all 1 turns without finishing (raise maxTurns)",
     );
   });
+
+  it("names the program's tool-format setting when the server refuses native tools", async () => {
+    const session = await sessions.open([stdioServer("fx")], { turns: [], refuseTools: {} });
+    const { done } = await consumeRun(session.agent.run("hi"));
+    expect(done.reason).toBe("error");
+    expect(doneLine(done, { toolFormatSetting: "--tool-format" })).toMatch(
+      /^error: .*does not support tools \(the model's server does not take native tools: set --tool-format to auto, or to a text format such as hermes or pythonic\)$/,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { type DoneEvent, describeDone } from "@tinyloop/agent-loop";
+import { refusesTools } from "@tinyloop/inference-adapters/text-tool-calls";
 import { plainStyle, type TextStyle } from "./text-style.js";
 import { visibleControls } from "./visible-controls.js";
 
@@ -8,6 +9,11 @@ export interface DoneLineOptions {
   style?: TextStyle;
   /** How the person raises the turn limit (agent-loop's `describeDone`), e.g. `--max-turns`. */
   maxTurnsSetting?: string;
+  /**
+   * How the person picks the tool-call format, e.g. `--tool-format`: named when the run
+   * failed because the server refused native tools.
+   */
+  toolFormatSetting?: string;
 }
 
 /**
@@ -19,10 +25,17 @@ export interface DoneLineOptions {
  */
 export function doneLine(
   done: DoneEvent,
-  { style = plainStyle, maxTurnsSetting }: DoneLineOptions = {},
+  {
+    style = plainStyle,
+    maxTurnsSetting,
+    toolFormatSetting = "toolCallFormat",
+  }: DoneLineOptions = {},
 ): string | undefined {
-  const described = describeDone(done, maxTurnsSetting ? { maxTurnsSetting } : {});
+  let described = describeDone(done, maxTurnsSetting ? { maxTurnsSetting } : {});
   if (described === undefined) return undefined;
+  if (done.reason === "error" && refusesTools(done.error)) {
+    described += ` (the model's server does not take native tools: set ${toolFormatSetting} to auto, or to a text format such as hermes or pythonic)`;
+  }
   const why = visibleControls(described);
   return done.reason === "error" ? style.red(why) : style.yellow(why);
 }

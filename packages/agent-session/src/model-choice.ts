@@ -4,6 +4,7 @@ import {
   chooseProvider,
   type ModelChoice,
   type ProviderPlan,
+  type ToolCallFormatSetting,
 } from "@tinyloop/agent-files";
 
 /** What a program lets its user choose over the agent file's model keys (e.g. from flags). */
@@ -17,6 +18,16 @@ export interface ModelOverrides {
   cassette?: string;
   /** Record the model's answers to this cassette file. */
   record?: string;
+  /** How tool calls travel; beats the file's `toolCallFormat` (see {@link toolCallFormatOf}). */
+  toolFormat?: ToolCallFormatSetting;
+}
+
+/** The tool-call format a session uses: the override, else the file's, else `auto`. */
+export function toolCallFormatOf(
+  agent: AgentFile,
+  overrides: ModelOverrides,
+): ToolCallFormatSetting {
+  return overrides.toolFormat ?? agent.toolCallFormat ?? "auto";
 }
 
 /**

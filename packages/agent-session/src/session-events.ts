@@ -1,5 +1,6 @@
 import type { AgentEvent } from "@tinyloop/agent-loop";
 import type { McpHub } from "@tinyloop/mcp-registration";
+import type { ToolFormatEvent } from "./tool-format-switch.js";
 
 /** The session's start: which agent file, provider and model (see `sessionStartEvent`). */
 export interface SessionStartEvent {
@@ -40,7 +41,12 @@ export interface ServerLogEvent {
  * One event of a session as a program streams it (`tinyloop run --json` writes one per line):
  * the agent's events plus the session's own.
  */
-export type SessionEvent = AgentEvent | SessionStartEvent | ServerStateEvent | ServerLogEvent;
+export type SessionEvent =
+  | AgentEvent
+  | SessionStartEvent
+  | ServerStateEvent
+  | ServerLogEvent
+  | ToolFormatEvent;
 
 /**
  * A `server` event for each server that is ready or idle, with its tool count: after

@@ -23,6 +23,19 @@ export type { ReplayModelSettings } from "./replay/create-replay-model.js";
 export { createReplayModel } from "./replay/create-replay-model.js";
 export type { RecordModelSettings } from "./replay/record-model.js";
 export { recordModel } from "./replay/record-model.js";
+export type { ParsedToolCallText } from "./text-tool-calls/parse-tool-call-text.js";
+export { parseToolCallText } from "./text-tool-calls/parse-tool-call-text.js";
+export type { TextToolCall } from "./text-tool-calls/text-format.js";
+export type { TextToolCallFormat } from "./text-tool-calls/text-tool-call-formats.js";
+export {
+  isTextToolCallFormat,
+  TEXT_TOOL_CALL_FORMATS,
+} from "./text-tool-calls/text-tool-call-formats.js";
+export type {
+  TextToolCallsOptions,
+  ToolFormatSwitch,
+} from "./text-tool-calls/with-text-tool-calls.js";
+export { withTextToolCalls } from "./text-tool-calls/with-text-tool-calls.js";
 export { normalizeToolSchema } from "./tool-schema/normalize-tool-schema.js";
 export type { AnthropicTool } from "./tool-schema/to-anthropic-tools.js";
 export { toAnthropicTools } from "./tool-schema/to-anthropic-tools.js";

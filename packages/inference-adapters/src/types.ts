@@ -54,9 +54,13 @@ export type FinishReason = "stop" | "tool-calls" | "length" | "content-filter";
  * display) and then once complete as `tool-call`; `usage` and `finish` come last. A
  * `tool-call`'s `id` is never empty: an adapter whose provider sent none makes one up
  * (unique, in the provider's style), and callers such as the agent loop use it as it is.
+ * `reasoning-delta` carries the model's reasoning apart from the answer (today from text
+ * tool-call formats: `<think>…</think>` and the formats' own channels); callers that do not
+ * show reasoning ignore it.
  */
 export type ModelEvent =
   | { type: "text-delta"; text: string }
+  | { type: "reasoning-delta"; text: string }
   | { type: "tool-call-delta"; index: number; id?: string; name?: string; argumentsDelta: string }
   | { type: "tool-call"; id: string; name: string; arguments: string }
   | { type: "usage"; inputTokens: number; outputTokens: number }

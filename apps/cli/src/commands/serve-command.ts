@@ -5,6 +5,7 @@ import {
   allowNoServersOption,
   collect,
   endWhenOption,
+  toolFormatOption,
   toolSearchOption,
   wholeNumber,
 } from "../option-values.js";
@@ -73,6 +74,7 @@ export function registerServeCommand(
       .option("--max-turns <n>", "most model calls per request", wholeNumber(1))
       .addOption(toolSearchOption())
       .addOption(endWhenOption())
+      .addOption(toolFormatOption())
       .addOption(allowNoServersOption()),
   )
     .addHelpText(

@@ -1,3 +1,4 @@
+import type { ToolCallFormatSetting } from "@tinyloop/agent-files";
 import { describeProviderPlan } from "@tinyloop/agent-files";
 import {
   type AgentServer,
@@ -9,7 +10,7 @@ import {
   modelNameFor,
   type ServerSettings,
 } from "@tinyloop/agent-server";
-import { createModel, openAgentSession } from "@tinyloop/agent-session";
+import { createModel, openAgentSession, toolFormatLine } from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { CliError } from "../cli-error.js";
@@ -46,6 +47,8 @@ export interface ServeFlags {
   toolSearch?: "auto" | "always" | "never";
   /** `--end-when text|two-texts`: as in `run`, for every request's agent. */
   endWhen?: "text" | "two-texts";
+  /** `--tool-format`: as in `run` (checked by `prepareRun`). */
+  toolFormat?: ToolCallFormatSetting;
   /** `--lazy`: each server starts on the first call of one of its tools. */
   lazy?: boolean;
   /** `--max-concurrent-starts N`: servers starting at once (default 2 × CPU cores). */
@@ -104,7 +107,7 @@ export async function serveCommand(
   const style = styleFor(io.stderr, flags, io.env);
   const settings = serverSettings(flags, io);
   // The model flags are run's, but for the key: serve's --api-key-env is the server's own.
-  const { spec, plan, choice } = await prepareRun(
+  const { spec, plan, choice, toolCallFormat } = await prepareRun(
     agentArg,
     { ...flags, apiKeyEnv: flags.modelApiKeyEnv },
     io,
@@ -145,7 +148,13 @@ export async function serveCommand(
     void lifecycle.exit(EXIT.interrupted);
   };
 
-  model = await createModel(plan, choice, io.env);
+  model = await createModel(plan, choice, io.env, {
+    toolCallFormat,
+    // The switch happens once, on the first request that needs it: a line for --verbose.
+    onToolFormatSwitch: (change) => {
+      if (flags.verbose) io.stderr.write(`${style.dim(toolFormatLine(change))}\n`);
+    },
+  });
   const progress = statusLine({
     out: io.stderr,
     live: io.stderr.isTTY === true,

@@ -55,6 +55,39 @@ async function replyText(response: Response): Promise<string | undefined> {
 }
 
 describe("tinyloop serve", () => {
+  it("--tool-format hermes: every request's model gets the tools in its prompt, no tools field, and its text calls run", async () => {
+    const model = await s.withModel([
+      {
+        text: '<tool_call>\n{"name": "mcp_fixture_echo", "arguments": {"text": "served"}}\n</tool_call>',
+      },
+      { text: "Echoed." },
+    ]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const serve = await startServe([
+      "mcp.json",
+      "--tool-format",
+      "hermes",
+      "--yes",
+      ...s.modelFlags(),
+    ]);
+    const response = await post(serve.url, serve.key, {
+      model: "mcp",
+      messages: [{ role: "user", content: "echo" }],
+    });
+    const answer = (await response.json()) as {
+      choices: Array<{ message: { content: string } }>;
+      tinyloop: { events: Array<{ type: string; outcome?: string }> };
+    };
+    expect(answer.choices[0]?.message.content).toBe("Echoed.");
+    expect(answer.tinyloop.events.find((e) => e.type === "tool_result")?.outcome).toBe("ok");
+    expect(model.requests.map((request) => "tools" in (request.body as object))).toEqual([
+      false,
+      false,
+    ]);
+    const first = model.requests[0]!.body as { messages: Array<{ content: string }> };
+    expect(first.messages[0]?.content).toContain("<tools>");
+  });
+
   it("answers with the agent's MCP tools from one shared server process, and SIGTERM drains a request in flight before closing", async () => {
     const model = await s.withModel([
       { text: "Hello there." },

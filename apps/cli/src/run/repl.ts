@@ -93,7 +93,11 @@ export function runRepl({
         printer.breakLine();
         if (event.reason === "asked" && event.text)
           io.stdout.write(`${visibleControls(event.text)}\n`);
-        const why = doneLine(event, { style, maxTurnsSetting: "--max-turns" });
+        const why = doneLine(event, {
+          style,
+          maxTurnsSetting: "--max-turns",
+          toolFormatSetting: "--tool-format",
+        });
         if (why) io.stdout.write(`${why}\n`);
       }
     },

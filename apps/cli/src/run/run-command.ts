@@ -14,6 +14,8 @@ import {
   sessionStartEvent,
   sessionStartLine,
   toJsonLine,
+  toolFormatEvent,
+  toolFormatLine,
   toolLoadWarning,
   visibleControls,
 } from "@tinyloop/agent-session";
@@ -50,7 +52,8 @@ export async function runCommand(
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
   const errStyle = styleFor(io.stderr, flags, io.env);
-  const { spec, plan, choice } = started?.prepared ?? (await prepareRun(agentArg, flags, io));
+  const { spec, plan, choice, toolCallFormat } =
+    started?.prepared ?? (await prepareRun(agentArg, flags, io));
   const json = flags.json === true;
   const emit = (event: SessionEvent) => io.stdout.write(toJsonLine(event));
   const oneShot = flags.prompt !== undefined;
@@ -63,6 +66,12 @@ export async function runCommand(
     timeoutSettingNames: { idle: "--model-idle-timeout", turn: "--model-turn-timeout" },
     onDownloadProgress: (report) => {
       if (!json) showDownload(report);
+    },
+    toolCallFormat,
+    // auto left native tools (once): a --json event, a --verbose line.
+    onToolFormatSwitch: (change) => {
+      if (json) emit(toolFormatEvent(change));
+      else if (flags.verbose) io.stderr.write(`${errStyle.dim(toolFormatLine(change))}\n`);
     },
   });
   lifecycle.add(async () => model.close?.());
@@ -187,7 +196,11 @@ export async function runCommand(
       // A final text no delta streamed (a task_complete summary) is printed whole.
       printer.breakLine();
       if (unstreamedText) io.stdout.write(`${visibleControls(unstreamedText)}\n`);
-      const why = doneLine(done, { style: errStyle, maxTurnsSetting: "--max-turns" });
+      const why = doneLine(done, {
+        style: errStyle,
+        maxTurnsSetting: "--max-turns",
+        toolFormatSetting: "--tool-format",
+      });
       if (why) io.stderr.write(`${why}\n`);
     }
     return exitCodeFor(done);

@@ -1,6 +1,6 @@
 import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
-import { END_WHEN_CHOICES, type FormatResult } from "../agent-settings.js";
+import { END_WHEN_CHOICES, type FormatResult, toolCallFormatShape } from "../agent-settings.js";
 import type { KeyWarning } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";
@@ -34,6 +34,7 @@ export const hermesFileSchema = lazySchema(() =>
     base_url: z.optional(z.string()),
     max_turns: z.optional(z.int().check(z.positive())),
     end_when: z.optional(z.enum(END_WHEN_CHOICES)),
+    ...toolCallFormatShape(),
   }),
 );
 
@@ -109,5 +110,6 @@ export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): 
   }
   if (parsed.max_turns) result.settings.maxTurns = parsed.max_turns;
   if (parsed.end_when) result.settings.endWhen = parsed.end_when;
+  if (parsed.toolCallFormat) result.settings.toolCallFormat = parsed.toolCallFormat;
   return result;
 }

@@ -84,6 +84,7 @@ export function fingerprintDifference(
 
 const eventFields: Record<ModelEvent["type"], Record<string, "string" | "number" | "string?">> = {
   "text-delta": { text: "string" },
+  "reasoning-delta": { text: "string" },
   "tool-call-delta": { index: "number", id: "string?", name: "string?", argumentsDelta: "string" },
   "tool-call": { id: "string", name: "string", arguments: "string" },
   usage: { inputTokens: "number", outputTokens: "number" },

@@ -1,0 +1,153 @@
+import { LooseReader } from "../loose-value.js";
+import { cutOffCall, invalidArguments } from "../read-arguments.js";
+import { thinkBlock } from "../render-tools.js";
+import type { TextFormat, TextPiece, TextToolCall } from "../text-format.js";
+
+/**
+ * Python call lists: `[get_weather(city="Paris"), get_time(tz='CET')]` — Llama 3.2 / 4
+ * (`<|python_start|>…<|python_end|>`), Gemma 3 (also in a ```tool_code fence), LFM2
+ * (`<|tool_call_start|>…<|tool_call_end|>`). A bare list counts only where the answer
+ * starts with it; results go back in a user turn as a ```tool_output block (Gemma's way).
+ */
+export const pythonicFormat: TextFormat = {
+  name: "pythonic",
+  markers: [
+    thinkBlock,
+    {
+      kind: "call",
+      start: "[",
+      anchored: true,
+      parse: (inner) => parseCallList(`[${inner}`, true),
+    },
+    {
+      kind: "call",
+      start: "<|python_start|>",
+      end: ["<|python_end|>"],
+      parse: (inner) => parseCallList(inner, false),
+    },
+    {
+      kind: "call",
+      start: "<|tool_call_start|>",
+      end: ["<|tool_call_end|>"],
+      parse: (inner) => parseCallList(inner, false),
+    },
+    {
+      kind: "call",
+      start: "```tool_code",
+      end: ["```"],
+      parse: (inner) => parseCallList(inner.trim().replace(/^print\(([\s\S]*)\)$/, "$1"), false),
+    },
+  ],
+  renderTools: (tools) =>
+    [
+      "You are an expert in composing functions. You are given a question and a set of possible functions. Based on the question, you will need to make one or more function/tool calls to achieve the purpose.",
+      "If you decide to invoke any of the function(s), you MUST put it in the format of [func_name1(params_name1=params_value1, params_name2=params_value2...), func_name2(params)]",
+      "You SHOULD NOT include any other text in the response if you call a function.",
+      "",
+      "Here is a list of functions in JSON format that you can invoke.",
+      JSON.stringify(
+        tools.map((tool) => ({
+          name: tool.name,
+          description: tool.description,
+          parameters: tool.inputSchema,
+        })),
+        null,
+        2,
+      ),
+    ].join("\n"),
+  renderCalls: (calls) =>
+    `[${calls
+      .map(
+        (call) =>
+          `${call.name}(${Object.entries((call.arguments ?? {}) as Record<string, unknown>)
+            .map(([key, value]) => `${key}=${pythonLiteral(value)}`)
+            .join(", ")})`,
+      )
+      .join(", ")}]`,
+  renderResults: (results) =>
+    results.map((result) => `\`\`\`tool_output\n${result.text}\n\`\`\``).join("\n"),
+};
+
+/** A value as a Python literal (for the assistant turns sent back). */
+export function pythonLiteral(value: unknown): string {
+  if (value === null || value === undefined) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(", ")}]`;
+  if (typeof value === "object") {
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${pythonLiteral(item)}`)
+      .join(", ")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * `[name(key=value, …), …]` (the brackets optional inside explicit markers). A bare list
+ * that does not start like a call (`[1, 2]`, a Markdown link) is answer text.
+ */
+export function parseCallList(text: string, bare: boolean): TextPiece[] {
+  const body = text.trim();
+  if (bare && !/^\[\s*[A-Za-z_][\w.-]*\s*\(/.test(body)) return [{ type: "text", text }];
+  const reader = new LooseReader(body, []);
+  const calls: TextToolCall[] = [];
+  const bracketed = body.startsWith("[");
+  if (bracketed) reader.position = 1;
+  for (;;) {
+    reader.skipSpace();
+    if (bracketed && body[reader.position] === "]") {
+      reader.position++;
+      break;
+    }
+    if (reader.position >= body.length) {
+      // A list without its closing bracket: the completion stopped inside it.
+      if (bracketed && calls.length === 0) calls.push(cutOffCall("", body));
+      break;
+    }
+    const name = /^[A-Za-z_][\w.-]*/.exec(body.slice(reader.position, reader.position + 200))?.[0];
+    if (!name || body[reader.position + name.length] !== "(") {
+      if (calls.length === 0) return [{ type: "text", text }];
+      break;
+    }
+    reader.position += name.length + 1;
+    const call = readKeywordArguments(reader, name);
+    calls.push(call);
+    if (call.error) return calls.map((item) => ({ type: "call", call: item }));
+    reader.skipSpace();
+    if (body[reader.position] === ",") reader.position++;
+  }
+  const pieces: TextPiece[] = calls.map((call) => ({ type: "call", call }));
+  const rest = body.slice(reader.position);
+  if (rest.trim() !== "") pieces.push({ type: "text", text: rest });
+  return pieces;
+}
+
+function readKeywordArguments(reader: LooseReader, name: string): TextToolCall {
+  const start = reader.position;
+  const args: Record<string, unknown> = {};
+  try {
+    for (;;) {
+      reader.skipSpace();
+      if (reader.text[reader.position] === ")") {
+        reader.position++;
+        return { name, arguments: args };
+      }
+      const key = /^[A-Za-z_]\w*/.exec(
+        reader.text.slice(reader.position, reader.position + 200),
+      )?.[0];
+      if (!key) reader.fail("an argument name");
+      reader.position += key.length;
+      reader.skipSpace();
+      if (reader.text[reader.position] !== "=") reader.fail('"=" after an argument name');
+      reader.position++;
+      args[key] = reader.value();
+      reader.skipSpace();
+      if (reader.text[reader.position] === ",") reader.position++;
+      else if (reader.text[reader.position] !== ")") reader.fail('"," or ")"');
+    }
+  } catch (error) {
+    const raw = reader.text.slice(start);
+    if (reader.position >= reader.text.length) return cutOffCall(name, raw);
+    return invalidArguments(name, raw, (error as Error).message);
+  }
+}

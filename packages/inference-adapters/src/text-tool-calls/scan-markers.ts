@@ -1,0 +1,57 @@
+/** Where the next marker starts in `text`, or where one might start once more text arrives. */
+export type MarkerScan<Rule> =
+  | { found: true; index: number; rule: Rule }
+  | { found: false; safeUpTo: number };
+
+/**
+ * Finds the earliest marker in `text` among `rules`. When the text ends with a part of a
+ * marker (or a longer marker could still match where a shorter one did), it reports
+ * `found: false` with `safeUpTo`, the length that can be released without cutting a marker.
+ * With `final`, nothing more will come: partial markers are plain text. `anchorAt`, when not
+ * undefined, is the only index where anchored rules may match.
+ */
+export function scanMarkers<Rule extends { start: string; anchored?: boolean }>(
+  text: string,
+  rules: readonly Rule[],
+  final: boolean,
+  anchorAt: number | undefined,
+): MarkerScan<Rule> {
+  for (let index = 0; index < text.length; index++) {
+    let best: Rule | undefined;
+    let undecided = false;
+    for (const rule of rules) {
+      if (rule.anchored && index !== anchorAt) continue;
+      if (text.startsWith(rule.start, index)) {
+        if (!best || rule.start.length > best.start.length) best = rule;
+      } else if (
+        !final &&
+        text.length - index < rule.start.length &&
+        rule.start.startsWith(text.slice(index))
+      ) {
+        undecided = true; // the text ends inside this marker
+      }
+    }
+    // A longer marker that could still match here wins over a shorter one that did.
+    if (undecided && (!best || longerStillPossible(text, index, best, rules, anchorAt))) {
+      return { found: false, safeUpTo: index };
+    }
+    if (best) return { found: true, index, rule: best };
+  }
+  return { found: false, safeUpTo: text.length };
+}
+
+function longerStillPossible<Rule extends { start: string; anchored?: boolean }>(
+  text: string,
+  index: number,
+  best: Rule,
+  rules: readonly Rule[],
+  anchorAt: number | undefined,
+): boolean {
+  const rest = text.slice(index);
+  return rules.some(
+    (rule) =>
+      (!rule.anchored || index === anchorAt) &&
+      rule.start.length > best.start.length &&
+      rule.start.startsWith(rest),
+  );
+}

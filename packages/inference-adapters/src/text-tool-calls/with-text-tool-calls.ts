@@ -1,0 +1,186 @@
+import type { ChatModel, ChatRequest, FinishReason, ModelEvent } from "../types.js";
+import { TELLTALE_MARKERS, toolCallFormatForModel } from "./model-tool-call-format.js";
+import { refusesTools } from "./refuses-tools.js";
+import { scanMarkers } from "./scan-markers.js";
+import { formatOf, type TextToolCallFormat } from "./text-tool-call-formats.js";
+import { type TextToolCallEvent, TextToolCallStream } from "./text-tool-call-stream.js";
+import { toModelEvent } from "./to-model-events.js";
+import { toTextToolMessages } from "./to-text-tool-messages.js";
+
+/** Why an `auto` model left native tool calling, told once through `onSwitch`. */
+export interface ToolFormatSwitch {
+  /** The text format used from now on. */
+  format: TextToolCallFormat;
+  /** `tools-refused`: the server answered a 4xx naming tools; `text-call-seen`: the model wrote a call marker as text. */
+  reason: "tools-refused" | "text-call-seen";
+  /** The server's words, or the marker seen. */
+  detail: string;
+}
+
+/** Options of {@link withTextToolCalls}. */
+export interface TextToolCallsOptions {
+  /**
+   * A text format (one of `TEXT_TOOL_CALL_FORMATS`), or `auto`: native tools first, and the
+   * text format from the first refusal or text call on, for the rest of this model's life.
+   */
+  format: TextToolCallFormat | "auto";
+  /** `auto` only: called once, when the model switches to a text format. */
+  onSwitch?: (change: ToolFormatSwitch) => void;
+}
+
+/**
+ * Wraps a model that cannot take native tools: the offered tools are written into the
+ * prompt as the family's chat template does, no `tools` field is sent, the streamed answer
+ * is parsed into text deltas, reasoning deltas and complete tool calls, and tool results go
+ * back in the family's own framing. See the README for `auto`.
+ */
+export function withTextToolCalls(model: ChatModel, options: TextToolCallsOptions): ChatModel {
+  if (options.format !== "auto") formatOf(options.format); // a TypeError names the formats
+  let textFormat: TextToolCallFormat | undefined =
+    options.format === "auto" ? undefined : options.format;
+  const byName = toolCallFormatForModel(model.modelId);
+
+  const switchTo = (
+    seen: TextToolCallFormat,
+    reason: ToolFormatSwitch["reason"],
+    detail: string,
+  ) => {
+    if (textFormat !== undefined) return;
+    textFormat = byName ?? seen;
+    options.onSwitch?.({ format: textFormat, reason, detail });
+  };
+
+  async function* autoStream(request: ChatRequest): AsyncGenerator<ModelEvent> {
+    if (!request.tools || request.tools.length === 0) {
+      yield* model.stream(request);
+      return;
+    }
+    let yielded = false;
+    const sniffer = new TelltaleSniffer();
+    let textParser: TextToolCallStream | undefined;
+    let nativeCall = false;
+    let textCalls = 0;
+    const held: ModelEvent[] = [];
+    const fromText = (parsed: TextToolCallEvent): ModelEvent => {
+      if (parsed.type === "tool-call") textCalls++;
+      return toModelEvent(parsed);
+    };
+    try {
+      for await (const event of model.stream(request)) {
+        if (textParser !== undefined && event.type === "text-delta") {
+          for (const parsed of textParser.push(event.text)) yield fromText(parsed);
+          continue;
+        }
+        if (event.type === "text-delta" && !nativeCall) {
+          const found = sniffer.push(event.text);
+          if (found.text) {
+            yielded = true;
+            yield { type: "text-delta", text: found.text };
+          }
+          if (found.marker) {
+            switchTo(found.marker.format, "text-call-seen", found.marker.start);
+            textParser = new TextToolCallStream(found.marker.format, { tools: request.tools });
+            for (const parsed of textParser.push(found.rest)) yield fromText(parsed);
+          }
+          continue;
+        }
+        if (event.type === "tool-call") nativeCall = true;
+        if (event.type === "usage" || event.type === "finish") {
+          held.push(event);
+          continue;
+        }
+        yielded = true;
+        yield event;
+      }
+    } catch (error) {
+      if (!yielded && refusesTools(error)) {
+        switchTo(byName ?? "hermes", "tools-refused", (error as Error).message);
+        yield* textStream(model, request, textFormat ?? byName ?? "hermes");
+        return;
+      }
+      throw error;
+    }
+    const rest = sniffer.end();
+    if (rest) yield { type: "text-delta", text: rest };
+    for (const parsed of textParser?.end() ?? []) yield fromText(parsed);
+    for (const event of held) yield withCalls(event, textCalls);
+  }
+
+  return {
+    provider: model.provider,
+    modelId: model.modelId,
+    capabilities: model.capabilities,
+    stream: (request) =>
+      textFormat === undefined ? autoStream(request) : textStream(model, request, textFormat),
+    ...(model.close ? { close: () => (model.close as () => Promise<void>)() } : {}),
+  };
+}
+
+/** One turn in a text format: tools in the prompt, the answer parsed. */
+async function* textStream(
+  model: ChatModel,
+  request: ChatRequest,
+  format: TextToolCallFormat,
+): AsyncGenerator<ModelEvent> {
+  const { tools = [], toolChoice, ...rest } = request;
+  const offered = toolChoice === "none" ? [] : tools;
+  const parser = new TextToolCallStream(format, { tools: offered });
+  const held: ModelEvent[] = [];
+  let calls = 0;
+  const inner = model.stream({
+    ...rest,
+    messages: toTextToolMessages(request.messages, offered, formatOf(format)),
+  });
+  for await (const event of inner) {
+    if (event.type === "text-delta") {
+      for (const parsed of parser.push(event.text)) {
+        if (parsed.type === "tool-call") calls++;
+        yield toModelEvent(parsed);
+      }
+    } else if (event.type === "usage" || event.type === "finish") held.push(event);
+    else {
+      if (event.type === "tool-call") calls++;
+      yield event;
+    }
+  }
+  for (const parsed of parser.end()) {
+    if (parsed.type === "tool-call") calls++;
+    yield toModelEvent(parsed);
+  }
+  for (const event of held) yield withCalls(event, calls);
+}
+
+/** A `stop` finish of a turn that made calls is a `tool-calls` finish (the server only saw text). */
+function withCalls(event: ModelEvent, calls: number): ModelEvent {
+  if (event.type !== "finish" || calls === 0 || event.reason !== "stop") return event;
+  return { type: "finish", reason: "tool-calls" satisfies FinishReason };
+}
+
+/** Watches native answer text for a telltale call marker, holding back a possible partial one. */
+class TelltaleSniffer {
+  #buffer = "";
+
+  push(chunk: string): {
+    text: string;
+    marker?: (typeof TELLTALE_MARKERS)[number];
+    rest: string;
+  } {
+    this.#buffer += chunk;
+    const scan = scanMarkers(this.#buffer, TELLTALE_MARKERS, false, undefined);
+    if (!scan.found) {
+      const text = this.#buffer.slice(0, scan.safeUpTo);
+      this.#buffer = this.#buffer.slice(scan.safeUpTo);
+      return { text, rest: "" };
+    }
+    const text = this.#buffer.slice(0, scan.index);
+    const rest = this.#buffer.slice(scan.index);
+    this.#buffer = "";
+    return { text, marker: scan.rule, rest };
+  }
+
+  end(): string {
+    const rest = this.#buffer;
+    this.#buffer = "";
+    return rest;
+  }
+}
