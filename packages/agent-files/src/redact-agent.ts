@@ -1,3 +1,4 @@
+import { SECRET_MASK } from "@tinyloop/errors";
 import { redactUrl } from "@tinyloop/mcp-transport/config";
 import type { AgentFile } from "./agent-file.js";
 
@@ -28,7 +29,7 @@ function isSecretFlag(arg: string): boolean {
       (word) => SECRET_WORDS.has(word.toLowerCase()) || /(Token|Key|Secret|Password)$/.test(word),
     );
 }
-const REDACTED = "***";
+const REDACTED = SECRET_MASK;
 
 function redactMap(map: Record<string, string>, all: boolean): Record<string, string> {
   return Object.fromEntries(
