@@ -1,3 +1,4 @@
+import { SECRET_MASK } from "@tinyloop/errors";
 import { redactUrl } from "@tinyloop/mcp-transport/config";
 import type { AgentFile } from "./agent-file.js";
 
@@ -34,7 +35,7 @@ export function isSecretWordName(name: string): boolean {
 function isSecretFlag(arg: string): boolean {
   return /^--?[A-Za-z]/.test(arg) && isSecretWordName(arg.replace(/^--?/, ""));
 }
-const REDACTED = "***";
+const REDACTED = SECRET_MASK;
 
 function redactMap(map: Record<string, string>, all: boolean): Record<string, string> {
   return Object.fromEntries(

@@ -78,7 +78,9 @@ describe("parseChatRequest", () => {
     };
     expect(refusal({ model: "a", messages: [{ role: "user", content: [] }] })).toEqual({
       param: "messages[0].content",
-      message: expect.stringContaining('non-empty list of parts, got [] (example: "Hello"'),
+      message: expect.stringContaining(
+        'non-empty list of parts, got an empty list (example: "Hello"',
+      ),
     });
     expect(
       refusal({

@@ -1,4 +1,5 @@
 import type { AgentInput } from "@tinyloop/agent-loop";
+import { describeValue } from "@tinyloop/errors";
 import type { ChatMessage, ToolCall, UserPart } from "@tinyloop/inference-adapters";
 import { badRequest } from "./api-error.js";
 
@@ -23,18 +24,22 @@ const EXAMPLE = `{"model": "agent", "messages": [{"role": "user", "content": "He
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-const kind = (value: unknown) =>
-  value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
 
 /** Text of a `content` that may be a string or a list of `{type: "text", text}` parts. */
 function textContent(value: unknown, at: string, allowNull = false): string {
   if (typeof value === "string") return value;
   if (value === null || value === undefined) {
     if (allowNull) return "";
-    throw badRequest(at, `${at}: expected text or a list of text parts, got ${kind(value)}`);
+    throw badRequest(
+      at,
+      `${at}: expected text or a list of text parts, got ${describeValue(value)}`,
+    );
   }
   if (!Array.isArray(value)) {
-    throw badRequest(at, `${at}: expected text or a list of text parts, got ${kind(value)}`);
+    throw badRequest(
+      at,
+      `${at}: expected text or a list of text parts, got ${describeValue(value)}`,
+    );
   }
   return value
     .map((part, index) => {
@@ -45,7 +50,7 @@ function textContent(value: unknown, at: string, allowNull = false): string {
       }
       throw badRequest(
         where,
-        `${where}: expected {"type": "text", "text": "…"}, got ${JSON.stringify(part)}`,
+        `${where}: expected {"type": "text", "text": "…"}, got ${describeValue(part)}`,
       );
     })
     .join("");
@@ -58,7 +63,7 @@ function userParts(value: unknown, at: string): string | UserPart[] {
   if (!Array.isArray(value) || value.length === 0) {
     throw badRequest(
       at,
-      `${at}: expected text or a non-empty list of parts, got ${Array.isArray(value) ? "[]" : kind(value)} (example: "Hello" or [{"type": "text", "text": "Hello"}])`,
+      `${at}: expected text or a non-empty list of parts, got ${describeValue(value)} (example: "Hello" or [{"type": "text", "text": "Hello"}])`,
     );
   }
   return value.map((part, index): UserPart => {
@@ -85,7 +90,8 @@ function userParts(value: unknown, at: string): string | UserPart[] {
 }
 
 function toolCalls(value: unknown, at: string): ToolCall[] {
-  if (!Array.isArray(value)) throw badRequest(at, `${at}: expected a list, got ${kind(value)}`);
+  if (!Array.isArray(value))
+    throw badRequest(at, `${at}: expected a list, got ${describeValue(value)}`);
   return value.map((call, index) => {
     const where = `${at}[${index}]`;
     const fn = isObject(call) ? call.function : undefined;
@@ -104,7 +110,7 @@ function toolCalls(value: unknown, at: string): ToolCall[] {
     if (typeof args !== "string") {
       throw badRequest(
         `${where}.function.arguments`,
-        `${where}.function.arguments: expected JSON text, got ${kind(args)}`,
+        `${where}.function.arguments: expected JSON text, got ${describeValue(args)}`,
       );
     }
     return { id: call.id, name: fn.name, arguments: args };
@@ -116,7 +122,7 @@ function toMessage(value: unknown, index: number): ChatMessage {
   if (!isObject(value)) {
     throw badRequest(
       at,
-      `${at}: expected a message object, got ${kind(value)} (example: {"role": "user", "content": "Hello"})`,
+      `${at}: expected a message object, got ${describeValue(value)} (example: {"role": "user", "content": "Hello"})`,
     );
   }
   switch (value.role) {
@@ -139,7 +145,7 @@ function toMessage(value: unknown, index: number): ChatMessage {
       if (typeof value.tool_call_id !== "string") {
         throw badRequest(
           `${at}.tool_call_id`,
-          `${at}.tool_call_id: expected the id of the assistant's tool call, got ${kind(value.tool_call_id)}`,
+          `${at}.tool_call_id: expected the id of the assistant's tool call, got ${describeValue(value.tool_call_id)}`,
         );
       }
       return {
@@ -189,20 +195,20 @@ export function parseChatRequest(body: unknown): ChatCompletionRequest {
   if (!isObject(body)) {
     throw badRequest(
       null,
-      `The body must be a JSON object, got ${kind(body)} (example: ${EXAMPLE})`,
+      `The body must be a JSON object, got ${describeValue(body)} (example: ${EXAMPLE})`,
     );
   }
   if (typeof body.model !== "string" || body.model === "") {
     throw badRequest(
       "model",
-      `model: expected the model id (GET /v1/models lists it), got ${kind(body.model)} (example: ${EXAMPLE})`,
+      `model: expected the model id (GET /v1/models lists it), got ${describeValue(body.model)} (example: ${EXAMPLE})`,
       "missing_required_parameter",
     );
   }
   if (!Array.isArray(body.messages) || body.messages.length === 0) {
     throw badRequest(
       "messages",
-      `messages: expected a non-empty list of messages, got ${Array.isArray(body.messages) ? "[]" : kind(body.messages)} (example: ${EXAMPLE})`,
+      `messages: expected a non-empty list of messages, got ${describeValue(body.messages)} (example: ${EXAMPLE})`,
       "missing_required_parameter",
     );
   }

@@ -97,7 +97,7 @@ describe("connectAll", () => {
     });
     const byName = Object.fromEntries(hub.servers().map((status) => [status.name, status]));
     expect(byName.typo).toMatchObject({ state: "failed" });
-    expect(byName.typo?.lastError).toContain("servers.typo.tools.include: expected an array");
+    expect(byName.typo?.lastError).toContain("servers.typo.tools.include: expected a list");
     expect(byName.missing?.state).toBe("failed");
     expect(byName.missing?.lastError).toBeTruthy();
     expect(byName.fx).toMatchObject({ state: "ready", toolCount: 1 });

@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import type { ConnectAllOptions } from "./hub-types.js";
 import { McpRegistrationError } from "./mcp-registration-error.js";
 import { MAX_TEXT_LENGTH_REMOVED } from "./register-server-options.js";
@@ -16,7 +17,7 @@ export function validateHubOptions(options: ConnectAllOptions): void {
   }
   if (options.shutdownTimeoutMs !== undefined && !positive(options.shutdownTimeoutMs)) {
     fail(
-      `options.shutdownTimeoutMs: expected a positive integer of milliseconds (e.g. 12000), got ${JSON.stringify(options.shutdownTimeoutMs)}`,
+      `options.shutdownTimeoutMs: expected a positive integer of milliseconds (e.g. 12000), got ${describeValue(options.shutdownTimeoutMs)}`,
     );
   }
   if (options.maxConcurrentStarts !== undefined && !positive(options.maxConcurrentStarts)) {
@@ -26,7 +27,7 @@ export function validateHubOptions(options: ConnectAllOptions): void {
   }
   if (options.prefix !== undefined && typeof options.prefix !== "string") {
     fail(
-      `options.prefix: expected a string (e.g. "mcp", or "" for none), got ${JSON.stringify(options.prefix)}`,
+      `options.prefix: expected a string (e.g. "mcp", or "" for none), got ${describeValue(options.prefix)}`,
     );
   }
 }
@@ -42,7 +43,7 @@ export function assertServerRecord(
   if (typeof servers !== "object" || servers === null || Array.isArray(servers)) {
     throw new McpRegistrationError({
       code: "CONFIG_INVALID",
-      message: `${where}: expected a record of named server configs like { "fs": { "command": "npx", "args": [...] } }, got ${JSON.stringify(servers)}`,
+      message: `${where}: expected a record of named server configs like { "fs": { "command": "npx", "args": [...] } }, got ${describeValue(servers)}`,
     });
   }
 }

@@ -217,7 +217,7 @@ describe("lazy servers", () => {
     const { hub } = await start({ fx: fx({ lazy: "yes" }) }, [], false);
     expect(hub.servers()[0]).toMatchObject({ state: "failed" });
     expect(hub.servers()[0]?.lastError).toBe(
-      'servers.fx.lazy: expected true or false, got "yes" (e.g. "lazy": true)',
+      'servers.fx.lazy: expected true or false, got a string ("yes") (e.g. "lazy": true)',
     );
   });
 });

@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import { McpRegistrationError } from "./mcp-registration-error.js";
 import type { RegistrationReport } from "./registration-report.js";
 import type { ToolFilter } from "./tool-filter.js";
@@ -55,7 +56,7 @@ export function validateOptions(options: RegisterServerOptions): void {
   };
   if (typeof options.server !== "string" || options.server === "") {
     fail(
-      `registerServer: options.server: expected a non-empty string (the server's name, e.g. "github"), got ${JSON.stringify(options.server)}`,
+      `registerServer: options.server: expected a non-empty string (the server's name, e.g. "github"), got ${describeValue(options.server)}`,
     );
   }
   for (const key of ["include", "exclude"] as const) {
@@ -65,13 +66,13 @@ export function validateOptions(options: RegisterServerOptions): void {
       !(Array.isArray(list) && list.every((entry) => typeof entry === "string"))
     ) {
       fail(
-        `registerServer: options.${key}: expected an array of tool names or globs (e.g. ["read_*"]), got ${JSON.stringify(list)}`,
+        `registerServer: options.${key}: expected a list of tool names or globs (e.g. ["read_*"]), got ${describeValue(list)}`,
       );
     }
   }
   if (options.prefix !== undefined && typeof options.prefix !== "string") {
     fail(
-      `registerServer: options.prefix: expected a string (e.g. "mcp", or "" for none), got ${JSON.stringify(options.prefix)}`,
+      `registerServer: options.prefix: expected a string (e.g. "mcp", or "" for none), got ${describeValue(options.prefix)}`,
     );
   }
   if (
@@ -79,12 +80,12 @@ export function validateOptions(options: RegisterServerOptions): void {
     (typeof options.toolset !== "string" || options.toolset === "")
   ) {
     fail(
-      `registerServer: options.toolset: expected a non-empty string (e.g. "mcp-github"), got ${JSON.stringify(options.toolset)}`,
+      `registerServer: options.toolset: expected a non-empty string (e.g. "mcp-github"), got ${describeValue(options.toolset)}`,
     );
   }
   if (options.deferred !== undefined && typeof options.deferred !== "boolean") {
     fail(
-      `registerServer: options.deferred: expected true or false, got ${JSON.stringify(options.deferred)}`,
+      `registerServer: options.deferred: expected true or false, got ${describeValue(options.deferred)}`,
     );
   }
   validateTimeouts(options, fail);
@@ -94,7 +95,7 @@ export function validateOptions(options: RegisterServerOptions): void {
     options.whileReconnecting !== "fail"
   ) {
     fail(
-      `registerServer: options.whileReconnecting: expected "wait" or "fail", got ${JSON.stringify(options.whileReconnecting)}`,
+      `registerServer: options.whileReconnecting: expected "wait" or "fail", got ${describeValue(options.whileReconnecting)}`,
     );
   }
   if ((options as { maxTextLength?: unknown }).maxTextLength !== undefined) {
@@ -112,7 +113,7 @@ function validateTimeouts(options: RegisterServerOptions, fail: (message: string
   if (timeouts !== undefined) {
     if (typeof timeouts !== "object" || timeouts === null || Array.isArray(timeouts)) {
       fail(
-        `registerServer: options.timeouts: expected an object such as { callMs: 60000 }, got ${JSON.stringify(timeouts)}`,
+        `registerServer: options.timeouts: expected an object such as { callMs: 60000 }, got ${describeValue(timeouts)}`,
       );
     }
     const unknown = Object.keys(timeouts).filter((key) => key !== "callMs");
@@ -123,14 +124,14 @@ function validateTimeouts(options: RegisterServerOptions, fail: (message: string
     }
     if (timeouts.callMs !== undefined && !isPositive(timeouts.callMs)) {
       fail(
-        `registerServer: options.timeouts.callMs: expected a positive number of milliseconds (e.g. 60000), got ${JSON.stringify(timeouts.callMs)}`,
+        `registerServer: options.timeouts.callMs: expected a positive number of milliseconds (e.g. 60000), got ${describeValue(timeouts.callMs)}`,
       );
     }
   }
   if (callTimeoutMs !== undefined) {
     if (!isPositive(callTimeoutMs)) {
       fail(
-        `registerServer: options.callTimeoutMs: expected a positive number of milliseconds (e.g. 60000), got ${JSON.stringify(callTimeoutMs)}`,
+        `registerServer: options.callTimeoutMs: expected a positive number of milliseconds (e.g. 60000), got ${describeValue(callTimeoutMs)}`,
       );
     }
     if (timeouts?.callMs !== undefined) {

@@ -256,7 +256,7 @@ describe("registerServer options", () => {
         include: "read_*" as unknown as string[],
       }),
     ).rejects.toThrow(
-      'options.include: expected an array of tool names or globs (e.g. ["read_*"]), got "read_*"',
+      'options.include: expected a list of tool names or globs (e.g. ["read_*"]), got a string ("read_*")',
     );
     await expect(
       registerServer(registry, connection, {
@@ -268,19 +268,23 @@ describe("registerServer options", () => {
     );
     await expect(
       registerServer(registry, connection, { server: "fx", prefix: 1 as unknown as string }),
-    ).rejects.toThrow('options.prefix: expected a string (e.g. "mcp", or "" for none), got 1');
+    ).rejects.toThrow(
+      'options.prefix: expected a string (e.g. "mcp", or "" for none), got a number (1)',
+    );
     await expect(
       registerServer(registry, connection, { server: "fx", toolset: "" }),
-    ).rejects.toThrow('options.toolset: expected a non-empty string (e.g. "mcp-github"), got ""');
+    ).rejects.toThrow(
+      'options.toolset: expected a non-empty string (e.g. "mcp-github"), got an empty string',
+    );
     await expect(
       registerServer(registry, connection, { server: "fx", callTimeoutMs: -5 }),
     ).rejects.toThrow(
-      "options.callTimeoutMs: expected a positive number of milliseconds (e.g. 60000), got -5",
+      "options.callTimeoutMs: expected a positive number of milliseconds (e.g. 60000), got a number (-5)",
     );
     await expect(
       registerServer(registry, connection, { server: "fx", timeouts: { callMs: 0 } }),
     ).rejects.toThrow(
-      "options.timeouts.callMs: expected a positive number of milliseconds (e.g. 60000), got 0",
+      "options.timeouts.callMs: expected a positive number of milliseconds (e.g. 60000), got a number (0)",
     );
     await expect(
       registerServer(registry, connection, {
@@ -300,7 +304,9 @@ describe("registerServer options", () => {
         server: "fx",
         whileReconnecting: "retry" as "wait",
       }),
-    ).rejects.toThrow('options.whileReconnecting: expected "wait" or "fail", got "retry"');
+    ).rejects.toThrow(
+      'options.whileReconnecting: expected "wait" or "fail", got a string ("retry")',
+    );
     expect(registry.list()).toEqual([]);
   });
 

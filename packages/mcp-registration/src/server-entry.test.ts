@@ -36,7 +36,7 @@ describe("parseServerEntry", () => {
     const attempt = () => parseServerEntry("gh", { command: "x", tools: { include: "read_*" } });
     expect(attempt).toThrow(McpRegistrationError);
     expect(attempt).toThrow(
-      'servers.gh.tools.include: expected an array of tool names or globs (e.g. ["read_*", "list_directory"]), got "read_*"',
+      'servers.gh.tools.include: expected a list of tool names or globs (e.g. ["read_*", "list_directory"]), got a string ("read_*")',
     );
     expect(() => parseServerEntry("gh", { command: "x", tools: { allow: [] } })).toThrow(
       'servers.gh.tools.allow: unknown key; expected "include" and/or "exclude"',

@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import type { ServerConfig } from "@tinyloop/mcp-transport";
 import { McpRegistrationError } from "./mcp-registration-error.js";
 import type { ToolFilter } from "./tool-filter.js";
@@ -46,7 +47,7 @@ function parseFilter(value: unknown, path: string, server: string): ToolFilter {
   if (value === undefined) return {};
   if (!isRecord(value)) {
     fail(
-      `${path}: expected an object like { "include": ["read_*"], "exclude": ["write_file"] }, got ${JSON.stringify(value)}`,
+      `${path}: expected an object like { "include": ["read_*"], "exclude": ["write_file"] }, got ${describeValue(value)}`,
     );
   }
   const filter = value as Record<string, unknown>;
@@ -64,7 +65,7 @@ function parseFilter(value: unknown, path: string, server: string): ToolFilter {
       !(Array.isArray(list) && list.every((entry) => typeof entry === "string"))
     ) {
       fail(
-        `${path}.${key}: expected an array of tool names or globs (e.g. ["read_*", "list_directory"]), got ${JSON.stringify(list)}`,
+        `${path}.${key}: expected a list of tool names or globs (e.g. ["read_*", "list_directory"]), got ${describeValue(list)}`,
       );
     }
   }
@@ -91,7 +92,7 @@ export function parseServerEntry(
     throw new McpRegistrationError({
       code: "CONFIG_INVALID",
       server: name,
-      message: `${path}: expected a server config object like { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } or { "url": "https://example.com/mcp" }, got ${JSON.stringify(input)}`,
+      message: `${path}: expected a server config object like { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } or { "url": "https://example.com/mcp" }, got ${describeValue(input)}`,
     });
   }
   const { tools, ...rest } = input;

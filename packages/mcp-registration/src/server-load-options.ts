@@ -1,3 +1,4 @@
+import { describeValue } from "@tinyloop/errors";
 import { McpRegistrationError } from "./mcp-registration-error.js";
 
 /** How a server's tools are loaded: the per-server keys `lazy` and `alwaysLoad`. */
@@ -41,7 +42,7 @@ export function splitLoadOptions(
       throw new McpRegistrationError({
         code: "CONFIG_INVALID",
         server: name,
-        message: `${path}.${key}: expected true or false, got ${JSON.stringify(value)} (e.g. "${key}": true)`,
+        message: `${path}.${key}: expected true or false, got ${describeValue(value)} (e.g. "${key}": true)`,
       });
     }
     load[key] = value;

@@ -1,8 +1,10 @@
+import { SECRET_MASK } from "@tinyloop/errors";
+
 /**
- * A URL as it may be printed: user name and password replaced by `***`, and the value of
- * every query parameter replaced by `***` (the names stay, so `?token=***` still tells the
- * reader which parameter was set). The path and host are kept. Text that is not a URL is
- * returned unchanged.
+ * A URL as it may be printed: user name and password replaced by `***` (`SECRET_MASK`), and
+ * the value of every query parameter replaced by `***` (the names stay, so `?token=***` still
+ * tells the reader which parameter was set). The path and host are kept. Text that is not a
+ * URL is returned unchanged.
  */
 export function redactUrl(url: string): string {
   let parsed: URL;
@@ -11,14 +13,14 @@ export function redactUrl(url: string): string {
   } catch {
     return url;
   }
-  if (parsed.username) parsed.username = "***";
-  if (parsed.password) parsed.password = "***";
+  if (parsed.username) parsed.username = SECRET_MASK;
+  if (parsed.password) parsed.password = SECRET_MASK;
   if (parsed.search) {
     const names = [...parsed.searchParams.keys()];
-    parsed.search = names.map((name) => `${encodeURIComponent(name)}=***`).join("&");
+    parsed.search = names.map((name) => `${encodeURIComponent(name)}=${SECRET_MASK}`).join("&");
   }
   // URLSearchParams would percent-encode the asterisks; the search was set by hand above.
-  return parsed.toString().replace(/%2A%2A%2A/g, "***");
+  return parsed.toString().replaceAll(SECRET_MASK.replaceAll("*", "%2A"), SECRET_MASK);
 }
 
 /** A URL written anywhere in a text (in a message, a JSON string, a comment), up to a space or quote. */

@@ -1,9 +1,10 @@
+import { SECRET_MASK } from "@tinyloop/errors";
 import type { ServerConfig } from "./config-schema.js";
 import { McpTransportError } from "./errors.js";
 import { redactUrl } from "./redact-url.js";
 
 /** What a secret is replaced by, the same mask `redactUrl` uses. */
-const MASK = "***";
+const MASK = SECRET_MASK;
 /** Shorter values (`"1"`, `"true"`) would blank out ordinary text; they are not treated as secrets. */
 const MIN_SECRET_LENGTH = 4;
 const AUTH_SCHEME = /^(Bearer|Basic|Token)\s+(.+)$/i;

@@ -1,3 +1,5 @@
+import { SECRET_MASK } from "@tinyloop/errors";
+
 const bearer = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 
 /**
@@ -7,9 +9,9 @@ const bearer = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join("[redacted]");
+    if (secret.length >= 4) out = out.split(secret).join(SECRET_MASK);
   }
-  return out.replace(bearer, "$1 [redacted]");
+  return out.replace(bearer, `$1 ${SECRET_MASK}`);
 }
 
 /** A URL as it may be shown in a message: without user info, query or fragment. */
