@@ -58,7 +58,7 @@ describe("askingOptions", () => {
     const session = await sessions.open([stdioServer("fx")], script, askingOptions(ask));
     const results = await runTurn(session);
     // echo is read-only: in mode `ask` only add is asked.
-    expect(questions).toEqual(["allow mcp_fx_add a=2 b=3? [y]es / [n]o / [a]lways: "]);
+    expect(questions).toEqual(["allow mcp_fx_add a=2 b=3? [y]es / [n]o / [a]lways / [v]iew: "]);
     expect(results.mcp_fx_add).toEqual({ text: "5", isError: false });
     expect(results.mcp_fx_echo).toEqual({ text: "hi", isError: false });
   });

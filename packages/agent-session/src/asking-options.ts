@@ -1,5 +1,5 @@
 import type { ApprovalMode } from "@tinyloop/agent-files";
-import { type AskQuestion, createApprover } from "./ask-approval.js";
+import { type ApproverOptions, type AskQuestion, createApprover } from "./ask-approval.js";
 import { askElicitation } from "./ask-elicitation.js";
 import { askSamplingApproval } from "./ask-sampling.js";
 import type { AgentSessionOptions } from "./open-agent-session.js";
@@ -13,6 +13,12 @@ export interface AskingOptionsSettings {
    * is still asked: its answers are ones only a person has.
    */
   yes?: boolean | undefined;
+  /** How a tool call is shown before its approval question (see {@link createApprover}). */
+  show?: ApproverOptions["show"];
+  /** Offers the `e` (edit) answer to an approval (see {@link createApprover}). */
+  editArguments?: ApproverOptions["editArguments"];
+  /** Marks up the call's view (the diff's colours). */
+  style?: ApproverOptions["style"];
 }
 
 /** What {@link askingOptions} gives `openAgentSession`. */
@@ -39,9 +45,17 @@ export type AskingSessionOptions = Pick<
  */
 export function askingOptions(
   ask: AskQuestion | undefined,
-  { approval = "ask", yes = false }: AskingOptionsSettings = {},
+  { approval = "ask", yes = false, show, editArguments, style }: AskingOptionsSettings = {},
 ): AskingSessionOptions {
-  const approve = yes ? undefined : createApprover({ mode: approval, ask });
+  const approve = yes
+    ? undefined
+    : createApprover({
+        mode: approval,
+        ask,
+        ...(show ? { show } : {}),
+        ...(editArguments ? { editArguments } : {}),
+        ...(style ? { style } : {}),
+      });
   return {
     // Tools a server's entry lists in `autoApprove` run without asking either way.
     ...(approve ? { approve } : {}),

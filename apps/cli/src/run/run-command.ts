@@ -26,6 +26,7 @@ import { noServerRefusal } from "../session/no-server-refusal.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
 import { abovePrompt } from "../terminal/above-prompt.js";
 import { downloadBar } from "../terminal/download-bar.js";
+import { editArgumentsOnTerminal } from "../terminal/edit-arguments.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
@@ -80,6 +81,16 @@ export async function runCommand(
           ? replAsk(question, signal)
           : (oneShotQuestions?.ask(question, signal) ?? Promise.resolve(undefined))
     : undefined;
+  // The whole call is shown where its approval question is asked (the REPL's stdout, else stderr).
+  const showCall = (text: string) => (replAsk ? io.stdout : io.stderr).write(`${text}\n`);
+  const editArguments =
+    ask &&
+    editArgumentsOnTerminal({
+      io,
+      ask,
+      style: errStyle,
+      write: (text) => (replAsk ? io.stdout : io.stderr).write(text),
+    });
   // Server lines after start-up (a failure, a reconnect, a log, a login URL) go through
   // this: at the REPL's prompt they are printed above it, not over it.
   const serverLines = abovePrompt(io.stderr);
@@ -99,7 +110,13 @@ export async function runCommand(
     model,
     // Tool approval, servers' forms (elicitation) and sampling, all asked through `ask`;
     // Cline/Roo `autoApprove` tools run without asking (the session applies the file's lists).
-    ...askingOptions(ask, { approval: spec.approval, yes: flags.yes }),
+    ...askingOptions(ask, {
+      approval: spec.approval,
+      yes: flags.yes,
+      show: showCall,
+      ...(editArguments ? { editArguments } : {}),
+      style: errStyle,
+    }),
     roots: agentRoots(spec, io.cwd),
     // --json streams failed servers and server logs as events (--verbose lines stay on
     // stderr); otherwise the status line shows them, and --verbose the logs.
