@@ -361,7 +361,10 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
     expect(asked).not.toContain("✓ mcp_fx_add");
     keys("maybe", "Enter");
     await waitFor(
-      (s) => s.includes(`"maybe" is not an answer; type y (yes), n (no), a (always), v (view) or e (edit):`),
+      (s) =>
+        s.includes(
+          `"maybe" is not an answer; type y (yes), n (no), a (always), v (view) or e (edit):`,
+        ),
       "the accepted answers",
     );
     keys("y", "Enter");
