@@ -337,6 +337,48 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
     expect(model.requests).toHaveLength(1);
   });
 
+  it("Ctrl+C during an answer drops what was typed meanwhile: never echoed into the answer, never sent", async () => {
+    model = await startScriptedModelServer({
+      script: [
+        // The answer streams, then the model hangs: only Ctrl+C ends this turn.
+        { chunks: ["one ", "two ", "three "], delayMs: 300, hang: true },
+        { text: "Fresh answer." },
+      ],
+    });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("count", "Enter");
+    await waitFor((s) => s.includes("one two"), "the answer streaming");
+    keys("delete everything", "Enter");
+    keys("and more");
+    keys("C-c");
+    const after = await waitFor(
+      (s) => s.includes("(dropped 2 lines typed during the answer; nothing was sent)"),
+      "the interrupted turn",
+    );
+    expect(after).toContain("interrupted");
+    // The answer line holds the answer alone.
+    expect(after).toMatch(/^one two(?: three)?$/m);
+    expect(after).not.toContain("delete everything");
+    expect(after).not.toContain("and more");
+    keys("next", "Enter");
+    const end = await waitFor((s) => s.includes("Fresh answer."), "the next answer");
+    expect(end).not.toContain("delete everything");
+    expect(end).not.toContain("and more");
+    // The model never got the typed-ahead text: two requests, the second ending with "next".
+    expect(model.requests).toHaveLength(2);
+    const bodies = JSON.stringify(model.requests.map((request) => request.body));
+    expect(bodies).not.toContain("delete everything");
+    expect(bodies).not.toContain("and more");
+    const second = model.requests[1]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(second.messages.at(-1)).toEqual({ role: "user", content: "next" });
+    keys("/exit", "Enter");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+
   // The model streams slowly before it asks for the tool, so a line typed after the first
   // words arrives before the question.
   const slowToolTurn = {

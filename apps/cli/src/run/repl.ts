@@ -16,7 +16,7 @@ import type { Style } from "../terminal/style.js";
 /** What `/help` adds for the terminal: the keys of the prompt. */
 const HELP_KEYS = {
   exitKeys: "(also Ctrl+D, or Ctrl+C at an empty prompt)",
-  helpNotes: ["Ctrl+C during an answer stops it and returns here."],
+  helpNotes: ["Ctrl+C during an answer stops it, drops what was typed meanwhile and returns here."],
 };
 
 /**
@@ -47,17 +47,23 @@ export function runRepl({
   serverLines?: AbovePrompt;
 }): Promise<number> {
   const terminal = io.stdin.isTTY === true;
+  // The prompt is on screen waiting for a line (from rl.prompt() until a line is entered).
+  let atPrompt = false;
+  let asking = false;
   const rl = createInterface({
     input: io.stdin,
-    output: io.stdout,
+    // Keys typed while an answer streams are not echoed into it: readline draws only while
+    // the prompt or a question is shown (what was typed shows on the next prompt).
+    output: terminal ? echoWhile(io.stdout, () => atPrompt || asking) : io.stdout,
     terminal,
     prompt: style.bold("› "),
   });
   const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style, verbose });
   let ended = false;
-  let asking = false;
-  // The prompt is on screen waiting for a line (from rl.prompt() until a line is entered).
-  let atPrompt = false;
+  // Whether each queued line was typed ahead (during a turn), in the driver's queue order.
+  const typedAhead: boolean[] = [];
+  // Lines typed during the turn that Ctrl+C dropped, for a note after "interrupted".
+  let droppedByInterrupt = 0;
   const prompt = () => {
     atPrompt = true;
     rl.prompt();
@@ -92,11 +98,24 @@ export function runRepl({
         if (event.reason === "asked" && event.text) io.stdout.write(`${event.text}\n`);
         const why = doneLine(event, { style, maxTurnsSetting: "--max-turns" });
         if (why) io.stdout.write(`${why}\n`);
+        if (droppedByInterrupt > 0) {
+          const what = droppedByInterrupt === 1 ? "1 line" : `${droppedByInterrupt} lines`;
+          io.stdout.write(
+            style.dim(`(dropped ${what} typed during the answer; nothing was sent)\n`),
+          );
+          droppedByInterrupt = 0;
+        }
       }
     },
     onError: (error) => printer.line(style.red(`error: ${oneLine(error.message, 200)}`)),
     onOutput: (text) => io.stdout.write(`${text}\n`),
     onExit: () => finish(EXIT.ok),
+    // A line typed ahead was not echoed when typed: show it as it is sent.
+    onStart: (line) => {
+      if (typedAhead.shift() && line.trim() !== "" && !json) {
+        io.stdout.write(`${style.bold("› ")}${line}\n`);
+      }
+    },
     onIdle: () => {
       if (inputClosed) finish(EXIT.ok);
       else if (terminal) prompt();
@@ -121,6 +140,8 @@ export function runRepl({
               style.dim(`(${lines} typed ahead will be sent after this turn; answer below)\n`),
             );
           }
+          // Text typed during the turn but not entered must not pre-fill the answer.
+          clearTypedLine();
           asking = true;
           rl.question(style.yellow(question), { signal }, (answer) => {
             asking = false;
@@ -132,11 +153,24 @@ export function runRepl({
   }
 
   rl.on("line", (line) => {
+    typedAhead.push(!atPrompt);
     atPrompt = false;
     chat.send(line);
   });
+  const clearTypedLine = (): boolean => {
+    if (!terminal || rl.line === "") return false;
+    rl.write(null, { ctrl: true, name: "e" });
+    rl.write(null, { ctrl: true, name: "u" });
+    return true;
+  };
   const onInterrupt = () => {
-    if (chat.abortTurn()) return;
+    if (chat.abortTurn()) {
+      // Ctrl+C ends the turn and everything typed during it: none of it reaches the model.
+      const dropped = chat.dropPending();
+      typedAhead.length = 0;
+      droppedByInterrupt = dropped + (clearTypedLine() ? 1 : 0);
+      return;
+    }
     if (rl.line === "") {
       io.stdout.write("\n");
       finish(EXIT.ok);
@@ -165,4 +199,25 @@ export function runRepl({
     prompt();
   }
   return result;
+}
+
+/**
+ * `out` as readline's output, drawing only while `shown()` holds (the prompt or a question is
+ * on screen); everything else of the stream (columns, resize events) is `out`'s own.
+ */
+function echoWhile(out: Io["stdout"], shown: () => boolean): Io["stdout"] {
+  return new Proxy(out, {
+    get(target, key) {
+      if (key === "write") {
+        return (...args: Parameters<Io["stdout"]["write"]>) => {
+          if (shown()) return target.write(...args);
+          const callback = args.find((arg) => typeof arg === "function");
+          if (callback) queueMicrotask(() => (callback as () => void)());
+          return true;
+        };
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
