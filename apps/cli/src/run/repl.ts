@@ -15,13 +15,13 @@ import type { Style } from "../terminal/style.js";
 
 /** What `/help` adds for the terminal: the keys of the prompt. */
 const HELP_KEYS = {
-  exitKeys: "(also Ctrl+D, or Ctrl+C at an empty prompt)",
+  exitKeys: "(also Ctrl+D, or Ctrl+C twice at an empty prompt)",
   helpNotes: ["Ctrl+C during an answer stops it, drops what was typed meanwhile and returns here."],
 };
 
 /**
  * The interactive loop: a prompt, streamed answers, tool lines, slash commands.
- * Ctrl+C during a turn aborts it; Ctrl+C at an empty prompt, `/exit` or end of input
+ * Ctrl+C during a turn aborts it; Ctrl+C twice at an empty prompt, `/exit` or end of input
  * (Ctrl+D, a closed pipe) resolves 0. Lines typed or piped in are handled one at a time.
  * On a terminal (and without `json`), `serverLines` prints above the prompt or approval
  * question while one is shown.
@@ -64,6 +64,11 @@ export function runRepl({
   const typedAhead: boolean[] = [];
   // Lines typed during the turn that Ctrl+C dropped, for a note after "interrupted".
   let droppedByInterrupt = 0;
+  // One Ctrl+C at an empty prompt arms the exit; a second one (no other key between) exits.
+  let exitArmed = false;
+  // Inside a bracketed paste: its lines are one message, sent with the Enter after it.
+  let pasting = false;
+  const pastedLines: string[] = [];
   const prompt = () => {
     atPrompt = true;
     rl.prompt();
@@ -77,6 +82,10 @@ export function runRepl({
   const result = new Promise<number>((resolve) => {
     finish = (code) => {
       ended = true;
+      if (terminal) {
+        io.stdin.off("keypress", onKeypress);
+        io.stdout.write(BRACKETED_PASTE_OFF);
+      }
       detach();
       lifecycle.onInterrupt = undefined;
       chat.stop();
@@ -153,10 +162,25 @@ export function runRepl({
   }
 
   rl.on("line", (line) => {
+    exitArmed = false;
+    // A newline inside a paste ends no message: the paste is sent whole with the next Enter.
+    if (pasting) {
+      pastedLines.push(line);
+      return;
+    }
     typedAhead.push(!atPrompt);
     atPrompt = false;
-    chat.send(line);
+    chat.send([...pastedLines.splice(0), line].join("\n"));
   });
+  // readline reports the terminal's paste brackets as keys (and inserts nothing for them).
+  function onKeypress(
+    _text: string | undefined,
+    key: { name?: string; ctrl?: boolean } | undefined,
+  ) {
+    if (key?.name === "paste-start") pasting = true;
+    else if (key?.name === "paste-end") pasting = false;
+    else if (!(key?.ctrl && key.name === "c")) exitArmed = false;
+  }
   const clearTypedLine = (): boolean => {
     if (!terminal || rl.line === "") return false;
     rl.write(null, { ctrl: true, name: "e" });
@@ -171,11 +195,20 @@ export function runRepl({
       droppedByInterrupt = dropped + (clearTypedLine() ? 1 : 0);
       return;
     }
-    if (rl.line === "") {
-      io.stdout.write("\n");
-      finish(EXIT.ok);
+    if (rl.line === "" && pastedLines.length === 0) {
+      // On a terminal one Ctrl+C only warns, as in Claude Code: a stray one does not leave.
+      if (exitArmed || !terminal) {
+        io.stdout.write("\n");
+        finish(EXIT.ok);
+        return;
+      }
+      exitArmed = true;
+      io.stdout.write(`\n${style.dim("(press Ctrl+C again to exit, or Ctrl+D)")}\n`);
+      prompt();
       return;
     }
+    exitArmed = false;
+    pastedLines.length = 0;
     // Like a shell: Ctrl+C with text typed clears the line.
     rl.write(null, { ctrl: true, name: "e" });
     rl.write(null, { ctrl: true, name: "u" });
@@ -195,11 +228,18 @@ export function runRepl({
     if (!chat.busy) finish(EXIT.ok);
   });
   if (terminal) {
+    // Bracketed paste: the terminal marks pasted text, so a multi-line paste is one message.
+    io.stdout.write(BRACKETED_PASTE_ON);
+    io.stdin.on("keypress", onKeypress);
     io.stdout.write(style.dim("type a message, /help for commands, Ctrl+D to leave\n"));
     prompt();
   }
   return result;
 }
+
+/** Asks the terminal to mark pasted text (xterm's mode 2004), and stops asking. */
+const BRACKETED_PASTE_ON = "\u001b[?2004h";
+const BRACKETED_PASTE_OFF = "\u001b[?2004l";
 
 /**
  * `out` as readline's output, drawing only while `shown()` holds (the prompt or a question is
