@@ -121,7 +121,7 @@ export function runRepl({
     onExit: () => finish(EXIT.ok),
     // A line typed ahead was not echoed when typed: show it as it is sent.
     onStart: (line) => {
-      if (typedAhead.shift() && line.trim() !== "" && !json) {
+      if (typedAhead.shift() && terminal && line.trim() !== "" && !json) {
         io.stdout.write(`${style.bold("› ")}${line}\n`);
       }
     },
