@@ -76,6 +76,12 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
         positiveInt,
       )
       .option("--yes", "approve every tool call")
+      .option(
+        "--allow-tool <name>",
+        "run this tool without approval; * matches any characters (repeatable)",
+        collect,
+        [],
+      )
       .addOption(toolSearchOption())
       .addOption(allowNoServersOption())
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")

@@ -113,6 +113,7 @@ export async function runCommand(
     ...askingOptions(ask, {
       approval: spec.approval,
       yes: flags.yes,
+      allow: flags.allowTool ?? [],
       show: showCall,
       ...(editArguments ? { editArguments } : {}),
       style: errStyle,
@@ -185,9 +186,14 @@ export async function runCommand(
       style,
       verbose: flags.verbose === true,
     });
+    let denied = 0;
     const { done, unstreamedText } = await consumeRun(
       session.agent.run(flags.prompt ?? "", { signal: controller.signal }),
-      (event) => (json ? emit(event) : printer.show(event)),
+      (event) => {
+        if (event.type === "tool-result" && event.outcome === "denied") denied++;
+        if (json) emit(event);
+        else printer.show(event);
+      },
     );
     if (!json) {
       // A final text no delta streamed (a task_complete summary) is printed whole.
@@ -196,7 +202,19 @@ export async function runCommand(
       const why = doneLine(done, { style: errStyle, maxTurnsSetting: "--max-turns" });
       if (why) io.stderr.write(`${why}\n`);
     }
-    return exitCodeFor(done);
+    // Unattended (no terminal), a denial means the run did less than asked: say so in the
+    // code, unless the run's own ending already is a failure.
+    const code = exitCodeFor(done);
+    if (code === EXIT.ok && denied > 0 && !tty) {
+      if (!json) {
+        const calls = denied === 1 ? "1 tool call was" : `${denied} tool calls were`;
+        io.stderr.write(
+          `${errStyle.yellow(`${calls} denied: nobody could approve them here; exit ${EXIT.toolDenied}. Allow them with --allow-tool NAME (repeatable, * globs) or --yes`)}\n`,
+        );
+      }
+      return EXIT.toolDenied;
+    }
+    return code;
   } finally {
     lifecycle.onInterrupt = undefined;
   }

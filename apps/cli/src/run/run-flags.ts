@@ -13,6 +13,8 @@ export interface RunFlags extends ModelOverrides {
   /** Seconds a model response stream may stay silent before it is abandoned. */
   modelIdleTimeout?: number;
   yes?: boolean;
+  /** `--allow-tool NAME` (repeatable, `*` globs): tools that run without approval. */
+  allowTool?: string[];
   verbose?: boolean;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
