@@ -39,6 +39,25 @@ describe("exit codes", () => {
     expect(r.stderr).toContain('"tools": { "include"');
   });
 
+  it("--json: a config error is an NDJSON error event on stdout too, with exit 2", async () => {
+    s.ws.write({ ".mcp.json": json({ mcpServers: { broken: { command: 5 } } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", "--json", "--model", "m"], {
+      cwd: s.ws.dir,
+    });
+    expect(r.exitCode).toBe(2);
+    const stderrLine = /^tinyloop: (.+)$/m.exec(r.stderr)?.[1];
+    expect(stderrLine).toContain("command");
+    const events = r.stdout.split("\n").map((line) => JSON.parse(line));
+    expect(events).toEqual([
+      {
+        type: "error",
+        exitCode: 2,
+        error: expect.objectContaining({ name: "AgentFileError", message: expect.any(String) }),
+      },
+    ]);
+    expect(r.stderr).toContain(events[0].error.message.split("\n")[0]);
+  });
+
   it("exits 3 when the turns run out", async () => {
     await s.withModel([{ toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "a" } }] }]);
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
