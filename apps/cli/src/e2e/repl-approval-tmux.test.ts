@@ -163,4 +163,54 @@ describe("approving a file write in the REPL", () => {
     keys("/exit", "Enter");
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
   });
+
+  it("without $EDITOR edits inline: a bad edit says why and asks again, a good one is shown before it runs", async () => {
+    const target = ws.path("note.txt");
+    model = await startScriptedModelServer({
+      script: [
+        {
+          toolCalls: [
+            { name: "mcp_fs_write_file", arguments: { path: target, content: "rm -rf /" } },
+          ],
+        },
+        { text: "Written." },
+      ],
+    });
+    agentWithFilesystem();
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("note it", "Enter");
+    await waitFor((s) => s.includes("allow mcp_fs_write_file (shown above)?"), "the question");
+    keys("e", "Enter");
+    const inline = await waitFor(
+      (s) => s.includes("new arguments as JSON on one line (empty keeps them):"),
+      "the inline edit",
+    );
+    expect(inline).toContain(JSON.stringify({ path: target, content: "rm -rf /" }));
+    keys(`{"path": 1}`, "Enter");
+    const refused = await waitFor(
+      (s) => s.includes("allow mcp_fs_write_file as shown before?"),
+      "the question after a bad edit",
+    );
+    expect(refused).toContain(
+      "the edited arguments were not used: they do not match mcp_fs_write_file's input schema:",
+    );
+    expect(refused).toContain("- path: must be string, got integer");
+    keys("e", "Enter");
+    await waitFor(
+      (s) => s.split("new arguments as JSON on one line").length === 3,
+      "the second edit",
+    );
+    keys(JSON.stringify({ path: target, content: "echo safe" }), "Enter");
+    const shown = await waitFor(
+      (s) => s.includes("allow mcp_fs_write_file with your edited arguments (shown above)?"),
+      "the edited call",
+    );
+    expect(shown).toMatch(/^\+echo safe$/m);
+    keys("y", "Enter");
+    await waitFor((s) => s.includes("Written."), "the answer");
+    expect(readFileSync(target, "utf8")).toBe("echo safe");
+    keys("/exit", "Enter");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
 });
