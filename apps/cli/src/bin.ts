@@ -12,7 +12,7 @@ const io: Io = {
   cwd: process.cwd(),
 };
 const lifecycle = new Lifecycle();
-const result = { code: EXIT.ok as number };
+const result: { code: number; json?: boolean } = { code: EXIT.ok };
 
 let terminalGone = false;
 function say(text: string): void {
@@ -40,19 +40,43 @@ async function report(error: unknown): Promise<number> {
       () => undefined,
     ),
   ]);
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
   if (
     CliError.isInstance(error) ||
     AgentFileError?.isInstance(error) ||
     AgentSessionError?.isInstance(error)
   ) {
     say(`tinyloop: ${error.message}\n`);
+    jsonError(error, EXIT.configError);
     return EXIT.configError;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
+  jsonError(error, EXIT.runError);
   say(`tinyloop: ${message.split("\n")[0]}${typeof code === "string" ? ` (${code})` : ""}\n`);
   if (process.env.TINYLOOP_DEBUG && error instanceof Error) say(`${error.stack}\n`);
   return EXIT.runError;
+}
+
+/**
+ * With `run --json`, an error that ends the run before its `done` event (a bad agent file, an
+ * unset variable) is also one NDJSON line on stdout: `{"type":"error","exitCode":2,"error":
+ * {"name","message","code"}}`, so a program reading stdout alone learns why.
+ */
+function jsonError(error: unknown, exitCode: number): void {
+  if (!result.json || terminalGone) return;
+  const { name, message } =
+    error instanceof Error ? error : { name: "Error", message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  const event = {
+    type: "error",
+    exitCode,
+    error: { name, message, ...(code === undefined ? {} : { code }) },
+  };
+  try {
+    process.stdout.write(`${JSON.stringify(event)}\n`);
+  } catch {
+    terminalGone = true;
+  }
 }
 
 let failing = false;

@@ -20,7 +20,7 @@ describe("the lists --help prints", () => {
   it("lists every exit code in order, 143 included", () => {
     const text = exitCodesHelp();
     expect(text).toBe(
-      "Exit codes: 0 done, 1 model/run error, 2 config or usage error, 3 max turns, 130 Ctrl+C, 143 SIGTERM or the terminal closed.",
+      "Exit codes: 0 done, 1 model/run error, 2 config or usage error, 3 max turns, 4 a tool call denied with nobody to approve it, 130 Ctrl+C, 143 SIGTERM or the terminal closed.",
     );
     for (const code of Object.values(EXIT)) expect(text).toContain(` ${code} `);
   });

@@ -19,6 +19,7 @@ const EXIT_MEANINGS: Readonly<Record<keyof typeof EXIT, string>> = {
   runError: "model/run error",
   configError: "config or usage error",
   maxTurns: "max turns",
+  toolDenied: "a tool call denied with nobody to approve it",
   interrupted: "Ctrl+C",
   terminated: "SIGTERM or the terminal closed",
 };

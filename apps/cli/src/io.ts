@@ -15,6 +15,8 @@ export const EXIT = {
   runError: 1,
   configError: 2,
   maxTurns: 3,
+  /** A non-interactive one-shot run had a tool call denied (nobody could approve it). */
+  toolDenied: 4,
   interrupted: 130,
   terminated: 143,
 } as const;

@@ -48,11 +48,16 @@ function serverOptions(command: Command): Command {
 }
 
 /**
- * The `tinyloop` command tree. Each action stores its exit code in `result.code`
+ * The `tinyloop` command tree. Each action stores its exit code in `result.code` (and
+ * `run` whether its output is NDJSON in `result.json`, for the error that ends it early)
  * (commander's own parse errors exit 2 through `exitOverride`). A command's code is imported
  * when it runs, so `--help` or `config check` do not load what only `run` needs.
  */
-export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: number }): Command {
+export function buildProgram(
+  io: Io,
+  lifecycle: Lifecycle,
+  result: { code: number; json?: boolean },
+): Command {
   const program = new Command("tinyloop")
     .description("Run MCP-powered agents from the files you already have.")
     .version(version, "-V, --version")
@@ -93,6 +98,12 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
         positiveInt,
       )
       .option("--yes", "approve every tool call")
+      .option(
+        "--allow-tool <name>",
+        "run this tool without approval; * matches any characters (repeatable)",
+        collect,
+        [],
+      )
       .addOption(toolSearchOption())
       .addOption(endWhenOption())
       .addOption(toolFormatOption())
@@ -102,6 +113,8 @@ export function buildProgram(io: Io, lifecycle: Lifecycle, result: { code: numbe
   ).addHelpText("after", `\n${AGENT_HELP}\n\n${exitCodesHelp()}`);
   run.action(async (agent: string | undefined, flags: RunFlags) => {
     const { startRun } = await import("./run/start-run.js");
+    // An error that ends the run before its events (a bad agent file) is an event too.
+    result.json = flags.json === true;
     result.code = await startRun(agent, flags, io, lifecycle);
   });
 

@@ -26,6 +26,7 @@ export type {
 } from "./events.js";
 export { AGENT_TOOLSET, ASK_QUESTION, TASK_COMPLETE } from "./exit-tools.js";
 export type { ApprovalDecision, ApproveToolCall } from "./run-tool-calls.js";
+export { toolNameMatcher } from "./tool-name-pattern.js";
 export { TOOL_SEARCH } from "./tool-search.js";
 export { toolSearchNameTakenBy } from "./tool-search-name.js";
 export type { ToolSearchMode } from "./tool-search-policy.js";

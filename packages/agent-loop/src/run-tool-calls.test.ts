@@ -79,6 +79,18 @@ describe("runToolCalls", () => {
     expect(text(settled[0] as never)).toBe("denied by the user");
   });
 
+  it("runs the arguments an approval changed, and tells the model they changed", async () => {
+    const { settled } = await run([call("c1", "echo", `{"cmd":"rm -rf /"}`)], () => ({
+      approved: true,
+      arguments: `{"cmd":"ls"}`,
+    }));
+    expect(settled[0]?.outcome).toBe("ok");
+    expect(settled[0]?.args).toEqual({ cmd: "ls" });
+    expect(text(settled[0] as never)).toBe(
+      `The person approving this call changed its arguments; it ran with {"cmd":"ls"}{"cmd":"ls"}`,
+    );
+  });
+
   it("asks one hook at a time, in call order, while approved calls already run", async () => {
     const log: string[] = [];
     let asking = 0;

@@ -13,10 +13,13 @@ import type { ToolProgressEvent, ToolResultEvent } from "./events.js";
 import { isExitTool } from "./exit-tools.js";
 import { type Limiter, limitConcurrency } from "./limit-concurrency.js";
 import type { SettledCall } from "./settled-call.js";
-import { approvalFailedResult, deniedResult } from "./tool-result-texts.js";
+import { approvalFailedResult, deniedResult, withChangedArguments } from "./tool-result-texts.js";
 
-/** What an {@link ApproveToolCall} hook may answer: yes/no, or no with a reason for the model. */
-export type ApprovalDecision = boolean | { approved: boolean; reason?: string };
+/**
+ * What an {@link ApproveToolCall} hook may answer: yes/no, no with a reason for the model,
+ * or yes with `arguments` (JSON text) the person changed before the call runs.
+ */
+export type ApprovalDecision = boolean | { approved: boolean; reason?: string; arguments?: string };
 
 /**
  * Asked before each tool call (not the agent's own exit tools). Hooks are asked one at a
@@ -138,6 +141,11 @@ async function settleCall(
     return finish(deniedResult(reason), "denied");
   }
 
+  // Arguments the person changed run instead of the model's; the result tells the model so.
+  const changed =
+    typeof object?.arguments === "string" && object.arguments !== call.arguments
+      ? object.arguments
+      : undefined;
   const local = input.local?.get(call.name);
   const dispatched = limiter(async () => {
     if (input.signal.aborted) return ABORTED;
@@ -148,7 +156,7 @@ async function settleCall(
       return { result };
     }
     // The registry answers ABORTED at once on abort, so the slot is freed then too.
-    const dispatched = await input.registry.dispatchCall(call.name, call.arguments, {
+    const dispatched = await input.registry.dispatchCall(call.name, changed ?? call.arguments, {
       signal: input.signal,
       callId: call.id,
       onProgress: (progress) => {
@@ -167,7 +175,8 @@ async function settleCall(
     return finish(toolFailedResult(call.name, error), "error");
   }
   if (done === ABORTED) return stopped();
-  const { result, args } = done;
+  const { args } = done;
+  const result = changed === undefined ? done.result : withChangedArguments(done.result, changed);
   const code = toolErrorCode(result);
   // Stopped by the run's own signal (an AbortSignal.timeout gives TIMEOUT): cancelled.
   const cancelled = code === "ABORTED" || (code === "TIMEOUT" && input.signal.aborted);

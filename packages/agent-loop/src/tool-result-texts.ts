@@ -21,3 +21,12 @@ export function approvalFailedResult(error: unknown): ToolResult {
     isError: true,
   };
 }
+
+/**
+ * A result of a call that ran with arguments the person changed when approving it: a first
+ * text block says so and gives them, so the model does not assume its own arguments ran.
+ */
+export function withChangedArguments(result: ToolResult, argumentsJson: string): ToolResult {
+  const text = `The person approving this call changed its arguments; it ran with ${argumentsJson}`;
+  return { ...result, content: [{ type: "text", text }, ...result.content] };
+}

@@ -1,10 +1,13 @@
+import { isProviderKeyVariable } from "@tinyloop/inference-adapters/presets";
 import { AgentServerError } from "./agent-server-error.js";
 import { isUsableApiKey } from "./bearer-auth.js";
 
 /**
  * The server's API key from the environment variable `name`, checked: a variable that is
  * unset or empty is an error rather than "no key" (which would quietly generate one), and so
- * is a key `createAgentServer` would refuse. The messages name the variable and how to set it.
+ * is a key `createAgentServer` would refuse, and so is a variable that holds a model provider's
+ * key (`OPENAI_API_KEY`, `HF_TOKEN`…: inference-adapters' `isProviderKeyVariable`), which
+ * clients would then be given. The messages name the variable and how to set it.
  *
  * ```ts
  * const server = createAgentServer({ model, registry, apiKey: apiKeyFromEnv("TINYLOOP_SERVE_KEY") });
@@ -15,6 +18,12 @@ export function apiKeyFromEnv(
   name: string,
   env: Record<string, string | undefined> = process.env,
 ): string {
+  if (isProviderKeyVariable(name)) {
+    throw new AgentServerError({
+      code: "KEY_INVALID",
+      message: `${name}: this variable holds a model provider's key, and the server's key is given to every client; give the server a key of its own (example: export TINYLOOP_SERVE_KEY=$(openssl rand -hex 24), then name TINYLOOP_SERVE_KEY)`,
+    });
+  }
   const key = env[name];
   if (!key) {
     throw new AgentServerError({

@@ -1,4 +1,4 @@
-import type { ApproveToolCall } from "@tinyloop/agent-loop";
+import { type ApproveToolCall, toolNameMatcher } from "@tinyloop/agent-loop";
 
 type ToolDefinition = Parameters<ApproveToolCall>[1];
 
@@ -17,23 +17,15 @@ export interface ServeApproval {
 
 const DEFAULT_HINT = "the server's operator can allow it (approval allow-list)";
 
-function globToRegExp(glob: string): RegExp {
-  const source = glob
-    .split("*")
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".*");
-  return new RegExp(`^${source}$`);
-}
-
 /** Decides, per tool, whether a call may run without a person. */
 export class ApprovalPolicy {
   readonly mode: ApprovalMode;
-  readonly #allow: RegExp[];
+  readonly #allowed: (name: string) => boolean;
   readonly #hint: (toolName: string) => string;
 
   constructor({ mode = "ask", allow = [], hint = DEFAULT_HINT }: ServeApproval = {}) {
     this.mode = mode;
-    this.#allow = allow.map(globToRegExp);
+    this.#allowed = toolNameMatcher(allow);
     this.#hint = typeof hint === "function" ? hint : () => hint;
   }
 
@@ -46,7 +38,7 @@ export class ApprovalPolicy {
 
   /** True when the allow-list names this tool. */
   allowed(name: string): boolean {
-    return this.#allow.some((pattern) => pattern.test(name));
+    return this.#allowed(name);
   }
 
   /** True when calls of this tool run. */

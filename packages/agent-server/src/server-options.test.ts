@@ -79,6 +79,14 @@ describe("createAgentServer options", () => {
     );
   });
 
+  it("apiKeyFromEnv refuses a variable that holds a model provider's key, set or not", () => {
+    for (const name of ["OPENAI_API_KEY", "HF_TOKEN", "ANTHROPIC_API_KEY", "groq_api_key"]) {
+      expect(() => apiKeyFromEnv(name, { [name]: "sk-provider-secret-123" })).toThrow(
+        `${name}: this variable holds a model provider's key, and the server's key is given to every client; give the server a key of its own (example: export TINYLOOP_SERVE_KEY=$(openssl rand -hex 24), then name TINYLOOP_SERVE_KEY)`,
+      );
+    }
+  });
+
   it("serves with the key apiKeyFromEnv read, and only with it", async () => {
     const apiKey = apiKeyFromEnv("SERVE_KEY", { SERVE_KEY: "key-from-the-environment" });
     const server = createAgentServer({ model, registry, apiKey, port: 0 });

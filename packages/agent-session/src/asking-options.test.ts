@@ -58,7 +58,7 @@ describe("askingOptions", () => {
     const session = await sessions.open([stdioServer("fx")], script, askingOptions(ask));
     const results = await runTurn(session);
     // echo is read-only: in mode `ask` only add is asked.
-    expect(questions).toEqual(["allow mcp_fx_add a=2 b=3? [y]es / [n]o / [a]lways: "]);
+    expect(questions).toEqual(["allow mcp_fx_add a=2 b=3? [y]es / [n]o / [a]lways / [v]iew: "]);
     expect(results.mcp_fx_add).toEqual({ text: "5", isError: false });
     expect(results.mcp_fx_echo).toEqual({ text: "hi", isError: false });
   });
@@ -108,5 +108,27 @@ describe("askingOptions", () => {
     expect(await options.approveSampling?.(sampling, { server: "fx", signal })).toMatchObject({
       approved: false,
     });
+  });
+
+  it("runs the tools the allow-list names without asking, even with nobody to ask", async () => {
+    const questions: string[] = [];
+    const ask = async (question: string) => {
+      questions.push(question);
+      return "n";
+    };
+    const asking = await sessions.open(
+      [stdioServer("fx")],
+      script,
+      askingOptions(ask, { approval: "always", allow: ["mcp_fx_ad*"] }),
+    );
+    const results = await runTurn(asking);
+    expect(results.mcp_fx_add).toEqual({ text: "5", isError: false });
+    expect(questions).toEqual(['allow mcp_fx_echo text="hi"? [y]es / [n]o / [a]lways / [v]iew: ']);
+    const unattended = await sessions.open(
+      [stdioServer("fx")],
+      script,
+      askingOptions(undefined, { allow: ["mcp_fx_add"] }),
+    );
+    expect((await runTurn(unattended)).mcp_fx_add).toEqual({ text: "5", isError: false });
   });
 });

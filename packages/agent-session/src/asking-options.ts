@@ -1,5 +1,6 @@
 import type { ApprovalMode } from "@tinyloop/agent-files";
-import { type AskQuestion, createApprover } from "./ask-approval.js";
+import { type ApproveToolCall, toolNameMatcher } from "@tinyloop/agent-loop";
+import { type ApproverOptions, type AskQuestion, createApprover } from "./ask-approval.js";
 import { askElicitation } from "./ask-elicitation.js";
 import { askSamplingApproval } from "./ask-sampling.js";
 import type { AgentSessionOptions } from "./open-agent-session.js";
@@ -13,6 +14,17 @@ export interface AskingOptionsSettings {
    * is still asked: its answers are ones only a person has.
    */
   yes?: boolean | undefined;
+  /**
+   * Registered tool names that run without asking; `*` matches any characters
+   * (agent-loop's `toolNameMatcher`, the rule of every approval allow-list).
+   */
+  allow?: readonly string[] | undefined;
+  /** How a tool call is shown before its approval question (see {@link createApprover}). */
+  show?: ApproverOptions["show"];
+  /** Offers the `e` (edit) answer to an approval (see {@link createApprover}). */
+  editArguments?: ApproverOptions["editArguments"];
+  /** Marks up the call's view (the diff's colours). */
+  style?: ApproverOptions["style"];
 }
 
 /** What {@link askingOptions} gives `openAgentSession`. */
@@ -39,9 +51,29 @@ export type AskingSessionOptions = Pick<
  */
 export function askingOptions(
   ask: AskQuestion | undefined,
-  { approval = "ask", yes = false }: AskingOptionsSettings = {},
+  {
+    approval = "ask",
+    yes = false,
+    allow = [],
+    show,
+    editArguments,
+    style,
+  }: AskingOptionsSettings = {},
 ): AskingSessionOptions {
-  const approve = yes ? undefined : createApprover({ mode: approval, ask });
+  const asked = yes
+    ? undefined
+    : createApprover({
+        mode: approval,
+        ask,
+        ...(show ? { show } : {}),
+        ...(editArguments ? { editArguments } : {}),
+        ...(style ? { style } : {}),
+      });
+  const allowed = toolNameMatcher(allow);
+  const approve: ApproveToolCall | undefined =
+    asked && allow.length > 0
+      ? (call, definition, context) => allowed(call.name) || asked(call, definition, context)
+      : asked;
   return {
     // Tools a server's entry lists in `autoApprove` run without asking either way.
     ...(approve ? { approve } : {}),

@@ -94,6 +94,31 @@ describe("createChatDriver", () => {
     ]);
   });
 
+  it("an interrupt that drops the queued lines sends none of them to the model", async () => {
+    const session = await sessions.open(
+      [stdioServer("fx")],
+      [{ text: "thinking", hang: true }, { text: "after" }],
+    );
+    const started: string[] = [];
+    const { driver, log, idle } = recordedDriver(session, {
+      onStart: (line) => started.push(line),
+    });
+    let waited = idle();
+    driver.send("long question");
+    driver.send("delete everything");
+    await vi.waitFor(() => expect(log).toContain("text thinking"));
+    expect(driver.dropPending()).toBe(1);
+    expect(driver.abortTurn()).toBe(true);
+    await waited;
+    expect(log).toEqual(["text thinking", "done aborted thinking", "idle"]);
+    waited = idle();
+    driver.send("next");
+    await waited;
+    expect(started).toEqual(["long question", "next"]);
+    const bodies = JSON.stringify(sessions.modelServer()?.requests.map((r) => r.body));
+    expect(bodies).not.toContain("delete everything");
+  });
+
   it("a turn that throws is told to onError, and the chat goes on", async () => {
     const session = await sessions.open([stdioServer("fx")], [{ text: "busy", hang: true }]);
     // Another run of the same agent is going: the driver's turn throws RUN_IN_PROGRESS.

@@ -22,6 +22,11 @@ export interface ChatDriverOptions {
    * the prompt again, or leave when the input has ended). Not called after `stop()`.
    */
   onIdle?(): void;
+  /**
+   * A queued line is about to be handled (every line sent, in order, empty ones too): a
+   * program that does not echo lines typed ahead can show this one now.
+   */
+  onStart?(line: string): void;
   /** Aborts the running turn and every later one (e.g. the program is exiting). */
   signal?: AbortSignal;
   /** How slash commands write their output (style, the program's keys in `/help`). */
@@ -41,6 +46,11 @@ export interface ChatDriver {
    * lines are handled after it. False when no turn runs (at the prompt, or a slash command).
    */
   abortTurn(): boolean;
+  /**
+   * Drops the lines queued and not yet started (typed ahead); returns how many. With
+   * {@link abortTurn} this is an interrupt that sends nothing typed during the turn.
+   */
+  dropPending(): number;
   /** Ends the conversation: aborts the running turn and drops the queued lines. */
   stop(): void;
 }
@@ -98,6 +108,7 @@ export function createChatDriver(options: ChatDriverOptions): ChatDriver {
     working = true;
     while (queue.length > 0 && !stopped) {
       const line = queue.shift() ?? "";
+      options.onStart?.(line);
       await handle(line);
     }
     working = false;
@@ -120,6 +131,9 @@ export function createChatDriver(options: ChatDriverOptions): ChatDriver {
       if (!turn) return false;
       turn.abort();
       return true;
+    },
+    dropPending() {
+      return queue.splice(0).length;
     },
     stop() {
       stopped = true;

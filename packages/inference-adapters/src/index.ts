@@ -17,6 +17,7 @@ export type { OpenAICompatibleSettings } from "./openai-compatible/create-openai
 export { createOpenAICompatible } from "./openai-compatible/create-openai-compatible.js";
 export type { ProviderPreset, ProviderPresetName } from "./openai-compatible/presets.js";
 export { providerPresets, resolvePreset } from "./openai-compatible/presets.js";
+export { isProviderKeyVariable, PROVIDER_KEY_VARIABLES } from "./provider-key-variables.js";
 export type { CassetteEntry, RequestFingerprint } from "./replay/cassette.js";
 export { fingerprintRequest } from "./replay/cassette.js";
 export type { ReplayModelSettings } from "./replay/create-replay-model.js";

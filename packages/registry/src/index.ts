@@ -18,6 +18,7 @@ export type { RegistryErrorCode, RegistryErrorOptions } from "./registry-error.j
 export { RegistryError } from "./registry-error.js";
 export type { ArgumentCheck, CompiledSchema, SchemaCompilerOptions } from "./schema-validator.js";
 export { SchemaCompiler } from "./schema-validator.js";
+export { describeViolations } from "./schema-violations.js";
 export type { SearchToolsOptions, ToolSearchMatch } from "./search-tools.js";
 export { DEFAULT_SEARCH_LIMIT, searchTools, searchWords } from "./search-tools.js";
 export { suggestNames } from "./suggest-names.js";

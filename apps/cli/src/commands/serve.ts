@@ -12,6 +12,7 @@ import {
 } from "@tinyloop/agent-server";
 import { createModel, openAgentSession, toolFormatLine } from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
+import { isProviderKeyVariable } from "@tinyloop/inference-adapters/presets";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
@@ -84,9 +85,10 @@ function serverSettings(flags: ServeFlags, io: Io): ServerSettings {
   } catch (error) {
     if (!AgentServerError.isInstance(error)) throw error;
     // apiKeyFromEnv's messages start with the variable's name: say which flag named it.
+    const providerKey = flags.apiKeyEnv !== undefined && isProviderKeyVariable(flags.apiKeyEnv);
     const message =
       error.code === "KEY_INVALID"
-        ? `--api-key-env ${error.message}; the model's key is --model-api-key-env`
+        ? `--api-key-env ${error.message}; the model's key is --model-api-key-env${providerKey ? ` ${flags.apiKeyEnv}` : ""}`
         : error.message;
     throw new CliError({ code: "USAGE", message, cause: error });
   }
@@ -214,11 +216,15 @@ export async function serveCommand(
     // --lazy: a server known from the manifest cache is idle, its tools there; it starts on use.
     const idle = servers.filter((s) => s.state === "idle").length;
     const lazyNote = idle > 0 ? ` (${idle} lazy: starts on first use)` : "";
+    // A key from the environment is never printed: the link leaves it out and the page asks.
+    const chatPage = server.apiKeyGenerated
+      ? style.cyan(server.chatPageUrl ?? url)
+      : `${style.cyan(`${url}/`)}${style.dim(`  (the page asks for the key: the value of $${flags.apiKeyEnv})`)}`;
     io.stderr.write(
       `${style.bold("tinyloop serve")} · ${spec.file ?? "default agent"} · model: ${describeProviderPlan(plan)} · ${ready + idle}/${servers.length} servers${lazyNote} · ${tools} tools\n` +
-        `  chat page  ${style.cyan(server.chatPageUrl ?? url)}\n` +
+        `  chat page  ${chatPage}\n` +
         `  API        ${url}/v1  (model "${settings.modelName}", Authorization: Bearer <key>)\n` +
-        `  key        ${server.apiKeyGenerated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${flags.apiKeyEnv}`}\n` +
+        `  key        ${server.apiKeyGenerated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${flags.apiKeyEnv} (not printed)`}\n` +
         style.dim(`Ctrl+C or SIGTERM stops; requests in flight get ${flags.grace} s to finish.\n`),
     );
   } catch (error) {

@@ -243,7 +243,7 @@ describe("init, --help, --version", () => {
     const check = await runCli(["config", "check", "--help"], { cwd: ws.dir });
     for (const help of [root.stdout, run.stdout])
       expect(help).toContain(
-        "Exit codes: 0 done, 1 model/run error, 2 config or usage error, 3 max turns, 130 Ctrl+C, 143 SIGTERM or the terminal closed.",
+        "Exit codes: 0 done, 1 model/run error, 2 config or usage error, 3 max turns, 4 a tool call denied with nobody to approve it, 130 Ctrl+C, 143 SIGTERM or the terminal closed.",
       );
     for (const help of [run.stdout, check.stdout]) {
       const flat = help.replace(/\s+/g, " ");

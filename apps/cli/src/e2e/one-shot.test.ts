@@ -70,6 +70,25 @@ describe("exit codes", () => {
     expect(r.stderr).toContain('"tools": { "include"');
   });
 
+  it("--json: a config error is an NDJSON error event on stdout too, with exit 2", async () => {
+    s.ws.write({ ".mcp.json": json({ mcpServers: { broken: { command: 5 } } }) });
+    const r = await runCli(["run", ".mcp.json", "-p", "hi", "--json", "--model", "m"], {
+      cwd: s.ws.dir,
+    });
+    expect(r.exitCode).toBe(2);
+    const stderrLine = /^tinyloop: (.+)$/m.exec(r.stderr)?.[1];
+    expect(stderrLine).toContain("command");
+    const events = r.stdout.split("\n").map((line) => JSON.parse(line));
+    expect(events).toEqual([
+      {
+        type: "error",
+        exitCode: 2,
+        error: expect.objectContaining({ name: "AgentFileError", message: expect.any(String) }),
+      },
+    ]);
+    expect(r.stderr).toContain(events[0].error.message.split("\n")[0]);
+  });
+
   it("exits 3 when the turns run out", async () => {
     await s.withModel([{ toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "a" } }] }]);
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
@@ -224,7 +243,11 @@ describe("--json and approval", () => {
     ]);
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
     const r = await runCli(["run", ".mcp.json", "-p", "add", ...s.modelFlags()], { cwd: s.ws.dir });
-    expect(r.exitCode).toBe(0);
+    // Exit 4: the run ended, but did less than asked.
+    expect(r.exitCode).toBe(4);
+    expect(r.stderr).toContain(
+      "1 tool call was denied: nobody could approve them here; exit 4. Allow them with --allow-tool NAME (repeatable, * globs) or --yes",
+    );
     // The whole reason, with the fix, on the tool line and in the model's tool message.
     const reason = `not run: mcp_fixture_add needs approval and nobody can answer here; run with --yes, or set "approval": "never" in the agent file`;
     expect(r.stderr).toMatch(new RegExp(`✗ denied mcp_fixture_add ${DURATION} · (.*)$`, "m"));
@@ -239,6 +262,28 @@ describe("--json and approval", () => {
     };
     // The adapter marks error results "Error: "; the hook's reason follows unprefixed.
     expect(second.messages.find((m) => m.role === "tool")?.content).toBe(`Error: ${reason}`);
+  });
+
+  it("runs the tools --allow-tool names (globs too) and still denies the others", async () => {
+    const bothCalls = {
+      toolCalls: [
+        { name: "mcp_fixture_add", arguments: { a: 1, b: 2 } },
+        { name: "mcp_fixture_sleep", arguments: { ms: 1 } },
+      ],
+    };
+    // Two runs, one script: each run makes both calls, then answers.
+    await s.withModel([bothCalls, { text: "done" }, bothCalls, { text: "done" }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const allowed = ["run", ".mcp.json", "-p", "add", "--allow-tool", "mcp_fixture_ad*"];
+    const r = await runCli([...allowed, ...s.modelFlags()], { cwd: s.ws.dir });
+    expect(r.stderr).toMatch(new RegExp(`✓ mcp_fixture_add ${DURATION} · 3`));
+    expect(r.stderr).toMatch(new RegExp(`✗ denied mcp_fixture_sleep ${DURATION}`));
+    expect(r.exitCode).toBe(4);
+    const both = [...allowed, "--allow-tool", "mcp_fixture_sleep"];
+    const all = await runCli([...both, ...s.modelFlags()], { cwd: s.ws.dir });
+    expect(all.stderr).toMatch(new RegExp(`✓ mcp_fixture_sleep ${DURATION}`));
+    expect(all.stderr).not.toContain("denied");
+    expect(all.exitCode).toBe(0);
   });
 
   it("runs it with --yes", async () => {

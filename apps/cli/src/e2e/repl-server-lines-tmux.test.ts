@@ -172,7 +172,7 @@ describe("server lines in the REPL on a real terminal", () => {
     await waitFor((s) => s.includes("connected 2/2 servers") && /^›\s*$/m.test(s), "the prompt");
 
     keys("sleep please", "Enter");
-    const question = "allow mcp_fx_sleep ms=1? [y]es / [n]o / [a]lways:";
+    const question = "allow mcp_fx_sleep ms=1? [y]es / [n]o / [a]lways / [v]iew / [e]dit:";
     await waitFor((s) => hasLine(s, question), "the approval question");
     keys("-l", "y");
     await waitFor((s) => hasLine(s, `${question} y`), "the typed answer");

@@ -286,7 +286,7 @@ describe("the REPL in a real terminal", () => {
     // afterEach asserts that no process with the marker is left.
   });
 
-  it("exits 0 on Ctrl+C at an empty prompt", async () => {
+  it("exits 0 on Ctrl+C twice at an empty prompt, after a warning", async () => {
     model = await startScriptedModelServer({ script: [{ text: "x" }] });
     ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
     start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
@@ -304,7 +304,38 @@ describe("the REPL in a real terminal", () => {
       "the REPL still answering",
     );
     expect(screen()).not.toMatch(/half a thought\/servers/);
+    // One Ctrl+C at an empty prompt only warns; a line in between starts the count again.
+    const warning = "(press Ctrl+C again to exit, or Ctrl+D)";
     keys("C-c");
+    await waitFor((s) => s.includes(warning), "the warning");
+    keys("/servers", "Enter");
+    await waitFor((s) => s.match(/fx {2}ready {2}15 tools/g)?.length === 3, "the REPL still there");
+    keys("C-c");
+    await waitFor((s) => s.split(warning).length === 3, "the second warning");
+    expect(screen()).not.toContain("EXIT=");
+    keys("C-c");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+
+  it("a multi-line paste is one message, sent with the Enter after it", async () => {
+    model = await startScriptedModelServer({ script: [{ text: "Got both lines." }] });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    // -p pastes with the brackets the program asked the terminal for.
+    tmux("set-buffer", "-b", "paste", "first pasted line\nsecond pasted line");
+    tmux("paste-buffer", "-p", "-b", "paste", "-t", session);
+    await waitFor((s) => s.includes("second pasted line"), "the pasted text");
+    expect(model.requests).toHaveLength(0);
+    keys("Enter");
+    await waitFor((s) => s.includes("Got both lines."), "the answer");
+    expect(model.requests).toHaveLength(1);
+    const body = model.requests[0]?.body as { messages: Array<{ role: string; content: unknown }> };
+    expect(body.messages.at(-1)).toEqual({
+      role: "user",
+      content: "first pasted line\nsecond pasted line",
+    });
+    keys("/exit", "Enter");
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
   });
 });
@@ -337,6 +368,48 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
     expect(model.requests).toHaveLength(1);
   });
 
+  it("Ctrl+C during an answer drops what was typed meanwhile: never echoed into the answer, never sent", async () => {
+    model = await startScriptedModelServer({
+      script: [
+        // The answer streams, then the model hangs: only Ctrl+C ends this turn.
+        { chunks: ["one ", "two ", "three "], delayMs: 300, hang: true },
+        { text: "Fresh answer." },
+      ],
+    });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("count", "Enter");
+    await waitFor((s) => s.includes("one two"), "the answer streaming");
+    keys("delete everything", "Enter");
+    keys("and more");
+    keys("C-c");
+    const after = await waitFor(
+      (s) => s.includes("(dropped 2 lines typed during the answer; nothing was sent)"),
+      "the interrupted turn",
+    );
+    expect(after).toContain("interrupted");
+    // The answer line holds the answer alone.
+    expect(after).toMatch(/^one two(?: three)?$/m);
+    expect(after).not.toContain("delete everything");
+    expect(after).not.toContain("and more");
+    keys("next", "Enter");
+    const end = await waitFor((s) => s.includes("Fresh answer."), "the next answer");
+    expect(end).not.toContain("delete everything");
+    expect(end).not.toContain("and more");
+    // The model never got the typed-ahead text: two requests, the second ending with "next".
+    expect(model.requests).toHaveLength(2);
+    const bodies = JSON.stringify(model.requests.map((request) => request.body));
+    expect(bodies).not.toContain("delete everything");
+    expect(bodies).not.toContain("and more");
+    const second = model.requests[1]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(second.messages.at(-1)).toEqual({ role: "user", content: "next" });
+    keys("/exit", "Enter");
+    expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+
   // The model streams slowly before it asks for the tool, so a line typed after the first
   // words arrives before the question.
   const slowToolTurn = {
@@ -361,7 +434,10 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
     expect(asked).not.toContain("✓ mcp_fx_add");
     keys("maybe", "Enter");
     await waitFor(
-      (s) => s.includes(`"maybe" is not an answer; type y (yes), n (no) or a (always):`),
+      (s) =>
+        s.includes(
+          `"maybe" is not an answer; type y (yes), n (no), a (always), v (view) or e (edit):`,
+        ),
       "the accepted answers",
     );
     keys("y", "Enter");

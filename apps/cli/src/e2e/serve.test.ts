@@ -36,7 +36,11 @@ async function startServe(
   });
   await stderrShows(child, "Ctrl+C or SIGTERM stops");
   const url = /API\s+(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(stderr)?.[1];
-  const key = /#key=(\S+)/.exec(stderr)?.[1];
+  // A key from the environment is not printed: the test knows it from the variable.
+  const keyVariable = args[args.indexOf("--api-key-env") + 1];
+  const key =
+    /#key=(\S+)/.exec(stderr)?.[1] ??
+    (args.includes("--api-key-env") && keyVariable ? env[keyVariable] : undefined);
   if (!url || !key) throw new Error(`serve printed no URL or key:\n${stderr}`);
   return { child, url, key, stderr: () => stderr };
 }
@@ -202,8 +206,13 @@ describe("tinyloop serve", () => {
     const serve = await startServe(["mcp.json", "--api-key-env", "SERVE_KEY", ...s.modelFlags()], {
       SERVE_KEY: "key-from-the-environment",
     });
-    expect(serve.key).toBe("key-from-the-environment");
-    expect(serve.stderr()).toContain("from $SERVE_KEY");
+    // The key came from the environment: it is never printed, the link says where it is.
+    expect(serve.stderr()).not.toContain("key-from-the-environment");
+    expect(serve.stderr()).not.toContain("#key=");
+    expect(serve.stderr()).toContain("from $SERVE_KEY (not printed)");
+    expect(serve.stderr()).toMatch(
+      /chat page {2}http:\/\/127\.0\.0\.1:\d+\/ {2}\(the page asks for the key: the value of \$SERVE_KEY\)/,
+    );
     const refused = await post(serve.url, "wrong-key-123", { model: "mcp", messages: [] });
     expect(refused.status).toBe(401);
     const response = await post(serve.url, serve.key, {
@@ -416,5 +425,16 @@ describe("tinyloop serve", () => {
     expect(unset.stderr).toContain(
       "--api-key-env NOT_SET_ANYWHERE: the variable is not set or empty",
     );
+    // A `run` line copied into `serve`: the model's key would become every client's key.
+    const copied = await runCli(["serve", "mcp.json", "--api-key-env", "OPENAI_API_KEY"], {
+      cwd: s.ws.dir,
+      env: { OPENAI_API_KEY: "sk-provider-secret-123" },
+    });
+    expect(copied.exitCode).toBe(2);
+    expect(copied.stderr).toContain(
+      "--api-key-env OPENAI_API_KEY: this variable holds a model provider's key, and the server's key is given to every client;",
+    );
+    expect(copied.stderr).toContain("the model's key is --model-api-key-env OPENAI_API_KEY");
+    expect(copied.stderr).not.toContain("sk-provider-secret-123");
   });
 });

@@ -16,13 +16,13 @@ import type { Style } from "../terminal/style.js";
 
 /** What `/help` adds for the terminal: the keys of the prompt. */
 const HELP_KEYS = {
-  exitKeys: "(also Ctrl+D, or Ctrl+C at an empty prompt)",
-  helpNotes: ["Ctrl+C during an answer stops it and returns here."],
+  exitKeys: "(also Ctrl+D, or Ctrl+C twice at an empty prompt)",
+  helpNotes: ["Ctrl+C during an answer stops it, drops what was typed meanwhile and returns here."],
 };
 
 /**
  * The interactive loop: a prompt, streamed answers, tool lines, slash commands.
- * Ctrl+C during a turn aborts it; Ctrl+C at an empty prompt, `/exit` or end of input
+ * Ctrl+C during a turn aborts it; Ctrl+C twice at an empty prompt, `/exit` or end of input
  * (Ctrl+D, a closed pipe) resolves 0. Lines typed or piped in are handled one at a time.
  * On a terminal (and without `json`), `serverLines` prints above the prompt or approval
  * question while one is shown.
@@ -48,18 +48,29 @@ export function runRepl({
   serverLines?: AbovePrompt;
 }): Promise<number> {
   const terminal = io.stdin.isTTY === true;
+  // The prompt is on screen waiting for a line (from rl.prompt() until a line is entered).
+  let atPrompt = false;
+  let asking = false;
   const rl = createInterface({
     input: io.stdin,
-    output: io.stdout,
+    // Keys typed while an answer streams are not echoed into it: readline draws only while
+    // the prompt or a question is shown (what was typed shows on the next prompt).
+    output: terminal ? echoWhile(io.stdout, () => atPrompt || asking) : io.stdout,
     terminal,
     prompt: style.bold("› "),
   });
   const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style, verbose });
   lifecycle.addLastWords(() => printer.flush());
   let ended = false;
-  let asking = false;
-  // The prompt is on screen waiting for a line (from rl.prompt() until a line is entered).
-  let atPrompt = false;
+  // Whether each queued line was typed ahead (during a turn), in the driver's queue order.
+  const typedAhead: boolean[] = [];
+  // Lines typed during the turn that Ctrl+C dropped, for a note after "interrupted".
+  let droppedByInterrupt = 0;
+  // One Ctrl+C at an empty prompt arms the exit; a second one (no other key between) exits.
+  let exitArmed = false;
+  // Inside a bracketed paste: its lines are one message, sent with the Enter after it.
+  let pasting = false;
+  const pastedLines: string[] = [];
   const prompt = () => {
     atPrompt = true;
     rl.prompt();
@@ -73,6 +84,10 @@ export function runRepl({
   const result = new Promise<number>((resolve) => {
     finish = (code) => {
       ended = true;
+      if (terminal) {
+        io.stdin.off("keypress", onKeypress);
+        io.stdout.write(BRACKETED_PASTE_OFF);
+      }
       detach();
       lifecycle.onInterrupt = undefined;
       chat.stop();
@@ -99,11 +114,24 @@ export function runRepl({
           toolFormatSetting: "--tool-format",
         });
         if (why) io.stdout.write(`${why}\n`);
+        if (droppedByInterrupt > 0) {
+          const what = droppedByInterrupt === 1 ? "1 line" : `${droppedByInterrupt} lines`;
+          io.stdout.write(
+            style.dim(`(dropped ${what} typed during the answer; nothing was sent)\n`),
+          );
+          droppedByInterrupt = 0;
+        }
       }
     },
     onError: (error) => printer.line(style.red(`error: ${oneLine(error.message, 200)}`)),
     onOutput: (text) => io.stdout.write(`${text}\n`),
     onExit: () => finish(EXIT.ok),
+    // A line typed ahead was not echoed when typed: show it as it is sent.
+    onStart: (line) => {
+      if (typedAhead.shift() && terminal && line.trim() !== "" && !json) {
+        io.stdout.write(`${style.bold("› ")}${line}\n`);
+      }
+    },
     onIdle: () => {
       if (inputClosed) finish(EXIT.ok);
       else if (terminal) prompt();
@@ -128,6 +156,8 @@ export function runRepl({
               style.dim(`(${lines} typed ahead will be sent after this turn; answer below)\n`),
             );
           }
+          // Text typed during the turn but not entered must not pre-fill the answer.
+          clearTypedLine();
           asking = true;
           rl.question(style.yellow(question), { signal }, (answer) => {
             asking = false;
@@ -139,16 +169,53 @@ export function runRepl({
   }
 
   rl.on("line", (line) => {
-    atPrompt = false;
-    chat.send(line);
-  });
-  const onInterrupt = () => {
-    if (chat.abortTurn()) return;
-    if (rl.line === "") {
-      io.stdout.write("\n");
-      finish(EXIT.ok);
+    exitArmed = false;
+    // A newline inside a paste ends no message: the paste is sent whole with the next Enter.
+    if (pasting) {
+      pastedLines.push(line);
       return;
     }
+    typedAhead.push(!atPrompt);
+    atPrompt = false;
+    chat.send([...pastedLines.splice(0), line].join("\n"));
+  });
+  // readline reports the terminal's paste brackets as keys (and inserts nothing for them).
+  function onKeypress(
+    _text: string | undefined,
+    key: { name?: string; ctrl?: boolean } | undefined,
+  ) {
+    if (key?.name === "paste-start") pasting = true;
+    else if (key?.name === "paste-end") pasting = false;
+    else if (!(key?.ctrl && key.name === "c")) exitArmed = false;
+  }
+  const clearTypedLine = (): boolean => {
+    if (!terminal || rl.line === "") return false;
+    rl.write(null, { ctrl: true, name: "e" });
+    rl.write(null, { ctrl: true, name: "u" });
+    return true;
+  };
+  const onInterrupt = () => {
+    if (chat.abortTurn()) {
+      // Ctrl+C ends the turn and everything typed during it: none of it reaches the model.
+      const dropped = chat.dropPending();
+      typedAhead.length = 0;
+      droppedByInterrupt = dropped + (clearTypedLine() ? 1 : 0);
+      return;
+    }
+    if (rl.line === "" && pastedLines.length === 0) {
+      // On a terminal one Ctrl+C only warns, as in Claude Code: a stray one does not leave.
+      if (exitArmed || !terminal) {
+        io.stdout.write("\n");
+        finish(EXIT.ok);
+        return;
+      }
+      exitArmed = true;
+      io.stdout.write(`\n${style.dim("(press Ctrl+C again to exit, or Ctrl+D)")}\n`);
+      prompt();
+      return;
+    }
+    exitArmed = false;
+    pastedLines.length = 0;
     // Like a shell: Ctrl+C with text typed clears the line.
     rl.write(null, { ctrl: true, name: "e" });
     rl.write(null, { ctrl: true, name: "u" });
@@ -168,8 +235,36 @@ export function runRepl({
     if (!chat.busy) finish(EXIT.ok);
   });
   if (terminal) {
+    // Bracketed paste: the terminal marks pasted text, so a multi-line paste is one message.
+    io.stdout.write(BRACKETED_PASTE_ON);
+    io.stdin.on("keypress", onKeypress);
     io.stdout.write(style.dim("type a message, /help for commands, Ctrl+D to leave\n"));
     prompt();
   }
   return result;
+}
+
+/** Asks the terminal to mark pasted text (xterm's mode 2004), and stops asking. */
+const BRACKETED_PASTE_ON = "\u001b[?2004h";
+const BRACKETED_PASTE_OFF = "\u001b[?2004l";
+
+/**
+ * `out` as readline's output, drawing only while `shown()` holds (the prompt or a question is
+ * on screen); everything else of the stream (columns, resize events) is `out`'s own.
+ */
+function echoWhile(out: Io["stdout"], shown: () => boolean): Io["stdout"] {
+  return new Proxy(out, {
+    get(target, key) {
+      if (key === "write") {
+        return (...args: Parameters<Io["stdout"]["write"]>) => {
+          if (shown()) return target.write(...args);
+          const callback = args.find((arg) => typeof arg === "function");
+          if (callback) queueMicrotask(() => (callback as () => void)());
+          return true;
+        };
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

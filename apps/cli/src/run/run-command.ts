@@ -30,6 +30,7 @@ import { noServerRefusal } from "../session/no-server-refusal.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
 import { abovePrompt } from "../terminal/above-prompt.js";
 import { downloadBar } from "../terminal/download-bar.js";
+import { editArgumentsOnTerminal } from "../terminal/edit-arguments.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
@@ -93,6 +94,16 @@ export async function runCommand(
           ? replAsk(question, signal)
           : (oneShotQuestions?.ask(question, signal) ?? Promise.resolve(undefined))
     : undefined;
+  // The whole call is shown where its approval question is asked (the REPL's stdout, else stderr).
+  const showCall = (text: string) => (replAsk ? io.stdout : io.stderr).write(`${text}\n`);
+  const editArguments =
+    ask &&
+    editArgumentsOnTerminal({
+      io,
+      ask,
+      style: errStyle,
+      write: (text) => (replAsk ? io.stdout : io.stderr).write(text),
+    });
   // Server lines after start-up (a failure, a reconnect, a log, a login URL) go through
   // this: at the REPL's prompt they are printed above it, not over it.
   const serverLines = abovePrompt(io.stderr);
@@ -116,7 +127,14 @@ export async function runCommand(
     model,
     // Tool approval, servers' forms (elicitation) and sampling, all asked through `ask`;
     // Cline/Roo `autoApprove` tools run without asking (the session applies the file's lists).
-    ...askingOptions(ask, { approval: spec.approval, yes: flags.yes }),
+    ...askingOptions(ask, {
+      approval: spec.approval,
+      yes: flags.yes,
+      allow: flags.allowTool ?? [],
+      show: showCall,
+      ...(editArguments ? { editArguments } : {}),
+      style: errStyle,
+    }),
     roots: agentRoots(spec, io.cwd),
     // --json streams failed servers and server logs as events (--verbose lines stay on
     // stderr); otherwise the status line shows them, and --verbose the logs.
@@ -188,9 +206,14 @@ export async function runCommand(
       verbose: flags.verbose === true,
     });
     lifecycle.addLastWords(() => printer.flush());
+    let denied = 0;
     const { done, unstreamedText } = await consumeRun(
       session.agent.run(flags.prompt ?? "", { signal: controller.signal }),
-      (event) => (json ? emit(event) : printer.show(event)),
+      (event) => {
+        if (event.type === "tool-result" && event.outcome === "denied") denied++;
+        if (json) emit(event);
+        else printer.show(event);
+      },
     );
     if (!json) {
       // A final text no delta streamed (a task_complete summary) is printed whole.
@@ -203,7 +226,19 @@ export async function runCommand(
       });
       if (why) io.stderr.write(`${why}\n`);
     }
-    return exitCodeFor(done);
+    // Unattended (no terminal), a denial means the run did less than asked: say so in the
+    // code, unless the run's own ending already is a failure.
+    const code = exitCodeFor(done);
+    if (code === EXIT.ok && denied > 0 && !tty) {
+      if (!json) {
+        const calls = denied === 1 ? "1 tool call was" : `${denied} tool calls were`;
+        io.stderr.write(
+          `${errStyle.yellow(`${calls} denied: nobody could approve them here; exit ${EXIT.toolDenied}. Allow them with --allow-tool NAME (repeatable, * globs) or --yes`)}\n`,
+        );
+      }
+      return EXIT.toolDenied;
+    }
+    return code;
   } finally {
     lifecycle.onInterrupt = undefined;
   }

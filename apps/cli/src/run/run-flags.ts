@@ -15,6 +15,8 @@ export interface RunFlags extends ModelOverrides {
   /** Seconds one model response may take in all (`--model-turn-timeout`). */
   modelTurnTimeout?: number;
   yes?: boolean;
+  /** `--allow-tool NAME` (repeatable, `*` globs): tools that run without approval. */
+  allowTool?: string[];
   verbose?: boolean;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";

@@ -5,3 +5,4 @@
 // exports these too.
 export type { ProviderPreset, ProviderPresetName } from "../openai-compatible/presets.js";
 export { providerPresets, resolvePreset } from "../openai-compatible/presets.js";
+export { isProviderKeyVariable, PROVIDER_KEY_VARIABLES } from "../provider-key-variables.js";

@@ -15,6 +15,7 @@ describe("the presets entry", () => {
       "inference-error.ts",
       "openai-compatible/presets.ts",
       "presets/index.ts",
+      "provider-key-variables.ts",
     ]);
     expect([...packages]).toEqual(["@tinyloop/errors"]); // dependency-free
   });

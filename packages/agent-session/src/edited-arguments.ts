@@ -1,0 +1,36 @@
+import {
+  describeViolations,
+  parseToolArguments,
+  SchemaCompiler,
+  type ToolDefinition,
+} from "@tinyloop/registry";
+
+/** One compiler for every edit: schemas are compiled on first use. */
+let compiler: SchemaCompiler | undefined;
+
+/**
+ * Checks arguments a person edited before approving a call: JSON text of one object that
+ * meets the tool's input schema. Gives the compact JSON to run, or a message naming what
+ * is wrong (the JSON error with its line and column, or each schema violation) and how to
+ * fix it.
+ */
+export function checkEditedArguments(
+  definition: ToolDefinition,
+  text: string,
+): { ok: true; json: string } | { ok: false; message: string } {
+  const parsed = parseToolArguments(text, definition.name);
+  if (!parsed.ok)
+    return { ok: false, message: `the edited arguments were not used: ${parsed.message}` };
+  compiler ??= new SchemaCompiler();
+  const schema = compiler.compile(definition.inputSchema);
+  const errors = schema.ok ? schema.check(parsed.value) : undefined;
+  if (schema.ok) schema.release();
+  if (errors !== undefined) {
+    const problems = describeViolations(errors);
+    return {
+      ok: false,
+      message: `the edited arguments were not used: they do not match ${definition.name}'s input schema:\n${problems.map((p) => `- ${p}`).join("\n")}\nEdit them again (e) to fix this, or answer y or n for the arguments shown before.`,
+    };
+  }
+  return { ok: true, json: JSON.stringify(parsed.value) };
+}
