@@ -36,4 +36,16 @@ describe("fileDiffLines", () => {
       }),
     ).toEqual(["no diff for /n: too big"]);
   });
+
+  it("shows a model's control characters in the content and the file name, so no line can erase another", () => {
+    const lines = fileDiffLines({
+      file: "/n\u001b]0;x\u0007",
+      before: undefined,
+      after: "echo hi\n\u001b[1A\u001b[2Krm -rf /\n",
+      shownByDiff: [],
+    });
+    expect(lines.join("\n")).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(lines[0]).toBe("new file /n\\x1b]0;x\\x07 (2 lines)");
+    expect(lines).toContain("+\\x1b[1A\\x1b[2Krm -rf /");
+  });
 });

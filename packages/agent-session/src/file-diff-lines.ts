@@ -1,22 +1,25 @@
 import { structuredPatch } from "diff";
 import type { FileChange } from "./file-change.js";
 import { plainStyle, type TextStyle } from "./text-style.js";
+import { visibleControls } from "./visible-controls.js";
 
 /**
  * A {@link FileChange} as the lines a person reads before approving it: a header naming the
  * file (`new file /tmp/plan.sh (31 lines)`, `changes to /tmp/plan.sh`, or why there is no
  * diff), then a unified diff with 3 lines of context (`@@ -1,2 +1,3 @@`, `+added`,
- * `-removed`, ` kept`). Every line is given; folding is the caller's choice.
+ * `-removed`, ` kept`). Every line is given; folding is the caller's choice. The content came
+ * from a model, so its control characters are made visible: no line can erase another.
  */
 export function fileDiffLines(change: FileChange, style: TextStyle = plainStyle): string[] {
+  const file = visibleControls(change.file);
   if (change.after === undefined) {
-    return [style.yellow(`no diff for ${change.file}: ${change.problem ?? "unknown change"}`)];
+    return [style.yellow(`no diff for ${file}: ${change.problem ?? "unknown change"}`)];
   }
-  if (change.before === change.after) return [style.dim(`no changes to ${change.file}`)];
+  if (change.before === change.after) return [style.dim(`no changes to ${file}`)];
   const header =
     change.before === undefined
-      ? `new file ${change.file} (${countLines(change.after)})`
-      : `changes to ${change.file}`;
+      ? `new file ${file} (${countLines(change.after)})`
+      : `changes to ${file}`;
   const patch = structuredPatch(
     change.file,
     change.file,
@@ -35,7 +38,8 @@ export function fileDiffLines(change: FileChange, style: TextStyle = plainStyle)
         `@@ -${range(hunk.oldStart, hunk.oldLines)} +${range(hunk.newStart, hunk.newLines)} @@`,
       ),
     );
-    for (const line of hunk.lines) {
+    for (const raw of hunk.lines) {
+      const line = visibleControls(raw);
       if (line.startsWith("+")) lines.push(style.green(line));
       else if (line.startsWith("-")) lines.push(style.red(line));
       else lines.push(line);

@@ -109,7 +109,7 @@ describe("toolCallView", () => {
 
   it("escapes control characters so a value cannot move the cursor", () => {
     const view = toolCallView(call("mcp_sh_run", { command: "ok\n\u001b[2Khidden" }), other);
-    expect(view.lines.at(-1)).toBe("    │ \\u001b[2Khidden");
+    expect(view.lines.at(-1)).toBe("    │ \\x1b[2Khidden");
   });
 
   it("says a short call fits its one-line form", () => {

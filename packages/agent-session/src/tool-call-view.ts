@@ -4,6 +4,7 @@ import { fileChange } from "./file-change.js";
 import { fileDiffLines } from "./file-diff-lines.js";
 import { shortArguments } from "./short-text.js";
 import { plainStyle, type TextStyle } from "./text-style.js";
+import { visibleControls } from "./visible-controls.js";
 
 /** Options of {@link toolCallView}. */
 export interface ToolCallViewOptions {
@@ -39,8 +40,8 @@ const FOLD_CHARS = { over: 600, head: 300, tail: 150 };
  * against the file now ({@link fileChange}, {@link fileDiffLines}) in place of the content
  * arguments it shows. Folding keeps the head AND the tail of a long value (the last line of
  * a script is where `rm -rf /` hides) and says how many lines it left out; `full` folds
- * nothing. Multi-line strings are shown line by line, control characters escaped (`\u001b`),
- * so no value can move the cursor or hide a line.
+ * nothing. Multi-line strings are shown line by line, control characters made visible
+ * (`\x1b`, {@link visibleControls}), so no value can move the cursor or hide a line.
  */
 export function toolCallView(
   call: ToolCall,
@@ -104,12 +105,5 @@ export function toolCallView(
 
 /** A value's lines, each marked as part of the value, control characters escaped. */
 function blockLines(text: string): string[] {
-  return text.split("\n").map((line) => `    │ ${escapeControls(line)}`);
-}
-
-function escapeControls(text: string): string {
-  return text.replace(
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return text.split("\n").map((line) => `    │ ${visibleControls(line)}`);
 }
