@@ -22,6 +22,15 @@ export type {
   TurnStartEvent,
 } from "./events.js";
 export { AGENT_TOOLSET, ASK_QUESTION, TASK_COMPLETE } from "./exit-tools.js";
+export type {
+  AgentStep,
+  ModelStep,
+  ModelTurnResult,
+  RunStep,
+  ToolStep,
+  ToolStepResult,
+} from "./run-step.js";
+export { modelStepName, runStepDirectly, toolStepName } from "./run-step.js";
 export type { ApprovalDecision, ApproveToolCall } from "./run-tool-calls.js";
 export { TOOL_SEARCH } from "./tool-search.js";
 export { toolSearchNameTakenBy } from "./tool-search-name.js";
