@@ -23,6 +23,7 @@ export { suggestNames } from "./suggest-names.js";
 export { assertValidToolName, isValidToolName, TOOL_NAME_PATTERN } from "./tool-name.js";
 export {
   abortedResult,
+  interruptedResult,
   invalidArgumentsResult,
   stoppedResult,
   TOOL_ERROR_CODES,
