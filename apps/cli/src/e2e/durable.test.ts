@@ -1,0 +1,100 @@
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { type RunningPostgres, startPostgres } from "@tinyloop/test-fixtures/postgres";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
+import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
+
+const s = useE2eSession();
+
+/** A loopback port nothing listens on. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 1));
+    });
+  });
+
+describe("durable runs from the CLI: worker, submit, runs", () => {
+  let pg: RunningPostgres;
+  beforeAll(async () => {
+    pg = await startPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await pg?.stop();
+  });
+
+  it("a bad --db URL exits 2 saying what is wrong, with an example", async () => {
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(["submit", ".mcp.json", "-p", "hi", "--db", "mysql://db/runs"], {
+      cwd: s.ws.dir,
+    });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe(
+      'tinyloop: --db: expected the scheme postgresql:// or postgres://, got "mysql://" (example: postgresql://user:password@localhost:5432/tinyloop)',
+    );
+    const none = await runCli(["runs"], { cwd: s.ws.dir, env: { TINYLOOP_DATABASE_URL: "" } });
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toMatch(
+      /--db: expected the URL of the Postgres database .* TINYLOOP_DATABASE_URL/,
+    );
+  });
+
+  it("an unreachable database exits 1 naming host and port, and starts no MCP server", async () => {
+    const port = await closedPort();
+    // A "server" whose start would leave a file behind.
+    const witness = {
+      command: process.execPath,
+      args: ["-e", "require('fs').writeFileSync('server-started', '')"],
+    };
+    s.ws.write({ ".mcp.json": json({ mcpServers: { witness } }) });
+    await s.withModel([{ text: "never asked" }]);
+    const r = await runCli(["worker", ".mcp.json", ...s.modelFlags()], {
+      cwd: s.ws.dir,
+      env: { TINYLOOP_DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/tinyloop` },
+    });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain(`Could not reach the database at 127.0.0.1:${port}`);
+    expect(existsSync(s.ws.path("server-started"))).toBe(false);
+  });
+
+  it("a worker process takes the run that submit --wait queued, and runs shows its steps", async () => {
+    await s.withModel([
+      { toolCalls: [{ id: "e1", name: "mcp_fixture_echo", arguments: { text: "durable" } }] },
+      { text: "The echo said durable." },
+    ]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const worker = execa(
+      process.execPath,
+      [cliBin, "worker", ".mcp.json", "--db", pg.url, "--concurrency", "2", ...s.modelFlags()],
+      { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
+    );
+    try {
+      await stderrShows(worker, "tinyloop worker · agent ");
+      const submitted = await runCli(["submit", ".mcp.json", "-p", "Echo durable", "--wait"], {
+        cwd: s.ws.dir,
+        env: { TINYLOOP_DATABASE_URL: pg.url },
+      });
+      expect(submitted.stderr).toMatch(/^queued run [\w-]+; waiting for a worker of /m);
+      expect(submitted.stdout).toBe("The echo said durable.");
+      expect(submitted.exitCode).toBe(0);
+      const id = /^queued run ([\w-]+);/m.exec(submitted.stderr)?.[1] ?? "";
+
+      const list = await runCli(["runs", "--db", pg.url], { cwd: s.ws.dir });
+      expect(list.stdout).toMatch(new RegExp(`^${id}  SUCCESS  `, "m"));
+      const shown = await runCli(["runs", id, "--db", pg.url], { cwd: s.ws.dir });
+      expect(shown.exitCode).toBe(0);
+      expect(shown.stdout).toContain(`run ${id} · `);
+      expect(shown.stdout).toContain("prompt  Echo durable");
+      expect(shown.stdout).toContain("  turn-1/model  calls mcp_fixture_echo");
+      expect(shown.stdout).toContain("  turn-1/tool-0/e1  durable");
+      expect(shown.stdout).toContain("result  completed after 2 turn(s)\nThe echo said durable.");
+    } finally {
+      worker.kill("SIGTERM");
+    }
+    const stopped = await worker;
+    expect(stopped.exitCode).toBe(143);
+  });
+});
