@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DBOSClient, type WorkflowStatus } from "@dbos-inc/dbos-sdk";
+import { DBOS, DBOSClient, type WorkflowStatus } from "@dbos-inc/dbos-sdk";
 import { checkDatabase } from "./check-database.js";
 import { DurableError } from "./durable-error.js";
 import {
@@ -80,11 +80,14 @@ const stepOf = (step: StepInfo): RunStepRecord => ({
 });
 
 /**
- * Opens a client on the runs database (checking first that it answers).
+ * Opens a client on the runs database (checking first that it answers; creating DBOS's
+ * tables when no worker has yet).
  * @throws DurableError `OPTIONS_INVALID` for a bad URL, `DATABASE_UNREACHABLE`.
  */
 export async function openDurableClient(databaseUrl: string): Promise<DurableClient> {
   await checkDatabase(databaseUrl);
+  // A client may come first (submit before any worker started): create DBOS's tables.
+  await DBOS.migrate(databaseUrl);
   const client = await DBOSClient.create({
     systemDatabaseUrl: databaseUrl,
     applicationName: DURABLE_NAMES.application,

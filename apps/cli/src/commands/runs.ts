@@ -1,4 +1,5 @@
 import { openDurableClient, type RunDetails } from "@tinyloop/durable";
+import { CliError } from "../cli-error.js";
 import { databaseUrlFlag } from "../durable/database-url-flag.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
@@ -60,6 +61,13 @@ export async function runsCommand(
   io: Io,
   lifecycle: Lifecycle,
 ): Promise<number> {
+  if (flags.cancel && id === undefined) {
+    throw new CliError({
+      code: "USAGE",
+      message:
+        "--cancel: expected the ID of the run to cancel, got none (example: tinyloop runs 5f0c… --cancel; tinyloop runs lists the ids)",
+    });
+  }
   const databaseUrl = databaseUrlFlag(flags.db, io.env);
   const client = await openDurableClient(databaseUrl);
   lifecycle.add(() => client.close());

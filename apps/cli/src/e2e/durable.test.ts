@@ -35,6 +35,11 @@ describe("durable runs from the CLI: worker, submit, runs", () => {
     expect(r.stderr).toBe(
       'tinyloop: --db: expected the scheme postgresql:// or postgres://, got "mysql://" (example: postgresql://user:password@localhost:5432/tinyloop)',
     );
+    const noId = await runCli(["runs", "--cancel"], { cwd: s.ws.dir });
+    expect(noId.exitCode).toBe(2);
+    expect(noId.stderr).toMatch(
+      /^tinyloop: --cancel: expected the ID of the run to cancel, got none/,
+    );
     const none = await runCli(["runs"], { cwd: s.ws.dir, env: { TINYLOOP_DATABASE_URL: "" } });
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toMatch(
