@@ -16,13 +16,23 @@ async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
   if (!current) throw new Error("agent run: no durable worker is serving in this process");
   const { options, gate } = current;
   const agent = new Agent({ ...options, runStep: durableRunStep(options.registry, gate) });
-  const { done } = await consumeRun(agent.run(input.prompt));
+  // DBOS cancels a run past its deadline at its next step; the signal also stops the model
+  // call or tool call running then.
+  const id = DBOS.workflowID;
+  const status = id === undefined ? null : await DBOS.getWorkflowStatus(id);
+  const deadline = status?.deadlineEpochMS;
+  const signal =
+    deadline === undefined ? undefined : AbortSignal.timeout(Math.max(0, deadline - Date.now()));
+  const { done } = await consumeRun(agent.run(input.prompt, signal ? { signal } : {}));
   return {
     reason: done.reason,
     turns: done.turns,
     usage: done.usage,
     ...(done.text === undefined ? {} : { text: done.text }),
     ...(done.error ? { error: done.error.message } : {}),
+    ...(done.reason === "aborted" && signal?.aborted
+      ? { error: `The run passed its deadline (${status?.timeoutMS} ms after it started).` }
+      : {}),
   };
 }
 

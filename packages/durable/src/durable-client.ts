@@ -40,11 +40,22 @@ export interface RunDetails extends RunSummary {
   error?: string;
 }
 
+/** Options of {@link DurableClient.submit}. */
+export interface SubmitOptions {
+  /** The run's id (default a random UUID). Submitting an id again returns the same run. */
+  id?: string;
+  /** A deadline, in ms from when a worker starts the run: past it the run is cancelled. */
+  timeoutMs?: number;
+}
+
 /** Submits, lists, shows, waits for and cancels durable runs; see {@link openDurableClient}. */
 export interface DurableClient {
   /** Queues one run of `agent` and resolves to its id. */
-  submit(agent: string, prompt: string, options?: { id?: string }): Promise<string>;
-  /** Waits until the run ends and resolves to its result. */
+  submit(agent: string, prompt: string, options?: SubmitOptions): Promise<string>;
+  /**
+   * Waits until the run ends and resolves to its result; a run cancelled (or past its
+   * deadline) before it finished resolves to `reason: "aborted"` saying so.
+   */
   result(id: string): Promise<DurableRunResult>;
   /** The most recent runs first (default 50). */
   list(options?: { limit?: number }): Promise<RunSummary[]>;
@@ -108,6 +119,13 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
   };
   return {
     submit: async (agent, prompt, options = {}) => {
+      const { timeoutMs } = options;
+      if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
+        throw new DurableError({
+          code: "OPTIONS_INVALID",
+          message: `submit: timeoutMs: expected a positive whole number of milliseconds, got ${JSON.stringify(timeoutMs)} (example: timeoutMs: 600000)`,
+        });
+      }
       const id = options.id ?? randomUUID();
       const input: DurableRunInput = { prompt };
       await client.enqueue(
@@ -116,6 +134,7 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
           queueName: runQueueName(agent),
           workflowID: id,
           appVersion: DURABLE_NAMES.applicationVersion,
+          ...(timeoutMs === undefined ? {} : { workflowTimeoutMS: timeoutMs }),
         },
         input,
       );
@@ -123,7 +142,21 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
     },
     result: async (id) => {
       await statusOf(id);
-      return (await client.retrieveWorkflow<DurableRunResult>(id).getResult()) as DurableRunResult;
+      try {
+        return (await client
+          .retrieveWorkflow<DurableRunResult>(id)
+          .getResult()) as DurableRunResult;
+      } catch (error) {
+        const status = await statusOf(id);
+        if (status.status !== "CANCELLED") throw error;
+        const steps = (await client.listWorkflowSteps(id)) ?? [];
+        return {
+          reason: "aborted",
+          turns: steps.filter((step) => step.name.endsWith("/model")).length,
+          usage: { inputTokens: 0, outputTokens: 0 },
+          error: `Run ${id} was cancelled before it finished (cancelled, or past its deadline).`,
+        };
+      }
     },
     list: async (options = {}) => {
       const runs = await client.listWorkflows({

@@ -177,6 +177,20 @@ describe("durable runs: a worker dies, another finishes the run (real Postgres, 
     expect(toolMessages(model, 2)).toEqual(["tallied one"]);
   });
 
+  it("a run past its deadline ends as aborted, saying why, and the model call running then is stopped", async () => {
+    const model = await modelServer([{ text: "Thinking for ever", hang: true }]);
+    await worker();
+    const id = await client.submit(agent, "Think long", { timeoutMs: 1500 });
+    // Whichever notices first, the run itself or DBOS's cancel, the result says why.
+    const result = await client.result(id);
+    expect(result.reason).toBe("aborted");
+    expect(result.error).toMatch(
+      /^(The run passed its deadline \(1500 ms after it started\)\.|Run \S+ was cancelled before it finished \(cancelled, or past its deadline\)\.)$/,
+    );
+    expect((await model.waitForRequestEnd(0)).clientClosed).toBe(true);
+    expect(["SUCCESS", "CANCELLED"]).toContain((await client.show(id)).status);
+  });
+
   it("SIGTERM lets the running tool call finish; another worker goes on without running it again", async () => {
     const model = await modelServer([
       { toolCalls: [{ id: "a", ...tally("slow", 1500) }] },

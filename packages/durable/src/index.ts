@@ -7,6 +7,7 @@ export type {
   RunDetails,
   RunStepRecord,
   RunSummary,
+  SubmitOptions,
 } from "./durable-client.js";
 export { openDurableClient } from "./durable-client.js";
 export type { DurableErrorCode } from "./durable-error.js";

@@ -39,6 +39,11 @@ export function registerDurableCommands(
     .option("-p, --prompt <text>", "the run's text")
     .option("--db <url>", DB_HELP)
     .option("--wait", "wait for the run and print its answer (exit code as for run -p)")
+    .option(
+      "--timeout <seconds>",
+      "deadline from when a worker starts the run; past it the run is cancelled",
+      wholeNumber(1),
+    )
     .action(async (agent: string | undefined, flags) => {
       const { submitCommand } = await import("./submit.js");
       result.code = await submitCommand(agent, flags, io, lifecycle);

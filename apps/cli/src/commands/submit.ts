@@ -11,6 +11,8 @@ export interface SubmitFlags {
   prompt?: string;
   db?: string;
   wait?: boolean;
+  /** `--timeout SECONDS`: the run's deadline. */
+  timeout?: number;
 }
 
 /**
@@ -36,7 +38,11 @@ export async function submitCommand(
   const spec = await readAgent(agentArg, io, { expandModel: false });
   const client = await openDurableClient(databaseUrl);
   lifecycle.add(() => client.close());
-  const id = await client.submit(queueAgentName(spec), flags.prompt);
+  const id = await client.submit(
+    queueAgentName(spec),
+    flags.prompt,
+    flags.timeout === undefined ? {} : { timeoutMs: flags.timeout * 1000 },
+  );
   if (!flags.wait) {
     io.stdout.write(`${id}\n`);
     return EXIT.ok;
@@ -44,6 +50,9 @@ export async function submitCommand(
   io.stderr.write(`queued run ${id}; waiting for a worker of ${queueAgentName(spec)}\n`);
   const result = await client.result(id);
   if (result.text !== undefined) io.stdout.write(`${result.text}\n`);
+  if (result.reason === "aborted") {
+    io.stderr.write(`tinyloop: ${result.error ?? "the run was cancelled"}\n`);
+  }
   if (result.reason === "error")
     io.stderr.write(`tinyloop: the run failed: ${result.error ?? "unknown error"}\n`);
   if (result.reason === "max-turns") io.stderr.write(`tinyloop: the run used all its turns\n`);
@@ -53,8 +62,7 @@ export async function submitCommand(
       return EXIT.ok;
     case "max-turns":
       return EXIT.maxTurns;
-    case "aborted":
-      return EXIT.interrupted;
+    case "aborted": // cancelled or past its deadline: not this process's Ctrl+C (130)
     case "error":
       return EXIT.runError;
   }

@@ -102,4 +102,28 @@ describe("durable runs from the CLI: worker, submit, runs", () => {
     const stopped = await worker;
     expect(stopped.exitCode).toBe(143);
   });
+
+  it("submit --timeout: a run past its deadline ends, --wait says so and exits 1", async () => {
+    await s.withModel([{ text: "Thinking for ever", hang: true }]);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const worker = execa(
+      process.execPath,
+      [cliBin, "worker", ".mcp.json", "--db", pg.url, ...s.modelFlags()],
+      { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
+    );
+    try {
+      await stderrShows(worker, "tinyloop worker · agent ");
+      const r = await runCli(
+        ["submit", ".mcp.json", "-p", "Think long", "--wait", "--timeout", "2", "--db", pg.url],
+        { cwd: s.ws.dir },
+      );
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toMatch(
+        /^tinyloop: (The run passed its deadline \(2000 ms after it started\)|Run \S+ was cancelled before it finished \(cancelled, or past its deadline\))\.$/m,
+      );
+    } finally {
+      worker.kill("SIGTERM");
+    }
+    expect((await worker).exitCode).toBe(143);
+  });
 });
