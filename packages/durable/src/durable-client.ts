@@ -57,8 +57,8 @@ export interface DurableClient {
    * deadline) before it finished resolves to `reason: "aborted"` saying so.
    */
   result(id: string): Promise<DurableRunResult>;
-  /** The most recent runs first (default 50). */
-  list(options?: { limit?: number }): Promise<RunSummary[]>;
+  /** The most recent runs first (default 50); with `ids`, those runs (any not stored left out). */
+  list(options?: { limit?: number; ids?: readonly string[] }): Promise<RunSummary[]>;
   /** One run with its steps. @throws DurableError `RUN_NOT_FOUND`. */
   show(id: string): Promise<RunDetails>;
   /** Cancels a queued or running run. @throws DurableError `RUN_NOT_FOUND`. */
@@ -133,6 +133,7 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
           workflowName: DURABLE_NAMES.workflow,
           queueName: runQueueName(agent),
           workflowID: id,
+          workflowIDReusePolicy: "return-existing",
           appVersion: DURABLE_NAMES.applicationVersion,
           ...(timeoutMs === undefined ? {} : { workflowTimeoutMS: timeoutMs }),
         },
@@ -162,7 +163,7 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
       const runs = await client.listWorkflows({
         workflowName: DURABLE_NAMES.workflow,
         sortDesc: true,
-        limit: options.limit ?? 50,
+        ...(options.ids ? { workflowIDs: [...options.ids] } : { limit: options.limit ?? 50 }),
         loadInput: false,
         loadOutput: false,
       });

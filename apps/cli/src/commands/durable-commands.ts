@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { allowNoServersOption, toolSearchOption, wholeNumber } from "../option-values.js";
+import { allowNoServersOption, collect, toolSearchOption, wholeNumber } from "../option-values.js";
 
 const DB_HELP = "the Postgres database that keeps the runs (default: $TINYLOOP_DATABASE_URL)";
 
@@ -47,6 +47,31 @@ export function registerDurableCommands(
     .action(async (agent: string | undefined, flags) => {
       const { submitCommand } = await import("./submit.js");
       result.code = await submitCommand(agent, flags, io, lifecycle);
+    });
+
+  program
+    .command("batch")
+    .description("one durable run per line of a JSONL file, results in input order; resumes")
+    .argument("<agent>", "agent folder or file (as for run and worker)")
+    .argument("<inputs>", 'JSONL file: one JSON string or {"prompt": "…"} per line')
+    .option("--out <file>", "where to write the results (JSONL, in input order)")
+    .option("--db <url>", DB_HELP)
+    .option(
+      "--workers <n>",
+      "worker processes to start (0: use workers running elsewhere)",
+      wholeNumber(0),
+      1,
+    )
+    .option("--model <name>", "model id (as for run), for the workers")
+    .option("--provider <name>", "provider (as for run)")
+    .option("--endpoint-url <url>", "OpenAI-compatible base URL of the model")
+    .option("--api-key-env <name>", "variable holding the model's API key")
+    .option("--max-turns <n>", "most model calls per run", wholeNumber(1))
+    .option("--server <command>", "add a stdio server (repeatable)", collect, [])
+    .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
+    .action(async (agent: string, inputs: string, flags) => {
+      const { batchCommand } = await import("./batch.js");
+      result.code = await batchCommand(agent, inputs, flags, io, lifecycle);
     });
 
   program

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { type RunningPostgres, startPostgres } from "@tinyloop/test-fixtures/postgres";
 import { execa } from "execa";
@@ -125,5 +125,47 @@ describe("durable runs from the CLI: worker, submit, runs", () => {
       worker.kill("SIGTERM");
     }
     expect((await worker).exitCode).toBe(143);
+  });
+
+  it("batch: one run per input, results in input order; run again, it runs nothing twice", async () => {
+    const model = await s.withModel({ turns: [{ text: "Answered." }], cycle: true } as never);
+    s.ws.write({
+      ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }),
+      "inputs.jsonl": '"first"\n{"prompt": "second"}\n\n"third"\n',
+    });
+    const args = ["batch", ".mcp.json", "inputs.jsonl", "--out", "results.jsonl", "--db", pg.url];
+    const first = await runCli([...args, ...s.modelFlags()], { cwd: s.ws.dir });
+    expect(first.stderr).toContain("done 3/3 · running 0 · failed 0");
+    expect(first.stderr).toContain("wrote 3 results to results.jsonl");
+    expect(first.exitCode).toBe(0);
+    const results = readFileSync(s.ws.path("results.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(results.map((r) => [r.line, r.reason, r.text])).toEqual([
+      [1, "completed", "Answered."],
+      [2, "completed", "Answered."],
+      [4, "completed", "Answered."],
+    ]);
+    const asked = () =>
+      model.requests.map((request) => {
+        const messages = (request.body as { messages: Array<{ content: string }> }).messages;
+        return messages.at(-1)?.content;
+      });
+    expect(asked().sort()).toEqual(["first", "second", "third"]);
+
+    const again = await runCli([...args, ...s.modelFlags()], { cwd: s.ws.dir });
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toContain("3 of 3 inputs already done; running the rest");
+    expect(model.requests).toHaveLength(3);
+    expect(readFileSync(s.ws.path("results.jsonl"), "utf8").trim().split("\n")).toHaveLength(3);
+
+    // Another batch writing the same file: refused, not mixed.
+    s.ws.write({ "results.jsonl.lock": String(process.pid) });
+    const second = await runCli([...args, ...s.modelFlags()], { cwd: s.ws.dir });
+    expect(second.exitCode).toBe(2);
+    expect(second.stderr).toBe(
+      `tinyloop: --out results.jsonl: another batch (pid ${process.pid}) is writing this file; wait for it to finish, or pass another --out`,
+    );
   });
 });
