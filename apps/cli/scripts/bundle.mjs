@@ -12,7 +12,9 @@ import { build } from "esbuild";
 // Kept out of the bundle, loaded from their own packages when used:
 // - node-llama-cpp: native, optional, and found from @tinyloop/inference-adapters' folder;
 //   the adapter that imports it is loaded only for `--provider local`, so it stays out too.
-const external = ["node-llama-cpp", "@tinyloop/inference-adapters/llama-cpp"];
+// - @tinyloop/durable: DBOS and pg are loaded from its own folder, and only by the durable
+//   commands (worker, submit, runs).
+const external = ["node-llama-cpp", "@tinyloop/inference-adapters/llama-cpp", "@tinyloop/durable"];
 
 // zod re-exports every one of its ~40 message locales as `z.locales` / `core.locales`. The
 // namespaces escape (the MCP SDK passes classic zod's namespaces around), so esbuild keeps

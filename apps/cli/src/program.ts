@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Command, Option } from "commander";
+import { registerDurableCommands } from "./commands/durable-commands.js";
 import type { ServerFlags } from "./commands/mcp-tools.js";
 import { registerServeCommand } from "./commands/serve-command.js";
 import { exitCodesHelp, providerHelp } from "./help-lists.js";
@@ -119,6 +120,7 @@ export function buildProgram(
   });
 
   registerServeCommand(program, serverOptions, io, lifecycle, result);
+  registerDurableCommands(program, serverOptions, io, lifecycle, result);
 
   const mcp = program
     .command("mcp")

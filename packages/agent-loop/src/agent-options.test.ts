@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Agent } from "./agent.js";
 import { AgentError } from "./agent-error.js";
 import { DEFAULT_MAX_TOOL_RESULT_CHARS, resolveAgentOptions } from "./agent-options.js";
+import { runStepDirectly } from "./run-step.js";
 
 const model = createReplayModel({ cassette: [] });
 
@@ -33,6 +34,7 @@ describe("new Agent options", () => {
       tools: undefined,
       toolSearch: "auto",
       toolSearchBudgetTokens: 8_000,
+      runStep: runStepDirectly,
     });
     expect(
       resolveAgentOptions({ model, registry, contextWindow: 200_000 }).toolSearchBudgetTokens,
@@ -77,6 +79,13 @@ describe("new Agent options", () => {
           }),
       ).message,
     ).toMatch(/tools\.toolsets: expected a list of strings/);
+    expect(
+      optionsError(
+        () => new Agent({ model, registry: new ToolRegistry(), runStep: "dbos" as never }),
+      ).message,
+    ).toBe(
+      'new Agent(…): runStep: expected a function, got string "dbos" (example: runStep: (step) => step.run())',
+    );
   });
 
   it("rejects bad run input at once", () => {

@@ -3,6 +3,7 @@ import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { ListFilter, ToolRegistry } from "@tinyloop/registry";
 import { AgentError } from "./agent-error.js";
 import { END_WHEN_CHOICES, type EndWhen } from "./end-when.js";
+import { type RunStep, runStepDirectly } from "./run-step.js";
 import type { ApproveToolCall } from "./run-tool-calls.js";
 import { type ToolSearchMode, toolSearchBudget } from "./tool-search-policy.js";
 
@@ -56,6 +57,11 @@ export interface AgentOptions {
   contextWindow?: number;
   /** Overrides the `"auto"` budget, in estimated tokens (default 10 % of `contextWindow`, else 8,000). */
   toolSearchBudgetTokens?: number;
+  /**
+   * The seam every model turn and every tool call passes through (see {@link RunStep}), for
+   * an engine that checkpoints steps. Default: run each step as it comes.
+   */
+  runStep?: RunStep;
 }
 
 /** {@link AgentOptions} with defaults applied and every value checked. */
@@ -72,6 +78,7 @@ export interface ResolvedAgentOptions {
   tools: ListFilter | undefined;
   toolSearch: ToolSearchMode;
   toolSearchBudgetTokens: number;
+  runStep: RunStep;
 }
 
 /** Default of {@link AgentOptions.maxToolResultChars}. */
@@ -150,6 +157,9 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
   if (toolSearch !== "auto" && toolSearch !== "always" && toolSearch !== "never") {
     throw invalid("toolSearch", '"auto", "always" or "never"', toolSearch, 'toolSearch: "auto"');
   }
+  if (options.runStep !== undefined && typeof options.runStep !== "function") {
+    throw invalid("runStep", "a function", options.runStep, "runStep: (step) => step.run()");
+  }
   const contextWindow =
     options.contextWindow === undefined
       ? undefined
@@ -175,5 +185,6 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
       options.toolSearchBudgetTokens,
       toolSearchBudget(contextWindow),
     ),
+    runStep: options.runStep ?? runStepDirectly,
   };
 }

@@ -19,8 +19,9 @@ import type {
   ToolResultEvent,
 } from "./events.js";
 import { ensureExitTools, exitOf } from "./exit-tools.js";
+import { modelTurnStep } from "./model-turn-step.js";
 import { runToolCalls } from "./run-tool-calls.js";
-import { type ModelTurn, streamModelTurn } from "./stream-model-turn.js";
+import type { ModelTurn } from "./stream-model-turn.js";
 import { runToolSearch, TOOL_SEARCH } from "./tool-search.js";
 import { toolSearchNameTakenBy } from "./tool-search-name.js";
 import { ToolSpecCache } from "./tool-spec-cache.js";
@@ -145,7 +146,7 @@ export class Agent {
     }
     this.#checkToolSearchName();
     this.#running = true;
-    const { model, registry, maxTurns, exitTools } = this.#options;
+    const { model, registry, maxTurns, exitTools, runStep } = this.#options;
     // Our own controller also stops the run when the consumer stops iterating.
     const controller = new AbortController();
     const forwardAbort = () => controller.abort(outerSignal?.reason);
@@ -182,17 +183,18 @@ export class Agent {
         yield { type: "turn-start", turn: turns };
         const offered = this.#tools.current();
         streaming = { text: "", toolCalls: [] };
-        const turn = yield* streamModelTurn(
+        const turn = yield* modelTurnStep({
+          runStep,
           model,
-          {
+          request: {
             messages: [...this.#messages],
             ...(offered.specs.length > 0 ? { tools: offered.specs } : {}),
             signal,
           },
-          turns,
+          turn: turns,
           signal,
-          streaming,
-        );
+          out: streaming,
+        });
         streaming = undefined;
         if (turn.usage) {
           usage.inputTokens += turn.usage.inputTokens;
@@ -256,6 +258,7 @@ export class Agent {
                   ],
                 ]),
           approve: this.#options.approve,
+          runStep,
           concurrency: this.#options.toolConcurrency,
           signal,
           onResult: (event) => {

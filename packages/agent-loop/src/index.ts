@@ -25,6 +25,15 @@ export type {
   TurnStartEvent,
 } from "./events.js";
 export { AGENT_TOOLSET, ASK_QUESTION, TASK_COMPLETE } from "./exit-tools.js";
+export type {
+  AgentStep,
+  ModelStep,
+  ModelTurnResult,
+  RunStep,
+  ToolStep,
+  ToolStepResult,
+} from "./run-step.js";
+export { modelStepName, runStepDirectly, toolStepName } from "./run-step.js";
 export type { ApprovalDecision, ApproveToolCall } from "./run-tool-calls.js";
 export { toolNameMatcher } from "./tool-name-pattern.js";
 export { TOOL_SEARCH } from "./tool-search.js";

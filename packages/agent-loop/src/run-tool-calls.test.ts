@@ -2,6 +2,7 @@ import type { ToolCall } from "@tinyloop/inference-adapters";
 import { type ToolDefinition, ToolRegistry } from "@tinyloop/registry";
 import { describe, expect, it } from "vitest";
 import type { ToolResultEvent } from "./events.js";
+import { runStepDirectly } from "./run-step.js";
 import { type ApproveToolCall, runToolCalls } from "./run-tool-calls.js";
 
 function registryWithTools() {
@@ -47,6 +48,7 @@ async function run(
     registry,
     offered,
     approve,
+    runStep: runStepDirectly,
     concurrency,
     signal,
     onResult: (event) => events.push(event),
@@ -109,6 +111,7 @@ describe("runToolCalls", () => {
       turn: 1,
       registry,
       offered,
+      runStep: runStepDirectly,
       approve: async (toolCall) => {
         asking++;
         most = Math.max(most, asking);

@@ -12,6 +12,7 @@ import { ABORTED, untilAborted } from "./abortable.js";
 import type { ToolProgressEvent, ToolResultEvent } from "./events.js";
 import { isExitTool } from "./exit-tools.js";
 import { type Limiter, limitConcurrency } from "./limit-concurrency.js";
+import { type RunStep, type ToolStepResult, toolStepName } from "./run-step.js";
 import type { SettledCall } from "./settled-call.js";
 import { approvalFailedResult, deniedResult, withChangedArguments } from "./tool-result-texts.js";
 
@@ -40,6 +41,8 @@ export interface RunToolCallsInput {
   /** The agent's own tools that run here, not in the registry (`tool_search`); never asked about. */
   local?: ReadonlyMap<string, (rawArguments: string) => ToolResult>;
   approve: ApproveToolCall | undefined;
+  /** The step seam each registry dispatch passes (the agent's own local tools do not). */
+  runStep: RunStep;
   /** How many calls may run at once. */
   concurrency: number;
   signal: AbortSignal;
@@ -61,7 +64,7 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
   // One limiter per turn: a handler that ignores an abort cannot hold a slot of a later turn.
   const limiter = limitConcurrency(input.concurrency);
   let approvals: Promise<unknown> = Promise.resolve();
-  const settled = input.calls.map((call) => {
+  const settled = input.calls.map((call, index) => {
     const definition = input.offered.get(call.name);
     let approval: Promise<ApprovalDecision> | undefined;
     if (definition && input.approve && !isExitTool(call.name) && !input.local?.has(call.name)) {
@@ -72,7 +75,7 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
       );
       approvals = approval.catch(() => {});
     }
-    return settleCall(call, definition, approval, limiter, input).catch(
+    return settleCall(call, index, definition, approval, limiter, input).catch(
       (error: unknown): SettledCall => {
         // Safety net (a throwing event consumer, a bug): the call still gets a result.
         const result = toolFailedResult(call.name, error);
@@ -96,6 +99,7 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
 
 async function settleCall(
   call: ToolCall,
+  index: number,
   definition: ToolDefinition | undefined,
   approval: Promise<ApprovalDecision> | undefined,
   limiter: Limiter,
@@ -147,7 +151,9 @@ async function settleCall(
       ? object.arguments
       : undefined;
   const local = input.local?.get(call.name);
-  const dispatched = limiter(async () => {
+  // The step starts once it holds a slot, so a started step is a call that really runs;
+  // the limiter is first-in first-out, so steps start in call order on every replay.
+  const dispatched = limiter(async (): Promise<ToolStepResult | typeof ABORTED> => {
     if (input.signal.aborted) return ABORTED;
     startedAt = now();
     if (local) {
@@ -156,19 +162,26 @@ async function settleCall(
       return { result };
     }
     // The registry answers ABORTED at once on abort, so the slot is freed then too.
-    const dispatched = await input.registry.dispatchCall(call.name, changed ?? call.arguments, {
-      signal: input.signal,
-      callId: call.id,
-      onProgress: (progress) => {
-        if (endedAt === undefined && !input.signal.aborted) {
-          input.onProgress({ type: "tool-progress", turn: input.turn, call, ...progress });
-        }
-      },
+    const dispatched = await input.runStep({
+      kind: "tool",
+      name: toolStepName(input.turn, index, call),
+      turn: input.turn,
+      call,
+      run: () =>
+        input.registry.dispatchCall(call.name, changed ?? call.arguments, {
+          signal: input.signal,
+          callId: call.id,
+          onProgress: (progress) => {
+            if (endedAt === undefined && !input.signal.aborted) {
+              input.onProgress({ type: "tool-progress", turn: input.turn, call, ...progress });
+            }
+          },
+        }),
     });
     endedAt = now(); // measured here, before the slot goes to the next waiting call
     return dispatched;
   });
-  let done: { result: ToolResult; args?: Record<string, unknown> } | typeof ABORTED;
+  let done: ToolStepResult | typeof ABORTED;
   try {
     done = await untilAborted(dispatched, input.signal);
   } catch (error) {

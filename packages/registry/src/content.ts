@@ -75,7 +75,8 @@ export type ToolErrorCode =
   | "UNAVAILABLE"
   | "TOOL_FAILED"
   | "TIMEOUT"
-  | "ABORTED";
+  | "ABORTED"
+  | "INTERRUPTED";
 
 /** What a tool call produces: content blocks, optional structured data, and an error flag. */
 export interface ToolResult {

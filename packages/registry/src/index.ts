@@ -30,6 +30,7 @@ export {
 } from "./tool-name.js";
 export {
   abortedResult,
+  interruptedResult,
   invalidArgumentsResult,
   stoppedResult,
   TOOL_ERROR_CODES,

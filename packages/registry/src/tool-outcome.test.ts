@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ToolResult } from "./content.js";
 import {
   abortedResult,
+  interruptedResult,
   invalidArgumentsResult,
   stoppedResult,
   TOOL_ERROR_CODES,
@@ -24,6 +25,7 @@ describe("tool outcomes", () => {
       [toolFailedResult("t", new Error("boom")), "TOOL_FAILED"],
       [timedOutResult("t"), "TIMEOUT"],
       [abortedResult("t"), "ABORTED"],
+      [interruptedResult("t"), "INTERRUPTED"],
     ];
     for (const [result, code] of built) {
       expect(result.isError).toBe(true);

@@ -12,6 +12,7 @@ export const TOOL_ERROR_CODES: readonly ToolErrorCode[] = Object.freeze([
   "TOOL_FAILED",
   "TIMEOUT",
   "ABORTED",
+  "INTERRUPTED",
 ]);
 
 const MAX_LISTED_NAMES = 20;
@@ -87,6 +88,17 @@ export function abortedResult(tool: string, reason?: unknown): ToolResult {
     detail = `: ${reason.message}`;
   }
   return outcome("ABORTED", `Tool "${tool}" was cancelled${detail}.`);
+}
+
+/**
+ * `INTERRUPTED`: the process running the call died before it answered (a durable run resumed
+ * elsewhere), so the call may or may not have had its effect. Tells the model to check first.
+ */
+export function interruptedResult(tool: string): ToolResult {
+  return outcome(
+    "INTERRUPTED",
+    `Tool "${tool}" was interrupted: the worker running it stopped before it answered, so it may or may not have run. Check whether its effect happened before calling it again.`,
+  );
 }
 
 /**

@@ -1,0 +1,97 @@
+import { openDurableClient, type RunDetails } from "@tinyloop/durable";
+import { CliError } from "../cli-error.js";
+import { databaseUrlFlag } from "../durable/database-url-flag.js";
+import { EXIT, type Io } from "../io.js";
+import type { Lifecycle } from "../lifecycle.js";
+
+/** Flags of `tinyloop runs`. */
+export interface RunsFlags {
+  db?: string;
+  cancel?: boolean;
+  json?: boolean;
+}
+
+const short = (text: string, max = 160) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+/** A step's stored output as one line: the model's text and calls, or the tool's result text. */
+function describeOutput(output: unknown): string {
+  const value = output as {
+    text?: string;
+    toolCalls?: Array<{ name: string }>;
+    result?: { content?: Array<{ type: string; text?: string }>; isError?: boolean };
+  };
+  if (value?.result) {
+    const text = (value.result.content ?? [])
+      .map((block) => block.text ?? `[${block.type}]`)
+      .join("");
+    return `${value.result.isError ? "error: " : ""}${short(text)}`;
+  }
+  const calls = (value?.toolCalls ?? []).map((call) => call.name);
+  return [
+    value?.text ? short(JSON.stringify(value.text)) : "",
+    calls.length ? `calls ${calls.join(", ")}` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+function showRun(run: RunDetails, io: Io): void {
+  io.stdout.write(`run ${run.id} · ${run.agent} · ${run.status}\n`);
+  if (run.prompt !== undefined) io.stdout.write(`prompt  ${short(run.prompt)}\n`);
+  for (const step of run.steps) {
+    io.stdout.write(
+      `  ${step.name}  ${step.error ? `error: ${step.error}` : describeOutput(step.output)}\n`,
+    );
+  }
+  if (run.result) {
+    io.stdout.write(`result  ${run.result.reason} after ${run.result.turns} turn(s)\n`);
+    if (run.result.text !== undefined) io.stdout.write(`${run.result.text}\n`);
+  }
+  if (run.error) io.stdout.write(`error   ${run.error}\n`);
+}
+
+/**
+ * `tinyloop runs [ID] [--db URL] [--cancel] [--json]`: lists the durable runs (newest
+ * first), shows one (its steps, tool calls and result), or cancels one.
+ */
+export async function runsCommand(
+  id: string | undefined,
+  flags: RunsFlags,
+  io: Io,
+  lifecycle: Lifecycle,
+): Promise<number> {
+  if (flags.cancel && id === undefined) {
+    throw new CliError({
+      code: "USAGE",
+      message:
+        "--cancel: expected the ID of the run to cancel, got none (example: tinyloop runs 5f0c… --cancel; tinyloop runs lists the ids)",
+    });
+  }
+  const databaseUrl = databaseUrlFlag(flags.db, io.env);
+  const client = await openDurableClient(databaseUrl);
+  lifecycle.add(() => client.close());
+  if (id === undefined) {
+    const runs = await client.list();
+    if (flags.json) io.stdout.write(`${JSON.stringify(runs)}\n`);
+    else if (runs.length === 0)
+      io.stderr.write("no runs yet (tinyloop submit AGENT -p … queues one)\n");
+    else {
+      for (const run of runs) {
+        io.stdout.write(
+          `${run.id}  ${run.status.padEnd(9)}  ${run.agent}  ${new Date(run.createdAt).toISOString()}\n`,
+        );
+      }
+    }
+    return EXIT.ok;
+  }
+  if (flags.cancel) {
+    await client.cancel(id);
+    io.stderr.write(`cancelled run ${id}\n`);
+    return EXIT.ok;
+  }
+  const run = await client.show(id);
+  if (flags.json) io.stdout.write(`${JSON.stringify(run)}\n`);
+  else showRun(run, io);
+  return EXIT.ok;
+}

@@ -1,0 +1,99 @@
+import { createModel, openAgentSession } from "@tinyloop/agent-session";
+import { checkDatabase, type DurableWorker, startDurableWorker } from "@tinyloop/durable";
+import type { ChatModel } from "@tinyloop/inference-adapters";
+import type { McpHub } from "@tinyloop/mcp-registration";
+import { databaseUrlFlag } from "../durable/database-url-flag.js";
+import { queueAgentName } from "../durable/queue-agent-name.js";
+import { EXIT, type Io } from "../io.js";
+import type { Lifecycle } from "../lifecycle.js";
+import { prepareRun } from "../run/prepare-run.js";
+import type { RunFlags } from "../run/run-flags.js";
+import { statusLine } from "../run/status-line.js";
+import { withBundledServers } from "../session/bundled-servers.js";
+import { noServerRefusal } from "../session/no-server-refusal.js";
+import { sessionFlagOptions } from "../session/session-flag-options.js";
+import { styleFor } from "../terminal/style.js";
+
+/** Flags of `tinyloop worker`. */
+export interface WorkerFlags extends Partial<RunFlags> {
+  db?: string;
+  concurrency: number;
+}
+
+/** How long a stopping worker waits for its running steps (then the rest resume elsewhere). */
+const DRAIN_MS = 120_000;
+
+/**
+ * `tinyloop worker AGENT --db URL`: takes the durable runs queued for the agent until
+ * stopped. The database is checked before any MCP server starts. SIGTERM / Ctrl+C let the
+ * running steps finish, then exit; unfinished runs resume on other workers.
+ */
+export async function workerCommand(
+  agentArg: string | undefined,
+  flags: WorkerFlags,
+  io: Io,
+  lifecycle: Lifecycle,
+): Promise<number> {
+  const style = styleFor(io.stderr, flags, io.env);
+  const databaseUrl = databaseUrlFlag(flags.db, io.env);
+  const { spec, plan, choice } = await prepareRun(agentArg, flags, io);
+  await checkDatabase(databaseUrl, { where: flags.db === undefined ? undefined : "--db" });
+
+  let worker: DurableWorker | undefined;
+  let hub: McpHub | undefined;
+  let model: ChatModel | undefined;
+  lifecycle.add(async () => {
+    await worker?.stop();
+    await Promise.allSettled([hub?.close(), model?.close?.()]);
+  });
+  process.prependOnceListener("SIGTERM", () => void lifecycle.close(DRAIN_MS));
+
+  model = await createModel(plan, choice, io.env);
+  const progress = statusLine({
+    out: io.stderr,
+    live: io.stderr.isTTY === true,
+    style,
+    verbose: flags.verbose === true,
+  });
+  const session = await openAgentSession({
+    agent: { ...spec, servers: withBundledServers(spec.servers) },
+    model,
+    progress,
+    ...sessionFlagOptions(flags),
+    watchdog: true,
+    signal: lifecycle.signal,
+    onHub: (h) => {
+      hub = h;
+    },
+  });
+  progress.finish();
+  if (lifecycle.signal.aborted) return EXIT.terminated;
+  const refusal = noServerRefusal(session.status(), flags.allowNoServers, style);
+  if (refusal) {
+    io.stderr.write(refusal);
+    return EXIT.runError;
+  }
+  const { systemPrompt, maxTurns, toolConcurrency, toolSearch } = session.settings();
+  const agent = queueAgentName(spec);
+  worker = await startDurableWorker({
+    databaseUrl,
+    agent,
+    concurrency: flags.concurrency,
+    agentOptions: {
+      model,
+      registry: session.registry,
+      ...(systemPrompt === undefined ? {} : { systemPrompt }),
+      ...(maxTurns === undefined ? {} : { maxTurns }),
+      ...(toolConcurrency === undefined ? {} : { toolConcurrency }),
+      ...(toolSearch === undefined ? {} : { toolSearch }),
+    },
+  });
+  io.stderr.write(
+    `${style.bold("tinyloop worker")} · agent ${agent} · ${session.registry.list().length} tools · up to ${flags.concurrency} runs at once · worker ${worker.executorId}\n` +
+      style.dim(
+        "SIGTERM or Ctrl+C stops: running steps finish, unfinished runs resume on other workers.\n",
+      ),
+  );
+  // Work until a signal closes everything and exits the process.
+  return new Promise<number>(() => {});
+}

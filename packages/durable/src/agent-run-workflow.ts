@@ -1,0 +1,50 @@
+import { DBOS } from "@dbos-inc/dbos-sdk";
+import { Agent, type AgentOptions, consumeRun } from "@tinyloop/agent-loop";
+import { durableRunStep } from "./durable-run-step.js";
+import { DURABLE_NAMES, type DurableRunInput, type DurableRunResult } from "./run-types.js";
+import type { StepGate } from "./step-gate.js";
+
+/** How a worker builds the agent of each run: `new Agent` options but the step seam. */
+export type DurableAgentOptions = Omit<AgentOptions, "runStep">;
+
+/** What this process's worker runs with (DBOS keeps one executor per process). */
+let current: { options: DurableAgentOptions; gate: StepGate } | undefined;
+let registered = false;
+
+/** One run: a fresh conversation on the worker's agent, every step checkpointed. */
+async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
+  if (!current) throw new Error("agent run: no durable worker is serving in this process");
+  const { options, gate } = current;
+  const agent = new Agent({ ...options, runStep: durableRunStep(options.registry, gate) });
+  // DBOS cancels a run past its deadline at its next step; the signal also stops the model
+  // call or tool call running then.
+  const id = DBOS.workflowID;
+  const status = id === undefined ? null : await DBOS.getWorkflowStatus(id);
+  const deadline = status?.deadlineEpochMS;
+  const signal =
+    deadline === undefined ? undefined : AbortSignal.timeout(Math.max(0, deadline - Date.now()));
+  const { done } = await consumeRun(agent.run(input.prompt, signal ? { signal } : {}));
+  return {
+    reason: done.reason,
+    turns: done.turns,
+    usage: done.usage,
+    ...(done.text === undefined ? {} : { text: done.text }),
+    ...(done.error ? { error: done.error.message } : {}),
+    ...(done.reason === "aborted" && signal?.aborted
+      ? { error: `The run passed its deadline (${status?.timeoutMS} ms after it started).` }
+      : {}),
+  };
+}
+
+/** Registers the run workflow with DBOS (before launch; once per process) and serves `options`. */
+export function serveAgentRuns(options: DurableAgentOptions, gate: StepGate): void {
+  current = { options, gate };
+  if (registered) return;
+  DBOS.registerWorkflow(agentRun, { name: DURABLE_NAMES.workflow });
+  registered = true;
+}
+
+/** Stops serving (the worker stopped). */
+export function stopServingAgentRuns(): void {
+  current = undefined;
+}

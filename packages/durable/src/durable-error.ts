@@ -1,0 +1,39 @@
+import { errorMarker, hasErrorMarker, markErrorClass } from "@tinyloop/errors";
+
+const marker = errorMarker("durable", "DurableError");
+
+/** Stable codes of {@link DurableError}. */
+export type DurableErrorCode =
+  /** An option is missing or has the wrong type or range (the database URL included). */
+  | "OPTIONS_INVALID"
+  /** The database could not be reached (host and port in the message). */
+  | "DATABASE_UNREACHABLE"
+  /** No run of that id is stored. */
+  | "RUN_NOT_FOUND"
+  /** A worker is already running in this process (DBOS keeps one per process). */
+  | "WORKER_RUNNING";
+
+/** The one error class of `@tinyloop/durable`. */
+export class DurableError extends Error {
+  static {
+    markErrorClass(DurableError, marker);
+  }
+
+  /** What went wrong, stable across versions. */
+  readonly code: DurableErrorCode;
+
+  constructor({
+    code,
+    message,
+    cause,
+  }: { code: DurableErrorCode; message: string; cause?: unknown }) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = "DurableError";
+    this.code = code;
+  }
+
+  /** True for any `DurableError`, also one created by another copy of this package. */
+  static isInstance(value: unknown): value is DurableError {
+    return hasErrorMarker(value, marker);
+  }
+}

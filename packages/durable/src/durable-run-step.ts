@@ -1,0 +1,42 @@
+import { DBOS } from "@dbos-inc/dbos-sdk";
+import type { AgentStep, RunStep } from "@tinyloop/agent-loop";
+import { interruptedResult, type ToolRegistry } from "@tinyloop/registry";
+import { mayRunAgain } from "./may-run-again.js";
+import type { StepGate } from "./step-gate.js";
+
+/**
+ * The agent loop's `runStep` for a run inside a DBOS workflow: each model turn and each tool
+ * call is a DBOS step, its result checkpointed under the step's name, so a resumed run gets
+ * finished steps back without running them. A tool step first records that it started; when
+ * a resumed run finds that mark without a result, the call was in flight at the crash: it
+ * runs again only for a read-only or idempotent tool, else its result is `INTERRUPTED`.
+ * With a `gate`, a draining worker starts no new steps.
+ */
+export function durableRunStep(registry: ToolRegistry, gate?: StepGate): RunStep {
+  const runStep = <T>(step: AgentStep<T>): Promise<T> => {
+    if (step.kind === "model") return DBOS.runStep(step.run, { name: step.name });
+    // DBOS numbers steps as they are called: both are claimed now, before anything awaits,
+    // so parallel calls get the same numbers on every replay.
+    let markedNow = false;
+    const started = DBOS.runStep(
+      async () => {
+        markedNow = true;
+        return true;
+      },
+      { name: `${step.name}/started` },
+    );
+    started.catch(() => {}); // awaited below when the call runs; never left unhandled
+    const { call } = step;
+    return DBOS.runStep(
+      async () => {
+        await started;
+        if (!markedNow && !mayRunAgain(registry, call.name)) {
+          return { result: interruptedResult(call.name) } as T;
+        }
+        return step.run();
+      },
+      { name: step.name },
+    );
+  };
+  return gate ? (step) => gate.pass(() => runStep(step)) : runStep;
+}

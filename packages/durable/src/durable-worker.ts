@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { DBOS } from "@dbos-inc/dbos-sdk";
+import {
+  type DurableAgentOptions,
+  serveAgentRuns,
+  stopServingAgentRuns,
+} from "./agent-run-workflow.js";
+import { checkDatabase } from "./check-database.js";
+import { DurableError } from "./durable-error.js";
+import { DURABLE_NAMES, runQueueName } from "./run-types.js";
+import { StepGate } from "./step-gate.js";
+import { recoverGoneWorkers, WorkerLiveness } from "./worker-liveness.js";
+
+/** Options of {@link startDurableWorker}. */
+export interface DurableWorkerOptions {
+  /** The Postgres database runs are kept in (DBOS's system database; created when missing). */
+  databaseUrl: string;
+  /** The agent's name: the worker takes the runs queued for it. */
+  agent: string;
+  /** How each run's agent is built: model, registry (with the worker's MCP tools), prompt, … */
+  agentOptions: DurableAgentOptions;
+  /** Most runs this worker runs at once. Default 4. */
+  concurrency?: number;
+  /** This worker's id in the database. Default `<host>-<pid>-<random>`, unique per start. */
+  executorId?: string;
+  /** How often to look for runs of workers that are gone, in ms. Default 1000. */
+  recoveryIntervalMs?: number;
+  /** DBOS's own log level. Default `"warn"`. */
+  logLevel?: string;
+}
+
+/** A running worker. */
+export interface DurableWorker {
+  readonly executorId: string;
+  readonly queue: string;
+  /**
+   * Stops taking runs, lets the steps already running finish, then lets go: its unfinished
+   * runs are resumed by other workers from their last finished step.
+   */
+  stop(): Promise<void>;
+}
+
+let running = false;
+
+function positiveInteger(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value === "number" && Number.isInteger(value) && value >= 1) return value;
+  throw new DurableError({
+    code: "OPTIONS_INVALID",
+    message: `startDurableWorker: ${name}: expected a positive integer, got ${JSON.stringify(value)} (example: ${name}: ${fallback})`,
+  });
+}
+
+/**
+ * Starts taking the runs queued for `agent`: each run is a DBOS workflow, each model turn and
+ * tool call a checkpointed step. Runs of workers that died are taken over from their last
+ * finished step. One worker per process.
+ * @throws DurableError `OPTIONS_INVALID`, `DATABASE_UNREACHABLE`, `WORKER_RUNNING`.
+ */
+export async function startDurableWorker(options: DurableWorkerOptions): Promise<DurableWorker> {
+  const concurrency = positiveInteger("concurrency", options.concurrency, 4);
+  const interval = positiveInteger("recoveryIntervalMs", options.recoveryIntervalMs, 1000);
+  if (typeof options.agent !== "string" || !/^[\w.-]+$/.test(options.agent)) {
+    throw new DurableError({
+      code: "OPTIONS_INVALID",
+      message: `startDurableWorker: agent: expected a name of letters, digits, "_", "-" or ".", got ${JSON.stringify(options.agent)} (example: agent: "triage")`,
+    });
+  }
+  if (running) {
+    throw new DurableError({
+      code: "WORKER_RUNNING",
+      message:
+        "startDurableWorker: a worker is already running in this process; stop it first (DBOS keeps one per process).",
+    });
+  }
+  await checkDatabase(options.databaseUrl);
+  running = true;
+  const executorId =
+    options.executorId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const queue = runQueueName(options.agent);
+  const gate = new StepGate();
+  let liveness: WorkerLiveness | undefined;
+  let sweeping: NodeJS.Timeout | undefined;
+  let sweep: Promise<unknown> = Promise.resolve();
+  try {
+    liveness = await WorkerLiveness.hold(options.databaseUrl, executorId);
+    serveAgentRuns(options.agentOptions, gate);
+    DBOS.setConfig({
+      name: DURABLE_NAMES.application,
+      systemDatabaseUrl: options.databaseUrl,
+      executorID: executorId,
+      applicationVersion: DURABLE_NAMES.applicationVersion,
+      listenQueues: [queue],
+      logLevel: options.logLevel ?? "warn",
+    });
+    await DBOS.launch();
+    await DBOS.registerQueue(queue, {
+      workerConcurrency: concurrency,
+      onConflict: "always_update",
+    });
+  } catch (error) {
+    running = false;
+    stopServingAgentRuns();
+    await liveness?.release();
+    await DBOS.shutdown().catch(() => {});
+    throw error;
+  }
+  const held = liveness;
+  const recover = () => {
+    sweep = sweep.then(() => recoverGoneWorkers(held, executorId)).catch(() => {});
+  };
+  recover();
+  sweeping = setInterval(recover, interval);
+  let stopping: Promise<void> | undefined;
+  return {
+    executorId,
+    queue,
+    stop: () => {
+      stopping ??= (async () => {
+        clearInterval(sweeping);
+        await sweep;
+        await gate.drain();
+        await DBOS.shutdown();
+        await held.release();
+        stopServingAgentRuns();
+        running = false;
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+export type { DurableAgentOptions } from "./agent-run-workflow.js";
+export { checkDatabase } from "./check-database.js";
+export type { DatabaseAddress } from "./database-url.js";
+export { parseDatabaseUrl } from "./database-url.js";
+export type {
+  DurableClient,
+  RunDetails,
+  RunStepRecord,
+  RunSummary,
+  SubmitOptions,
+} from "./durable-client.js";
+export { openDurableClient } from "./durable-client.js";
+export type { DurableErrorCode } from "./durable-error.js";
+export { DurableError } from "./durable-error.js";
+export { durableRunStep } from "./durable-run-step.js";
+export type { DurableWorker, DurableWorkerOptions } from "./durable-worker.js";
+export { startDurableWorker } from "./durable-worker.js";
+export { mayRunAgain } from "./may-run-again.js";
+export type { DurableRunInput, DurableRunResult } from "./run-types.js";
+export { DURABLE_NAMES, runQueueName } from "./run-types.js";
+export { StepGate } from "./step-gate.js";
