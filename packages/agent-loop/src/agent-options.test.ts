@@ -61,7 +61,7 @@ describe("new Agent options", () => {
         () => new Agent({ model, registry: new ToolRegistry(), endWhen: "twice" as never }),
       ).message,
     ).toBe(
-      'new Agent(…): endWhen: expected "text" or "two-texts", got string "twice" (example: endWhen: "two-texts")',
+      'new Agent(…): endWhen: expected "text" or "two-texts", got a string ("twice") (example: endWhen: "two-texts")',
     );
   });
 
@@ -84,7 +84,7 @@ describe("new Agent options", () => {
         () => new Agent({ model, registry: new ToolRegistry(), runStep: "dbos" as never }),
       ).message,
     ).toBe(
-      'new Agent(…): runStep: expected a function, got string "dbos" (example: runStep: (step) => step.run())',
+      'new Agent(…): runStep: expected a function, got a string ("dbos") (example: runStep: (step) => step.run())',
     );
   });
 

@@ -56,7 +56,7 @@ describe("endWhen and the system prompt of every request's agent", () => {
 
   it("refuses an endWhen it does not know, naming both choices", () => {
     expect(() => checkServerOptions({ endWhen: "twice" as never })).toThrow(
-      'createAgentServer(…): endWhen: expected "text" or "two-texts", got "twice" (example: endWhen: "two-texts")',
+      'createAgentServer(…): endWhen: expected "text" or "two-texts", got a string ("twice") (example: endWhen: "two-texts")',
     );
   });
 });

@@ -40,7 +40,7 @@ describe("credentials in --url and line breaks in headers are config errors (exi
     ]) {
       const r = await runCli(args, { cwd: s.ws.dir });
       expect(r.exitCode, args.join(" ")).toBe(2);
-      expect(r.stderr).toContain('headers["X-Api-Key"]');
+      expect(r.stderr).toContain("headers.X-Api-Key");
       expect(r.stderr).toContain("must not contain a line break (CR or LF)");
       expect(r.stderr).not.toContain("connected");
       expect(`${r.stdout}${r.stderr}`).not.toContain("hdr-SECRET");
