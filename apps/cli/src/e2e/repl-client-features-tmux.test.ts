@@ -66,7 +66,9 @@ describe("servers asking the person at the REPL", () => {
         ],
       }),
     });
-    const command = [process.execPath, cliBin, "run", "agent.json"]
+    // --end-when text: each scripted answer ends its run (an agent.json would otherwise give
+    // "Thanks for the form." one more turn, and that turn would take the sampling call).
+    const command = [process.execPath, cliBin, "run", "agent.json", "--end-when", "text"]
       .concat(["--endpoint-url", model.baseURL, "--model", "scripted"])
       .map((a) => `'${a}'`)
       .join(" ");
