@@ -2,10 +2,11 @@
 # The root `pnpm test`: lint, the changeset check, then every package's typecheck and tests
 # (all of them, even after a failure, so one run shows every problem), then one summary
 # line. tooling/publish-check packs every package and installs it from a scratch project.
+# Arguments go to turbo (`pnpm test --force` runs every task again, ignoring turbo's cache).
 set -u
 biome check . || exit 1
 tsx tooling/publish-check/src/changeset-check-cli.ts || exit 1
-turbo run typecheck test --concurrency=2 --continue
+turbo run typecheck test --concurrency=2 --continue "$@"
 status=$?
 node tooling/scripts/test-summary.mjs || status=1
 exit "$status"

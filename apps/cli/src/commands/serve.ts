@@ -10,7 +10,7 @@ import {
   modelNameFor,
   type ServerSettings,
 } from "@tinyloop/agent-server";
-import { createModel, openAgentSession, toolFormatLine } from "@tinyloop/agent-session";
+import { createModel, toolFormatLine } from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import { isProviderKeyVariable } from "@tinyloop/inference-adapters/presets";
 import type { McpHub } from "@tinyloop/mcp-registration";
@@ -18,10 +18,7 @@ import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
-import { statusLine } from "../run/status-line.js";
-import { withBundledServers } from "../session/bundled-servers.js";
-import { noServerRefusal } from "../session/no-server-refusal.js";
-import { sessionFlagOptions } from "../session/session-flag-options.js";
+import { openUnattendedSession } from "../session/open-unattended-session.js";
 import { styleFor } from "../terminal/style.js";
 import { serveStartError } from "./serve-start-error.js";
 
@@ -157,38 +154,19 @@ export async function serveCommand(
       if (flags.verbose) io.stderr.write(`${style.dim(toolFormatLine(change))}\n`);
     },
   });
-  const progress = statusLine({
-    out: io.stderr,
-    live: io.stderr.isTTY === true,
-    style,
-    verbose: flags.verbose === true,
-  });
-  lifecycle.addLastWords(() => progress.flush());
   // Nobody approves calls here: the agent server refuses them per --yes / --allow-tool.
-  const session = await openAgentSession({
-    agent: { ...spec, servers: withBundledServers(spec.servers) },
+  const session = await openUnattendedSession({
+    spec,
     model,
-    progress,
-    // --max-turns, --tool-search, --end-when, --lazy: decided as for `run`; settings() carries
-    // toolSearch and endWhen.
-    ...sessionFlagOptions(flags),
-    watchdog: true,
-    // A signal while connecting: no server is spawned or adopted after it.
-    signal: lifecycle.signal,
+    flags,
+    io,
+    lifecycle,
+    style,
     onHub: (h) => {
       hub = h;
     },
   });
-  progress.finish();
-  // Exiting (the signal cancelled the connects): no "no server connected" refusal for that.
-  if (lifecycle.signal.aborted) return EXIT.terminated;
-  // As for `run`: servers configured but none connected (an idle lazy one counts) is refused
-  // at start, not found out per request; the lifecycle closes what was started.
-  const refusal = noServerRefusal(session.status(), flags.allowNoServers, style);
-  if (refusal) {
-    io.stderr.write(refusal);
-    return EXIT.runError;
-  }
+  if (typeof session === "number") return session;
 
   try {
     // The agent's prompt, turns, concurrency and approval, its `autoApprove` lists included.

@@ -1,17 +1,14 @@
-import { createModel, openAgentSession } from "@tinyloop/agent-session";
+import { createModel } from "@tinyloop/agent-session";
 import { checkDatabase, type DurableWorker, startDurableWorker } from "@tinyloop/durable";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { databaseUrlFlag } from "../durable/database-url-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
-import { EXIT, type Io } from "../io.js";
+import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
 import type { RunFlags } from "../run/run-flags.js";
-import { statusLine } from "../run/status-line.js";
-import { withBundledServers } from "../session/bundled-servers.js";
-import { noServerRefusal } from "../session/no-server-refusal.js";
-import { sessionFlagOptions } from "../session/session-flag-options.js";
+import { openUnattendedSession } from "../session/open-unattended-session.js";
 import { styleFor } from "../terminal/style.js";
 
 /** Flags of `tinyloop worker`. */
@@ -36,7 +33,7 @@ export async function workerCommand(
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
   const databaseUrl = databaseUrlFlag(flags.db, io.env);
-  const { spec, plan, choice } = await prepareRun(agentArg, flags, io);
+  const { spec, plan, choice, toolCallFormat } = await prepareRun(agentArg, flags, io);
   await checkDatabase(databaseUrl, { where: flags.db === undefined ? undefined : "--db" });
 
   let worker: DurableWorker | undefined;
@@ -48,31 +45,21 @@ export async function workerCommand(
   });
   process.prependOnceListener("SIGTERM", () => void lifecycle.close(DRAIN_MS));
 
-  model = await createModel(plan, choice, io.env);
-  const progress = statusLine({
-    out: io.stderr,
-    live: io.stderr.isTTY === true,
-    style,
-    verbose: flags.verbose === true,
-  });
-  const session = await openAgentSession({
-    agent: { ...spec, servers: withBundledServers(spec.servers) },
+  // The file's toolCallFormat applies to durable runs as to `run`.
+  model = await createModel(plan, choice, io.env, { toolCallFormat });
+  // Nobody approves calls here: a worker runs every tool call (see the README).
+  const session = await openUnattendedSession({
+    spec,
     model,
-    progress,
-    ...sessionFlagOptions(flags),
-    watchdog: true,
-    signal: lifecycle.signal,
+    flags,
+    io,
+    lifecycle,
+    style,
     onHub: (h) => {
       hub = h;
     },
   });
-  progress.finish();
-  if (lifecycle.signal.aborted) return EXIT.terminated;
-  const refusal = noServerRefusal(session.status(), flags.allowNoServers, style);
-  if (refusal) {
-    io.stderr.write(refusal);
-    return EXIT.runError;
-  }
+  if (typeof session === "number") return session;
   const { systemPrompt, maxTurns, toolConcurrency, toolSearch } = session.settings();
   const agent = queueAgentName(spec);
   worker = await startDurableWorker({

@@ -1,0 +1,56 @@
+import type { AgentFile } from "@tinyloop/agent-files";
+import { type AgentSession, openAgentSession } from "@tinyloop/agent-session";
+import type { ChatModel } from "@tinyloop/inference-adapters";
+import type { McpHub } from "@tinyloop/mcp-registration";
+import { EXIT, type Io } from "../io.js";
+import type { Lifecycle } from "../lifecycle.js";
+import { statusLine } from "../run/status-line.js";
+import type { Style } from "../terminal/style.js";
+import { withBundledServers } from "./bundled-servers.js";
+import { noServerRefusal } from "./no-server-refusal.js";
+import { type SessionFlags, sessionFlagOptions } from "./session-flag-options.js";
+
+/**
+ * Opens the agent for a command that nobody sits beside (`serve`, `worker`): the servers
+ * connect under a status line on stderr (its flood summary printed at exit), a signal while
+ * connecting spawns nothing more, and servers configured but none connected are refused at
+ * start, not found out per request. Returns the session, or the exit code to end with; the
+ * lifecycle closes whatever was started either way (through `onHub`).
+ */
+export async function openUnattendedSession(input: {
+  spec: AgentFile;
+  model: ChatModel;
+  flags: SessionFlags & { verbose?: boolean; allowNoServers?: boolean };
+  io: Io;
+  lifecycle: Lifecycle;
+  style: Style;
+  onHub: (hub: McpHub) => void;
+}): Promise<AgentSession | number> {
+  const { flags, io, lifecycle, style } = input;
+  const progress = statusLine({
+    out: io.stderr,
+    live: io.stderr.isTTY === true,
+    style,
+    verbose: flags.verbose === true,
+  });
+  lifecycle.addLastWords(() => progress.flush());
+  const session = await openAgentSession({
+    agent: { ...input.spec, servers: withBundledServers(input.spec.servers) },
+    model: input.model,
+    progress,
+    // --max-turns, --tool-search, --end-when, --lazy, --max-concurrent-starts: as for `run`.
+    ...sessionFlagOptions(flags),
+    watchdog: true,
+    signal: lifecycle.signal,
+    onHub: input.onHub,
+  });
+  progress.finish();
+  // Exiting (the signal cancelled the connects): no "no server connected" refusal for that.
+  if (lifecycle.signal.aborted) return EXIT.terminated;
+  const refusal = noServerRefusal(session.status(), flags.allowNoServers, style);
+  if (refusal) {
+    io.stderr.write(refusal);
+    return EXIT.runError;
+  }
+  return session;
+}
