@@ -94,10 +94,50 @@ describe("tool calls written as text, through the real CLI and a real MCP server
       '<|tool_calls_section_begin|><|tool_call_begin|>functions.mcp_fx_echo:0<|tool_call_argument_begin|>{"text": "by kimi"}<|tool_call_end|><|tool_calls_section_end|>',
       "by kimi",
     ],
+    ["gemma4", '<|tool_call>call:mcp_fx_echo{text:<|"|>by gemma<|"|>}<tool_call|>', "by gemma"],
+    [
+      "functiongemma",
+      "<start_function_call>call:mcp_fx_echo{text:<escape>by functiongemma<escape>}<end_function_call>",
+      "by functiongemma",
+    ],
+    [
+      "command-r7b",
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "mcp_fx_echo", "parameters": {"text": "by command-r"}}]<|END_ACTION|>',
+      "by command-r",
+    ],
+    [
+      "granite",
+      '<|tool_call|>[{"name": "mcp_fx_echo", "arguments": {"text": "by granite"}}]',
+      "by granite",
+    ],
+    ["phi-4-mini", 'functools[{"name": "mcp_fx_echo", "arguments": {"text": "by phi"}}]', "by phi"],
+    [
+      "functionary-v3.1",
+      '<function=mcp_fx_echo>{"text": "by functionary 3.1"}</function>',
+      "by functionary 3.1",
+    ],
+    // Functionary v3.2's prompt ends with ">>>": the answer starts at the recipient, and its
+    // text to the user is the "all" recipient's.
+    [
+      "functionary-v3.2",
+      'mcp_fx_echo\n{"text": "by functionary 3.2"}',
+      "by functionary 3.2",
+      "all\nDone.",
+    ],
+    [
+      "firefunction-v2",
+      ' functools[{"name": "mcp_fx_echo", "arguments": {"text": "by firefunction"}}]',
+      "by firefunction",
+    ],
+    [
+      "generic",
+      '{"tool_call": {"name": "mcp_fx_echo", "arguments": {"text": "by generic"}}}',
+      "by generic",
+    ],
   ])(
     "--tool-format %s: the model's own call syntax runs the tool",
-    async (format, answer, echoed) => {
-      const server = await serve([{ text: answer, chunkSize: 5 }, { text: "Done." }]);
+    async (format, answer, echoed, final = "Done.") => {
+      const server = await serve([{ text: answer, chunkSize: 5 }, { text: final }]);
       agentFile();
       const r = await runCli(runArgs(server, "some-model", "--tool-format", format), {
         cwd: ws.dir,
