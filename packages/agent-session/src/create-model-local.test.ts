@@ -36,14 +36,15 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "tinyloop-local-text-calls-"));
   models.hermes = join(dir, "hermes.gguf");
   models.pythonic = join(dir, "pythonic.gguf");
+  models.qwenHermes = join(dir, "qwen-hermes.gguf");
   models.toolsSeen = join(dir, "tools-seen.gguf");
-  await writeTinyLlamaGguf(
-    models.hermes,
-    textCallScript(
-      '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
-      "</tool_response>",
-    ),
+  const hermes = textCallScript(
+    '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+    "</tool_response>",
   );
+  await writeTinyLlamaGguf(models.hermes, hermes);
+  // qwen2: node-llama-cpp renders it with its QwenChatWrapper, the default local model's path.
+  await writeTinyLlamaGguf(models.qwenHermes, { ...hermes, architecture: "qwen2" });
   await writeTinyLlamaGguf(
     models.pythonic,
     textCallScript('[get_weather(city="Paris")]', "tool_output", ["tool_output"]),
@@ -124,6 +125,12 @@ describe("createModel: a local llama.cpp model with a text tool-call format", ()
     const { outcome, cities } = await runAgent("hermes", models.hermes!);
     expect(cities).toEqual([{ city: "Paris" }]);
     expect(outcome.streamedText).toBe("Sunny in Paris.");
+    expect(outcome.done).toMatchObject({ reason: "completed", text: "Sunny in Paris." });
+  });
+
+  it("hermes through node-llama-cpp's Qwen chat wrapper (a qwen2 model) runs the tool the same way", async () => {
+    const { outcome, cities } = await runAgent("hermes", models.qwenHermes!);
+    expect(cities).toEqual([{ city: "Paris" }]);
     expect(outcome.done).toMatchObject({ reason: "completed", text: "Sunny in Paris." });
   });
 
