@@ -163,9 +163,15 @@ export async function spawnServerProcess(
       message: `Server "${server}": cwd "${cwd}" is not an existing directory. Create it or fix "cwd" in the config.`,
     });
   }
-  const resolved = resolveSpawnCommand(command, args, cwd === undefined ? {} : { cwd });
+  const env = buildServerEnvironment(spec.env);
+  // The command is looked up in the PATH the server gets (its config may set one), as POSIX does.
+  const path = Object.entries(env).find(([key]) => key.toUpperCase() === "PATH")?.[1];
+  const resolved = resolveSpawnCommand(command, args, {
+    ...(cwd === undefined ? {} : { cwd }),
+    ...(path === undefined ? {} : { path }),
+  });
   const subprocess = execa(resolved.file, resolved.args, {
-    env: buildServerEnvironment(spec.env),
+    env,
     extendEnv: false,
     cwd,
     stdin: "pipe",
