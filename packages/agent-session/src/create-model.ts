@@ -22,8 +22,9 @@ export interface CreateModelOptions {
    * How tool calls travel (default `auto`). `auto`: an OpenAI-compatible model gets native
    * tools and falls back to the text format its name suggests when the server refuses them
    * or it writes a call as text; `native`: never a text format; a text format (`hermes`,
-   * `pythonic`…): tools in the prompt and calls parsed from the text, for OpenAI-compatible
-   * and Anthropic models. Local and replayed models are not wrapped.
+   * `pythonic`…): tools in the prompt and calls parsed from the text, for OpenAI-compatible,
+   * Anthropic and local (llama.cpp) models. Anthropic and local models keep their native tool
+   * calling for `auto` (the local one: node-llama-cpp's chat wrapper); replayed models are never wrapped.
    */
   toolCallFormat?: ToolCallFormatSetting;
   /** `auto`: called once when the model switches to a text format (see `toolFormatEvent` / `toolFormatLine`). */
@@ -119,9 +120,12 @@ export async function createModel(
     }
   }
   const format = hooks.toolCallFormat ?? "auto";
+  // A local model keeps node-llama-cpp's own function calling for `auto`: its chat wrapper
+  // already knows the model's tool syntax, and the run has no server that could refuse tools.
   const wrap =
     format !== "native" &&
-    (plan.kind === "openai-compatible" || (plan.kind === "anthropic" && format !== "auto"));
+    (plan.kind === "openai-compatible" ||
+      ((plan.kind === "anthropic" || plan.kind === "local") && format !== "auto"));
   if (wrap) {
     model = adapters.withTextToolCalls(model, {
       format,

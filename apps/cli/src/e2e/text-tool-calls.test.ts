@@ -1,3 +1,4 @@
+import { writeTinyLlamaGguf } from "@tinyloop/test-fixtures/gguf";
 import {
   type Script,
   type ScriptedModelServer,
@@ -48,6 +49,44 @@ const sentTools = (server: ScriptedModelServer) =>
   server.requests.map((request) => (request.body as { tools?: unknown[] }).tools !== undefined);
 
 describe("tool calls written as text, through the real CLI and a real MCP server", () => {
+  it("--provider local --tool-format hermes: the llama.cpp model's <tool_call> text runs the tool, the run completes", async () => {
+    const call =
+      '<tool_call>\n{"name": "mcp_fx_echo", "arguments": {"text": "from llama"}}\n</tool_call>';
+    // A tiny real GGUF: the call as text, then "Echoed." once a tool response is in the prompt.
+    await writeTinyLlamaGguf(ws.path("tiny.gguf"), {
+      start: call,
+      pieces: [call, "Echoed"],
+      contextLength: 8192,
+      rules: [
+        { after: "\n", emit: call },
+        { after: "\n", emit: "Echoed", onceSeen: "</tool_response>" },
+        { after: call, emit: "<|im_end|>" },
+        { after: "Echoed", emit: "." },
+        { after: ".", emit: "<|im_end|>" },
+      ],
+    });
+    agentFile();
+    const r = await runCli(
+      [
+        "run",
+        ".mcp.json",
+        "-p",
+        "echo something",
+        "--provider",
+        "local",
+        "--model",
+        "tiny.gguf",
+        "--tool-format",
+        "hermes",
+      ],
+      { cwd: ws.dir, timeout: 120_000 },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`✓ mcp_fx_echo ${DURATION} · from llama`));
+    expect(r.stderr).not.toContain("<tool_call>");
+    expect(r.stdout).toBe("Echoed.");
+  }, 150_000);
+
   it("--tool-format hermes: no tools sent, the model's <tool_call> text runs the tool, the run completes", async () => {
     const server = await serve([
       {

@@ -58,7 +58,9 @@ function abortedError(cause?: unknown): InferenceError {
  * A {@link ChatModel} running a GGUF model in this process through node-llama-cpp (an
  * optional peer dependency, imported only when the model is first loaded). Tool calls use
  * node-llama-cpp's function calling with the chat wrapper resolved from the model's own chat
- * template; arguments are constrained by a grammar built from each tool's schema.
+ * template; arguments are constrained by a grammar built from each tool's schema. For tool
+ * calls written as text (a model whose template node-llama-cpp cannot call tools through),
+ * wrap it in `withTextToolCalls`: it then gets no tools, only the rewritten conversation.
  *
  * @example
  * const model = createLlamaCpp({ model: "hf:Qwen/Qwen2.5-1.5B-Instruct-GGUF/qwen2.5-1.5b-instruct-q4_k_m.gguf" });

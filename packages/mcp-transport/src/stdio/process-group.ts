@@ -1,14 +1,35 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { watchProcessGroup } from "./parent-death-watchdog.js";
+import { signalProcessTree } from "./process-tree-signal.js";
 
-/** True while any non-zombie process is in process group `pgid`. */
+/** How {@link processGroupAlive} tells whether a server's process tree still runs. */
+export type ProcessTreeLivenessProbe = "group-without-zombies" | "group" | "root-process";
+
+/**
+ * The liveness check for `platform`:
+ * - Linux, `"group-without-zombies"`: `kill(-pgid, 0)`, then a /proc scan for a member
+ *   that is not a zombie (a minimal init in a container may never reap them).
+ * - macOS and other POSIX, `"group"`: `kill(-pgid, 0)` alone; orphaned zombies are reaped
+ *   by launchd, so no listing (BSD `ps`) is needed.
+ * - Windows, `"root-process"`: the server's own pid; there are no process groups, and
+ *   `taskkill /T /F` ends the whole tree in one call.
+ */
+export function processTreeLivenessProbe(
+  platform: NodeJS.Platform = process.platform,
+): ProcessTreeLivenessProbe {
+  if (platform === "linux") return "group-without-zombies";
+  return platform === "win32" ? "root-process" : "group";
+}
+
+/** True while any non-zombie process is in process group `pgid` (Windows: while that process runs). */
 export function processGroupAlive(pgid: number): boolean {
+  const probe = processTreeLivenessProbe();
   try {
-    process.kill(-pgid, 0);
+    process.kill(probe === "root-process" ? pgid : -pgid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
-  if (process.platform !== "linux") return true;
+  if (probe !== "group-without-zombies") return true;
   // kill(…, 0) also succeeds for zombies nobody reaped yet (common under a minimal init
   // in containers); they hold no resources, so look for a live member.
   for (const entry of readdirSync("/proc")) {
@@ -22,15 +43,6 @@ export function processGroupAlive(pgid: number): boolean {
     }
   }
   return false;
-}
-
-/** Sends `signal` to every process in group `pgid`; ignores a group that is already gone. */
-export function signalProcessGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // ESRCH: nothing left to signal
-  }
 }
 
 /** Resolves true once group `pgid` is gone, or false when `deadline` (epoch ms) passes. */
@@ -55,7 +67,7 @@ export function trackProcessGroup(pgid: number): () => void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on("exit", () => {
-      for (const group of liveGroups) signalProcessGroup(group, "SIGKILL");
+      for (const group of liveGroups) signalProcessTree(group, "SIGKILL");
     });
   }
   return () => {

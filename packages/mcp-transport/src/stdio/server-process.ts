@@ -4,12 +4,9 @@ import { execa, type ResultPromise } from "execa";
 import type { StdioServerConfig } from "../config-schema.js";
 import { McpTransportError, withStderrTail } from "../errors.js";
 import type { LineTail } from "./line-tail.js";
-import {
-  processGroupAlive,
-  signalProcessGroup,
-  trackProcessGroup,
-  waitForProcessGroupExit,
-} from "./process-group.js";
+import { processGroupAlive, trackProcessGroup, waitForProcessGroupExit } from "./process-group.js";
+import { signalProcessTree } from "./process-tree-signal.js";
+import { resolveSpawnCommand } from "./resolve-spawn-command.js";
 import { buildServerEnvironment } from "./safe-environment.js";
 
 /** What is spawned for a stdio server: the part of its config that decides the process. */
@@ -137,10 +134,10 @@ export class ServerProcess {
     }
     if (!this.#exit) await Promise.race([this.#exited, delay(Math.min(closeGraceMs, killAfterMs))]);
     if (processGroupAlive(this.pid)) {
-      signalProcessGroup(this.pid, "SIGTERM");
+      signalProcessTree(this.pid, "SIGTERM");
       const gone = await waitForProcessGroupExit(this.pid, started + killAfterMs);
       if (!gone) {
-        signalProcessGroup(this.pid, "SIGKILL");
+        signalProcessTree(this.pid, "SIGKILL");
         await waitForProcessGroupExit(this.pid, Date.now() + 5_000);
       }
     }
@@ -150,8 +147,8 @@ export class ServerProcess {
 }
 
 /**
- * Spawns a stdio server with execa (no shell, `detached`: its own process group) and
- * resolves once it runs. Rejects with `CONFIG_INVALID` (cwd missing), `SERVER_NOT_FOUND`
+ * Spawns a stdio server with execa (no shell, `detached`: its own process group; the
+ * command resolved per platform by {@link resolveSpawnCommand}) and resolves once it runs. Rejects with `CONFIG_INVALID` (cwd missing), `SERVER_NOT_FOUND`
  * (command not found or not executable) or `SERVER_EXITED` (could not start).
  */
 export async function spawnServerProcess(
@@ -166,8 +163,15 @@ export async function spawnServerProcess(
       message: `Server "${server}": cwd "${cwd}" is not an existing directory. Create it or fix "cwd" in the config.`,
     });
   }
-  const subprocess = execa(command, [...args], {
-    env: buildServerEnvironment(spec.env),
+  const env = buildServerEnvironment(spec.env);
+  // The command is looked up in the PATH the server gets (its config may set one), as POSIX does.
+  const path = Object.entries(env).find(([key]) => key.toUpperCase() === "PATH")?.[1];
+  const resolved = resolveSpawnCommand(command, args, {
+    ...(cwd === undefined ? {} : { cwd }),
+    ...(path === undefined ? {} : { path }),
+  });
+  const subprocess = execa(resolved.file, resolved.args, {
+    env,
     extendEnv: false,
     cwd,
     stdin: "pipe",
@@ -179,6 +183,7 @@ export async function spawnServerProcess(
     cleanup: false,
     forceKillAfterDelay: false,
     windowsHide: true,
+    windowsVerbatimArguments: resolved.windowsVerbatimArguments,
   });
   subprocess.catch(() => {}); // reject: false, but be sure no unhandled rejection escapes
   await new Promise<void>((resolve, reject) => {
