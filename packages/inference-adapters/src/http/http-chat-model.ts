@@ -47,6 +47,7 @@ export function buildRequestContext(settings: {
   return {
     provider: settings.provider,
     url: displayUrl(settings.url),
+    endpoint: settings.url,
     apiKeyEnv: settings.apiKeyEnv,
     hasApiKey: apiKey !== undefined && apiKey !== "",
     unreachableHint: settings.unreachableHint,

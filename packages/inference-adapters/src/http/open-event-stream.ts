@@ -56,7 +56,7 @@ export async function openEventStream(
     if (signal?.aborted) throw abortedError(context, signal.reason);
     let response: HttpAnswer;
     try {
-      response = await httpPost(context.url, {
+      response = await httpPost(context.endpoint, {
         headers: request.headers,
         body: request.body,
         signal,

@@ -13,8 +13,13 @@ export interface TimeoutSettingNames {
 export interface RequestContext {
   /** Provider name shown in errors, e.g. `"ollama"`. */
   provider: string;
-  /** Full endpoint URL (never containing credentials). */
+  /** The endpoint as shown in messages: no user info, query or fragment. */
   url: string;
+  /**
+   * The endpoint requests are sent to, exactly as configured: its query (Azure's
+   * `?api-version=`) and user info kept. Never put in a message; that is {@link url}.
+   */
+  endpoint: string;
   /** Environment variable that holds the key, named in AUTH errors. */
   apiKeyEnv: string | undefined;
   /** Whether a key was sent. */

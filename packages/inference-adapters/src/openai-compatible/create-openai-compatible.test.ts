@@ -53,6 +53,24 @@ describe("createOpenAICompatible: streaming", () => {
     expect(model).toMatchObject({ provider: "openai-compatible", modelId: "m1" });
   });
 
+  it("sends the base URL's query (Azure's api-version) with every request, and shows the URL without it", async () => {
+    const server = await serve([{ text: "Hi" }, { status: 404, message: "no deployment" }]);
+    const model = createOpenAICompatible({
+      baseURL: `${server.baseURL}?api-version=2024-10-21`,
+      model: "m1",
+      maxRetries: 0,
+    });
+    expect((await collectEvents(model.stream(hello))).error).toBeUndefined();
+    expect(server.requests[0]).toMatchObject({
+      path: "/v1/chat/completions",
+      query: "?api-version=2024-10-21",
+    });
+    const { error } = await collectEvents(model.stream(hello));
+    expect(server.requests[1]?.query).toBe("?api-version=2024-10-21");
+    expect((error as Error).message).toContain(`${server.baseURL}/chat/completions:`);
+    expect((error as Error).message).not.toContain("api-version");
+  });
+
   it("assembles one tool call whose arguments arrive over many chunks", async () => {
     const server = await serve([
       {
