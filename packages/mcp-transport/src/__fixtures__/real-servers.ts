@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { freePort } from "@tinyloop/test-fixtures";
 
 const require = createRequire(import.meta.url);
 
@@ -13,18 +13,7 @@ export const filesystemPath = require.resolve(
   "@modelcontextprotocol/server-filesystem/dist/index.js",
 );
 
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Starts server-everything in an HTTP mode and resolves once it listens. */
 export async function startEverythingHttp(
