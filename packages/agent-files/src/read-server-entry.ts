@@ -14,6 +14,7 @@ import {
   TOOLS_KEYS,
 } from "./server-entry-schema.js";
 import { readReconnect } from "./server-reconnect.js";
+import { msFromSeconds } from "./timeout-units.js";
 
 /** Examples of a right server entry, in the syntax of the file being read. */
 export interface EntryExamples {
@@ -146,9 +147,8 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
   if (parsed.envFile !== undefined) draft.envFile = parsed.envFile;
   const tools = filterOf(parsed.tools, parsed.disabledTools);
   if (tools) draft.tools = tools;
-  if (parsed.timeout !== undefined) draft.callMs = Math.round(parsed.timeout * 1000);
-  if (parsed.connect_timeout !== undefined)
-    draft.connectMs = Math.round(parsed.connect_timeout * 1000);
+  if (parsed.timeout !== undefined) draft.callMs = msFromSeconds(parsed.timeout);
+  if (parsed.connect_timeout !== undefined) draft.connectMs = msFromSeconds(parsed.connect_timeout);
   if (parsed.lazy !== undefined) draft.lazy = parsed.lazy;
   if (parsed.alwaysLoad !== undefined) draft.alwaysLoad = parsed.alwaysLoad;
   Object.assign(draft, readReconnect(parsed, { doc, path, warn: context.warn }));
