@@ -35,7 +35,8 @@ export interface EntryContext {
 type Draft = Omit<ServerDraft, "name">;
 
 function kindOf(type: FlatServerEntry["type"]): "http" | "sse" | "auto" | "stdio" {
-  if (type === undefined) return "auto";
+  if (type === undefined || type === "remote") return "auto";
+  if (type === "local") return "stdio";
   if (type === "stdio" || type === "sse") return type;
   return "http";
 }

@@ -33,11 +33,24 @@ export const toolsFilterSchema = lazySchema(() =>
   z.looseObject({ include: z.optional(nameList()), exclude: z.optional(nameList()) }),
 );
 
-/** Every spelling of a transport type seen in the wild. */
+/**
+ * Every spelling of a transport type seen in the wild: opencode's `local` (a command) and
+ * `remote` (a URL, Streamable HTTP with the SSE fallback) too.
+ */
 export const transportTypeSchema = lazySchema(() =>
-  z.enum(["stdio", "http", "sse", "streamable-http", "streamableHttp", "streamable_http"], {
-    error: 'expected "stdio", "http" or "sse"',
-  }),
+  z.enum(
+    [
+      "stdio",
+      "http",
+      "sse",
+      "streamable-http",
+      "streamableHttp",
+      "streamable_http",
+      "local",
+      "remote",
+    ],
+    { error: 'expected "stdio", "http" or "sse"' },
+  ),
 );
 
 /**
