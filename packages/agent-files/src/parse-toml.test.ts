@@ -53,4 +53,11 @@ describe("parseTomlText", () => {
     expect(message).toContain('  2 | command = "npx');
     expect(message).toContain("example: [mcp_servers.files]");
   });
+
+  it("nesting past MAX_NESTING_DEPTH is the same PARSE_ERROR as in JSON and YAML", () => {
+    const deep = `a = ${"[".repeat(150)}${"]".repeat(150)}\n`;
+    expect(() => parseTomlText("/x/config.toml", deep)).toThrow(
+      /^\/x\/config\.toml:1:\d+: nests objects and arrays more than 100 levels deep/,
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { parse, TomlError } from "smol-toml";
 import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
 import { documentSecrets } from "./document-secrets.js";
+import { MAX_NESTING_DEPTH, tooDeepError } from "./nesting-limit.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { type Position, SourceText } from "./source-text.js";
 import { tomlKeyOffsets } from "./toml-key-offsets.js";
@@ -18,10 +19,14 @@ export function parseTomlText(file: string, raw: string): ParsedDocument {
   const source = new SourceText(text);
   let value: unknown;
   try {
-    value = parse(text);
+    value = parse(text, { maxDepth: MAX_NESTING_DEPTH });
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const position = { line: error.line, column: error.column };
+    if (/excessively nested/.test(error.message)) {
+      const lineStart = text.split("\n", position.line - 1).reduce((n, l) => n + l.length + 1, 0);
+      throw tooDeepError(file, source, lineStart + position.column - 1, EXAMPLE);
+    }
     throw new AgentFileError({
       code: "PARSE_ERROR",
       file,

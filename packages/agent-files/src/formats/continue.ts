@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { refuseReservedServerName } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { nonEmpty, scalarText } from "../server-entry-schema.js";
@@ -103,6 +104,7 @@ export function readContinue(context: FormatContext): FormatResult {
       example: EXAMPLES.continue.stdio,
     });
     for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
+    refuseReservedServerName(doc, entry.name, [...path, "name"], EXAMPLES.continue.stdio);
     if (entry.type === "websocket") {
       warn({
         path: [...path, "type"],

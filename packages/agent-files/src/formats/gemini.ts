@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import { nonEmpty, stringMap, transportTypeSchema } from "../server-entry-schema.js";
 import { wholeMs } from "../timeout-units.js";
@@ -100,6 +101,7 @@ export function readGemini(context: FormatContext): FormatResult {
       example: FILE_EXAMPLES.gemini,
     });
   }
+  refuseReservedServerNames(doc, table, ["mcpServers"], EXAMPLES.gemini.stdio);
   const lists =
     root.mcp === undefined
       ? {}

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { wholeMs } from "../timeout-units.js";
@@ -83,6 +84,7 @@ export function readOpencode(context: FormatContext): FormatResult {
       example: FILE_EXAMPLES.opencode,
     });
   }
+  refuseReservedServerNames(doc, table, ["mcp"], EXAMPLES.opencode.stdio);
   const servers = Object.entries(table as Record<string, unknown>).map(([name, written]) => {
     const path: ConfigPath = ["mcp", name];
     if (written === null || typeof written !== "object" || Array.isArray(written)) {

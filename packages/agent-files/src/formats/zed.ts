@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
@@ -69,6 +70,7 @@ export function readZed(context: FormatContext): FormatResult {
       example: FILE_EXAMPLES.zed,
     });
   }
+  refuseReservedServerNames(doc, table, ["context_servers"], EXAMPLES.zed.stdio);
   const servers: ServerDraft[] = [];
   for (const [name, raw] of Object.entries(table as Record<string, unknown>)) {
     const path: ConfigPath = ["context_servers", name];
