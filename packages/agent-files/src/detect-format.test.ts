@@ -19,6 +19,10 @@ describe("detecting a client's file", () => {
       byName: true,
     });
     expect(detectJsonFormat("/p/opencode.jsonc", {})).toEqual({ format: "opencode", byName: true });
+    expect(detectJsonFormat("/h/.config/opencode/config.json", {})).toEqual({
+      format: "opencode",
+      byName: true,
+    });
     expect(detectJsonFormat("/h/.config/zed/settings.json", {})).toEqual({
       format: "zed",
       byName: true,

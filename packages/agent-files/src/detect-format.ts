@@ -48,14 +48,16 @@ const GEMINI_ENTRY_KEYS = ["httpUrl", "trust", "includeTools", "excludeTools", "
 
 /**
  * Picks the format of a parsed JSON file by its place and keys: `context_servers` (Zed), an
- * `mcp` map or a file named `opencode.json(c)` (opencode), `mcpServers` in `.gemini/` or a
+ * `mcp` map or a file named `opencode.json(c)` (or `config.json` in an `opencode/` folder: opencode), `mcpServers` in `.gemini/` or a
  * `settings.json`, or with Gemini's own keys (Gemini CLI), other `mcpServers` (Claude, Cursor,
  * Cline, Claude Code, Windsurf); a `servers` list or a file named `agent.json` (tiny-agents);
  * a `servers` map (VS Code `.vscode/mcp.json`, Cursor); `mcp.servers` (VS Code settings.json).
  */
 export function detectJsonFormat(file: string, raw: unknown): DetectedFormat | undefined {
   const name = basename(file);
-  const opencodeByName = /^\.?opencode\.jsonc?$/i.test(name);
+  const opencodeByName =
+    /^\.?opencode\.jsonc?$/i.test(name) ||
+    (/^config\.jsonc?$/i.test(name) && inFolder(file, "opencode"));
   if (!isMap(raw)) {
     if (name === "agent.json") return { format: "tiny-agents" };
     return opencodeByName ? { format: "opencode", byName: true } : undefined;
