@@ -13,6 +13,7 @@ import { parseJsonc } from "./parse-jsonc.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { readFormat } from "./read-format.js";
 import { isSecretWordName } from "./redact-agent.js";
+import type { ServerDraft } from "./server-draft.js";
 import { modelSlots, serverSlots } from "./text-slots.js";
 import { expandSlots, type InputAnswer, resolveInputs } from "./variables.js";
 
@@ -44,6 +45,8 @@ export interface ReadAgentFileOptions {
 export interface LoadedAgentFile {
   agent: AgentFile;
   doc: ParsedDocument;
+  /** Where each server's fields sit, by server name, in the file's own keys (Goose's `cmd`). */
+  fieldPaths: ReadonlyMap<string, ServerDraft["fieldPaths"]>;
 }
 
 /**
@@ -156,5 +159,6 @@ export async function loadAgentFile(
     const prompt = readPrompt(folder ?? dirname(file));
     if (prompt) Object.assign(agent, prompt);
   }
-  return { agent, doc };
+  const fieldPaths = new Map(result.servers.map((draft) => [draft.name, draft.fieldPaths]));
+  return { agent, doc, fieldPaths };
 }
