@@ -6,7 +6,7 @@ import { type KnownKeys, keyWarnings } from "../key-warnings.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import { nonEmpty, seconds, stringMap } from "../server-entry-schema.js";
-import { msFromSeconds } from "../timeout-units.js";
+import { msFromSeconds, wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 import {
   type FormatContext,
@@ -145,13 +145,13 @@ export function readCodex(context: FormatContext): FormatResult {
       entry.startup_timeout_sec !== undefined
         ? msFromSeconds(entry.startup_timeout_sec)
         : entry.startup_timeout_ms !== undefined
-          ? Math.round(entry.startup_timeout_ms)
+          ? wholeMs(entry.startup_timeout_ms)
           : undefined;
     const oauth = {
-      ...(entry.oauth?.client_id ? { clientId: entry.oauth.client_id } : {}),
-      ...(entry.oauth?.client_secret ? { clientSecret: entry.oauth.client_secret } : {}),
-      ...(entry.oauth?.callback_port ? { callbackPort: entry.oauth.callback_port } : {}),
-      ...(entry.scopes ? { scopes: entry.scopes } : {}),
+      ...present("clientId", entry.oauth?.client_id),
+      ...present("clientSecret", entry.oauth?.client_secret),
+      ...present("callbackPort", entry.oauth?.callback_port),
+      ...present("scopes", entry.scopes),
     };
     return foreignDraft(
       doc,
@@ -159,11 +159,11 @@ export function readCodex(context: FormatContext): FormatResult {
       path,
       {
         kind: "http",
-        ...(entry.command !== undefined ? { command: entry.command } : {}),
+        ...present("command", entry.command),
         args: entry.args ?? [],
         env: { ...forwarded.env, ...(entry.env ?? {}) },
-        ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}),
-        ...(entry.url !== undefined ? { url: entry.url } : {}),
+        ...present("cwd", entry.cwd),
+        ...present("url", entry.url),
         headers,
         enabled: entry.enabled !== false,
         ...present(
