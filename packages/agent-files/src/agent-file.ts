@@ -3,7 +3,18 @@ import type { ToolCallFormatSetting } from "./agent-settings.js";
 import type { ConfigPath } from "./config-path.js";
 
 /** The file formats an agent can come from (`default`: built by a program, not read). */
-export type AgentFormat = "tiny-agents" | "mcp-servers" | "vscode" | "hermes" | "default";
+export type AgentFormat =
+  | "tiny-agents"
+  | "mcp-servers"
+  | "vscode"
+  | "hermes"
+  | "codex"
+  | "gemini"
+  | "opencode"
+  | "zed"
+  | "goose"
+  | "continue"
+  | "default";
 
 /**
  * When an answer without tool calls ends a run (agent-loop's `endWhen`): `text` at the

@@ -19,7 +19,7 @@ export function locateFile(path: string, target: string): { file: string; folder
       code: "NOT_FOUND",
       file: target,
       problem:
-        "no such file or folder; give a tiny-agents folder (agent.json), an agent.json, an mcpServers file (.mcp.json, claude_desktop_config.json), a VS Code .vscode/mcp.json or a Hermes YAML file",
+        "no such file or folder; give a tiny-agents folder (agent.json), an agent.json, an mcpServers file (.mcp.json, claude_desktop_config.json), a VS Code .vscode/mcp.json, a Codex config.toml, a Gemini CLI or Zed settings.json, an opencode.json, a Goose or Continue config.yaml, or a Hermes YAML file",
     });
   }
   if (!stats.isDirectory()) return { file: path };

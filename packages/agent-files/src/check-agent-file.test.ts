@@ -48,4 +48,21 @@ describe("checkAgentFile", () => {
       expected: "an existing folder for the server to start in",
     });
   });
+
+  it("names a missing command by the file's own key (Goose's cmd, Zed's command.path)", async () => {
+    writeFileSync(
+      join(dir, "goose.yaml"),
+      "extensions:\n  tools:\n    type: stdio\n    cmd: absent-xyz\n    enabled: true\n",
+    );
+    const goose = await checkAgentFile("goose.yaml", { cwd: dir, env: { PATH: dir } });
+    expect(goose.warnings.map((w) => `${w.line}:${w.column} ${w.path}`)).toEqual([
+      "4:10 extensions.tools.cmd",
+    ]);
+    writeFileSync(
+      join(dir, "zed.json"),
+      '{ "context_servers": { "tools": { "command": { "path": "absent-xyz", "args": [] } } } }',
+    );
+    const zed = await checkAgentFile("zed.json", { cwd: dir, env: { PATH: dir } });
+    expect(zed.warnings.map((w) => w.path)).toEqual(["context_servers.tools.command.path"]);
+  });
 });

@@ -29,9 +29,12 @@ export async function checkAgentFile(
   path: string,
   options: CheckAgentFileOptions = {},
 ): Promise<AgentFile> {
-  const { agent, doc } = await loadAgentFile(path, options);
+  const { agent, doc, fieldPaths } = await loadAgentFile(path, options);
   const env = options.env ?? process.env;
-  const fieldPath = (server: AgentFileServer, key: string): ConfigPath => {
+  // In the file's own keys: tiny-agents' nested `config.command`, Goose's `cmd`, Zed's `command.path`.
+  const fieldPath = (server: AgentFileServer, key: "command" | "cwd"): ConfigPath => {
+    const known = fieldPaths.get(server.name)?.[key];
+    if (known) return known;
     const nested = [...server.path, "config", key];
     return valueAt(doc.value, nested) !== undefined ? nested : [...server.path, key];
   };

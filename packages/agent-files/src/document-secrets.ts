@@ -1,8 +1,8 @@
 import { configSecrets } from "@tinyloop/mcp-transport/config";
 import { isSecretWordName, redactArgs } from "./redact-agent.js";
 
-/** Keys whose object holds only secrets, in every format read here (`env`, `headers`, Hermes' `http_headers`…). */
-const SECRET_MAPS = /^(env|environment|env_vars|headers|http_headers)$/i;
+/** Keys whose object holds only secrets, in every format read here (`env`, `headers`, Codex's and Hermes' `http_headers`, Goose's `envs`, opencode's `environment`). */
+const SECRET_MAPS = /^(env|envs|environment|env_vars|headers|http_headers)$/i;
 
 /**
  * Every secret written in a parsed agent file, as it may appear in the file's text: header
@@ -20,7 +20,7 @@ export function documentSecrets(value: unknown): string[] {
       return;
     }
     if (Array.isArray(node)) {
-      if (key === "args" && node.every((arg) => typeof arg === "string"))
+      if ((key === "args" || key === "command") && node.every((arg) => typeof arg === "string"))
         found.push(...argSecrets(node));
       for (const item of node) walk(item, undefined, depth + 1);
       return;

@@ -4,20 +4,16 @@ import { formatKeyPath } from "@tinyloop/errors";
 import { configSecrets } from "@tinyloop/mcp-transport/config";
 import type { AgentFile, AgentFileWarning } from "./agent-file.js";
 import { locateFile, nameOf, readPrompt, readText, workspaceOf } from "./agent-location.js";
-import type { FormatResult } from "./agent-settings.js";
 import { buildServers } from "./build-servers.js";
 import type { ConfigPath } from "./config-path.js";
 import { defaultEndWhen } from "./default-end-when.js";
-import { detectJsonFormat } from "./detect-format.js";
-import { FILE_EXAMPLES } from "./formats/examples.js";
-import { readHermes } from "./formats/hermes.js";
-import { readServerMap } from "./formats/server-map.js";
-import { readTinyAgents } from "./formats/tiny-agents.js";
+import { syntaxOf } from "./detect-format.js";
 import type { KeyWarning } from "./key-warnings.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import type { ParsedDocument } from "./parsed-document.js";
+import { readFormat } from "./read-format.js";
 import { isSecretWordName } from "./redact-agent.js";
-import { invalidAt } from "./schema-error.js";
+import type { ServerDraft } from "./server-draft.js";
 import { modelSlots, serverSlots } from "./text-slots.js";
 import { expandSlots, type InputAnswer, resolveInputs } from "./variables.js";
 
@@ -49,6 +45,8 @@ export interface ReadAgentFileOptions {
 export interface LoadedAgentFile {
   agent: AgentFile;
   doc: ParsedDocument;
+  /** Where each server's fields sit, by server name, in the file's own keys (Goose's `cmd`). */
+  fieldPaths: ReadonlyMap<string, ServerDraft["fieldPaths"]>;
 }
 
 /**
@@ -73,11 +71,14 @@ export async function loadAgentFile(
   const env = options.env ?? process.env;
   const { file, folder } = locateFile(resolve(options.cwd ?? process.cwd(), target), target);
   const text = readText(file);
-  const yaml = /\.ya?ml$/i.test(file);
-  // The YAML parser loads only for YAML files (Hermes configs); most agents are JSON.
-  const doc = yaml
-    ? (await import("./parse-yaml.js")).parseYamlText(file, text)
-    : parseJsonc(file, text);
+  const syntax = syntaxOf(file, text);
+  // The YAML and TOML parsers load only for such files; most agents are JSON.
+  const doc =
+    syntax === "yaml"
+      ? (await import("./parse-yaml.js")).parseYamlText(file, text)
+      : syntax === "toml"
+        ? (await import("./parse-toml.js")).parseTomlText(file, text)
+        : parseJsonc(file, text);
   const warnings: AgentFileWarning[] = [];
   const addWarning = (
     message: string,
@@ -99,7 +100,7 @@ export async function loadAgentFile(
   for (const w of doc.warnings) addWarning(w.message, undefined, w.position);
   const warn = (w: KeyWarning) => addWarning(w.message, w.path);
 
-  const result = yaml ? readHermes(doc, warn) : readJson(doc, warn);
+  const result = readFormat(syntax, { doc, warn, env });
   const workspace = workspaceOf(file);
   const slots = [
     ...(options.expandModel === false ? [] : modelSlots(result)),
@@ -158,17 +159,6 @@ export async function loadAgentFile(
     const prompt = readPrompt(folder ?? dirname(file));
     if (prompt) Object.assign(agent, prompt);
   }
-  return { agent, doc };
-}
-
-function readJson(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
-  const detected = detectJsonFormat(doc.file, doc.value);
-  if (!detected) {
-    throw invalidAt(doc, [], {
-      problem: `is none of the files tinyloop reads: no "mcpServers" (Claude, Cursor, Cline), no "servers" (tiny-agents agent.json, VS Code mcp.json)`,
-      example: FILE_EXAMPLES["mcp-servers"],
-    });
-  }
-  if (detected.format === "tiny-agents") return readTinyAgents(doc, warn);
-  return readServerMap(doc, detected, warn);
+  const fieldPaths = new Map(result.servers.map((draft) => [draft.name, draft.fieldPaths]));
+  return { agent, doc, fieldPaths };
 }

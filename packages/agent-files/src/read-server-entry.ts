@@ -14,6 +14,7 @@ import {
   TOOLS_KEYS,
 } from "./server-entry-schema.js";
 import { readReconnect } from "./server-reconnect.js";
+import { msFromSeconds } from "./timeout-units.js";
 
 /** Examples of a right server entry, in the syntax of the file being read. */
 export interface EntryExamples {
@@ -34,7 +35,8 @@ export interface EntryContext {
 type Draft = Omit<ServerDraft, "name">;
 
 function kindOf(type: FlatServerEntry["type"]): "http" | "sse" | "auto" | "stdio" {
-  if (type === undefined) return "auto";
+  if (type === undefined || type === "remote") return "auto";
+  if (type === "local") return "stdio";
   if (type === "stdio" || type === "sse") return type;
   return "http";
 }
@@ -146,9 +148,8 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
   if (parsed.envFile !== undefined) draft.envFile = parsed.envFile;
   const tools = filterOf(parsed.tools, parsed.disabledTools);
   if (tools) draft.tools = tools;
-  if (parsed.timeout !== undefined) draft.callMs = Math.round(parsed.timeout * 1000);
-  if (parsed.connect_timeout !== undefined)
-    draft.connectMs = Math.round(parsed.connect_timeout * 1000);
+  if (parsed.timeout !== undefined) draft.callMs = msFromSeconds(parsed.timeout);
+  if (parsed.connect_timeout !== undefined) draft.connectMs = msFromSeconds(parsed.connect_timeout);
   if (parsed.lazy !== undefined) draft.lazy = parsed.lazy;
   if (parsed.alwaysLoad !== undefined) draft.alwaysLoad = parsed.alwaysLoad;
   Object.assign(draft, readReconnect(parsed, { doc, path, warn: context.warn }));

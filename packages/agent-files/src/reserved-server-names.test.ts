@@ -37,4 +37,37 @@ describe("a server named __proto__", () => {
       'config.yaml:2:3: mcp_servers.__proto__: the server name "__proto__" cannot be used',
     );
   });
+
+  it.each([
+    [
+      "config.toml",
+      '[mcp_servers.__proto__]\ncommand = "node"\n',
+      "config.toml:1:2: mcp_servers.__proto__",
+    ],
+    [
+      "opencode.json",
+      '{ "mcp": { "__proto__": { "type": "local", "command": ["node"] } } }',
+      "opencode.json:1:12: mcp.__proto__",
+    ],
+    [
+      "settings.json",
+      '{ "context_servers": { "__proto__": { "command": "node" } } }',
+      "settings.json:1:24: context_servers.__proto__",
+    ],
+    [
+      "goose.yaml",
+      "extensions:\n  __proto__:\n    cmd: node\n",
+      "goose.yaml:2:3: extensions.__proto__",
+    ],
+    [
+      "continue.yaml",
+      "mcpServers:\n  - name: __proto__\n    command: node\n",
+      "continue.yaml:2:11: mcpServers[0].name",
+    ],
+  ])("is refused in %s", async (name, text, where) => {
+    const error = await errorOf(name, text);
+    expect((error as Error).message).toContain(
+      `${where}: the server name "__proto__" cannot be used (JavaScript reserves it); rename the server`,
+    );
+  });
 });

@@ -29,3 +29,17 @@ export function refuseReservedServerNames(
     );
   }
 }
+
+/** Throws `INVALID` at `path` when a server's `name` value (Continue's list) is a reserved name. */
+export function refuseReservedServerName(
+  doc: ParsedDocument,
+  name: string,
+  path: ConfigPath,
+  example: string,
+): void {
+  if (!RESERVED_NAMES.includes(name)) return;
+  throw invalidAt(doc, path, {
+    problem: `the server name ${JSON.stringify(name)} cannot be used (JavaScript reserves it); rename the server`,
+    example,
+  });
+}

@@ -19,6 +19,15 @@ export interface ServerDraft {
   headers: Record<string, string>;
   /** Where each field sits in the file, in the file's own key names. */
   fieldPaths: Partial<Record<DraftField, ConfigPath>>;
+  /**
+   * Where single values sit when not under their field's path: opencode's args inside its
+   * `command` list, Codex's `bearer_token_env_var` as the `Authorization` header.
+   */
+  valuePaths?: {
+    args?: ConfigPath[];
+    env?: Record<string, ConfigPath>;
+    headers?: Record<string, ConfigPath>;
+  };
   tools?: ToolFilter;
   enabled: boolean;
   disabledReason?: string;

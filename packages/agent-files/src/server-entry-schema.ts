@@ -2,13 +2,14 @@ import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { KnownKeys } from "./key-warnings.js";
 
-// YAML turns `PORT: 3000` into a number; an environment and argv only hold strings.
-const scalarText = () =>
+/** A string; YAML turns `PORT: 3000` into a number, and an environment and argv only hold strings. */
+export const scalarText = () =>
   z.pipe(
     z.union([z.string(), z.number(), z.boolean()], { error: "expected a string" }),
     z.transform(String),
   );
-const stringMap = () => z.record(z.string(), z.string());
+/** An object of strings (`headers`). */
+export const stringMap = () => z.record(z.string(), z.string());
 const nameList = () =>
   z.union(
     [
@@ -22,20 +23,34 @@ const nameList = () =>
       error: "expected a tool name or a list of tool names",
     },
   );
-const seconds = () => z.number().check(z.positive("a number of seconds more than 0"));
+/** A positive number of seconds. */
+export const seconds = () => z.number().check(z.positive("a number of seconds more than 0"));
 /** A string of at least one character; `message` replaces "a non-empty string". */
-const nonEmpty = (message?: string) => z.string().check(z.minLength(1, message));
+export const nonEmpty = (message?: string) => z.string().check(z.minLength(1, message));
 
 /** `tools: { include, exclude }` (Hermes' `resources` / `prompts` switches are ignored with a warning). */
 export const toolsFilterSchema = lazySchema(() =>
   z.looseObject({ include: z.optional(nameList()), exclude: z.optional(nameList()) }),
 );
 
-/** Every spelling of a transport type seen in the wild. */
+/**
+ * Every spelling of a transport type seen in the wild: opencode's `local` (a command) and
+ * `remote` (a URL, Streamable HTTP with the SSE fallback) too.
+ */
 export const transportTypeSchema = lazySchema(() =>
-  z.enum(["stdio", "http", "sse", "streamable-http", "streamableHttp", "streamable_http"], {
-    error: 'expected "stdio", "http" or "sse"',
-  }),
+  z.enum(
+    [
+      "stdio",
+      "http",
+      "sse",
+      "streamable-http",
+      "streamableHttp",
+      "streamable_http",
+      "local",
+      "remote",
+    ],
+    { error: 'expected "stdio", "http" or "sse"' },
+  ),
 );
 
 /**

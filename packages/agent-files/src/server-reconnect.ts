@@ -4,6 +4,7 @@ import type { ConfigPath } from "./config-path.js";
 import { type KeyWarning, type KnownKeys, keyWarnings } from "./key-warnings.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { invalidAt, parseAt } from "./schema-error.js";
+import { msFromSeconds } from "./timeout-units.js";
 
 /** mcp-transport's `reconnect` settings, as a draft carries them (milliseconds). */
 export interface ReconnectDraft {
@@ -46,7 +47,7 @@ export const RECONNECT_KEYS: KnownKeys = {
   maxDelayMs: 'ignored: agent files give "maxDelay" in seconds',
 };
 
-const ms = (seconds: number) => Math.round(seconds * 1000);
+const ms = msFromSeconds;
 
 /**
  * Reads a server entry's `reconnect` and `pingInterval` (seconds in the file) into

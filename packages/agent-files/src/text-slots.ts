@@ -40,7 +40,7 @@ export function serverSlots(draft: ServerDraft): TextSlot[] {
   field("envFile");
   draft.args.forEach((_, i) => {
     slots.push({
-      path: at("args", i),
+      path: draft.valuePaths?.args?.[i] ?? at("args", i),
       get: () => draft.args[i] ?? "",
       set: (value) => {
         draft.args[i] = value;
@@ -50,7 +50,7 @@ export function serverSlots(draft: ServerDraft): TextSlot[] {
   for (const map of ["env", "headers"] as const) {
     for (const key of Object.keys(draft[map])) {
       slots.push({
-        path: at(map, key),
+        path: draft.valuePaths?.[map]?.[key] ?? at(map, key),
         get: () => draft[map][key] ?? "",
         set: (value) => {
           draft[map][key] = value;

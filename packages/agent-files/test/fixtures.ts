@@ -37,6 +37,19 @@ export const GOOD_FIXTURES = [
   ["hermes-minimal.yaml", "hermes"],
   ["bom-comments.mcp.json", "mcp-servers"],
   ["tinyloop-extras.mcp.json", "mcp-servers"],
+  ["codex-home/.codex/config.toml", "codex"],
+  ["codex-project/.codex/config.toml", "codex"],
+  ["gemini-project/.gemini/settings.json", "gemini"],
+  ["gemini-settings.json", "gemini"],
+  ["opencode-project/opencode.jsonc", "opencode"],
+  ["opencode-global/opencode.json", "opencode"],
+  ["zed/settings.json", "zed"],
+  ["zed-settings.json", "zed"],
+  ["goose/config.yaml", "goose"],
+  ["goose-extensions.yaml", "goose"],
+  ["continue-project/.continue/config.yaml", "continue"],
+  ["continue-project/.continue/mcpServers/playwright.yaml", "continue"],
+  ["windsurf/mcp_config.json", "mcp-servers"],
 ] as const;
 
 /** Every bad fixture and the words its error must contain (file, line:column or path, expected, example). */
@@ -110,6 +123,72 @@ export const BAD_FIXTURES: ReadonlyArray<{ path: string; code: string; expect: s
     expect: [
       "not-a-config.json:1:1: is none of the files tinyloop reads",
       `example: { "mcpServers"`,
+    ],
+  },
+  {
+    path: "bad/codex-syntax.toml",
+    code: "PARSE_ERROR",
+    expect: [
+      "codex-syntax.toml:6:1: is not valid TOML: expected comma or end of structure",
+      "^",
+      "example: [mcp_servers.files]",
+    ],
+  },
+  {
+    path: "bad/codex-args.toml",
+    code: "INVALID",
+    expect: [
+      `codex-args.toml:3:8: mcp_servers.files.args: expected a list, got a string`,
+      `  3 | args = "-y @modelcontextprotocol/server-filesystem ."`,
+      `example: [mcp_servers.files]  command = "npx"  args = [`,
+    ],
+  },
+  {
+    path: "bad/gemini-project/.gemini/settings.json",
+    code: "INVALID",
+    expect: [
+      `settings.json:5:18: mcpServers.github.timeout: expected a number, got a string ("30s")`,
+      `"timeout": 30000 }`,
+    ],
+  },
+  {
+    path: "bad/opencode.json",
+    code: "INVALID",
+    expect: [
+      "opencode.json:6:18: mcp.files.command: expected a list, got a string",
+      `example: "files": { "type": "local", "command": ["npx", "-y"`,
+    ],
+  },
+  {
+    path: "bad/zed-settings.json",
+    code: "INVALID",
+    expect: [
+      `zed-settings.json:3:27: context_servers.files.command: expected a command ("npx") or { "path": "npx", "args": [], "env": {} }, got an object`,
+      `example: "files": { "command": "npx"`,
+    ],
+  },
+  {
+    path: "bad/goose-config.yaml",
+    code: "INVALID",
+    expect: [
+      `goose-config.yaml:4:11: extensions.docs.type: expected "stdio", "sse" or "streamable_http", got a string ("websocket")`,
+      "example: files: { type: stdio, cmd: npx",
+    ],
+  },
+  {
+    path: "bad/continue-project/.continue/config.yaml",
+    code: "INVALID",
+    expect: [
+      `config.yaml:8:24: mcpServers[0].connectionTimeout: expected a number, got a string ("20s")`,
+      "example: mcpServers: [{ name: files, command: npx",
+    ],
+  },
+  {
+    path: "bad/windsurf_mcp_config.json",
+    code: "INVALID",
+    expect: [
+      "windsurf_mcp_config.json:3:30: mcpServers.linear.serverUrl: expected a string, got a number (443)",
+      "example:",
     ],
   },
 ];

@@ -29,6 +29,7 @@ describe("agent-files' realistic fixtures through config check", () => {
       "docs-token",
       "claude-code-key",
       "sk-secret-value",
+      "opencode-file-token",
     ])
       expect(r.stdout).not.toContain(secret);
   });
@@ -64,6 +65,31 @@ describe("agent-files' realistic fixtures through config check", () => {
       env: FIXTURE_ENV,
     });
     expect(cursor.stdout).toContain('"url": "https://docs.example.com/mcp?api_key=***"');
+  });
+
+  it("other clients' entries only they can run: skipped with a warning at file:line:column, the rest read", async () => {
+    const zed = await runCli(["config", "check", "zed/settings.json"], {
+      cwd: fixtures,
+      env: FIXTURE_ENV,
+    });
+    expect(zed.exitCode).toBe(0);
+    expect(zed.stderr).toContain(
+      `zed/settings.json:26:5: warning: context_servers.mcp-server-postgres: provided by a Zed extension (no "command" or "url"): only Zed can start it, so it is skipped`,
+    );
+    expect(JSON.parse(zed.stdout).servers.map((s: { name: string }) => s.name)).toEqual([
+      "filesystem",
+      "github",
+      "remote-docs",
+    ]);
+    const goose = await runCli(["config", "check", "goose/config.yaml"], {
+      cwd: fixtures,
+      env: FIXTURE_ENV,
+    });
+    expect(goose.exitCode).toBe(0);
+    expect(goose.stderr).toContain(
+      "goose/config.yaml:11:5: warning: extensions.developer.type: a Goose builtin extension runs inside Goose: tinyloop cannot start it, so it is skipped",
+    );
+    expect(JSON.parse(goose.stdout).servers).toHaveLength(3);
   });
 
   it("reports a cwd that does not exist with exit 2 and a command missing from PATH as a warning", async () => {

@@ -48,6 +48,29 @@ function caretTarget(stderr: string): string | undefined {
 }
 
 describe("config errors' excerpts never print a secret", () => {
+  it.each([
+    [
+      ".codex/config.toml",
+      '[mcp_servers.remote]\nurl = "https://example.com/mcp?token=qry-SECRET-token"\nhttp_headers = { Authorization = "Bearer hdr-SECRET-bearer", X-Port = 3 }\n',
+      "config.toml:3:71: mcp_servers.remote.http_headers.X-Port: expected a string, got a number (3)",
+    ],
+    [
+      "goose/config.yaml",
+      "extensions:\n  local:\n    type: stdio\n    cmd: npx\n    args: [--token, arg-SECRET-token]\n    envs: { SOME_VALUE: env-SECRET-value, PORT: [1] }\n",
+      "config.yaml:6:49: extensions.local.envs.PORT: expected a string, got a list",
+    ],
+  ])(
+    "config check of %s: the line of the error is shown with its secrets masked",
+    async (name, text, where) => {
+      s.ws.write({ [name]: text });
+      const r = await runCli(["config", "check", name], { cwd: s.ws.dir });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain(where);
+      expect(r.stderr).toContain("***");
+      expectNoSecret(r);
+    },
+  );
+
   it("config check: a minified file's unrelated error shows the line masked, cut around the column, caret on the value", async () => {
     s.ws.write({ ".mcp.json": MINIFIED });
     const r = await runCli(["config", "check", ".mcp.json"], { cwd: s.ws.dir });

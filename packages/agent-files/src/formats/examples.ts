@@ -19,6 +19,30 @@ export const EXAMPLES = {
     stdio: `files: { command: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."], timeout: 120 }`,
     http: `remote: { url: "https://example.com/mcp", headers: { Authorization: "Bearer \${TOKEN}" } }`,
   },
+  codex: {
+    stdio: `[mcp_servers.files]  command = "npx"  args = ["-y", "@modelcontextprotocol/server-filesystem", "."]`,
+    http: `[mcp_servers.docs]  url = "https://example.com/mcp"  bearer_token_env_var = "DOCS_TOKEN"`,
+  },
+  gemini: {
+    stdio: `"files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."], "timeout": 30000 }`,
+    http: `"docs": { "httpUrl": "https://example.com/mcp", "headers": { "Authorization": "Bearer $DOCS_TOKEN" } }`,
+  },
+  opencode: {
+    stdio: `"files": { "type": "local", "command": ["npx", "-y", "@modelcontextprotocol/server-filesystem", "."], "environment": {} }`,
+    http: `"docs": { "type": "remote", "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer {env:DOCS_TOKEN}" } }`,
+  },
+  zed: {
+    stdio: `"files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."], "env": {} }`,
+    http: `"docs": { "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer token" } }`,
+  },
+  goose: {
+    stdio: `files: { type: stdio, cmd: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."], enabled: true, timeout: 300 }`,
+    http: `docs: { type: streamable_http, uri: "https://example.com/mcp", headers: { Authorization: "Bearer token" }, enabled: true }`,
+  },
+  continue: {
+    stdio: `mcpServers: [{ name: files, command: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."] }]`,
+    http: `mcpServers: [{ name: docs, type: streamable-http, url: "https://example.com/mcp" }]`,
+  },
 } as const satisfies Record<string, EntryExamples>;
 
 /** A whole file of each format, for "what is this file?" errors. */
@@ -27,4 +51,10 @@ export const FILE_EXAMPLES = {
   "mcp-servers": `{ "mcpServers": { "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } } }`,
   vscode: `{ "servers": { "files": { "type": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } } }`,
   hermes: `mcp_servers: { files: { command: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."] } }`,
+  codex: `[mcp_servers.files]  command = "npx"  args = ["-y", "@modelcontextprotocol/server-filesystem", "."]`,
+  gemini: `{ "mcpServers": { "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } } }`,
+  opencode: `{ "mcp": { "files": { "type": "local", "command": ["npx", "-y", "@modelcontextprotocol/server-filesystem", "."] } } }`,
+  zed: `{ "context_servers": { "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] } } }`,
+  goose: `extensions: { files: { type: stdio, cmd: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."], enabled: true } }`,
+  continue: `mcpServers: [{ name: files, command: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."] }]`,
 } as const;

@@ -1,0 +1,193 @@
+import { describeValue, lazySchema } from "@tinyloop/errors";
+import * as z from "zod/mini";
+import type { FormatResult } from "../agent-settings.js";
+import type { ConfigPath } from "../config-path.js";
+import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { refuseReservedServerNames } from "../reserved-server-names.js";
+import { invalidAt, parseAt } from "../schema-error.js";
+import { nonEmpty, seconds, stringMap } from "../server-entry-schema.js";
+import { msFromSeconds, wholeMs } from "../timeout-units.js";
+import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
+import {
+  type FormatContext,
+  foreignDraft,
+  forwardedVariables,
+  noServers,
+  present,
+  toolFilter,
+} from "./foreign-server.js";
+
+const nameList = () => z.array(z.string());
+
+/** One `[mcp_servers.NAME]` table of Codex's `config.toml`. */
+export const codexServerSchema = lazySchema(() =>
+  z.looseObject({
+    command: z.optional(nonEmpty("expected a command to run")),
+    args: z.optional(z.array(z.string())),
+    env: z.optional(stringMap()),
+    env_vars: z.optional(nameList()),
+    cwd: z.optional(nonEmpty("expected a folder")),
+    url: z.optional(nonEmpty("expected a URL")),
+    http_headers: z.optional(stringMap()),
+    env_http_headers: z.optional(stringMap()),
+    bearer_token_env_var: z.optional(nonEmpty("expected the name of a variable")),
+    enabled: z.optional(z.boolean()),
+    startup_timeout_sec: z.optional(seconds()),
+    startup_timeout_ms: z.optional(
+      z.number().check(z.positive("a number of milliseconds more than 0")),
+    ),
+    tool_timeout_sec: z.optional(seconds()),
+    enabled_tools: z.optional(nameList()),
+    disabled_tools: z.optional(nameList()),
+    tools: z.optional(
+      z.record(
+        z.string(),
+        z.looseObject({
+          enabled: z.optional(z.boolean()),
+          approval_mode: z.optional(z.string()),
+        }),
+      ),
+    ),
+    scopes: z.optional(z.array(nonEmpty())),
+    oauth: z.optional(
+      z.looseObject({
+        client_id: z.optional(nonEmpty()),
+        client_secret: z.optional(nonEmpty()),
+        callback_port: z.optional(z.int()),
+      }),
+    ),
+  }),
+);
+
+const KEYS: KnownKeys = {
+  command: null,
+  args: null,
+  env: null,
+  env_vars: null,
+  cwd: null,
+  url: null,
+  http_headers: null,
+  env_http_headers: null,
+  bearer_token_env_var: null,
+  enabled: null,
+  startup_timeout_sec: null,
+  startup_timeout_ms: null,
+  tool_timeout_sec: null,
+  enabled_tools: null,
+  disabled_tools: null,
+  tools: null,
+  scopes: null,
+  oauth: null,
+  required:
+    "Codex's required is ignored: tinyloop starts without a server that fails unless none connects",
+  bearer_token:
+    'Codex\'s old inline bearer_token is ignored: put the token in a variable and name it in "bearer_token_env_var"',
+};
+
+/**
+ * Reads OpenAI Codex's `config.toml`: each `[mcp_servers.NAME]` table (`command`/`args`/`env`
+ * — also as `[mcp_servers.NAME.env]` — `env_vars`, `cwd`; or `url`, `http_headers`,
+ * `env_http_headers`, `bearer_token_env_var`), `enabled`, `startup_timeout_sec` /
+ * `startup_timeout_ms` and `tool_timeout_sec`, `enabled_tools` / `disabled_tools` and per-tool
+ * tables. Everything else in the file (model, sandbox, profiles…) is Codex's and ignored quietly.
+ */
+export function readCodex(context: FormatContext): FormatResult {
+  const { doc, warn, env } = context;
+  const root = doc.value as Record<string, unknown>;
+  const table = root.mcp_servers;
+  if (table === undefined) {
+    return noServers(context, "codex", {
+      key: "[mcp_servers.NAME] table (Codex keeps its MCP servers there)",
+      example: FILE_EXAMPLES.codex,
+    });
+  }
+  if (table === null || typeof table !== "object" || Array.isArray(table)) {
+    throw invalidAt(doc, ["mcp_servers"], {
+      expected: "a table of servers ([mcp_servers.NAME])",
+      received: describeValue(table),
+      example: FILE_EXAMPLES.codex,
+    });
+  }
+  refuseReservedServerNames(doc, table, ["mcp_servers"], EXAMPLES.codex.stdio);
+  const servers = Object.entries(table as Record<string, unknown>).map(([name, raw]) => {
+    const path: ConfigPath = ["mcp_servers", name];
+    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+      throw invalidAt(doc, path, {
+        expected: "a table ([mcp_servers.NAME] with command or url)",
+        received: describeValue(raw),
+        example: EXAMPLES.codex.stdio,
+      });
+    }
+    const entry = parseAt(codexServerSchema(), raw, {
+      doc,
+      at: path,
+      example: EXAMPLES.codex.stdio,
+    });
+    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
+    const forwarded = forwardedVariables(entry.env_vars, [...path, "env_vars"], env, () => {});
+    const headers: Record<string, string> = { ...(entry.http_headers ?? {}) };
+    const headerPaths: Record<string, ConfigPath> = {};
+    for (const [header, variable] of Object.entries(entry.env_http_headers ?? {})) {
+      headers[header] = `\${${variable}}`;
+      headerPaths[header] = [...path, "env_http_headers", header];
+    }
+    if (entry.bearer_token_env_var !== undefined) {
+      headers.Authorization = `Bearer \${${entry.bearer_token_env_var}}`;
+      headerPaths.Authorization = [...path, "bearer_token_env_var"];
+    }
+    const excluded = Object.entries(entry.tools ?? {})
+      .filter(([, tool]) => tool.enabled === false)
+      .map(([tool]) => tool);
+    const approved = Object.entries(entry.tools ?? {})
+      .filter(([, tool]) => tool.approval_mode === "approve")
+      .map(([tool]) => tool);
+    const connectMs =
+      entry.startup_timeout_sec !== undefined
+        ? msFromSeconds(entry.startup_timeout_sec)
+        : entry.startup_timeout_ms !== undefined
+          ? wholeMs(entry.startup_timeout_ms)
+          : undefined;
+    const oauth = {
+      ...present("clientId", entry.oauth?.client_id),
+      ...present("clientSecret", entry.oauth?.client_secret),
+      ...present("callbackPort", entry.oauth?.callback_port),
+      ...present("scopes", entry.scopes),
+    };
+    return foreignDraft(
+      doc,
+      name,
+      path,
+      {
+        kind: "http",
+        ...present("command", entry.command),
+        args: entry.args ?? [],
+        env: { ...forwarded.env, ...(entry.env ?? {}) },
+        ...present("cwd", entry.cwd),
+        ...present("url", entry.url),
+        headers,
+        enabled: entry.enabled !== false,
+        ...present(
+          "tools",
+          toolFilter(entry.enabled_tools, [...(entry.disabled_tools ?? []), ...excluded]),
+        ),
+        autoApprove: approved,
+        ...(entry.tool_timeout_sec !== undefined
+          ? { callMs: msFromSeconds(entry.tool_timeout_sec) }
+          : {}),
+        ...(connectMs !== undefined ? { connectMs } : {}),
+        ...(Object.keys(oauth).length > 0 && entry.url !== undefined ? { oauth } : {}),
+        fieldPaths: {
+          command: [...path, "command"],
+          args: [...path, "args"],
+          env: [...path, "env"],
+          cwd: [...path, "cwd"],
+          url: [...path, "url"],
+          headers: [...path, "http_headers"],
+        },
+        valuePaths: { env: forwarded.paths, headers: headerPaths },
+      },
+      { commandKey: "command", urlKey: "url", examples: EXAMPLES.codex },
+    );
+  });
+  return { format: "codex", settings: {}, settingPaths: {}, inputs: [], servers };
+}

@@ -1,0 +1,146 @@
+import type { ToolFilter } from "../agent-file.js";
+import type { FormatResult } from "../agent-settings.js";
+import type { ConfigPath } from "../config-path.js";
+import type { KeyWarning } from "../key-warnings.js";
+import type { ParsedDocument } from "../parsed-document.js";
+import type { EntryExamples } from "../read-server-entry.js";
+import { invalidAt } from "../schema-error.js";
+import type { ServerDraft } from "../server-draft.js";
+
+/** What a format reader gets besides the document. */
+export interface FormatContext {
+  doc: ParsedDocument;
+  warn(warning: KeyWarning): void;
+  /** The variables `${…}` expands from: readers that forward variables by name look here. */
+  env: Record<string, string | undefined>;
+  /**
+   * The file was recognised by its name and place alone (`.codex/config.toml`, `opencode.json`):
+   * without its servers key it is a valid file with no servers (a warning says so).
+   */
+  byName: boolean;
+}
+
+/**
+ * What a reader does when the file has no servers key: a file known by its place has no
+ * servers (one warning says so); any other file is not one of ours, an error.
+ */
+export function noServers(
+  context: FormatContext,
+  format: FormatResult["format"],
+  { key, example }: { key: string; example: string },
+): FormatResult {
+  if (!context.byName) {
+    throw invalidAt(context.doc, [], {
+      problem: `has no ${key}`,
+      example,
+    });
+  }
+  context.warn({ path: [], message: `has no ${key}: no MCP servers to start` });
+  return { format, settings: {}, settingPaths: {}, inputs: [], servers: [] };
+}
+
+/** A server of another client's file, in tinyloop's terms, before the common checks. */
+export interface ForeignServer {
+  kind: ServerDraft["kind"];
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  enabled?: boolean;
+  tools?: ToolFilter;
+  autoApprove?: string[];
+  callMs?: number;
+  connectMs?: number;
+  oauth?: unknown;
+  fieldPaths: ServerDraft["fieldPaths"];
+  valuePaths?: ServerDraft["valuePaths"];
+}
+
+/**
+ * A draft from a server of another client's file, after the check every format shares: a
+ * server is either started (a command) or reached (a URL), named by the file's own keys.
+ */
+export function foreignDraft(
+  doc: ParsedDocument,
+  name: string,
+  path: ConfigPath,
+  server: ForeignServer,
+  { commandKey, urlKey, examples }: { commandKey: string; urlKey: string; examples: EntryExamples },
+): ServerDraft {
+  if (server.command !== undefined && server.url !== undefined) {
+    throw invalidAt(doc, path, {
+      problem: `has both "${commandKey}" and "${urlKey}"; a server is either started (${commandKey}) or reached (${urlKey})`,
+      example: examples.stdio,
+    });
+  }
+  if (server.command === undefined && server.url === undefined) {
+    throw invalidAt(doc, path, {
+      problem: `has neither "${commandKey}" (a server to start) nor "${urlKey}" (a server to reach)`,
+      example: `${examples.stdio}  or  ${examples.http}`,
+    });
+  }
+  const enabled = server.enabled !== false;
+  const draft: ServerDraft = {
+    name,
+    path,
+    kind: server.command !== undefined ? "stdio" : server.kind,
+    args: server.args ?? [],
+    env: server.env ?? {},
+    headers: server.headers ?? {},
+    fieldPaths: server.fieldPaths,
+    enabled,
+    autoApprove: server.autoApprove ?? [],
+  };
+  if (!enabled) draft.disabledReason = "disabled in the file";
+  if (server.command !== undefined) draft.command = server.command;
+  if (server.url !== undefined) draft.url = server.url;
+  if (server.cwd !== undefined) draft.cwd = server.cwd;
+  if (server.tools) draft.tools = server.tools;
+  if (server.callMs !== undefined) draft.callMs = server.callMs;
+  if (server.connectMs !== undefined) draft.connectMs = server.connectMs;
+  if (server.oauth !== undefined) draft.oauth = server.oauth;
+  if (server.valuePaths) draft.valuePaths = server.valuePaths;
+  return draft;
+}
+
+/** `{ include, exclude }` from lists a file may or may not have; undefined when both are empty. */
+export function toolFilter(
+  include: readonly string[] | undefined,
+  exclude: readonly string[] | undefined,
+): ToolFilter | undefined {
+  const filter: ToolFilter = {};
+  if (include && include.length > 0) filter.include = [...include];
+  if (exclude && exclude.length > 0) filter.exclude = [...exclude];
+  return filter.include || filter.exclude ? filter : undefined;
+}
+
+/**
+ * `${NAME}` for each variable named by a list that forwards variables from the environment
+ * (Codex `env_vars`, Goose `env_keys`), with where each name sits; unset ones are skipped and
+ * passed to `unset`.
+ */
+export function forwardedVariables(
+  names: readonly string[] | undefined,
+  at: ConfigPath,
+  env: FormatContext["env"],
+  unset: (name: string, path: ConfigPath) => void,
+): { env: Record<string, string>; paths: Record<string, ConfigPath> } {
+  const out: Record<string, string> = {};
+  const paths: Record<string, ConfigPath> = {};
+  (names ?? []).forEach((name, index) => {
+    if (env[name] === undefined) {
+      unset(name, [...at, index]);
+      return;
+    }
+    out[name] = `\${${name}}`;
+    paths[name] = [...at, index];
+  });
+  return { env: out, paths };
+}
+
+/** `{ [key]: value }` when the value is there, else `{}`: for spreading optional fields. */
+export function present<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}

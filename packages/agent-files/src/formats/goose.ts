@@ -1,0 +1,161 @@
+import { describeValue, lazySchema } from "@tinyloop/errors";
+import * as z from "zod/mini";
+import type { FormatResult } from "../agent-settings.js";
+import type { ConfigPath } from "../config-path.js";
+import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { refuseReservedServerNames } from "../reserved-server-names.js";
+import { invalidAt, parseAt } from "../schema-error.js";
+import type { ServerDraft } from "../server-draft.js";
+import { nonEmpty, scalarText, seconds } from "../server-entry-schema.js";
+import { msFromSeconds } from "../timeout-units.js";
+import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
+import {
+  type FormatContext,
+  foreignDraft,
+  forwardedVariables,
+  noServers,
+  present,
+  toolFilter,
+} from "./foreign-server.js";
+
+/** Goose extension types that run inside Goose itself: nothing for tinyloop to start. */
+const IN_GOOSE_TYPES = ["builtin", "platform", "frontend", "inline_python"];
+
+/** One entry of Goose's `extensions`. */
+export const gooseExtensionSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.optional(
+      z.enum(["stdio", "sse", "streamable_http", ...IN_GOOSE_TYPES], {
+        error: `expected "stdio", "sse", "streamable_http" or "builtin"`,
+      }),
+    ),
+    cmd: z.optional(nonEmpty("expected a command to run")),
+    args: z.optional(z.nullable(z.array(scalarText()))),
+    envs: z.optional(z.nullable(z.record(z.string(), scalarText()))),
+    env_keys: z.optional(z.nullable(z.array(z.string()))),
+    uri: z.optional(nonEmpty("expected a URL")),
+    headers: z.optional(z.nullable(z.record(z.string(), scalarText()))),
+    timeout: z.optional(z.nullable(seconds())),
+    enabled: z.optional(z.boolean()),
+    available_tools: z.optional(z.nullable(z.array(z.string()))),
+  }),
+);
+
+const KEYS: KnownKeys = {
+  type: null,
+  name: null,
+  cmd: null,
+  args: null,
+  envs: null,
+  env_keys: null,
+  uri: null,
+  headers: null,
+  timeout: null,
+  enabled: null,
+  available_tools: null,
+  display_name: null,
+  description: null,
+  bundled: null,
+};
+
+/**
+ * Reads Goose's `config.yaml`: `extensions` of `type` `stdio` (`cmd`, `args`, `envs`,
+ * `env_keys`), `sse` / `streamable_http` (`uri`, `headers`), with `timeout` (seconds, a tool
+ * call's limit), `enabled` and `available_tools`. Extensions that run inside Goose
+ * (`builtin`, `platform`…) are skipped with a warning. Goose's other settings are its own.
+ */
+export function readGoose(context: FormatContext): FormatResult {
+  const { doc, warn, env } = context;
+  const root = (doc.value ?? {}) as Record<string, unknown>;
+  const table = root.extensions;
+  if (table === undefined || table === null) {
+    return noServers(context, "goose", {
+      key: `"extensions" mapping`,
+      example: FILE_EXAMPLES.goose,
+    });
+  }
+  if (typeof table !== "object" || Array.isArray(table)) {
+    throw invalidAt(doc, ["extensions"], {
+      expected: "a mapping of extension names to extensions",
+      received: describeValue(table),
+      example: FILE_EXAMPLES.goose,
+    });
+  }
+  refuseReservedServerNames(doc, table, ["extensions"], EXAMPLES.goose.stdio);
+  const servers: ServerDraft[] = [];
+  for (const [name, raw] of Object.entries(table as Record<string, unknown>)) {
+    const path: ConfigPath = ["extensions", name];
+    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+      throw invalidAt(doc, path, {
+        expected: "an extension mapping",
+        received: describeValue(raw),
+        example: EXAMPLES.goose.stdio,
+      });
+    }
+    const entry = parseAt(gooseExtensionSchema(), raw, {
+      doc,
+      at: path,
+      example: EXAMPLES.goose.stdio,
+    });
+    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
+    if (entry.type !== undefined && IN_GOOSE_TYPES.includes(entry.type)) {
+      warn({
+        path: [...path, "type"],
+        message: `a Goose ${entry.type} extension runs inside Goose: tinyloop cannot start it, so it is skipped`,
+      });
+      continue;
+    }
+    if (entry.type === "stdio" && entry.uri !== undefined) {
+      throw invalidAt(doc, [...path, "type"], {
+        problem: `a "stdio" extension is started by "cmd", but this one has "uri"`,
+        expected: `"streamable_http" or "sse" beside "uri"`,
+        example: EXAMPLES.goose.http,
+      });
+    }
+    if ((entry.type === "sse" || entry.type === "streamable_http") && entry.cmd !== undefined) {
+      throw invalidAt(doc, [...path, "type"], {
+        problem: `a "${entry.type}" extension is reached by "uri", but this one has "cmd"`,
+        expected: `"stdio" beside "cmd"`,
+        example: EXAMPLES.goose.stdio,
+      });
+    }
+    const forwarded = forwardedVariables(
+      entry.env_keys ?? undefined,
+      [...path, "env_keys"],
+      env,
+      (variable, at) =>
+        warn({
+          path: at,
+          message: `${variable} is not set: Goose may keep it in its keyring, which tinyloop does not read; set ${variable} in the environment`,
+        }),
+    );
+    servers.push(
+      foreignDraft(
+        doc,
+        name,
+        path,
+        {
+          kind: entry.type === "sse" ? "sse" : entry.type === "streamable_http" ? "http" : "auto",
+          ...present("command", entry.cmd),
+          args: entry.args ?? [],
+          env: { ...forwarded.env, ...(entry.envs ?? {}) },
+          ...present("url", entry.uri),
+          headers: entry.headers ?? {},
+          enabled: entry.enabled !== false,
+          ...present("tools", toolFilter(entry.available_tools ?? undefined, undefined)),
+          ...(entry.timeout ? { callMs: msFromSeconds(entry.timeout) } : {}),
+          fieldPaths: {
+            command: [...path, "cmd"],
+            args: [...path, "args"],
+            env: [...path, "envs"],
+            url: [...path, "uri"],
+            headers: [...path, "headers"],
+          },
+          valuePaths: { env: forwarded.paths },
+        },
+        { commandKey: "cmd", urlKey: "uri", examples: EXAMPLES.goose },
+      ),
+    );
+  }
+  return { format: "goose", settings: {}, settingPaths: {}, inputs: [], servers };
+}

@@ -1,0 +1,121 @@
+import { describeValue, lazySchema } from "@tinyloop/errors";
+import * as z from "zod/mini";
+import type { FormatResult } from "../agent-settings.js";
+import type { ConfigPath } from "../config-path.js";
+import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { refuseReservedServerNames } from "../reserved-server-names.js";
+import { invalidAt, parseAt } from "../schema-error.js";
+import type { ServerDraft } from "../server-draft.js";
+import { nonEmpty, stringMap } from "../server-entry-schema.js";
+import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
+import { type FormatContext, foreignDraft, noServers, present } from "./foreign-server.js";
+
+/** Zed's older `command: { path, args, env }`. */
+const commandObjectSchema = () =>
+  z.looseObject({
+    path: nonEmpty("expected a command to run"),
+    args: z.optional(z.array(z.string())),
+    env: z.optional(z.nullable(stringMap())),
+  });
+
+/** One entry of Zed's `context_servers`. */
+export const zedServerSchema = lazySchema(() =>
+  z.looseObject({
+    source: z.optional(z.string()),
+    command: z.optional(
+      z.union([nonEmpty(), commandObjectSchema()], {
+        error: `expected a command ("npx") or { "path": "npx", "args": [], "env": {} }`,
+      }),
+    ),
+    args: z.optional(z.array(z.string())),
+    env: z.optional(z.nullable(stringMap())),
+    url: z.optional(nonEmpty("expected a URL")),
+    headers: z.optional(z.nullable(stringMap())),
+    enabled: z.optional(z.boolean()),
+    settings: z.optional(z.unknown()),
+  }),
+);
+
+const KEYS: KnownKeys = {
+  source: null,
+  command: null,
+  args: null,
+  env: null,
+  url: null,
+  headers: null,
+  enabled: null,
+  settings: null,
+};
+
+/**
+ * Reads Zed's `settings.json` (JSONC): `context_servers` in the flat shape (`command`, `args`,
+ * `env`, `enabled`), the older `command: { path, args, env }` shape, or `url` + `headers`. An
+ * entry an extension provides (only `settings`, no command) cannot be started outside Zed: it
+ * is skipped with a warning. Zed's other settings are its own.
+ */
+export function readZed(context: FormatContext): FormatResult {
+  const { doc, warn } = context;
+  const root = doc.value as Record<string, unknown>;
+  const table = root.context_servers;
+  if (table === undefined) {
+    return noServers(context, "zed", {
+      key: `"context_servers" object`,
+      example: FILE_EXAMPLES.zed,
+    });
+  }
+  if (table === null || typeof table !== "object" || Array.isArray(table)) {
+    throw invalidAt(doc, ["context_servers"], {
+      expected: "an object of servers",
+      received: describeValue(table),
+      example: FILE_EXAMPLES.zed,
+    });
+  }
+  refuseReservedServerNames(doc, table, ["context_servers"], EXAMPLES.zed.stdio);
+  const servers: ServerDraft[] = [];
+  for (const [name, raw] of Object.entries(table as Record<string, unknown>)) {
+    const path: ConfigPath = ["context_servers", name];
+    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+      throw invalidAt(doc, path, {
+        expected: "a server object",
+        received: describeValue(raw),
+        example: EXAMPLES.zed.stdio,
+      });
+    }
+    const entry = parseAt(zedServerSchema(), raw, { doc, at: path, example: EXAMPLES.zed.stdio });
+    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
+    if (entry.command === undefined && entry.url === undefined && entry.source !== "custom") {
+      warn({
+        path,
+        message: `provided by a Zed extension (no "command" or "url"): only Zed can start it, so it is skipped`,
+      });
+      continue;
+    }
+    const nested = typeof entry.command === "object" ? entry.command : undefined;
+    const at = nested ? [...path, "command"] : path;
+    servers.push(
+      foreignDraft(
+        doc,
+        name,
+        path,
+        {
+          kind: "auto",
+          ...present("command", nested ? nested.path : (entry.command as string | undefined)),
+          args: (nested ? nested.args : entry.args) ?? [],
+          env: (nested ? nested.env : entry.env) ?? {},
+          ...present("url", entry.url),
+          headers: entry.headers ?? {},
+          enabled: entry.enabled !== false,
+          fieldPaths: {
+            command: nested ? [...at, "path"] : [...path, "command"],
+            args: [...at, "args"],
+            env: [...at, "env"],
+            url: [...path, "url"],
+            headers: [...path, "headers"],
+          },
+        },
+        { commandKey: "command", urlKey: "url", examples: EXAMPLES.zed },
+      ),
+    );
+  }
+  return { format: "zed", settings: {}, settingPaths: {}, inputs: [], servers };
+}
