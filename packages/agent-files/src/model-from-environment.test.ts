@@ -47,6 +47,13 @@ describe("withModelFromEnvironment", () => {
     ).toMatchObject({ provider: "ollama", model: "qwen3" });
   });
 
+  it("leaves a BASE_URL that is no http(s) URL alone (Vite sets BASE_URL=/)", () => {
+    expect(withModelFromEnvironment(agent(), { BASE_URL: "/" })).toEqual(agent());
+    expect(withModelFromEnvironment(agent(), { BASE_URL: "HTTPS://h/v1" }).endpointUrl).toBe(
+      "HTTPS://h/v1",
+    );
+  });
+
   it("counts empty variables as unset", () => {
     expect(withModelFromEnvironment(agent(), { MODEL_ID: "", PROVIDER: "" })).toEqual(agent());
   });

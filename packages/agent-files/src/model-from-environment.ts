@@ -18,7 +18,9 @@ export const MODEL_ENVIRONMENT_VARIABLES = [
  * The agent with its model taken from the environment when the agent names no `model` (the
  * default agent, and the many config files that hold only servers): each of `model`
  * (`MODEL_ID`), `provider` (`PROVIDER`), `endpointUrl` (`ENDPOINT_URL`, else `BASE_URL`) and
- * `apiKey` (`API_KEY`) that the file leaves unset. `API_KEY` is the key of an endpoint URL,
+ * `apiKey` (`API_KEY`) that the file leaves unset. `BASE_URL` counts only when it is an
+ * http(s) URL: the name is common, and tools set it for their own ends (Vite and Vitest set
+ * `BASE_URL=/`). `API_KEY` is the key of an endpoint URL,
  * or of any provider when `HF_TOKEN` is not set: Hugging Face's router keeps `HF_TOKEN`.
  * An agent that names a model is returned as it is; a program's own flags still go over
  * the result. Empty variables count as unset.
@@ -34,7 +36,11 @@ export function withModelFromEnvironment(
   const set = (name: string) => (env[name] ? env[name] : undefined);
   const model = set("MODEL_ID");
   const provider = agent.provider ?? set("PROVIDER");
-  const endpointUrl = agent.endpointUrl ?? set("ENDPOINT_URL") ?? set("BASE_URL");
+  const baseUrl = set("BASE_URL");
+  const endpointUrl =
+    agent.endpointUrl ??
+    set("ENDPOINT_URL") ??
+    (baseUrl && /^https?:\/\//i.test(baseUrl) ? baseUrl : undefined);
   const apiKey =
     agent.apiKey ?? (endpointUrl !== undefined || !set("HF_TOKEN") ? set("API_KEY") : undefined);
   return {
