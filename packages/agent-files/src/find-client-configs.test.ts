@@ -130,6 +130,64 @@ describe("findClientConfigs", () => {
     expect(findClientConfigs({ home, cwd, platform: "linux" })).toEqual([]);
   });
 
+  it("finds Claude Code's servers for this folder in ~/.claude.json (local scope, first) beside its user scope", async () => {
+    write(
+      join(home, ".claude.json"),
+      JSON.stringify({
+        numStartups: 3,
+        mcpServers: { everywhere: { command: "node" } },
+        projects: {
+          [cwd]: { mcpServers: { here: { command: "node" }, also: { command: "node" } } },
+          "/elsewhere": { mcpServers: { other: { command: "node" } } },
+        },
+      }),
+    );
+    write(join(cwd, ".mcp.json"), mcpServers("p", 1));
+
+    const found = findClientConfigs({ home, cwd, platform: "linux" });
+
+    expect(found).toEqual([
+      {
+        client: "claude-code",
+        scope: "local",
+        path: join(home, ".claude.json"),
+        serversAt: ["projects", cwd, "mcpServers"],
+      },
+      { client: "claude-code", scope: "project", path: join(cwd, ".mcp.json") },
+      { client: "claude-code", scope: "user", path: join(home, ".claude.json") },
+    ]);
+    const local = await readAgentFile(join(home, ".claude.json"), {
+      env: {},
+      serversAt: found[0]?.serversAt,
+    });
+    expect(local.servers.map((s) => [s.name, s.path.join("|")])).toEqual([
+      ["here", `projects|${cwd}|mcpServers|here`],
+      ["also", `projects|${cwd}|mcpServers|also`],
+    ]);
+    expect((await readAgentFile(join(home, ".claude.json"), { env: {} })).servers).toHaveLength(1);
+  });
+
+  it("readAgentFile's serversAt names the key path when no map of servers is there", async () => {
+    write(join(home, ".claude.json"), JSON.stringify({ projects: { [cwd]: { mcpServers: [] } } }));
+    await expect(
+      readAgentFile(join(home, ".claude.json"), {
+        env: {},
+        serversAt: ["projects", cwd, "mcpServers"],
+      }),
+    ).rejects.toThrow(
+      `.claude.json:1:${31 + cwd.length}: projects["${cwd}"].mcpServers: expected a map of servers (name → { command, args } or { url }), got an empty list`,
+    );
+  });
+
+  it("skips a ~/.claude.json that holds no servers, and keeps one that is not JSON (to show why)", () => {
+    write(join(home, ".claude.json"), JSON.stringify({ numStartups: 3, projects: { "/x": {} } }));
+    expect(findClientConfigs({ home, cwd, platform: "linux" })).toEqual([]);
+    write(join(home, ".claude.json"), "{ not json");
+    expect(findClientConfigs({ home, cwd, platform: "linux" })).toEqual([
+      { client: "claude-code", scope: "user", path: join(home, ".claude.json") },
+    ]);
+  });
+
   it("honours CODEX_HOME and XDG_CONFIG_HOME", () => {
     write(join(root, "codex-home/config.toml"), "");
     write(join(root, "xdg/zed/settings.json"), "{}");

@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import { basename, dirname, resolve, sep } from "node:path";
-import { formatKeyPath } from "@tinyloop/errors";
+import { describeValue, formatKeyPath, valueAt } from "@tinyloop/errors";
 import { configSecrets } from "@tinyloop/mcp-transport/config";
 import type { AgentFile, AgentFileWarning } from "./agent-file.js";
 import { locateFile, nameOf, readPrompt, readText, workspaceOf } from "./agent-location.js";
@@ -43,6 +43,12 @@ export interface ReadAgentFileOptions {
    * Default `true`.
    */
   expandModel?: boolean;
+  /**
+   * Where the servers are, as a key path, when not where the format puts them: an
+   * `mcpServers`-shaped map anywhere in a JSON file, such as Claude Code's per-folder servers
+   * in `~/.claude.json` (`["projects", "/work/app", "mcpServers"]`; `findClientConfigs` gives it).
+   */
+  serversAt?: ConfigPath;
 }
 
 /** What {@link loadAgentFile} keeps for later checks. */
@@ -99,7 +105,7 @@ export async function loadAgentFile(
   for (const w of doc.warnings) addWarning(w.message, undefined, w.position);
   const warn = (w: KeyWarning) => addWarning(w.message, w.path);
 
-  const result = yaml ? readHermes(doc, warn) : readJson(doc, warn);
+  const result = yaml ? readHermes(doc, warn) : readJson(doc, warn, options.serversAt);
   const workspace = workspaceOf(file);
   const slots = [
     ...(options.expandModel === false ? [] : modelSlots(result)),
@@ -161,7 +167,22 @@ export async function loadAgentFile(
   return { agent, doc };
 }
 
-function readJson(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
+function readJson(
+  doc: ParsedDocument,
+  warn: (w: KeyWarning) => void,
+  serversAt?: ConfigPath,
+): FormatResult {
+  if (serversAt) {
+    const map = valueAt(doc.value, serversAt);
+    if (map === null || typeof map !== "object" || Array.isArray(map)) {
+      throw invalidAt(doc, serversAt, {
+        expected: "a map of servers (name → { command, args } or { url })",
+        received: describeValue(map),
+        example: FILE_EXAMPLES["mcp-servers"],
+      });
+    }
+    return readServerMap(doc, { format: "mcp-servers", at: serversAt }, warn);
+  }
   const detected = detectJsonFormat(doc.file, doc.value);
   if (!detected) {
     throw invalidAt(doc, [], {
