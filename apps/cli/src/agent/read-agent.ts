@@ -2,6 +2,7 @@ import { relative } from "node:path";
 import {
   type AgentFile,
   CLIENT_NAMES,
+  type ConfigPath,
   checkAgentFile,
   defaultAgent,
   type FoundClientConfig,
@@ -39,7 +40,8 @@ export async function readAgent(
   io: Io,
   { check = false, expandModel = true, from }: ReadAgentOptions = {},
 ): Promise<AgentFile> {
-  const read = (path: string) => readAgentAt(path, io, { check, expandModel });
+  const read = (path: string, serversAt?: ConfigPath) =>
+    readAgentAt(path, io, { check, expandModel, serversAt });
   if (from !== undefined) {
     if (target !== undefined) {
       throw new CliError({
@@ -47,7 +49,7 @@ export async function readAgent(
         message: `give an agent or --from, not both (got the agent "${target}" and --from ${from})`,
       });
     }
-    return readFromClients(from, io, read);
+    return readFromClients(from, io, (found) => read(found.path, found.serversAt));
   }
   if (target !== undefined) return read(target);
   const project = findClientConfigs(configPlaces(io)).filter((f) => f.scope === "project");
@@ -73,7 +75,11 @@ function projectConfigNote(
 async function readAgentAt(
   target: string,
   io: Io,
-  { check, expandModel }: { check: boolean; expandModel: boolean },
+  {
+    check,
+    expandModel,
+    serversAt,
+  }: { check: boolean; expandModel: boolean; serversAt?: ConfigPath | undefined },
 ): Promise<AgentFile> {
   const ask = io.stdin.isTTY
     ? (input: { id: string; description: string; password: boolean }) =>
@@ -90,6 +96,7 @@ async function readAgentAt(
     providedCommands: BUNDLED_COMMANDS,
     onWarning: (warning) => io.stderr.write(`tinyloop: ${warning.text}\n`),
     expandModel,
+    ...(serversAt ? { serversAt } : {}),
     ...(ask ? { inputs: ask } : {}),
   });
 }

@@ -4,6 +4,7 @@ import {
   CLIENT_IDS,
   CLIENT_NAMES,
   clientConfigLocations,
+  type FoundClientConfig,
   findClientConfigs,
   isClientId,
   mergeAgentFiles,
@@ -23,7 +24,7 @@ import { configPlaces } from "./config-places.js";
 export async function readFromClients(
   from: string,
   io: Io,
-  read: (path: string) => Promise<AgentFile>,
+  read: (found: FoundClientConfig) => Promise<AgentFile>,
 ): Promise<AgentFile> {
   const wanted = from.trim().toLowerCase();
   if (wanted !== "all" && !isClientId(wanted)) {
@@ -47,10 +48,10 @@ export async function readFromClients(
     });
   }
   const agents: AgentFile[] = [];
-  for (const { path } of found) {
+  for (const config of found) {
     // An AgentFileError's first line starts with the file: `PATH:1:2: is not valid JSON…`.
     try {
-      agents.push(await read(path));
+      agents.push(await read(config));
     } catch (error) {
       if (wanted !== "all" || !AgentFileError.isInstance(error)) throw error;
       io.stderr.write(`tinyloop: --from all: skipped ${error.message.split("\n")[0]}\n`);

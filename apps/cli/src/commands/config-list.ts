@@ -25,7 +25,8 @@ export interface ListedConfig {
 }
 
 async function listOne(found: FoundClientConfig, io: Io): Promise<ListedConfig> {
-  const base = { ...found, clientName: CLIENT_NAMES[found.client] };
+  const { serversAt: _, ...where } = found;
+  const base = { ...where, clientName: CLIENT_NAMES[found.client] };
   try {
     const agent = await readAgentFile(found.path, {
       env: io.env,
@@ -33,6 +34,7 @@ async function listOne(found: FoundClientConfig, io: Io): Promise<ListedConfig> 
       expandModel: false,
       // A listing asks nobody: an input nobody answered stays empty (running it will ask).
       inputs: () => "",
+      ...(found.serversAt ? { serversAt: found.serversAt } : {}),
     });
     return {
       ...base,
@@ -96,7 +98,7 @@ export async function configListCommand(flags: { json?: boolean }, io: Io): Prom
   for (const entry of listed) {
     const lines = [
       `${entry.clientName} (${entry.scope}, --from ${entry.client})  ${countLine(entry)}`,
-      `  ${entry.path}`,
+      `  ${entry.path}${entry.scope === "local" ? ` (its servers for ${io.cwd})` : ""}`,
     ];
     if (entry.serverNames.length) lines.push(`  servers: ${entry.serverNames.join(", ")}`);
     for (const problem of entry.problems) lines.push("  problem:", indent(problem));

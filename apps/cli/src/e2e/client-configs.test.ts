@@ -205,6 +205,36 @@ describe.runIf(process.platform === "linux")("--from CLIENT", () => {
     }
   });
 
+  it("--from claude-code runs this folder's servers from ~/.claude.json first, then .mcp.json's, then the user's", async () => {
+    const { env, project } = places();
+    s.ws.write({
+      "home/.claude.json": json({
+        numStartups: 7,
+        mcpServers: { user: s.ws.fixture(), shared: s.ws.fixture(["--tools", "2"]) },
+        projects: { [project]: { mcpServers: { local: s.ws.fixture(), shared: s.ws.fixture() } } },
+      }),
+      "project/.mcp.json": json({ mcpServers: { proj: s.ws.fixture() } }),
+    });
+
+    const listed = await runCli(["config", "list"], { cwd: project, env });
+    expect(listed.stdout).toContain(
+      `Claude Code (local, --from claude-code)  2 servers\n  ${s.ws.path("home/.claude.json")} (its servers for ${project})\n  servers: local, shared`,
+    );
+    expect(listed.stdout).toContain(
+      `Claude Code (user, --from claude-code)  2 servers\n  ${s.ws.path("home/.claude.json")}\n  servers: user, shared`,
+    );
+    const r = await runCli(["mcp", "tools", "--from", "claude-code"], { cwd: project, env });
+
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.match(/^\S+ {2}ready {2}\d+ tools/gm)).toEqual([
+      "local  ready  15 tools",
+      "shared  ready  15 tools",
+      "proj  ready  15 tools",
+      "user  ready  15 tools",
+    ]);
+    expect(r.stderr).toContain('server "shared" skipped: the name is taken by');
+  });
+
   it("says where it looked when the client has no config, and refuses an agent with --from", async () => {
     const { env, project } = places();
     const r = await runCli(["mcp", "tools", "--from", "zed"], { cwd: project, env });
