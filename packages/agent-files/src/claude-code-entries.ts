@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "jsonc-parser";
 import type { ConfigPath } from "./config-path.js";
+import { isMap } from "./detect-format.js";
 
 /** Where `~/.claude.json` holds servers: its user scope, and the local scope of one folder. */
 export interface ClaudeCodeSections {
@@ -9,9 +10,6 @@ export interface ClaudeCodeSections {
   /** `["projects", cwd, "mcpServers"]` when that folder has servers (Claude Code's local scope). */
   local?: ConfigPath;
 }
-
-const isMap = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * Which sections of Claude Code's `~/.claude.json` hold servers for `cwd`. The file also keeps

@@ -6,7 +6,8 @@ export type JsonFormat =
   | { format: "tiny-agents" }
   | { format: "mcp-servers" | "vscode"; at: ConfigPath };
 
-function isMap(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not `null`, not a list): where a format keeps keys or servers. */
+export function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 

@@ -8,7 +8,7 @@ import type { FormatResult } from "./agent-settings.js";
 import { buildServers } from "./build-servers.js";
 import type { ConfigPath } from "./config-path.js";
 import { defaultEndWhen } from "./default-end-when.js";
-import { detectJsonFormat } from "./detect-format.js";
+import { detectJsonFormat, isMap } from "./detect-format.js";
 import { FILE_EXAMPLES } from "./formats/examples.js";
 import { readHermes } from "./formats/hermes.js";
 import { readServerMap } from "./formats/server-map.js";
@@ -174,7 +174,7 @@ function readJson(
 ): FormatResult {
   if (serversAt) {
     const map = valueAt(doc.value, serversAt);
-    if (map === null || typeof map !== "object" || Array.isArray(map)) {
+    if (!isMap(map)) {
       throw invalidAt(doc, serversAt, {
         expected: "a map of servers (name → { command, args } or { url })",
         received: describeValue(map),
