@@ -169,6 +169,23 @@ describe.runIf(process.platform === "linux")("--from CLIENT", () => {
     );
   });
 
+  it("run --from cursor -p answers with Cursor's servers, the model from the environment", async () => {
+    const { env, project } = places();
+    const model = await s.withModel(echoThenAnswer());
+    s.ws.write({ "home/.cursor/mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+
+    const r = await runCli(["run", "--from", "cursor", "-p", "hi", "--yes"], {
+      cwd: project,
+      env: { ...env, MODEL_ID: "m", ENDPOINT_URL: model.baseURL },
+    });
+
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("The fixture said ping.");
+    expect(r.stderr).toContain(
+      `tinyloop: --from cursor: read ${s.ws.path("home/.cursor/mcp.json")}`,
+    );
+  });
+
   it("--from all merges every client's servers; a clash keeps the first file's and says so", async () => {
     const { env, project } = places();
     s.ws.write({
