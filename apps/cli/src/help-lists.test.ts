@@ -1,6 +1,6 @@
-import { chooseProvider } from "@tinyloop/agent-files";
+import { chooseProvider, MODEL_ENVIRONMENT_VARIABLES } from "@tinyloop/agent-files";
 import { describe, expect, it } from "vitest";
-import { exitCodesHelp, PROVIDER_NAMES, providerHelp } from "./help-lists.js";
+import { environmentHelp, exitCodesHelp, PROVIDER_NAMES, providerHelp } from "./help-lists.js";
 import { EXIT } from "./io.js";
 
 describe("the lists --help prints", () => {
@@ -24,4 +24,13 @@ describe("the lists --help prints", () => {
     );
     for (const code of Object.values(EXIT)) expect(text).toContain(` ${code} `);
   });
+
+  it.each(MODEL_ENVIRONMENT_VARIABLES)(
+    "lists the model variable %s, and PORT for serve only",
+    (name) => {
+      expect(environmentHelp()).toMatch(new RegExp(`\\b${name}\\b`));
+      expect(environmentHelp()).not.toContain("PORT");
+      expect(environmentHelp({ serve: true })).toContain("PORT ");
+    },
+  );
 });

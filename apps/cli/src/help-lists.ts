@@ -36,3 +36,19 @@ export function exitCodesHelp(): string {
 export function providerHelp(): string {
   return `${PROVIDER_NAMES.join(", ")}, or a Hugging Face inference provider (e.g. nebius)`;
 }
+
+/**
+ * The environment variables that choose the model when neither a flag nor the agent file
+ * does (agent-files' `MODEL_ENVIRONMENT_VARIABLES`, written out here so `--help` loads no
+ * package; help-lists.test.ts holds the two together), plus `PORT` for `serve`.
+ */
+export function environmentHelp({ serve = false }: { serve?: boolean } = {}): string {
+  return `Environment (for the default agent and files that name no model; flags and the file win):
+  MODEL_ID                 model id
+  PROVIDER                 provider (as --provider), e.g. nebius through the Hugging Face router
+  ENDPOINT_URL, BASE_URL   OpenAI-compatible base URL (as --endpoint-url)
+  API_KEY                  key for that URL (or any provider when HF_TOKEN is unset)
+  HF_TOKEN                 Hugging Face key; OPENAI_API_KEY / ANTHROPIC_API_KEY pick their provider${
+    serve ? "\n  PORT                     port when --port is not given (default 8787)" : ""
+  }`;
+}

@@ -58,3 +58,15 @@ export function allowNoServersOption(): Option {
     "go on when every configured server failed to start (otherwise exit 1)",
   );
 }
+
+/**
+ * `--from CLIENT|all`, on the commands that read an agent: the servers of an MCP client's
+ * configs in their standard places. The name is checked when the agent is read (against
+ * agent-files' client list), so that this module, on the path of `--help`, loads no list.
+ */
+export function fromOption(): Option {
+  return new Option(
+    "--from <client>",
+    "use the MCP servers of a client's configs instead of an agent: cursor, claude-code, claude-desktop, vscode, windsurf, … (tinyloop config list shows what is found), or all",
+  );
+}

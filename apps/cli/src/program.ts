@@ -3,13 +3,14 @@ import { Command, Option } from "commander";
 import { registerDurableCommands } from "./commands/durable-commands.js";
 import type { ServerFlags } from "./commands/mcp-tools.js";
 import { registerServeCommand } from "./commands/serve-command.js";
-import { exitCodesHelp, providerHelp } from "./help-lists.js";
+import { environmentHelp, exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
 import {
   allowNoServersOption,
   collect,
   endWhenOption,
+  fromOption,
   toolFormatOption,
   toolSearchOption,
   wholeNumber,
@@ -26,8 +27,10 @@ const positiveInt = wholeNumber(1);
 
 const AGENT_HELP = `AGENT is a tiny-agents folder (agent.json + PROMPT.md/AGENTS.md), a path to an agent.json,
 an mcpServers JSON file (.mcp.json, claude_desktop_config.json, mcp.json) or a Hermes-style YAML
-file (mcp_servers:). Without AGENT: the filesystem server on the current folder (+ Playwright
-when chromium is on PATH).`;
+file (mcp_servers:). Without AGENT: a project config in the current folder (.mcp.json,
+.vscode/mcp.json, .cursor/mcp.json, opencode.json, .gemini/settings.json, …; stderr says which),
+else the filesystem server on the current folder (+ Playwright when chromium is on PATH).
+--from CLIENT takes the servers of that client's configs (--from all: every client's).`;
 
 function serverOptions(command: Command): Command {
   return command
@@ -109,9 +112,10 @@ export function buildProgram(
       .addOption(endWhenOption())
       .addOption(toolFormatOption())
       .addOption(allowNoServersOption())
+      .addOption(fromOption())
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),
-  ).addHelpText("after", `\n${AGENT_HELP}\n\n${exitCodesHelp()}`);
+  ).addHelpText("after", `\n${AGENT_HELP}\n\n${environmentHelp()}\n\n${exitCodesHelp()}`);
   run.action(async (agent: string | undefined, flags: RunFlags) => {
     const { startRun } = await import("./run/start-run.js");
     // An error that ends the run before its events (a bad agent file) is an event too.
@@ -130,6 +134,7 @@ export function buildProgram(
       .command("tools")
       .description("list each server's tools under the names the agent sees, and what was skipped")
       .argument("[agent]", "agent folder or file")
+      .addOption(fromOption())
       .option("--json", "print JSON"),
   ).action(async (agent: string | undefined, flags: ServerFlags) => {
     const { mcpToolsCommand } = await import("./commands/mcp-tools.js");
@@ -141,6 +146,7 @@ export function buildProgram(
       .description("call one tool by its registered name (see mcp tools) and print the result")
       .argument("<tool>", "registered tool name, e.g. mcp_filesystem_read_text_file")
       .argument("[agent]", "agent folder or file")
+      .addOption(fromOption())
       .option("--args <json>", "tool arguments as JSON", "{}")
       .option("--json", "print the raw result as JSON"),
   ).action(
@@ -167,9 +173,18 @@ export function buildProgram(
       result.code = await mcpLogoutCommand(server, io);
     });
 
-  program
-    .command("config")
-    .description("agent file tools")
+  const config = program.command("config").description("agent file tools");
+  config
+    .command("list")
+    .description(
+      "list the MCP client configs found on this machine (Claude, Cursor, VS Code, Codex, …): client, path, servers, problems",
+    )
+    .option("--json", "print JSON")
+    .action(async (flags: { json?: boolean }) => {
+      const { configListCommand } = await import("./commands/config-list.js");
+      result.code = await configListCommand(flags, io);
+    });
+  config
     .command("check")
     .description("validate an agent and print it normalised, secrets redacted (exit 0 or 2)")
     .argument("[agent]", "agent folder or file")
@@ -177,6 +192,7 @@ export function buildProgram(
     .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
     .option("--model <name>", "model id")
     .option("--provider <name>", providerHelp())
+    .addOption(fromOption())
     .action(async (agent: string | undefined, flags: Partial<RunFlags>) => {
       const { configCheckCommand } = await import("./commands/config-check.js");
       result.code = await configCheckCommand(agent, flags, io);

@@ -14,7 +14,8 @@ export type DetectedFormat =
       byName: boolean;
     };
 
-function isMap(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not `null`, not a list): where a format keeps keys or servers. */
+export function isMap(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 

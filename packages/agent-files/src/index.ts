@@ -18,11 +18,29 @@ export type { CheckAgentFileOptions } from "./check-agent-file.js";
 export { checkAgentFile } from "./check-agent-file.js";
 export type { ModelChoice, ProviderPlan } from "./choose-provider.js";
 export { chooseProvider, describeProviderPlan } from "./choose-provider.js";
+export type {
+  ClientConfigLocation,
+  ClientId,
+  ConfigPlaces,
+} from "./client-config-locations.js";
+export {
+  CLIENT_IDS,
+  CLIENT_NAMES,
+  clientConfigLocations,
+  isClientId,
+} from "./client-config-locations.js";
 export { splitCommandLine, withAdHocServers } from "./command-line-servers.js";
 export type { ConfigPath } from "./config-path.js";
 export { defaultAgent, FILESYSTEM_SERVER_COMMAND } from "./default-agent.js";
 export { defaultEndWhen } from "./default-end-when.js";
+export type { FoundClientConfig } from "./find-client-configs.js";
+export { findClientConfigs } from "./find-client-configs.js";
 export { findOnPath } from "./find-on-path.js";
+export { mergeAgentFiles } from "./merge-agent-files.js";
+export {
+  MODEL_ENVIRONMENT_VARIABLES,
+  withModelFromEnvironment,
+} from "./model-from-environment.js";
 export { MAX_ALIAS_COUNT, MAX_NESTING_DEPTH } from "./nesting-limit.js";
 export type { ProvidedCommand } from "./provided-commands.js";
 export { withProvidedCommands } from "./provided-commands.js";

@@ -1,18 +1,22 @@
 import { homedir } from "node:os";
 import { basename, dirname, resolve, sep } from "node:path";
-import { formatKeyPath } from "@tinyloop/errors";
+import { describeValue, formatKeyPath, valueAt } from "@tinyloop/errors";
 import { configSecrets } from "@tinyloop/mcp-transport/config";
 import type { AgentFile, AgentFileWarning } from "./agent-file.js";
 import { locateFile, nameOf, readPrompt, readText, workspaceOf } from "./agent-location.js";
+import type { FormatResult } from "./agent-settings.js";
 import { buildServers } from "./build-servers.js";
 import type { ConfigPath } from "./config-path.js";
 import { defaultEndWhen } from "./default-end-when.js";
-import { syntaxOf } from "./detect-format.js";
+import { isMap, syntaxOf } from "./detect-format.js";
+import { FILE_EXAMPLES } from "./formats/examples.js";
+import { readServerMap } from "./formats/server-map.js";
 import type { KeyWarning } from "./key-warnings.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { readFormat } from "./read-format.js";
 import { isSecretWordName } from "./redact-agent.js";
+import { invalidAt } from "./schema-error.js";
 import type { ServerDraft } from "./server-draft.js";
 import { modelSlots, serverSlots } from "./text-slots.js";
 import { expandSlots, type InputAnswer, resolveInputs } from "./variables.js";
@@ -39,6 +43,12 @@ export interface ReadAgentFileOptions {
    * Default `true`.
    */
   expandModel?: boolean;
+  /**
+   * Where the servers are, as a key path, when not where the format puts them: an
+   * `mcpServers`-shaped map anywhere in a JSON file, such as Claude Code's per-folder servers
+   * in `~/.claude.json` (`["projects", "/work/app", "mcpServers"]`; `findClientConfigs` gives it).
+   */
+  serversAt?: ConfigPath;
 }
 
 /** What {@link loadAgentFile} keeps for later checks. */
@@ -100,7 +110,9 @@ export async function loadAgentFile(
   for (const w of doc.warnings) addWarning(w.message, undefined, w.position);
   const warn = (w: KeyWarning) => addWarning(w.message, w.path);
 
-  const result = readFormat(syntax, { doc, warn, env });
+  const result = options.serversAt
+    ? readServersAt(doc, warn, options.serversAt)
+    : readFormat(syntax, { doc, warn, env });
   const workspace = workspaceOf(file);
   const slots = [
     ...(options.expandModel === false ? [] : modelSlots(result)),
@@ -161,4 +173,21 @@ export async function loadAgentFile(
   }
   const fieldPaths = new Map(result.servers.map((draft) => [draft.name, draft.fieldPaths]));
   return { agent, doc, fieldPaths };
+}
+
+/** The `mcpServers`-shaped map at `serversAt` (Claude Code's per-folder servers). */
+function readServersAt(
+  doc: ParsedDocument,
+  warn: (w: KeyWarning) => void,
+  serversAt: ConfigPath,
+): FormatResult {
+  const map = valueAt(doc.value, serversAt);
+  if (!isMap(map)) {
+    throw invalidAt(doc, serversAt, {
+      expected: "a map of servers (name → { command, args } or { url })",
+      received: describeValue(map),
+      example: FILE_EXAMPLES["mcp-servers"],
+    });
+  }
+  return readServerMap(doc, { format: "mcp-servers", at: serversAt }, warn);
 }

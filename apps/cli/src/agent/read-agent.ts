@@ -1,7 +1,26 @@
-import { type AgentFile, checkAgentFile, defaultAgent } from "@tinyloop/agent-files";
+import { relative } from "node:path";
+import {
+  type AgentFile,
+  CLIENT_NAMES,
+  type ConfigPath,
+  checkAgentFile,
+  defaultAgent,
+  type FoundClientConfig,
+  findClientConfigs,
+} from "@tinyloop/agent-files";
+import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
 import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
 import { askLine } from "../terminal/ask-secret.js";
+import { configPlaces } from "./config-places.js";
+import { readFromClients } from "./read-from-clients.js";
+
+/** How readAgent reads; `from` is `--from CLIENT|all`. */
+export interface ReadAgentOptions {
+  check?: boolean;
+  expandModel?: boolean;
+  from?: string | undefined;
+}
 
 /**
  * Reads the agent at `target` with @tinyloop/agent-files (or takes its default agent when
@@ -10,14 +29,58 @@ import { askLine } from "../terminal/ask-secret.js";
  * A server's `cwd` that is not a folder is an error for every command, before anything
  * starts (one missing folder must not leave the other servers half started); `check` adds
  * `config check`'s warnings about commands not on `PATH`. `expandModel: false` (commands
- * that start no model) never asks for the model's inputs. The one entry point the commands use.
+ * that start no model) never asks for the model's inputs. With `from`, the servers of that
+ * client's configs (`readFromClients`). Without a target, a project config in the current
+ * folder (`.mcp.json`, `.vscode/mcp.json`, …: agent-files' project places, first found) is
+ * read, and stderr says which; only a folder without one gets the default agent. The one
+ * entry point the commands use.
  */
 export async function readAgent(
   target: string | undefined,
   io: Io,
-  { check = false, expandModel = true }: { check?: boolean; expandModel?: boolean } = {},
+  { check = false, expandModel = true, from }: ReadAgentOptions = {},
 ): Promise<AgentFile> {
-  if (target === undefined) return defaultAgent({ cwd: io.cwd, pathVariable: io.env.PATH });
+  const read = (path: string, serversAt?: ConfigPath) =>
+    readAgentAt(path, io, { check, expandModel, serversAt });
+  if (from !== undefined) {
+    if (target !== undefined) {
+      throw new CliError({
+        code: "USAGE",
+        message: `give an agent or --from, not both (got the agent "${target}" and --from ${from})`,
+      });
+    }
+    return readFromClients(from, io, (found) => read(found.path, found.serversAt));
+  }
+  if (target !== undefined) return read(target);
+  const project = findClientConfigs(configPlaces(io)).filter((f) => f.scope === "project");
+  const [first, ...others] = project;
+  if (!first) return defaultAgent({ cwd: io.cwd, pathVariable: io.env.PATH });
+  io.stderr.write(`tinyloop: ${projectConfigNote(first, others, io.cwd)}\n`);
+  return read(first.path);
+}
+
+/** `no agent given: using .mcp.json in this folder (Claude Code's project config); …`. */
+function projectConfigNote(
+  used: FoundClientConfig,
+  others: FoundClientConfig[],
+  cwd: string,
+): string {
+  const also = others.length
+    ? `; also here: ${others.map((o) => relative(cwd, o.path)).join(", ")} (pass one as the agent to use it)`
+    : "";
+  return `no agent given: using ${relative(cwd, used.path)} in this folder (${CLIENT_NAMES[used.client]}'s project config)${also}`;
+}
+
+/** One agent file, read as every command reads it. */
+async function readAgentAt(
+  target: string,
+  io: Io,
+  {
+    check,
+    expandModel,
+    serversAt,
+  }: { check: boolean; expandModel: boolean; serversAt?: ConfigPath | undefined },
+): Promise<AgentFile> {
   const ask = io.stdin.isTTY
     ? (input: { id: string; description: string; password: boolean }) =>
         askLine(`${input.description || input.id}${input.password ? " (hidden)" : ""}: `, {
@@ -33,6 +96,7 @@ export async function readAgent(
     providedCommands: BUNDLED_COMMANDS,
     onWarning: (warning) => io.stderr.write(`tinyloop: ${warning.text}\n`),
     expandModel,
+    ...(serversAt ? { serversAt } : {}),
     ...(ask ? { inputs: ask } : {}),
   });
 }

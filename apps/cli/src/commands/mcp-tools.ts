@@ -21,7 +21,7 @@ import { type Style, styleFor } from "../terminal/style.js";
 /** Flags shared by the `mcp` commands: those of `run` that say which servers and how to show them. */
 export type ServerFlags = Pick<
   RunFlags,
-  "server" | "url" | "verbose" | "color" | "json" | "lazy" | "maxConcurrentStarts"
+  "server" | "url" | "verbose" | "color" | "json" | "lazy" | "maxConcurrentStarts" | "from"
 >;
 
 /** Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry. */
@@ -33,11 +33,14 @@ export async function connectAgentServers(
   { style }: { style: Style },
 ): Promise<{ registry: ToolRegistry; hub: McpHub; servers: AgentFileServer[] }> {
   // With only --server/--url given, inspect just those instead of the default agent.
-  const adHocOnly = agentArg === undefined && (flags.server.length > 0 || flags.url.length > 0);
+  const adHocOnly =
+    agentArg === undefined &&
+    flags.from === undefined &&
+    (flags.server.length > 0 || flags.url.length > 0);
   const spec = adHocOnly
     ? { format: "default" as const, name: "ad hoc", inputs: [], servers: [], warnings: [] }
     : // No model is started here, so its key is never asked for.
-      await readAgent(agentArg, io, { expandModel: false });
+      await readAgent(agentArg, io, { expandModel: false, from: flags.from });
   const servers = withAdHocServers(spec.servers, { commands: flags.server, urls: flags.url });
   const registry = new ToolRegistry();
   const progress = statusLine({

@@ -1,10 +1,12 @@
 import { type Command, Option } from "commander";
+import { environmentHelp } from "../help-lists.js";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import {
   allowNoServersOption,
   collect,
   endWhenOption,
+  fromOption,
   toolFormatOption,
   toolSearchOption,
   wholeNumber,
@@ -24,7 +26,11 @@ export function registerServeCommand(
       .command("serve")
       .description("serve the agent as an OpenAI-compatible HTTP endpoint with a chat page")
       .argument("[agent]", "agent folder or file (as for run)")
-      .option("--port <n>", "port to listen on (0 = a free one)", wholeNumber(0), 8787)
+      .option(
+        "--port <n>",
+        "port to listen on (0 = a free one; default: PORT, else 8787)",
+        wholeNumber(0),
+      )
       .option(
         "--host <address>",
         "address to listen on; other than loopback needs --api-key-env",
@@ -75,14 +81,17 @@ export function registerServeCommand(
       .addOption(toolSearchOption())
       .addOption(endWhenOption())
       .addOption(toolFormatOption())
-      .addOption(allowNoServersOption()),
+      .addOption(allowNoServersOption())
+      .addOption(fromOption()),
   )
     .addHelpText(
       "after",
       `\nEndpoints: POST /v1/chat/completions (stream or not), GET /v1/models, GET /healthz, the chat page at /.
 Every request needs "Authorization: Bearer <key>"; the chat page link printed at start carries it.
 Tools that need approval (not read-only, or every tool with "approval": "always") are refused
-unless --yes or --allow-tool names them; the model is told why.`,
+unless --yes or --allow-tool names them; the model is told why.
+
+${environmentHelp({ serve: true })}`,
     )
     .action(async (agent: string | undefined, flags: ServeFlags) => {
       // The server and its chat page load only when `serve` runs.

@@ -20,11 +20,13 @@ import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
 import { openUnattendedSession } from "../session/open-unattended-session.js";
 import { styleFor } from "../terminal/style.js";
+import { servePort } from "./serve-port.js";
 import { serveStartError } from "./serve-start-error.js";
 
 /** Flags of `tinyloop serve`. */
 export interface ServeFlags {
-  port: number;
+  /** `--port`; unset, `PORT` or 8787 (`servePort`). */
+  port?: number;
   host: string;
   /** Variable holding the key clients must send (the server's key, not the model's). */
   apiKeyEnv?: string;
@@ -55,6 +57,8 @@ export interface ServeFlags {
   allowNoServers?: boolean;
   server: string[];
   url: string[];
+  /** `--from CLIENT|all`: as in `run`. */
+  from?: string;
   verbose?: boolean;
   color: boolean;
 }
@@ -72,7 +76,7 @@ function serverSettings(flags: ServeFlags, io: Io): ServerSettings {
     const settings: ServerSettings = {
       ...(flags.name === undefined ? {} : { modelName: flags.name }),
       host: flags.host,
-      port: flags.port,
+      port: servePort(flags.port, io.env),
       maxConcurrency: flags.maxConcurrency,
       maxBodyBytes: flags.maxBody,
       ...(flags.apiKeyEnv === undefined ? {} : { apiKey: apiKeyFromEnv(flags.apiKeyEnv, io.env) }),

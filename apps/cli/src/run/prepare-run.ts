@@ -5,6 +5,7 @@ import {
   TOOL_CALL_FORMAT_CHOICES,
   type ToolCallFormatSetting,
   withAdHocServers,
+  withModelFromEnvironment,
 } from "@tinyloop/agent-files";
 // The model-choice entry only: config check loads this file and must not load the SDK.
 import { resolveModelChoice, toolCallFormatOf } from "@tinyloop/agent-session/model-choice";
@@ -23,8 +24,11 @@ export interface PreparedRun {
 }
 
 /**
- * Reads the agent (asking for inputs on a terminal), adds `--server` / `--url`, applies
- * the model flags over the file's keys (agent-session's `resolveModelChoice`). Starts nothing.
+ * Reads the agent (asking for inputs on a terminal), adds `--server` / `--url`, fills the
+ * model of an agent that names none from `MODEL_ID`, `PROVIDER`, `ENDPOINT_URL` / `BASE_URL`
+ * and `API_KEY` (agent-files' `withModelFromEnvironment`), then applies the model flags over
+ * that (agent-session's `resolveModelChoice`): flags, then the file, then the environment.
+ * Starts nothing.
  */
 export async function prepareRun(
   agentArg: string | undefined,
@@ -43,7 +47,13 @@ export async function prepareRun(
     });
   }
   // config check starts no model, so it never asks for the model's key.
-  const spec = await readAgent(agentArg, io, check ? { check, expandModel: false } : {});
+  const spec = withModelFromEnvironment(
+    await readAgent(agentArg, io, {
+      from: flags.from,
+      ...(check ? { check, expandModel: false } : {}),
+    }),
+    io.env,
+  );
   spec.servers = withAdHocServers(spec.servers, {
     commands: flags.server ?? [],
     urls: flags.url ?? [],

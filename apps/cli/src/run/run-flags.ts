@@ -28,6 +28,8 @@ export interface RunFlags extends ModelOverrides {
   maxConcurrentStarts?: number;
   /** Go on when servers are configured but none connected (otherwise exit 1). */
   allowNoServers?: boolean;
+  /** `--from CLIENT|all`: the servers of a client's configs instead of an agent file. */
+  from?: string;
   /** commander's `--no-color` sets this to false. */
   color: boolean;
 }
