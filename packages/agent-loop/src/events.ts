@@ -33,6 +33,18 @@ export interface TextDeltaEvent {
   text: string;
 }
 
+/**
+ * A piece of the model's reasoning ("thinking"), as the model streams it. Never part of the
+ * answer: it is not in `text-delta`, `done.text` or the history's assistant text. Shown only
+ * by front ends that choose to; reasoning is model text, so strip control characters before
+ * printing it.
+ */
+export interface ReasoningDeltaEvent {
+  type: "reasoning-delta";
+  turn: number;
+  text: string;
+}
+
 /** A piece of a tool call being streamed (for live display; the complete call follows). */
 export interface ToolCallDeltaEvent {
   type: "tool-call-delta";
@@ -109,6 +121,7 @@ export interface DoneEvent {
 export type AgentEvent =
   | TurnStartEvent
   | TextDeltaEvent
+  | ReasoningDeltaEvent
   | ToolCallDeltaEvent
   | ToolCallEvent
   | ToolProgressEvent

@@ -5,6 +5,8 @@ import type { AgentEvent, TokenUsage, TurnEndEvent } from "./events.js";
 /** What one model call produced. */
 export interface ModelTurn {
   text: string;
+  /** The turn's reasoning, joined, when the model streamed any (never part of `text`). */
+  reasoning?: string;
   toolCalls: ToolCall[];
   usage?: TokenUsage;
   finishReason?: TurnEndEvent["finishReason"];
@@ -13,7 +15,7 @@ export interface ModelTurn {
 }
 
 /**
- * Streams one model call, yielding text and tool-call events as they arrive, and returns
+ * Streams one model call, yielding text, reasoning and tool-call events as they arrive, and returns
  * what the call produced. Never throws: a failing model and an abort are reported in
  * `stopped`, with whatever text had arrived until then. An abort stops waiting at once,
  * even for an adapter that ignores its signal. `out` is filled as events arrive, so a
@@ -42,6 +44,11 @@ export async function* streamModelTurn(
         case "text-delta":
           out.text += event.text;
           yield { type: "text-delta", turn, text: event.text };
+          break;
+        case "reasoning-delta":
+          // Kept apart, never added to `out.text`: reasoning is not the answer.
+          out.reasoning = (out.reasoning ?? "") + event.text;
+          yield { type: "reasoning-delta", turn, text: event.text };
           break;
         case "tool-call-delta":
           yield { ...event, turn };
