@@ -8,7 +8,8 @@ const KEEP_ALIVE_MS = 15_000;
 
 /**
  * Answers `stream: true`: Server-Sent Events in the shape of OpenAI's
- * `chat.completion.chunk`s, a `tinyloop` field on the chunks that report tool work, then
+ * `chat.completion.chunk`s (the model's reasoning as `delta.reasoning_content`, never in
+ * `content`), a `tinyloop` field on the chunks that report tool work, then
  * `data: [DONE]`. A run that fails after the headers ends with an `{"error": …}` event,
  * which the OpenAI clients raise as an API error.
  */
@@ -59,6 +60,10 @@ export async function writeStream(
       switch (output.kind) {
         case "text":
           send(chunk({ content: output.text }));
+          break;
+        case "reasoning":
+          // The field DeepSeek, vLLM and OpenRouter stream, which OpenAI-compatible clients read.
+          send(chunk({ reasoning_content: output.text }));
           break;
         case "extension":
           send(chunk({}, null, output.extension));
