@@ -41,6 +41,14 @@ export type { ModelOverrides } from "./model-choice.js";
 export { resolveModelChoice, toolCallFormatOf } from "./model-choice.js";
 export type { AgentSession, AgentSessionOptions } from "./open-agent-session.js";
 export { openAgentSession } from "./open-agent-session.js";
+export type { ReasoningDisplay, ReasoningSetting } from "./reasoning-display.js";
+export {
+  formatCharCount,
+  REASONING_DISPLAYS,
+  reasoningCommand,
+  reasoningHeading,
+  reasoningLine,
+} from "./reasoning-display.js";
 export { sampleWithModel } from "./sample-with-model.js";
 export type { ApproveSampling, SamplingDecision } from "./sampling-handler.js";
 export { samplingHandler } from "./sampling-handler.js";

@@ -182,6 +182,7 @@ export async function runCommand(
       io,
       style,
       verbose: flags.verbose === true,
+      showReasoning: flags.showReasoning === true,
       json,
       setAsk: (fn) => {
         replAsk = fn;
@@ -199,11 +200,13 @@ export async function runCommand(
   lifecycle.onInterrupt = () =>
     controller.signal.aborted ? void lifecycle.exit(EXIT.interrupted) : controller.abort();
   try {
+    // One-shot: stdout is the answer alone; the reasoning goes to stderr, only when asked for.
     const printer = new EventPrinter({
       text: io.stdout,
       info: io.stderr,
       style,
       verbose: flags.verbose === true,
+      reasoning: () => (flags.showReasoning ? "full" : "hidden"),
     });
     lifecycle.addLastWords(() => printer.flush());
     let denied = 0;
