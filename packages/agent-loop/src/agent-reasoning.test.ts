@@ -1,4 +1,4 @@
-import { withTextToolCalls } from "@tinyloop/inference-adapters";
+import { createReplayModel, withTextToolCalls } from "@tinyloop/inference-adapters";
 import { ToolRegistry } from "@tinyloop/registry";
 import type { ScriptedModelServer, StreamTurn } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, describe, expect, it } from "vitest";
@@ -94,5 +94,64 @@ describe("reasoning from the model reaches the run's events, apart from the answ
       { type: "reasoning-delta", turn: 1, text: "The user wants it loud, so shout." },
       { type: "reasoning-delta", turn: 2, text: "The tool said HI; report it." },
     ]);
+  });
+
+  it("sums reasoning tokens over the turns that reported them, and leaves them out when none did", async () => {
+    const registry = new ToolRegistry();
+    registerBuiltins(registry);
+    const call = { id: "c1", name: "shout", arguments: '{"text":"hi"}' };
+    // The replay adapter plays the usage reports as a provider sent them: split in two in
+    // turn 1 (input first, then output with its reasoning), without reasoning in turn 2.
+    const model = createReplayModel({
+      cassette: [
+        {
+          events: [
+            { type: "usage", inputTokens: 10, outputTokens: 0 },
+            { type: "tool-call", ...call },
+            { type: "usage", inputTokens: 10, outputTokens: 30, reasoningTokens: 12 },
+            { type: "finish", reason: "tool-calls" },
+          ],
+        },
+        {
+          events: [
+            { type: "text-delta", text: "HI." },
+            { type: "usage", inputTokens: 40, outputTokens: 5 },
+            { type: "finish", reason: "stop" },
+          ],
+        },
+      ],
+    });
+    const agent = new Agent({ model, registry, exitTools: false, toolSearch: "never" });
+    const events = await collect(agent.run("Shout hi"));
+    const turnUsage = events.flatMap((event) => (event.type === "turn-end" ? [event.usage] : []));
+    expect(turnUsage).toEqual([
+      { inputTokens: 10, outputTokens: 30, reasoningTokens: 12 },
+      { inputTokens: 40, outputTokens: 5 },
+    ]);
+    expect(doneOf(events).usage).toEqual({
+      inputTokens: 50,
+      outputTokens: 35,
+      reasoningTokens: 12,
+    });
+
+    const plain = new Agent({
+      model: createReplayModel({
+        cassette: [
+          {
+            events: [
+              { type: "text-delta", text: "Hi." },
+              { type: "usage", inputTokens: 7, outputTokens: 2 },
+              { type: "finish", reason: "stop" },
+            ],
+          },
+        ],
+      }),
+      registry: new ToolRegistry(),
+      exitTools: false,
+      toolSearch: "never",
+    });
+    const usage = doneOf(await collect(plain.run("Hi"))).usage;
+    expect(usage).toEqual({ inputTokens: 7, outputTokens: 2 });
+    expect(usage).not.toHaveProperty("reasoningTokens");
   });
 });

@@ -5,6 +5,11 @@ import type { ToolResult } from "@tinyloop/registry";
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
+  /**
+   * Of `outputTokens`, those the model spent reasoning; only when the provider reported them
+   * (absent, not 0, otherwise: many providers never say).
+   */
+  reasoningTokens?: number;
 }
 
 /** Why a run stopped. */

@@ -62,12 +62,7 @@ export async function* streamModelTurn(
           break;
         }
         case "usage":
-          // Providers report usage once, or cumulatively, or split (input first, output
-          // last); the largest value of each field is right in all three cases.
-          out.usage = {
-            inputTokens: Math.max(out.usage?.inputTokens ?? 0, event.inputTokens),
-            outputTokens: Math.max(out.usage?.outputTokens ?? 0, event.outputTokens),
-          };
+          out.usage = largestUsage(out.usage, event);
           break;
         case "finish":
           out.finishReason = event.reason;
@@ -89,4 +84,23 @@ export async function* streamModelTurn(
       Promise.resolve(iterator.return()).catch(() => {});
     }
   }
+}
+
+/**
+ * Providers report usage once, or cumulatively, or split (input first, output last); the
+ * largest value of each field is right in all three cases. Reasoning tokens stay absent
+ * until a report has them.
+ */
+function largestUsage(
+  so: TokenUsage | undefined,
+  report: Extract<ModelEvent, { type: "usage" }>,
+): TokenUsage {
+  const reasoning = [so?.reasoningTokens, report.reasoningTokens].filter(
+    (count): count is number => count !== undefined,
+  );
+  return {
+    inputTokens: Math.max(so?.inputTokens ?? 0, report.inputTokens),
+    outputTokens: Math.max(so?.outputTokens ?? 0, report.outputTokens),
+    ...(reasoning.length > 0 ? { reasoningTokens: Math.max(...reasoning) } : {}),
+  };
 }

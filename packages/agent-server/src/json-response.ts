@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { sendApiError } from "./api-error.js";
 import type { CompletionIdentity } from "./completion-id.js";
+import { toOpenAIUsage } from "./openai-usage.js";
 import type { CompletionOutput } from "./run-completion.js";
 import type { TinyloopExtension } from "./tinyloop-events.js";
 
@@ -45,11 +46,7 @@ export async function writeJson(
             finish_reason: output.reason,
           },
         ],
-        usage: {
-          prompt_tokens: usage.inputTokens,
-          completion_tokens: usage.outputTokens,
-          total_tokens: usage.inputTokens + usage.outputTokens,
-        },
+        usage: toOpenAIUsage(usage),
         tinyloop: {
           ...(done.type === "done" ? { stop_reason: done.reason, turns: done.turns } : {}),
           events,

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { CompletionIdentity } from "./completion-id.js";
+import { toOpenAIUsage } from "./openai-usage.js";
 import type { CompletionOutput } from "./run-completion.js";
 import type { TinyloopExtension } from "./tinyloop-events.js";
 
@@ -78,11 +79,7 @@ export async function writeStream(
               ...identity,
               object: "chat.completion.chunk",
               choices: [],
-              usage: {
-                prompt_tokens: output.usage.inputTokens,
-                completion_tokens: output.usage.outputTokens,
-                total_tokens: output.usage.inputTokens + output.usage.outputTokens,
-              },
+              usage: toOpenAIUsage(output.usage),
             });
           }
           if (!res.writableEnded && !res.destroyed) res.write("data: [DONE]\n\n");

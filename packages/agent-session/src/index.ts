@@ -69,7 +69,13 @@ export { serverStateEvents, toJsonLine } from "./session-events.js";
 export { sessionStartEvent, sessionStartLine } from "./session-start.js";
 export type { SessionStatus } from "./session-status.js";
 export { noServerConnected, sessionStatus } from "./session-status.js";
-export { formatDuration, oneLine, shortArguments, summarizeResult } from "./short-text.js";
+export {
+  compactCount,
+  formatDuration,
+  oneLine,
+  shortArguments,
+  summarizeResult,
+} from "./short-text.js";
 export type { TextStyle } from "./text-style.js";
 export { plainStyle } from "./text-style.js";
 export type { ToolCallView, ToolCallViewOptions } from "./tool-call-view.js";
@@ -77,4 +83,5 @@ export { toolCallView } from "./tool-call-view.js";
 export type { ToolFormatEvent } from "./tool-format-switch.js";
 export { toolFormatEvent, toolFormatLine } from "./tool-format-switch.js";
 export { LARGE_TOOL_BYTES, MANY_TOOLS, toolLoadWarning } from "./tool-load-warning.js";
+export { usageLine } from "./usage-line.js";
 export { visibleControls } from "./visible-controls.js";

@@ -1,4 +1,4 @@
-import { oneLine } from "./short-text.js";
+import { compactCount, oneLine } from "./short-text.js";
 import { plainStyle, type TextStyle } from "./text-style.js";
 
 /**
@@ -22,9 +22,7 @@ const FIRST_WORDS = 60;
 
 /** `840 chars`, `1.2k chars`, `35k chars`. */
 export function formatCharCount(count: number): string {
-  if (count < 1000) return `${count} chars`;
-  const thousands = count / 1000;
-  return `${thousands < 10 ? thousands.toFixed(1).replace(/\.0$/, "") : Math.round(thousands)}k chars`;
+  return `${compactCount(count)} chars`;
 }
 
 /**

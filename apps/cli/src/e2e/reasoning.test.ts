@@ -74,6 +74,30 @@ describe("a reasoning model's thinking, through the real CLI", () => {
     expect(r.stderr).not.toContain("\u001b[2J");
   });
 
+  it("the REPL with --show-reasoning streams all of it from the start", async () => {
+    const server = await thinkingModel();
+    const repl = (...more: string[]) =>
+      runCli(
+        [
+          "run",
+          ".mcp.json",
+          "--endpoint-url",
+          server.baseURL,
+          "--model",
+          "scripted",
+          "--tool-format",
+          "hermes",
+          "--yes",
+          ...more,
+        ],
+        { cwd: ws.dir, input: "echo ping\n" },
+      );
+    const full = await repl("--show-reasoning");
+    expect(full.exitCode).toBe(0);
+    expect(full.stdout).not.toContain("▸ thinking");
+    expect(full.stdout).toContain("▾ thinking\nIt said ping; report that.\nThe echo said ping.");
+  });
+
   it("--json emits reasoning-delta events per turn, apart from the text-delta events", async () => {
     const r = await oneShot(await thinkingModel(), "--json");
     expect(r.exitCode).toBe(0);
@@ -99,5 +123,45 @@ describe("a reasoning model's thinking, through the real CLI", () => {
       .join("");
     expect(text).toBe("The echo said ping.");
     expect(events.at(-1)).toMatchObject({ type: "done", text: "The echo said ping." });
+  });
+
+  it("--verbose says the run's tokens, with the reasoning tokens the provider reported (one-shot and REPL)", async () => {
+    // A recorded answer (replayed by --cassette) whose provider reported reasoning tokens,
+    // and one whose provider reported none.
+    const entry = (usage: Record<string, number>) =>
+      JSON.stringify({
+        events: [
+          { type: "reasoning-delta", text: "Think." },
+          { type: "text-delta", text: "Done." },
+          { type: "usage", ...usage },
+          { type: "finish", reason: "stop" },
+        ],
+      });
+    ws.write({
+      ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }),
+      "reasoned.jsonl": `${entry({ inputTokens: 1234, outputTokens: 30, reasoningTokens: 12 })}\n`,
+      "plain.jsonl": `${entry({ inputTokens: 20, outputTokens: 3 })}\n`,
+    });
+    const run = (tape: string, ...more: string[]) =>
+      runCli(["run", ".mcp.json", "--cassette", tape, "--verbose", ...more], {
+        cwd: ws.dir,
+        ...(more.includes("-p") ? {} : { input: "go\n" }),
+      });
+    const oneShotRun = await run("reasoned.jsonl", "-p", "go");
+    expect(oneShotRun.exitCode).toBe(0);
+    expect(oneShotRun.stdout).toBe("Done.");
+    expect(oneShotRun.stderr).toContain("tokens: 1.2k in · 30 out · 12 reasoning");
+    const repl = await run("reasoned.jsonl");
+    expect(repl.exitCode).toBe(0);
+    expect(repl.stdout).toContain(
+      "▸ thinking: Think. (6 chars)\nDone.\ntokens: 1.2k in · 30 out · 12 reasoning",
+    );
+    const plain = await run("plain.jsonl", "-p", "go");
+    expect(plain.stderr).toMatch(/\ntokens: 20 in · 3 out$/); // (execa drops the last newline)
+    expect(plain.stderr).not.toContain("reasoning");
+    const quiet = await runCli(["run", ".mcp.json", "--cassette", "reasoned.jsonl", "-p", "go"], {
+      cwd: ws.dir,
+    });
+    expect(quiet.stderr).not.toContain("tokens:");
   });
 });

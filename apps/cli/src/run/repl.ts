@@ -7,6 +7,7 @@ import {
   oneLine,
   type ReasoningDisplay,
   toJsonLine,
+  usageLine,
   visibleControls,
 } from "@tinyloop/agent-session";
 import { EXIT, type Io } from "../io.js";
@@ -140,6 +141,9 @@ export function runRepl({
           toolFormatSetting: "--tool-format",
         });
         if (why) io.stdout.write(`${why}\n`);
+        // --verbose: the run's tokens, reasoning tokens included when the provider said.
+        const tokens = verbose ? usageLine(event.usage, { style }) : undefined;
+        if (tokens) io.stdout.write(`${tokens}\n`);
         if (droppedByInterrupt > 0) {
           const what = droppedByInterrupt === 1 ? "1 line" : `${droppedByInterrupt} lines`;
           io.stdout.write(

@@ -17,6 +17,7 @@ import {
   toolFormatEvent,
   toolFormatLine,
   toolLoadWarning,
+  usageLine,
   visibleControls,
 } from "@tinyloop/agent-session";
 import type { PrestartedServers } from "@tinyloop/agent-session/prestart";
@@ -228,6 +229,8 @@ export async function runCommand(
         toolFormatSetting: "--tool-format",
       });
       if (why) io.stderr.write(`${why}\n`);
+      const tokens = flags.verbose ? usageLine(done.usage, { style: errStyle }) : undefined;
+      if (tokens) io.stderr.write(`${tokens}\n`);
     }
     // Unattended (no terminal), a denial means the run did less than asked: say so in the
     // code, unless the run's own ending already is a failure.
