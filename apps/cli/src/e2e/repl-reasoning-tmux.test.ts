@@ -25,9 +25,10 @@ afterEach(async () => {
   ws.remove();
 });
 
-function start(args: string[]): void {
+function start(args: string[], { color = false }: { color?: boolean } = {}): void {
   const command = [process.execPath, cliBin, ...args].map((a) => `'${a}'`).join(" ");
-  const line = `NO_COLOR=1 ${command}; echo EXIT=$?; sleep 60`;
+  const env = color ? "env -u NO_COLOR" : "NO_COLOR=1";
+  const line = `${env} ${command}; echo EXIT=$?; sleep 60`;
   tmux("new-session", "-d", "-x", "160", "-y", "40", "-s", session, "-c", ws.dir, line);
 }
 
@@ -81,5 +82,32 @@ describe("a reasoning model in the REPL, in a real terminal", () => {
 
     keys("C-d");
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
+  });
+
+  it("dims the collapsed line on a colour terminal", async () => {
+    model = await startScriptedModelServer({
+      script: [{ text: "<think>A quiet thought.</think>Loud answer." }],
+    });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    start(
+      [
+        "run",
+        ".mcp.json",
+        "--endpoint-url",
+        model.baseURL,
+        "--model",
+        "scripted",
+        "--tool-format",
+        "hermes",
+      ],
+      { color: true },
+    );
+    await waitFor((s) => /^›/m.test(s), "the prompt");
+    keys("hi", "Enter");
+    await waitFor((s) => s.includes("Loud answer."), "the answer");
+    const styled = tmux("capture-pane", "-p", "-e", "-t", session);
+    expect(styled).toContain("\u001b[2m▸ thinking: A quiet thought. (16 chars)");
+    // The answer itself is not dim.
+    expect(styled).not.toMatch(/\u001b\[2m[^\n]*Loud answer\./);
   });
 });
