@@ -15,9 +15,13 @@ describe("reasoningLine", () => {
   it("shows the first words on one dim line with the reasoning's size", () => {
     const thought = `The user wants the files listed,\nso I will call list_directory on the folder they named. ${"More. ".repeat(200)}`;
     expect(reasoningLine(thought, { style: marked })).toBe(
-      "<dim>▸ thinking: The user wants the files listed, so I will call list_direct… (1.3k chars)</dim>",
+      "<dim>▸ thinking: The user wants the files listed, so I will call l… (1.3k chars)</dim>",
     );
     expect(reasoningLine("Short thought.")).toBe("▸ thinking: Short thought. (14 chars)");
+  });
+
+  it("fits an 80-column terminal however long the reasoning", () => {
+    expect(reasoningLine("word ".repeat(5000))?.length).toBeLessThanOrEqual(80);
   });
 
   it("makes control characters visible, and gives no line for empty reasoning", () => {

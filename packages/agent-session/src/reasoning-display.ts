@@ -17,8 +17,11 @@ export interface ReasoningSetting {
   set(display: ReasoningDisplay): void;
 }
 
-/** How many characters of the reasoning's start the collapsed line shows. */
-const FIRST_WORDS = 60;
+/**
+ * How many characters of the reasoning's start the collapsed line shows: with `▸ thinking: `
+ * and the size, the line stays within an 80-column terminal, so it is one line on screen too.
+ */
+const FIRST_WORDS = 50;
 
 /** `840 chars`, `1.2k chars`, `35k chars`. */
 export function formatCharCount(count: number): string {
