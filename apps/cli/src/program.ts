@@ -90,6 +90,10 @@ export function buildProgram(
       .option("--api-key-env <name>", "environment variable holding the API key")
       .option("-p, --prompt <text>", "one-shot: send TEXT, print the answer, exit")
       .option("--json", "NDJSON events on stdout, one per line")
+      .option(
+        "--show-reasoning",
+        "show the model's reasoning in full (REPL default: one line per turn; -p: none; on stderr)",
+      )
       .option("--max-turns <n>", "most model calls per run", positiveInt)
       .option(
         "--model-idle-timeout <seconds>",

@@ -199,6 +199,10 @@ export class Agent {
         if (turn.usage) {
           usage.inputTokens += turn.usage.inputTokens;
           usage.outputTokens += turn.usage.outputTokens;
+          // Summed only over the turns that reported it: absent when none did.
+          if (turn.usage.reasoningTokens !== undefined) {
+            usage.reasoningTokens = (usage.reasoningTokens ?? 0) + turn.usage.reasoningTokens;
+          }
         }
         const turnEnd: AgentEvent = {
           type: "turn-end",

@@ -5,6 +5,11 @@ import type { ToolResult } from "@tinyloop/registry";
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
+  /**
+   * Of `outputTokens`, those the model spent reasoning; only when the provider reported them
+   * (absent, not 0, otherwise: many providers never say).
+   */
+  reasoningTokens?: number;
 }
 
 /** Why a run stopped. */
@@ -29,6 +34,18 @@ export interface TurnStartEvent {
 /** A piece of the assistant's answer text, as the model streams it. */
 export interface TextDeltaEvent {
   type: "text-delta";
+  turn: number;
+  text: string;
+}
+
+/**
+ * A piece of the model's reasoning ("thinking"), as the model streams it. Never part of the
+ * answer: it is not in `text-delta`, `done.text` or the history's assistant text. Shown only
+ * by front ends that choose to; reasoning is model text, so strip control characters before
+ * printing it.
+ */
+export interface ReasoningDeltaEvent {
+  type: "reasoning-delta";
   turn: number;
   text: string;
 }
@@ -109,6 +126,7 @@ export interface DoneEvent {
 export type AgentEvent =
   | TurnStartEvent
   | TextDeltaEvent
+  | ReasoningDeltaEvent
   | ToolCallDeltaEvent
   | ToolCallEvent
   | ToolProgressEvent

@@ -14,6 +14,7 @@ export { continueMessage, END_WHEN_CHOICES } from "./end-when.js";
 export type {
   AgentEvent,
   DoneEvent,
+  ReasoningDeltaEvent,
   StopReason,
   TextDeltaEvent,
   TokenUsage,

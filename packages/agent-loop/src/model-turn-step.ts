@@ -19,8 +19,8 @@ type Settled = { ok: true; value: ModelTurnResult } | { ok: false; error: unknow
 
 /**
  * Runs one model turn as a step: when the step runs, its events stream as they arrive;
- * when the step's result comes back without it running (a replay), the turn's text and
- * tool calls are yielded from that result. Never throws: a failed or aborted step becomes
+ * when the step's result comes back without it running (a replay), the turn's reasoning,
+ * text and tool calls are yielded from that result. Never throws: a failed or aborted step becomes
  * `stopped`, with the text streamed until then.
  */
 export async function* modelTurnStep(
@@ -58,6 +58,7 @@ export async function* modelTurnStep(
   const result = outcome.value;
   if (!ran) {
     // A replay: the user sees the recorded turn as if it had just streamed.
+    if (result.reasoning) yield { type: "reasoning-delta", turn, text: result.reasoning };
     if (result.text) yield { type: "text-delta", turn, text: result.text };
     for (const call of result.toolCalls) yield { type: "tool-call", turn, call };
   }

@@ -9,6 +9,8 @@ import type { TokenUsage, TurnEndEvent } from "./events.js";
 export interface ModelTurnResult {
   /** The assistant's text of this turn. */
   text: string;
+  /** The model's reasoning of this turn, when it streamed any; never part of `text`. */
+  reasoning?: string;
   /** The complete tool calls the model asked for, in order. */
   toolCalls: ToolCall[];
   /** Tokens the turn took, when the provider reported them. */

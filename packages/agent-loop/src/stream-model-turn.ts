@@ -5,6 +5,8 @@ import type { AgentEvent, TokenUsage, TurnEndEvent } from "./events.js";
 /** What one model call produced. */
 export interface ModelTurn {
   text: string;
+  /** The turn's reasoning, joined, when the model streamed any (never part of `text`). */
+  reasoning?: string;
   toolCalls: ToolCall[];
   usage?: TokenUsage;
   finishReason?: TurnEndEvent["finishReason"];
@@ -13,7 +15,7 @@ export interface ModelTurn {
 }
 
 /**
- * Streams one model call, yielding text and tool-call events as they arrive, and returns
+ * Streams one model call, yielding text, reasoning and tool-call events as they arrive, and returns
  * what the call produced. Never throws: a failing model and an abort are reported in
  * `stopped`, with whatever text had arrived until then. An abort stops waiting at once,
  * even for an adapter that ignores its signal. `out` is filled as events arrive, so a
@@ -43,6 +45,11 @@ export async function* streamModelTurn(
           out.text += event.text;
           yield { type: "text-delta", turn, text: event.text };
           break;
+        case "reasoning-delta":
+          // Kept apart, never added to `out.text`: reasoning is not the answer.
+          out.reasoning = (out.reasoning ?? "") + event.text;
+          yield { type: "reasoning-delta", turn, text: event.text };
+          break;
         case "tool-call-delta":
           yield { ...event, turn };
           break;
@@ -55,12 +62,7 @@ export async function* streamModelTurn(
           break;
         }
         case "usage":
-          // Providers report usage once, or cumulatively, or split (input first, output
-          // last); the largest value of each field is right in all three cases.
-          out.usage = {
-            inputTokens: Math.max(out.usage?.inputTokens ?? 0, event.inputTokens),
-            outputTokens: Math.max(out.usage?.outputTokens ?? 0, event.outputTokens),
-          };
+          out.usage = largestUsage(out.usage, event);
           break;
         case "finish":
           out.finishReason = event.reason;
@@ -82,4 +84,23 @@ export async function* streamModelTurn(
       Promise.resolve(iterator.return()).catch(() => {});
     }
   }
+}
+
+/**
+ * Providers report usage once, or cumulatively, or split (input first, output last); the
+ * largest value of each field is right in all three cases. Reasoning tokens stay absent
+ * until a report has them.
+ */
+function largestUsage(
+  so: TokenUsage | undefined,
+  report: Extract<ModelEvent, { type: "usage" }>,
+): TokenUsage {
+  const reasoning = [so?.reasoningTokens, report.reasoningTokens].filter(
+    (count): count is number => count !== undefined,
+  );
+  return {
+    inputTokens: Math.max(so?.inputTokens ?? 0, report.inputTokens),
+    outputTokens: Math.max(so?.outputTokens ?? 0, report.outputTokens),
+    ...(reasoning.length > 0 ? { reasoningTokens: Math.max(...reasoning) } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 // The tinyloop chat page: plain ES module, no build step. It talks to the same server's
 // OpenAI-compatible API with the key from the link (#key=…) or the key dialog, streams
-// answers and shows the agent's tool calls from the `tinyloop` extension chunks.
+// answers, shows the model's reasoning (`reasoning_content`) collapsed above its answer and
+// the agent's tool calls from the `tinyloop` extension chunks.
 
 const KEY_STORAGE = "tinyloop-serve-key";
 const $ = (id) => document.getElementById(id);
@@ -140,11 +141,38 @@ class Answer {
     this.body = addMessage("assistant");
     this.text = "";
     this.textNode = undefined;
+    this.reasoningNode = undefined;
     this.cards = new Map();
+  }
+
+  /**
+   * The model's reasoning, in a collapsed block above the text it leads to: one block per
+   * stretch of reasoning (normally one per turn), opened by a click, text only.
+   */
+  appendReasoning(piece) {
+    if (!this.reasoningNode) {
+      // The server puts a blank line between the reasoning of two turns; a new block needs none.
+      piece = piece.replace(/^\n+/, "");
+      if (!piece) return;
+      this.textNode = undefined; // the answer after the reasoning starts below it
+      this.reasoningNode = el("pre", { class: "reasoning-text", "data-testid": "reasoning-text" });
+      this.reasoningSize = el("span", { class: "reasoning-size" });
+      this.body.append(
+        el(
+          "details",
+          { class: "reasoning", "data-testid": "reasoning" },
+          el("summary", {}, el("span", { textContent: "Thinking" }), this.reasoningSize),
+          this.reasoningNode,
+        ),
+      );
+    }
+    this.reasoningNode.textContent += piece;
+    this.reasoningSize.textContent = `${this.reasoningNode.textContent.length} chars`;
   }
 
   appendText(piece) {
     this.text += piece;
+    this.reasoningNode = undefined; // reasoning after this text is a new block
     if (!this.textNode) {
       // A new paragraph (after a tool call) needs no blank line the server put between turns.
       piece = piece.replace(/^\n+/, "");
@@ -157,6 +185,7 @@ class Answer {
 
   toolCall(event) {
     this.textNode = undefined; // text after the call starts a new paragraph below it
+    this.reasoningNode = undefined;
     const status = el("span", { class: "status running", textContent: "running" });
     const time = el("span", { class: "time" });
     const result = el("pre", { class: "result", "data-testid": "tool-result", textContent: "…" });
@@ -279,6 +308,8 @@ async function send(text) {
         answer.note(chunk.error.message, "error");
         continue;
       }
+      const thought = chunk.choices?.[0]?.delta?.reasoning_content;
+      if (thought) answer.appendReasoning(thought);
       const piece = chunk.choices?.[0]?.delta?.content;
       if (piece) answer.appendText(piece);
       const event = chunk.tinyloop;

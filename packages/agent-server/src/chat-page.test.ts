@@ -147,6 +147,64 @@ describe.skipIf(!executablePath)("the chat page", () => {
     expect(await page.title()).not.toBe("pwned");
   });
 
+  it("shows the model's reasoning collapsed above each answer, opened by a click, as text", async () => {
+    const markup = `<b data-testid="injected">bold</b>`;
+    rig = await startServeRig(
+      [
+        {
+          text: `<think>Echo is the tool ${markup} for this.</think><tool_call>\n{"name": "mcp_fx_echo", "arguments": {"text": "ping"}}\n</tool_call>`,
+        },
+        { text: "<think>It answered ping; say so.</think>The fixture said ping." },
+        { text: "Again: ping." },
+      ],
+      {},
+      { toolFormat: "hermes" },
+    );
+    const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
+    await page.locator("body[data-ready=true]").waitFor();
+    await page.getByTestId("prompt").fill("Say ping through echo");
+    await page.getByTestId("prompt").press("Enter");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").textContent(), { timeout: 20_000 })
+      .toContain("The fixture said ping.");
+    await page.getByTestId("send").waitFor();
+    const blocks = page.getByTestId("reasoning");
+    expect(await blocks.count()).toBe(2);
+    const texts = page.getByTestId("reasoning-text");
+    // Collapsed: the summary shows, the reasoning does not, until clicked.
+    expect(await blocks.nth(1).locator("summary span").allTextContents()).toEqual([
+      "Thinking",
+      "25 chars",
+    ]);
+    expect(await texts.nth(1).isVisible()).toBe(false);
+    await blocks.nth(1).locator("summary").click();
+    expect(await texts.nth(1).isVisible()).toBe(true);
+    expect(await texts.nth(1).textContent()).toBe("It answered ping; say so.");
+    await blocks.nth(1).locator("summary").click();
+    expect(await texts.nth(1).isVisible()).toBe(false);
+    // Markup in reasoning stays text; the answer holds none of the reasoning.
+    expect(await texts.nth(0).textContent()).toBe(`Echo is the tool ${markup} for this.`);
+    expect(await page.getByTestId("injected").count()).toBe(0);
+    expect(await page.getByTestId("answer-text").allTextContents()).toEqual([
+      "The fixture said ping.",
+    ]);
+    // Each turn's reasoning sits above what it led to: the tool card, then the answer.
+    const order = await page
+      .getByTestId("message-assistant")
+      .locator("[data-testid=reasoning], [data-testid=tool-call], [data-testid=answer-text]")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-testid")));
+    expect(order).toEqual(["reasoning", "tool-call", "reasoning", "answer-text"]);
+    // The conversation sent back holds the answer only, never the reasoning.
+    await page.getByTestId("prompt").fill("Again");
+    await page.getByTestId("prompt").press("Enter");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 20_000 })
+      .toContain("Again: ping.");
+    const third = JSON.stringify(rig.modelServer.requests[2]?.body);
+    expect(third).toContain("The fixture said ping.");
+    expect(third).not.toContain("say so");
+  });
+
   it("stops a running tool call with the stop button, and the server cancels it", async () => {
     const current = await startServeRig([
       { toolCalls: [{ id: "h1", name: "mcp_fx_hang", arguments: {} }] },

@@ -1,11 +1,13 @@
 import type { ServerResponse } from "node:http";
 import { sendApiError } from "./api-error.js";
 import type { CompletionIdentity } from "./completion-id.js";
+import { toOpenAIUsage } from "./openai-usage.js";
 import type { CompletionOutput } from "./run-completion.js";
 import type { TinyloopExtension } from "./tinyloop-events.js";
 
 /**
- * Answers `stream: false`: one `chat.completion` object once the run is over, with the
+ * Answers `stream: false`: one `chat.completion` object once the run is over (the model's
+ * reasoning, when it gave any, in `message.reasoning_content`), with the
  * tool work in a top-level `tinyloop` field (`{ stop_reason, turns, events }`), or an
  * OpenAI-style error (502 when the model failed).
  */
@@ -15,9 +17,11 @@ export async function writeJson(
   outputs: AsyncIterable<CompletionOutput>,
 ): Promise<void> {
   let content = "";
+  let reasoning = "";
   const events: TinyloopExtension[] = [];
   for await (const output of outputs) {
     if (output.kind === "text") content += output.text;
+    else if (output.kind === "reasoning") reasoning += output.text;
     else if (output.kind === "extension") {
       if (output.extension.type !== "tool_progress") events.push(output.extension);
     } else if (output.kind === "error") {
@@ -31,16 +35,18 @@ export async function writeJson(
         choices: [
           {
             index: 0,
-            message: { role: "assistant", content, refusal: null },
+            message: {
+              role: "assistant",
+              content,
+              // Only when the model reasoned: a plain model's answer looks as before.
+              ...(reasoning === "" ? {} : { reasoning_content: reasoning }),
+              refusal: null,
+            },
             logprobs: null,
             finish_reason: output.reason,
           },
         ],
-        usage: {
-          prompt_tokens: usage.inputTokens,
-          completion_tokens: usage.outputTokens,
-          total_tokens: usage.inputTokens + usage.outputTokens,
-        },
+        usage: toOpenAIUsage(usage),
         tinyloop: {
           ...(done.type === "done" ? { stop_reason: done.reason, turns: done.turns } : {}),
           events,

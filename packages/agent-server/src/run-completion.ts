@@ -5,9 +5,11 @@ import { type TinyloopExtension, toExtension } from "./tinyloop-events.js";
 /** An OpenAI finish reason. */
 export type FinishReason = "stop" | "length";
 
-/** What one completion produces, in order: text, extension events, then one end. */
+/** What one completion produces, in order: text, reasoning, extension events, then one end. */
 export type CompletionOutput =
   | { kind: "text"; text: string }
+  /** The model's reasoning, apart from the answer (`reasoning_content` on the wire). */
+  | { kind: "reasoning"; text: string }
   | { kind: "extension"; extension: TinyloopExtension }
   | { kind: "finish"; reason: FinishReason; usage: TokenUsage; done: TinyloopExtension }
   | { kind: "error"; error: ApiError };
@@ -42,7 +44,8 @@ function failure(done: DoneEvent, signal: AbortSignal): ApiError | undefined {
 
 /**
  * Runs `agent` on `input` and turns its events into completion outputs: the text of every
- * turn (turns separated by a blank line), tool calls and results as extensions, and one
+ * turn (turns separated by a blank line), the reasoning of every turn apart from it (also
+ * separated by a blank line), tool calls and results as extensions, and one
  * finish (or error). The final answer of `task_complete` / `ask_question`, which is not
  * streamed as text, is added at the end.
  */
@@ -59,9 +62,21 @@ export async function* runCompletion(
     written += gap + piece;
     return { kind: "text", text: gap + piece };
   };
+  let reasoned = false;
+  let reasoningTurn: number | undefined;
+  const reasoning = (piece: string, turn: number): CompletionOutput => {
+    const gap = reasoned && turn !== reasoningTurn ? "\n\n" : "";
+    reasoningTurn = turn;
+    reasoned = true;
+    return { kind: "reasoning", text: gap + piece };
+  };
   for await (const event of agent.run(input, { signal })) {
     if (event.type === "text-delta") {
       if (event.text !== "") yield text(event.text, event.turn);
+      continue;
+    }
+    if (event.type === "reasoning-delta") {
+      if (event.text !== "") yield reasoning(event.text, event.turn);
       continue;
     }
     if (event.type !== "done") {

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { CompletionIdentity } from "./completion-id.js";
+import { toOpenAIUsage } from "./openai-usage.js";
 import type { CompletionOutput } from "./run-completion.js";
 import type { TinyloopExtension } from "./tinyloop-events.js";
 
@@ -8,7 +9,8 @@ const KEEP_ALIVE_MS = 15_000;
 
 /**
  * Answers `stream: true`: Server-Sent Events in the shape of OpenAI's
- * `chat.completion.chunk`s, a `tinyloop` field on the chunks that report tool work, then
+ * `chat.completion.chunk`s (the model's reasoning as `delta.reasoning_content`, never in
+ * `content`), a `tinyloop` field on the chunks that report tool work, then
  * `data: [DONE]`. A run that fails after the headers ends with an `{"error": …}` event,
  * which the OpenAI clients raise as an API error.
  */
@@ -60,6 +62,10 @@ export async function writeStream(
         case "text":
           send(chunk({ content: output.text }));
           break;
+        case "reasoning":
+          // The field DeepSeek, vLLM and OpenRouter stream, which OpenAI-compatible clients read.
+          send(chunk({ reasoning_content: output.text }));
+          break;
         case "extension":
           send(chunk({}, null, output.extension));
           break;
@@ -73,11 +79,7 @@ export async function writeStream(
               ...identity,
               object: "chat.completion.chunk",
               choices: [],
-              usage: {
-                prompt_tokens: output.usage.inputTokens,
-                completion_tokens: output.usage.outputTokens,
-                total_tokens: output.usage.inputTokens + output.usage.outputTokens,
-              },
+              usage: toOpenAIUsage(output.usage),
             });
           }
           if (!res.writableEnded && !res.destroyed) res.write("data: [DONE]\n\n");

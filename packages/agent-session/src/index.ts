@@ -41,6 +41,14 @@ export type { ModelOverrides } from "./model-choice.js";
 export { resolveModelChoice, toolCallFormatOf } from "./model-choice.js";
 export type { AgentSession, AgentSessionOptions } from "./open-agent-session.js";
 export { openAgentSession } from "./open-agent-session.js";
+export type { ReasoningDisplay, ReasoningSetting } from "./reasoning-display.js";
+export {
+  formatCharCount,
+  REASONING_DISPLAYS,
+  reasoningCommand,
+  reasoningHeading,
+  reasoningLine,
+} from "./reasoning-display.js";
 export { sampleWithModel } from "./sample-with-model.js";
 export type { ApproveSampling, SamplingDecision } from "./sampling-handler.js";
 export { samplingHandler } from "./sampling-handler.js";
@@ -61,7 +69,13 @@ export { serverStateEvents, toJsonLine } from "./session-events.js";
 export { sessionStartEvent, sessionStartLine } from "./session-start.js";
 export type { SessionStatus } from "./session-status.js";
 export { noServerConnected, sessionStatus } from "./session-status.js";
-export { formatDuration, oneLine, shortArguments, summarizeResult } from "./short-text.js";
+export {
+  compactCount,
+  formatDuration,
+  oneLine,
+  shortArguments,
+  summarizeResult,
+} from "./short-text.js";
 export type { TextStyle } from "./text-style.js";
 export { plainStyle } from "./text-style.js";
 export type { ToolCallView, ToolCallViewOptions } from "./tool-call-view.js";
@@ -69,4 +83,5 @@ export { toolCallView } from "./tool-call-view.js";
 export type { ToolFormatEvent } from "./tool-format-switch.js";
 export { toolFormatEvent, toolFormatLine } from "./tool-format-switch.js";
 export { LARGE_TOOL_BYTES, MANY_TOOLS, toolLoadWarning } from "./tool-load-warning.js";
+export { usageLine } from "./usage-line.js";
 export { visibleControls } from "./visible-controls.js";

@@ -1,6 +1,7 @@
 import { consumeRun } from "@tinyloop/agent-loop";
 import { describe, expect, it } from "vitest";
 import { disabledServer, stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
+import type { ReasoningDisplay } from "./reasoning-display.js";
 import { sessionCommand } from "./session-commands.js";
 
 const sessions = useFixtureSessions();
@@ -62,5 +63,34 @@ describe("sessionCommand", () => {
       "unknown command /nope; /help lists them",
     );
     expect(sessionCommand(session, "what is /tools?")).toBeUndefined();
+  });
+
+  it("/reasoning shows and sets the program's reasoning display, and is offered only with one", async () => {
+    const session = await sessions.open([fx()], [{ text: "hi" }]);
+    expect(output(sessionCommand(session, "/reasoning show"))).toBe(
+      "unknown command /reasoning; /help lists them",
+    );
+    let display: ReasoningDisplay = "collapsed";
+    const reasoning = { get: () => display, set: (next: ReasoningDisplay) => (display = next) };
+    const help = output(sessionCommand(session, "/help", { reasoning }))?.split("\n");
+    expect(help).toContain("/reasoning show|collapse|hide the model's reasoning");
+    expect(help).toContain("/help      this list");
+    expect(output(sessionCommand(session, "/reasoning", { reasoning }))).toBe(
+      "reasoning: one line per turn (/reasoning show for all of it, /reasoning hide for none)",
+    );
+    expect(output(sessionCommand(session, "/reasoning hide", { reasoning }))).toMatch(
+      /^reasoning: hidden/,
+    );
+    expect(display).toBe("hidden");
+    expect(output(sessionCommand(session, "/reasoning SHOW", { reasoning }))).toMatch(
+      /^reasoning: shown in full/,
+    );
+    expect(display).toBe("full");
+    sessionCommand(session, "/reasoning collapse", { reasoning });
+    expect(display).toBe("collapsed");
+    expect(output(sessionCommand(session, "/reasoning loud", { reasoning }))).toBe(
+      '/reasoning: expected show, collapse or hide, got "loud" (example: /reasoning hide)',
+    );
+    expect(display).toBe("collapsed");
   });
 });

@@ -1,5 +1,6 @@
 import { describeServers } from "./describe-servers.js";
 import type { AgentSession } from "./open-agent-session.js";
+import { type ReasoningSetting, reasoningCommand } from "./reasoning-display.js";
 import { serverStatusLine } from "./server-lines.js";
 import { oneLine } from "./short-text.js";
 import { plainStyle, type TextStyle } from "./text-style.js";
@@ -12,6 +13,11 @@ export interface SessionCommandOptions {
   exitKeys?: string;
   /** Lines `/help` shows below the commands: the program's own keys. */
   helpNotes?: readonly string[];
+  /**
+   * The program's reasoning display, which `/reasoning show|collapse|hide` changes; without it
+   * `/reasoning` is not offered (a program that shows no reasoning).
+   */
+  reasoning?: ReasoningSetting;
 }
 
 /**
@@ -26,12 +32,14 @@ const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> =
   ["/tools", "the tools the model sees"],
   ["/servers", "each server's state and tool count"],
   ["/reset", "start the conversation over"],
+  ["/reasoning", "show|collapse|hide the model's reasoning"],
   ["/exit", "leave"],
 ];
 
 /**
  * The slash commands of a chat over a session: `/help`, `/tools` ({@link toolListLines}),
- * `/servers` ({@link serverListLines}), `/reset` (clears the conversation), `/exit` and `/quit`;
+ * `/servers` ({@link serverListLines}), `/reset` (clears the conversation), `/reasoning
+ * show|collapse|hide` (when the program passes its `reasoning` setting), `/exit` and `/quit`;
  * any other `/word` answers that it is unknown and how to list the commands. Undefined when
  * `line` is not a command (it does not start with `/`): a message for the model.
  *
@@ -44,16 +52,18 @@ const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> =
 export function sessionCommand(
   session: AgentSession,
   line: string,
-  { style = plainStyle, exitKeys, helpNotes = [] }: SessionCommandOptions = {},
+  { style = plainStyle, exitKeys, helpNotes = [], reasoning }: SessionCommandOptions = {},
 ): SessionCommandResult | undefined {
   const text = line.trim();
   if (!text.startsWith("/")) return undefined;
-  const [command] = text.split(/\s+/);
+  const [command, argument] = text.split(/\s+/);
   switch (command) {
     case "/help": {
-      const lines = COMMANDS.map(([name, description]) => {
+      const offered = COMMANDS.filter(([name]) => name !== "/reasoning" || reasoning);
+      const width = Math.max(10, ...offered.map(([name]) => name.length + 1));
+      const lines = offered.map(([name, description]) => {
         const words = name === "/exit" && exitKeys ? `${description} ${exitKeys}` : description;
-        return `${name.padEnd(10)}${words}`;
+        return `${name.padEnd(width)}${words}`;
       });
       return { output: [...lines, ...helpNotes].join("\n") };
     }
@@ -64,12 +74,14 @@ export function sessionCommand(
     case "/reset":
       session.agent.reset();
       return { output: style.dim("conversation cleared") };
+    case "/reasoning":
+      if (!reasoning) break;
+      return { output: style.dim(reasoningCommand(argument, reasoning)) };
     case "/exit":
     case "/quit":
       return { exit: true };
-    default:
-      return { output: `unknown command ${command}; /help lists them` };
   }
+  return { output: `unknown command ${command}; /help lists them` };
 }
 
 /**

@@ -63,7 +63,13 @@ export type ModelEvent =
   | { type: "reasoning-delta"; text: string }
   | { type: "tool-call-delta"; index: number; id?: string; name?: string; argumentsDelta: string }
   | { type: "tool-call"; id: string; name: string; arguments: string }
-  | { type: "usage"; inputTokens: number; outputTokens: number }
+  | {
+      type: "usage";
+      inputTokens: number;
+      outputTokens: number;
+      /** Of `outputTokens`, those spent reasoning, when the provider reports them. */
+      reasoningTokens?: number;
+    }
   | { type: "finish"; reason: FinishReason };
 
 /** What a model can do, so callers can adapt requests. */

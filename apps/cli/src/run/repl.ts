@@ -5,7 +5,9 @@ import {
   createChatDriver,
   doneLine,
   oneLine,
+  type ReasoningDisplay,
   toJsonLine,
+  usageLine,
   visibleControls,
 } from "@tinyloop/agent-session";
 import { EXIT, type Io } from "../io.js";
@@ -32,6 +34,7 @@ export function runRepl({
   io,
   style,
   verbose,
+  showReasoning = false,
   json,
   setAsk,
   lifecycle,
@@ -41,6 +44,8 @@ export function runRepl({
   io: Io;
   style: Style;
   verbose: boolean;
+  /** `--show-reasoning`: reasoning in full from the start (else one line per turn). */
+  showReasoning?: boolean;
   json: boolean;
   setAsk: (ask: AskQuestion) => void;
   lifecycle: Lifecycle;
@@ -59,7 +64,15 @@ export function runRepl({
     terminal,
     prompt: style.bold("› "),
   });
-  const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style, verbose });
+  // The model's reasoning: one line per turn unless --show-reasoning; /reasoning changes it.
+  let reasoning: ReasoningDisplay = showReasoning ? "full" : "collapsed";
+  const printer = new EventPrinter({
+    text: io.stdout,
+    info: io.stdout,
+    style,
+    verbose,
+    reasoning: () => reasoning,
+  });
   lifecycle.addLastWords(() => printer.flush());
   let ended = false;
   // Whether each queued line was typed ahead (during a turn), in the driver's queue order.
@@ -100,7 +113,21 @@ export function runRepl({
     session,
     // SIGTERM/SIGHUP (lifecycle exit) stops the turn like Ctrl+C, before servers close.
     signal: lifecycle.signal,
-    commands: { style, ...HELP_KEYS },
+    commands: {
+      style,
+      ...HELP_KEYS,
+      // --json streams every reasoning event as it is: nothing to show or hide there.
+      ...(json
+        ? {}
+        : {
+            reasoning: {
+              get: () => reasoning,
+              set: (display: ReasoningDisplay) => {
+                reasoning = display;
+              },
+            },
+          }),
+    },
     onEvent: (event) => {
       if (json) io.stdout.write(toJsonLine(event));
       else printer.show(event);
@@ -114,6 +141,9 @@ export function runRepl({
           toolFormatSetting: "--tool-format",
         });
         if (why) io.stdout.write(`${why}\n`);
+        // --verbose: the run's tokens, reasoning tokens included when the provider said.
+        const tokens = verbose ? usageLine(event.usage, { style }) : undefined;
+        if (tokens) io.stdout.write(`${tokens}\n`);
         if (droppedByInterrupt > 0) {
           const what = droppedByInterrupt === 1 ? "1 line" : `${droppedByInterrupt} lines`;
           io.stdout.write(

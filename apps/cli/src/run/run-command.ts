@@ -17,6 +17,7 @@ import {
   toolFormatEvent,
   toolFormatLine,
   toolLoadWarning,
+  usageLine,
   visibleControls,
 } from "@tinyloop/agent-session";
 import type { PrestartedServers } from "@tinyloop/agent-session/prestart";
@@ -182,6 +183,7 @@ export async function runCommand(
       io,
       style,
       verbose: flags.verbose === true,
+      showReasoning: flags.showReasoning === true,
       json,
       setAsk: (fn) => {
         replAsk = fn;
@@ -199,11 +201,13 @@ export async function runCommand(
   lifecycle.onInterrupt = () =>
     controller.signal.aborted ? void lifecycle.exit(EXIT.interrupted) : controller.abort();
   try {
+    // One-shot: stdout is the answer alone; the reasoning goes to stderr, only when asked for.
     const printer = new EventPrinter({
       text: io.stdout,
       info: io.stderr,
       style,
       verbose: flags.verbose === true,
+      reasoning: () => (flags.showReasoning ? "full" : "hidden"),
     });
     lifecycle.addLastWords(() => printer.flush());
     let denied = 0;
@@ -225,6 +229,8 @@ export async function runCommand(
         toolFormatSetting: "--tool-format",
       });
       if (why) io.stderr.write(`${why}\n`);
+      const tokens = flags.verbose ? usageLine(done.usage, { style: errStyle }) : undefined;
+      if (tokens) io.stderr.write(`${tokens}\n`);
     }
     // Unattended (no terminal), a denial means the run did less than asked: say so in the
     // code, unless the run's own ending already is a failure.

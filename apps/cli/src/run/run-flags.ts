@@ -18,6 +18,8 @@ export interface RunFlags extends ModelOverrides {
   /** `--allow-tool NAME` (repeatable, `*` globs): tools that run without approval. */
   allowTool?: string[];
   verbose?: boolean;
+  /** `--show-reasoning`: the model's reasoning in full (REPL: from the start; `-p`: on stderr). */
+  showReasoning?: boolean;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
   /** `--end-when text|two-texts`. */

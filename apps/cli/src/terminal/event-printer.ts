@@ -1,6 +1,12 @@
 import type { Writable } from "node:stream";
 import type { AgentEvent } from "@tinyloop/agent-loop";
-import { eventLine, visibleControls } from "@tinyloop/agent-session";
+import {
+  eventLine,
+  type ReasoningDisplay,
+  reasoningHeading,
+  reasoningLine,
+  visibleControls,
+} from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
 import type { Style } from "./style.js";
 
@@ -10,13 +16,22 @@ import type { Style } from "./style.js";
  * result goes to `info` as its own line (agent-session's `eventLine`: name, short arguments,
  * summary, duration); with `verbose`, also each progress report of a running tool — cut to
  * 5 of a kind per 5 s, and {@link EventPrinter.flush} says how many were left out.
+ * The model's reasoning goes to `info` as `reasoning()` says: `collapsed` one dim
+ * `▸ thinking: …` line once the stretch of reasoning ends, `full` streamed dim under a
+ * `▾ thinking` line, `hidden` not at all.
  */
 export class EventPrinter {
   readonly #text: Writable;
   readonly #info: Writable;
   readonly #style: Style;
   readonly #verbose: boolean;
+  readonly #reasoning: () => ReasoningDisplay;
   #textAtLineStart = true;
+  /** Collapsed: the reasoning of the stretch going on, for its one line. */
+  #heldReasoning = "";
+  /** Full: reasoning is being streamed to `info`, and whether its last piece ended a line. */
+  #streamingReasoning = false;
+  #reasoningAtLineStart = true;
   readonly #progressLines = rateLimitedLog((line) => this.line(line));
 
   constructor({
@@ -24,20 +39,25 @@ export class EventPrinter {
     info,
     style,
     verbose = false,
+    reasoning = () => "hidden",
   }: {
     text: Writable;
     info: Writable;
     style: Style;
     verbose?: boolean;
+    /** How to show reasoning, asked at each piece (the REPL's `/reasoning` changes it). */
+    reasoning?: () => ReasoningDisplay;
   }) {
     this.#text = text;
     this.#info = info;
     this.#style = style;
     this.#verbose = verbose;
+    this.#reasoning = reasoning;
   }
 
-  /** Ends a half-written answer line so the next line starts clean. */
+  /** Ends a half-written answer line (and a stretch of reasoning) so the next line starts clean. */
   breakLine(): void {
+    this.#endReasoning();
     if (!this.#textAtLineStart) {
       this.#text.write("\n");
       this.#textAtLineStart = true;
@@ -57,6 +77,12 @@ export class EventPrinter {
 
   /** Renders one event; `done` is left to the caller, who knows what it means there. */
   show(event: AgentEvent): void {
+    if (event.type === "reasoning-delta") {
+      this.#showReasoning(event.text);
+      return;
+    }
+    // Anything else (the answer, a tool call, the turn's end) ends a stretch of reasoning.
+    this.#endReasoning();
     if (event.type === "text-delta") {
       if (event.text === "") return;
       this.#text.write(visibleControls(event.text));
@@ -67,5 +93,32 @@ export class EventPrinter {
     if (line === undefined) return;
     if (event.type === "tool-progress") this.#progressLines(line);
     else this.line(line);
+  }
+
+  #showReasoning(piece: string): void {
+    const display = this.#reasoning();
+    if (piece === "" || display === "hidden") return;
+    if (display === "collapsed") {
+      this.#heldReasoning += piece;
+      return;
+    }
+    if (!this.#streamingReasoning) {
+      this.line(reasoningHeading({ style: this.#style }));
+      this.#streamingReasoning = true;
+      this.#reasoningAtLineStart = true;
+    }
+    this.#info.write(this.#style.dim(visibleControls(piece)));
+    this.#reasoningAtLineStart = piece.endsWith("\n");
+  }
+
+  #endReasoning(): void {
+    if (this.#streamingReasoning) {
+      this.#streamingReasoning = false;
+      if (!this.#reasoningAtLineStart) this.#info.write("\n");
+    }
+    const held = this.#heldReasoning;
+    this.#heldReasoning = "";
+    const line = reasoningLine(held, { style: this.#style });
+    if (line !== undefined) this.line(line);
   }
 }

@@ -1,4 +1,8 @@
-import { createOpenAICompatible } from "@tinyloop/inference-adapters";
+import {
+  createOpenAICompatible,
+  type TextToolCallFormat,
+  withTextToolCalls,
+} from "@tinyloop/inference-adapters";
 import { connectAll, type McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import {
@@ -42,12 +46,16 @@ export interface ServeRig {
 /** The model id the rig's server answers as. */
 export const MODEL_NAME = "test-agent";
 
-/** Starts a {@link ServeRig}; `script` drives the model, `options` override the server's. */
+/**
+ * Starts a {@link ServeRig}; `script` drives the model, `options` override the server's;
+ * `toolFormat` has the model write tool calls (and `<think>` reasoning) as text in that format.
+ */
 export async function startServeRig(
   script:
     | Array<StreamTurn | { repeat: number; turn: StreamTurn }>
     | { turns: StreamTurn[]; cycle: boolean },
   options: Partial<AgentServerOptions> = {},
+  { toolFormat }: { toolFormat?: TextToolCallFormat } = {},
 ): Promise<ServeRig> {
   const modelServer = await startScriptedModelServer({ script: script as never });
   const registry = new ToolRegistry();
@@ -57,12 +65,13 @@ export async function startServeRig(
     { fx: { command, args, env: { [MARKER_VARIABLE]: marker } } },
     registry,
   );
-  const model = createOpenAICompatible({
+  const plainModel = createOpenAICompatible({
     baseURL: modelServer.baseURL,
     model: "scripted",
     apiKey: "model-key",
     maxRetries: 0,
   });
+  const model = toolFormat ? withTextToolCalls(plainModel, { format: toolFormat }) : plainModel;
   const server = createAgentServer({
     model,
     registry,
