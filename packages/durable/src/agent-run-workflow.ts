@@ -1,6 +1,7 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { Agent, type AgentOptions, consumeRun } from "@tinyloop/agent-loop";
 import { durableRunStep } from "./durable-run-step.js";
+import { registerModelRequestPermit, takeModelRequestPermit } from "./model-rate.js";
 import { DURABLE_NAMES, type DurableRunInput, type DurableRunResult } from "./run-types.js";
 import type { StepGate } from "./step-gate.js";
 
@@ -8,14 +9,27 @@ import type { StepGate } from "./step-gate.js";
 export type DurableAgentOptions = Omit<AgentOptions, "runStep">;
 
 /** What this process's worker runs with (DBOS keeps one executor per process). */
-let current: { options: DurableAgentOptions; gate: StepGate } | undefined;
+let current: { options: DurableAgentOptions; gate: StepGate; serving: ServingOptions } | undefined;
+
+/** What else a worker serves its runs with. */
+export interface ServingOptions {
+  /** The agent's name, when its model requests wait for permits of its shared rate limit. */
+  modelRateAgent?: string;
+}
 let registered = false;
 
 /** One run: a fresh conversation on the worker's agent, every step checkpointed. */
 async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
   if (!current) throw new Error("agent run: no durable worker is serving in this process");
-  const { options, gate } = current;
-  const agent = new Agent({ ...options, runStep: durableRunStep(options.registry, gate) });
+  const { options, gate, serving } = current;
+  const rateAgent = serving.modelRateAgent;
+  const runStep = durableRunStep(options.registry, {
+    gate,
+    ...(rateAgent === undefined
+      ? {}
+      : { beforeModelRequest: () => takeModelRequestPermit(rateAgent) }),
+  });
+  const agent = new Agent({ ...options, runStep });
   // DBOS cancels a run past its deadline at its next step; the signal also stops the model
   // call or tool call running then.
   const id = DBOS.workflowID;
@@ -37,10 +51,16 @@ async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
 }
 
 /** Registers the run workflow with DBOS (before launch; once per process) and serves `options`. */
-export function serveAgentRuns(options: DurableAgentOptions, gate: StepGate): void {
-  current = { options, gate };
+export function serveAgentRuns(
+  options: DurableAgentOptions,
+  gate: StepGate,
+  serving: ServingOptions = {},
+): void {
+  current = { options, gate, serving };
   if (registered) return;
   DBOS.registerWorkflow(agentRun, { name: DURABLE_NAMES.workflow });
+  // Any worker may be asked to start a permit of another worker's run.
+  registerModelRequestPermit();
   registered = true;
 }
 

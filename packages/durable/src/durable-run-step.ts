@@ -4,6 +4,17 @@ import { interruptedResult, type ToolRegistry } from "@tinyloop/registry";
 import { mayRunAgain } from "./may-run-again.js";
 import type { StepGate } from "./step-gate.js";
 
+/** Options of {@link durableRunStep}. */
+export interface DurableRunStepOptions {
+  /** A draining worker's gate: no new step starts once it drains. */
+  gate?: StepGate;
+  /**
+   * Awaited before each model request (not on a replay that has the turn stored), e.g. to
+   * wait for a permit of a shared rate limit. It may itself run DBOS steps or workflows.
+   */
+  beforeModelRequest?: () => Promise<void>;
+}
+
 /**
  * The agent loop's `runStep` for a run inside a DBOS workflow: each model turn and each tool
  * call is a DBOS step, its result checkpointed under the step's name, so a resumed run gets
@@ -12,9 +23,16 @@ import type { StepGate } from "./step-gate.js";
  * runs again only for a read-only or idempotent tool, else its result is `INTERRUPTED`.
  * With a `gate`, a draining worker starts no new steps.
  */
-export function durableRunStep(registry: ToolRegistry, gate?: StepGate): RunStep {
-  const runStep = <T>(step: AgentStep<T>): Promise<T> => {
-    if (step.kind === "model") return DBOS.runStep(step.run, { name: step.name });
+export function durableRunStep(
+  registry: ToolRegistry,
+  options: DurableRunStepOptions = {},
+): RunStep {
+  const { gate, beforeModelRequest } = options;
+  const runStep = async <T>(step: AgentStep<T>): Promise<T> => {
+    if (step.kind === "model") {
+      await beforeModelRequest?.();
+      return DBOS.runStep(step.run, { name: step.name });
+    }
     // DBOS numbers steps as they are called: both are claimed now, before anything awaits,
     // so parallel calls get the same numbers on every replay.
     let markedNow = false;

@@ -9,6 +9,7 @@ import { parseBatchInputs } from "../durable/batch-inputs.js";
 import { lockResultsFile } from "../durable/batch-lock.js";
 import { batchProgressLine } from "../durable/batch-progress.js";
 import { databaseUrlFlag } from "../durable/database-url-flag.js";
+import type { ModelRateFlag } from "../durable/model-rate-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
@@ -18,6 +19,8 @@ export interface BatchFlags {
   out?: string;
   db?: string;
   workers: number;
+  /** `--model-rate N/PERIOD`, handed to the workers it starts. */
+  modelRate?: ModelRateFlag;
   model?: string;
   provider?: string;
   endpointUrl?: string;
@@ -41,6 +44,7 @@ function workerArgs(agent: string | undefined, databaseUrl: string, flags: Batch
     ["--endpoint-url", flags.endpointUrl],
     ["--api-key-env", flags.apiKeyEnv],
     ["--max-turns", flags.maxTurns],
+    ["--model-rate", flags.modelRate && `${flags.modelRate.limit}/${flags.modelRate.periodSec}s`],
   ];
   for (const [flag, value] of pairs) if (value !== undefined) args.push(flag, String(value));
   for (const server of flags.server) args.push("--server", server);
