@@ -23,8 +23,11 @@ async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
   if (!current) throw new Error("agent run: no durable worker is serving in this process");
   const { options, gate, serving } = current;
   const rateAgent = serving.modelRateAgent;
+  // A cancel (`DurableClient.cancel`, from any process) seen during a step aborts the run.
+  const cancel = new AbortController();
   const runStep = durableRunStep(options.registry, {
     gate,
+    onCancelled: () => cancel.abort(),
     ...(rateAgent === undefined
       ? {}
       : { beforeModelRequest: () => takeModelRequestPermit(rateAgent) }),
@@ -35,16 +38,17 @@ async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
   const id = DBOS.workflowID;
   const status = id === undefined ? null : await DBOS.getWorkflowStatus(id);
   const deadline = status?.deadlineEpochMS;
-  const signal =
+  const pastDeadline =
     deadline === undefined ? undefined : AbortSignal.timeout(Math.max(0, deadline - Date.now()));
-  const { done } = await consumeRun(agent.run(input.prompt, signal ? { signal } : {}));
+  const signal = pastDeadline ? AbortSignal.any([pastDeadline, cancel.signal]) : cancel.signal;
+  const { done } = await consumeRun(agent.run(input.prompt, { signal }));
   return {
     reason: done.reason,
     turns: done.turns,
     usage: done.usage,
     ...(done.text === undefined ? {} : { text: done.text }),
     ...(done.error ? { error: done.error.message } : {}),
-    ...(done.reason === "aborted" && signal?.aborted
+    ...(done.reason === "aborted" && pastDeadline?.aborted
       ? { error: `The run passed its deadline (${status?.timeoutMS} ms after it started).` }
       : {}),
   };

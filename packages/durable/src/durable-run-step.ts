@@ -13,6 +13,11 @@ export interface DurableRunStepOptions {
    * wait for a permit of a shared rate limit. It may itself run DBOS steps or workflows.
    */
   beforeModelRequest?: () => Promise<void>;
+  /**
+   * Called when DBOS sees, while a step runs, that the run was cancelled (from any process):
+   * the caller aborts the run's signal, which stops the model request or tool call running.
+   */
+  onCancelled?: () => void;
 }
 
 /**
@@ -27,11 +32,24 @@ export function durableRunStep(
   registry: ToolRegistry,
   options: DurableRunStepOptions = {},
 ): RunStep {
-  const { gate, beforeModelRequest } = options;
+  const { gate, beforeModelRequest, onCancelled } = options;
+  /** Runs `work` inside a DBOS step, passing on DBOS's cancel signal of the run. */
+  const watchingCancel = async <T>(work: () => Promise<T>): Promise<T> => {
+    // Read only when there is someone to tell: reading it makes DBOS poll for the cancel.
+    const signal = onCancelled ? DBOS.stepStatus?.cancelSignal : undefined;
+    const cancelled = () => onCancelled?.();
+    if (signal?.aborted) cancelled();
+    signal?.addEventListener("abort", cancelled, { once: true });
+    try {
+      return await work();
+    } finally {
+      signal?.removeEventListener("abort", cancelled);
+    }
+  };
   const runStep = async <T>(step: AgentStep<T>): Promise<T> => {
     if (step.kind === "model") {
       await beforeModelRequest?.();
-      return DBOS.runStep(step.run, { name: step.name });
+      return DBOS.runStep(() => watchingCancel(step.run), { name: step.name });
     }
     // DBOS numbers steps as they are called: both are claimed now, before anything awaits,
     // so parallel calls get the same numbers on every replay.
@@ -51,7 +69,7 @@ export function durableRunStep(
         if (!markedNow && !mayRunAgain(registry, call.name)) {
           return { result: interruptedResult(call.name) } as T;
         }
-        return step.run();
+        return watchingCancel(step.run);
       },
       { name: step.name },
     );
