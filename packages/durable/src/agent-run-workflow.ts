@@ -1,7 +1,11 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { Agent, type AgentOptions, consumeRun } from "@tinyloop/agent-loop";
 import { durableRunStep } from "./durable-run-step.js";
-import { registerModelRequestPermit, takeModelRequestPermit } from "./model-rate.js";
+import {
+  type PermitClock,
+  registerModelRequestPermit,
+  takeModelRequestPermit,
+} from "./model-rate.js";
 import { DURABLE_NAMES, type DurableRunInput, type DurableRunResult } from "./run-types.js";
 import type { StepGate } from "./step-gate.js";
 
@@ -13,8 +17,8 @@ let current: { options: DurableAgentOptions; gate: StepGate; serving: ServingOpt
 
 /** What else a worker serves its runs with. */
 export interface ServingOptions {
-  /** The agent's name, when its model requests wait for permits of its shared rate limit. */
-  modelRateAgent?: string;
+  /** When model requests wait for permits of the agent's shared rate limit: its name, and the clock that tells a permit's age. */
+  modelRate?: { agent: string; clock: PermitClock };
 }
 let registered = false;
 
@@ -22,15 +26,15 @@ let registered = false;
 async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
   if (!current) throw new Error("agent run: no durable worker is serving in this process");
   const { options, gate, serving } = current;
-  const rateAgent = serving.modelRateAgent;
+  const rate = serving.modelRate;
   // A cancel (`DurableClient.cancel`, from any process) seen during a step aborts the run.
   const cancel = new AbortController();
   const runStep = durableRunStep(options.registry, {
     gate,
     onCancelled: () => cancel.abort(),
-    ...(rateAgent === undefined
+    ...(rate === undefined
       ? {}
-      : { beforeModelRequest: () => takeModelRequestPermit(rateAgent) }),
+      : { beforeModelRequest: () => takeModelRequestPermit(rate.agent, rate.clock) }),
   });
   const agent = new Agent({ ...options, runStep });
   // DBOS cancels a run past its deadline at its next step; the signal also stops the model

@@ -12,6 +12,7 @@ import {
   checkModelRate,
   type ModelRate,
   modelRateQueueName,
+  PermitClock,
   registerModelRateQueue,
 } from "./model-rate.js";
 import { DURABLE_NAMES, runQueueName } from "./run-types.js";
@@ -96,11 +97,17 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
   const queue = runQueueName(options.agent);
   const gate = new StepGate();
   let liveness: WorkerLiveness | undefined;
+  let permitClock: PermitClock | undefined;
   let sweeping: NodeJS.Timeout | undefined;
   let sweep: Promise<unknown> = Promise.resolve();
   try {
     liveness = await WorkerLiveness.hold(options.databaseUrl, executorId);
-    serveAgentRuns(options.agentOptions, gate, modelRate ? { modelRateAgent: options.agent } : {});
+    if (modelRate) permitClock = new PermitClock(options.databaseUrl);
+    serveAgentRuns(
+      options.agentOptions,
+      gate,
+      permitClock ? { modelRate: { agent: options.agent, clock: permitClock } } : {},
+    );
     DBOS.setConfig({
       name: DURABLE_NAMES.application,
       systemDatabaseUrl: options.databaseUrl,
@@ -119,6 +126,7 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
     running = false;
     stopServingAgentRuns();
     await liveness?.release();
+    await permitClock?.close();
     await DBOS.shutdown().catch(() => {});
     throw error;
   }
@@ -138,6 +146,7 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
         await sweep;
         await gate.drain();
         await DBOS.shutdown();
+        await permitClock?.close();
         await held.release();
         stopServingAgentRuns();
         running = false;

@@ -22,3 +22,5 @@ export { checkModelRate, modelRateQueueName } from "./model-rate.js";
 export type { DurableRunInput, DurableRunResult } from "./run-types.js";
 export { DURABLE_NAMES, runQueueName } from "./run-types.js";
 export { StepGate } from "./step-gate.js";
+export type { DatabaseDown, WaitForDatabaseOptions } from "./wait-for-database.js";
+export { outlastOutage, waitForDatabase } from "./wait-for-database.js";

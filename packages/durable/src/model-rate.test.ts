@@ -10,7 +10,7 @@ import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorkerProcess } from "./__fixtures__/worker-processes.js";
 import { type DurableClient, openDurableClient } from "./durable-client.js";
-import { checkModelRate } from "./model-rate.js";
+import { checkModelRate, MAX_PERMIT_AGE_MS } from "./model-rate.js";
 
 const guard = useProcessGuard({ markedWaitMs: 15_000 });
 
@@ -92,9 +92,10 @@ describe("a model rate limit shared by two worker processes (real Postgres)", ()
 
     const times = model.requests.map((request) => request.receivedAt).sort((a, b) => a - b);
     expect(times).toHaveLength(runs);
-    // DBOS counts a request when it starts its permit; the request itself follows within a
-    // poll (tens of ms), so windows a little shorter than the period are checked.
-    const windowMs = periodSec * 1000 - 300;
+    // DBOS counts a request when it starts its permit, and a run uses a permit only while it
+    // is at most MAX_PERMIT_AGE_MS old: windows that much shorter than the period (and a
+    // margin for the request's own way out) hold at most `limit` requests.
+    const windowMs = periodSec * 1000 - MAX_PERMIT_AGE_MS - 250;
     const mostInAWindow = Math.max(
       ...times.map((start) => times.filter((t) => t >= start && t < start + windowMs).length),
     );

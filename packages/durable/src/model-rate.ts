@@ -1,4 +1,5 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
+import pg from "pg";
 import { DurableError } from "./durable-error.js";
 
 /**
@@ -22,6 +23,16 @@ export const MODEL_RATE_POLL_MS = 100;
 
 /** How often a run waiting for its permit looks whether it was granted, in ms. */
 const PERMIT_WAIT_POLL_MS = 50;
+
+/**
+ * How old (by the database's clock) a permit may be when its run is about to send the
+ * request. An older one (its worker was slow to notice it: load, a pause) is not used, so
+ * requests cannot bunch up behind permits granted in an earlier window.
+ */
+export const MAX_PERMIT_AGE_MS = 250;
+
+/** Stale permits taken in a row before a run sends its request anyway. */
+const MAX_PERMIT_TRIES = 5;
 
 const EXAMPLE = "modelRate: { limit: 60, periodSec: 60 }";
 
@@ -77,15 +88,46 @@ export async function registerModelRateQueue(agent: string, rate: ModelRate): Pr
   });
 }
 
+/** Reads how old a permit is, by the database's clock; one per worker. */
+export class PermitClock {
+  readonly #pool: pg.Pool;
+
+  constructor(databaseUrl: string) {
+    this.#pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    this.#pool.on("error", () => {}); // a dropped idle connection is replaced on next use
+  }
+
+  /** Milliseconds since DBOS started permit `id` (DBOS's own system tables, schema `dbos`). */
+  async ageMs(id: string): Promise<number> {
+    const { rows } = await this.#pool.query<{ age: string | null }>(
+      `select (extract(epoch from clock_timestamp()) * 1000)::bigint - started_at_epoch_ms as age
+         from dbos.workflow_status where workflow_uuid = $1`,
+      [id],
+    );
+    return Number(rows[0]?.age ?? 0);
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end().catch(() => {});
+  }
+}
+
 /**
  * Inside a run's workflow: waits until DBOS's rate-limited queue of `agent` starts a permit
- * for this model request. The permit is a child workflow, so a replayed run gets its stored
- * permit back and does not wait again.
+ * for this model request, and takes another when the permit is already older than
+ * {@link MAX_PERMIT_AGE_MS} (at most 5 in a row). Permits and their ages are steps of the
+ * run, so a replayed run gets them back and does not wait again.
  */
-export async function takeModelRequestPermit(agent: string): Promise<void> {
+export async function takeModelRequestPermit(agent: string, clock: PermitClock): Promise<void> {
   if (!registeredPermit) throw new Error("model rate: the permit workflow is not registered");
-  const handle = await DBOS.startWorkflow(registeredPermit, {
-    queueName: modelRateQueueName(agent),
-  })();
-  await handle.getResult({ pollingIntervalMs: PERMIT_WAIT_POLL_MS });
+  for (let tries = 1; ; tries++) {
+    const handle = await DBOS.startWorkflow(registeredPermit, {
+      queueName: modelRateQueueName(agent),
+    })();
+    await handle.getResult({ pollingIntervalMs: PERMIT_WAIT_POLL_MS });
+    const age = await DBOS.runStep(() => clock.ageMs(handle.workflowID), {
+      name: "model-permit-age",
+    });
+    if (age <= MAX_PERMIT_AGE_MS || tries >= MAX_PERMIT_TRIES) return;
+  }
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type DurableRunResult, openDurableClient } from "@tinyloop/durable";
+import { type DurableRunResult, openDurableClient, outlastOutage } from "@tinyloop/durable";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
 import { parseBatchInputs } from "../durable/batch-inputs.js";
@@ -89,6 +89,14 @@ export async function batchCommand(
   const agent = queueAgentName(spec);
   const client = await openDurableClient(databaseUrl);
   lifecycle.add(() => client.close());
+  // A database that goes away mid-batch (a restart, a failover) is waited for, saying so.
+  const outlasting = <T>(operation: () => Promise<T>) =>
+    outlastOutage(databaseUrl, operation, {
+      onDown: (down) =>
+        io.stderr.write(`${io.stderr.isTTY ? "\n" : ""}tinyloop: ${down.message}\n`),
+      onBack: (back) => io.stderr.write(`tinyloop: ${back.message} Going on.\n`),
+      signal: lifecycle.signal,
+    });
   const unlock = lockResultsFile(out, flags.out);
   lifecycle.add(async () => unlock());
 
@@ -96,13 +104,15 @@ export async function batchCommand(
   const ids = inputs.map(
     (input) => `batch-${batchKey}-${input.line}-${hash(input.prompt).slice(0, 8)}`,
   );
-  const before = new Map((await client.list({ ids })).map((run) => [run.id, run.status]));
+  const before = new Map(
+    (await outlasting(() => client.list({ ids }))).map((run) => [run.id, run.status]),
+  );
   const already = ids.filter((id) => FINISHED.has(before.get(id) ?? "")).length;
   if (already > 0)
     io.stderr.write(`${already} of ${ids.length} inputs already done; running the rest\n`);
   for (const [index, input] of inputs.entries()) {
     if (!before.has(ids[index] as string)) {
-      await client.submit(agent, input.prompt, { id: ids[index] as string });
+      await outlasting(() => client.submit(agent, input.prompt, { id: ids[index] as string }));
     }
   }
 
@@ -147,7 +157,9 @@ export async function batchCommand(
   const started = Date.now();
   let lastLine = "";
   while (true) {
-    const statuses = new Map((await client.list({ ids })).map((run) => [run.id, run.status]));
+    const statuses = new Map(
+      (await outlasting(() => client.list({ ids }))).map((run) => [run.id, run.status]),
+    );
     let done = 0;
     let failed = 0;
     let running = 0;
@@ -182,7 +194,7 @@ export async function batchCommand(
     const id = ids[index] as string;
     let result: DurableRunResult;
     try {
-      result = await client.result(id);
+      result = await outlasting(() => client.result(id));
     } catch (error) {
       result = {
         reason: "error",
