@@ -139,7 +139,8 @@ export async function batchCommand(
           process.argv[1] as string,
           ...workerArgs(agentArg, databaseUrl, flags),
         ],
-        { cwd: io.cwd, env: io.env, stdio: ["ignore", "ignore", "pipe"] },
+        // The IPC channel tells a worker when this batch is gone (even SIGKILLed): it stops.
+        { cwd: io.cwd, env: io.env, stdio: ["ignore", "ignore", "pipe", "ipc"] },
       );
       let tail = "";
       child.stderr?.on("data", (chunk: Buffer) => {

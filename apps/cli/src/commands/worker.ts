@@ -5,7 +5,7 @@ import type { McpHub } from "@tinyloop/mcp-registration";
 import { databaseUrlFlag } from "../durable/database-url-flag.js";
 import type { ModelRateFlag } from "../durable/model-rate-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
-import type { Io } from "../io.js";
+import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
 import type { RunFlags } from "../run/run-flags.js";
@@ -47,6 +47,14 @@ export async function workerCommand(
     await Promise.allSettled([hub?.close(), model?.close?.()]);
   });
   process.prependOnceListener("SIGTERM", () => void lifecycle.close(DRAIN_MS));
+  // Started by `batch` (an IPC channel): when that process is gone, even SIGKILLed, stop as
+  // on SIGTERM rather than live on as an orphan; a new batch starts its own workers.
+  if (process.send !== undefined) {
+    process.once("disconnect", () => {
+      void lifecycle.close(DRAIN_MS);
+      void lifecycle.exit(EXIT.terminated);
+    });
+  }
 
   // The file's toolCallFormat applies to durable runs as to `run`.
   model = await createModel(plan, choice, io.env, { toolCallFormat });
