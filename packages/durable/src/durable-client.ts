@@ -160,6 +160,7 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
       }
     },
     list: async (options = {}) => {
+      if (options.ids?.length === 0) return [];
       const runs = await client.listWorkflows({
         workflowName: DURABLE_NAMES.workflow,
         sortDesc: true,
