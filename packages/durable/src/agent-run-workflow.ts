@@ -1,6 +1,11 @@
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import { Agent, type AgentOptions, consumeRun } from "@tinyloop/agent-loop";
 import { durableRunStep } from "./durable-run-step.js";
+import {
+  type PermitClock,
+  registerModelRequestPermit,
+  takeModelRequestPermit,
+} from "./model-rate.js";
 import { DURABLE_NAMES, type DurableRunInput, type DurableRunResult } from "./run-types.js";
 import type { StepGate } from "./step-gate.js";
 
@@ -8,39 +13,62 @@ import type { StepGate } from "./step-gate.js";
 export type DurableAgentOptions = Omit<AgentOptions, "runStep">;
 
 /** What this process's worker runs with (DBOS keeps one executor per process). */
-let current: { options: DurableAgentOptions; gate: StepGate } | undefined;
+let current: { options: DurableAgentOptions; gate: StepGate; serving: ServingOptions } | undefined;
+
+/** What else a worker serves its runs with. */
+export interface ServingOptions {
+  /** When model requests wait for permits of the agent's shared rate limit: its name, and the clock that tells a permit's age. */
+  modelRate?: { agent: string; clock: PermitClock };
+}
 let registered = false;
 
 /** One run: a fresh conversation on the worker's agent, every step checkpointed. */
 async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
   if (!current) throw new Error("agent run: no durable worker is serving in this process");
-  const { options, gate } = current;
-  const agent = new Agent({ ...options, runStep: durableRunStep(options.registry, gate) });
+  const { options, gate, serving } = current;
+  const rate = serving.modelRate;
+  // A cancel (`DurableClient.cancel`, from any process) seen during a step aborts the run.
+  const cancel = new AbortController();
+  const runStep = durableRunStep(options.registry, {
+    gate,
+    onCancelled: () => cancel.abort(),
+    ...(rate === undefined
+      ? {}
+      : { beforeModelRequest: () => takeModelRequestPermit(rate.agent, rate.clock) }),
+  });
+  const agent = new Agent({ ...options, runStep });
   // DBOS cancels a run past its deadline at its next step; the signal also stops the model
   // call or tool call running then.
   const id = DBOS.workflowID;
   const status = id === undefined ? null : await DBOS.getWorkflowStatus(id);
   const deadline = status?.deadlineEpochMS;
-  const signal =
+  const pastDeadline =
     deadline === undefined ? undefined : AbortSignal.timeout(Math.max(0, deadline - Date.now()));
-  const { done } = await consumeRun(agent.run(input.prompt, signal ? { signal } : {}));
+  const signal = pastDeadline ? AbortSignal.any([pastDeadline, cancel.signal]) : cancel.signal;
+  const { done } = await consumeRun(agent.run(input.prompt, { signal }));
   return {
     reason: done.reason,
     turns: done.turns,
     usage: done.usage,
     ...(done.text === undefined ? {} : { text: done.text }),
     ...(done.error ? { error: done.error.message } : {}),
-    ...(done.reason === "aborted" && signal?.aborted
+    ...(done.reason === "aborted" && pastDeadline?.aborted
       ? { error: `The run passed its deadline (${status?.timeoutMS} ms after it started).` }
       : {}),
   };
 }
 
 /** Registers the run workflow with DBOS (before launch; once per process) and serves `options`. */
-export function serveAgentRuns(options: DurableAgentOptions, gate: StepGate): void {
-  current = { options, gate };
+export function serveAgentRuns(
+  options: DurableAgentOptions,
+  gate: StepGate,
+  serving: ServingOptions = {},
+): void {
+  current = { options, gate, serving };
   if (registered) return;
   DBOS.registerWorkflow(agentRun, { name: DURABLE_NAMES.workflow });
+  // Any worker may be asked to start a permit of another worker's run.
+  registerModelRequestPermit();
   registered = true;
 }
 

@@ -50,6 +50,7 @@ describe("openDurableClient against a real Postgres (no worker running)", () => 
     });
     // The same id again is the same run, not a second one.
     expect(await client.submit("triage", "Triage issue 42", { id: "run-42" })).toBe("run-42");
+    expect(await client.list({ ids: [] })).toEqual([]);
     expect(await client.list({ ids: ["run-42", "unknown"] })).toEqual([
       expect.objectContaining({ id: "run-42", status: "ENQUEUED" }),
     ]);

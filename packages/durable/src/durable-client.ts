@@ -127,7 +127,7 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
         });
       }
       const id = options.id ?? randomUUID();
-      const input: DurableRunInput = { prompt };
+      const input: DurableRunInput = { prompt, agent };
       await client.enqueue(
         {
           workflowName: DURABLE_NAMES.workflow,
@@ -160,6 +160,7 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
       }
     },
     list: async (options = {}) => {
+      if (options.ids?.length === 0) return [];
       const runs = await client.listWorkflows({
         workflowName: DURABLE_NAMES.workflow,
         sortDesc: true,
@@ -175,8 +176,10 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
         .filter((step) => !step.name.endsWith("/started"))
         .map(stepOf);
       const input = status.input?.[0] as DurableRunInput | undefined;
+      const summary = summaryOf(status);
       return {
-        ...summaryOf(status),
+        ...summary,
+        agent: summary.agent || (input?.agent ?? ""),
         ...(input?.prompt === undefined ? {} : { prompt: input.prompt }),
         steps,
         ...(status.output === undefined || status.output === null

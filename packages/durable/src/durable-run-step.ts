@@ -4,6 +4,22 @@ import { interruptedResult, type ToolRegistry } from "@tinyloop/registry";
 import { mayRunAgain } from "./may-run-again.js";
 import type { StepGate } from "./step-gate.js";
 
+/** Options of {@link durableRunStep}. */
+export interface DurableRunStepOptions {
+  /** A draining worker's gate: no new step starts once it drains. */
+  gate?: StepGate;
+  /**
+   * Awaited before each model request (not on a replay that has the turn stored), e.g. to
+   * wait for a permit of a shared rate limit. It may itself run DBOS steps or workflows.
+   */
+  beforeModelRequest?: () => Promise<void>;
+  /**
+   * Called when DBOS sees, while a step runs, that the run was cancelled (from any process):
+   * the caller aborts the run's signal, which stops the model request or tool call running.
+   */
+  onCancelled?: () => void;
+}
+
 /**
  * The agent loop's `runStep` for a run inside a DBOS workflow: each model turn and each tool
  * call is a DBOS step, its result checkpointed under the step's name, so a resumed run gets
@@ -12,9 +28,29 @@ import type { StepGate } from "./step-gate.js";
  * runs again only for a read-only or idempotent tool, else its result is `INTERRUPTED`.
  * With a `gate`, a draining worker starts no new steps.
  */
-export function durableRunStep(registry: ToolRegistry, gate?: StepGate): RunStep {
-  const runStep = <T>(step: AgentStep<T>): Promise<T> => {
-    if (step.kind === "model") return DBOS.runStep(step.run, { name: step.name });
+export function durableRunStep(
+  registry: ToolRegistry,
+  options: DurableRunStepOptions = {},
+): RunStep {
+  const { gate, beforeModelRequest, onCancelled } = options;
+  /** Runs `work` inside a DBOS step, passing on DBOS's cancel signal of the run. */
+  const watchingCancel = async <T>(work: () => Promise<T>): Promise<T> => {
+    // Read only when there is someone to tell: reading it makes DBOS poll for the cancel.
+    const signal = onCancelled ? DBOS.stepStatus?.cancelSignal : undefined;
+    const cancelled = () => onCancelled?.();
+    if (signal?.aborted) cancelled();
+    signal?.addEventListener("abort", cancelled, { once: true });
+    try {
+      return await work();
+    } finally {
+      signal?.removeEventListener("abort", cancelled);
+    }
+  };
+  const runStep = async <T>(step: AgentStep<T>): Promise<T> => {
+    if (step.kind === "model") {
+      await beforeModelRequest?.();
+      return DBOS.runStep(() => watchingCancel(step.run), { name: step.name });
+    }
     // DBOS numbers steps as they are called: both are claimed now, before anything awaits,
     // so parallel calls get the same numbers on every replay.
     let markedNow = false;
@@ -33,7 +69,7 @@ export function durableRunStep(registry: ToolRegistry, gate?: StepGate): RunStep
         if (!markedNow && !mayRunAgain(registry, call.name)) {
           return { result: interruptedResult(call.name) } as T;
         }
-        return step.run();
+        return watchingCancel(step.run);
       },
       { name: step.name },
     );

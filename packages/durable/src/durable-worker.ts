@@ -8,6 +8,13 @@ import {
 } from "./agent-run-workflow.js";
 import { checkDatabase } from "./check-database.js";
 import { DurableError } from "./durable-error.js";
+import {
+  checkModelRate,
+  type ModelRate,
+  modelRateQueueName,
+  PermitClock,
+  registerModelRateQueue,
+} from "./model-rate.js";
 import { DURABLE_NAMES, runQueueName } from "./run-types.js";
 import { StepGate } from "./step-gate.js";
 import { recoverGoneWorkers, WorkerLiveness } from "./worker-liveness.js";
@@ -28,6 +35,11 @@ export interface DurableWorkerOptions {
   recoveryIntervalMs?: number;
   /** DBOS's own log level. Default `"warn"`. */
   logLevel?: string;
+  /**
+   * A limit on model requests shared by every worker of this agent (on any machine), kept
+   * by a DBOS queue's rate limit. Default: none. Give every worker of the agent the same.
+   */
+  modelRate?: ModelRate;
 }
 
 /** A running worker. */
@@ -61,6 +73,10 @@ function positiveInteger(name: string, value: unknown, fallback: number): number
 export async function startDurableWorker(options: DurableWorkerOptions): Promise<DurableWorker> {
   const concurrency = positiveInteger("concurrency", options.concurrency, 4);
   const interval = positiveInteger("recoveryIntervalMs", options.recoveryIntervalMs, 1000);
+  const modelRate =
+    options.modelRate === undefined
+      ? undefined
+      : checkModelRate(options.modelRate, "startDurableWorker: modelRate");
   if (typeof options.agent !== "string" || !/^[\w.-]+$/.test(options.agent)) {
     throw new DurableError({
       code: "OPTIONS_INVALID",
@@ -81,17 +97,23 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
   const queue = runQueueName(options.agent);
   const gate = new StepGate();
   let liveness: WorkerLiveness | undefined;
+  let permitClock: PermitClock | undefined;
   let sweeping: NodeJS.Timeout | undefined;
   let sweep: Promise<unknown> = Promise.resolve();
   try {
     liveness = await WorkerLiveness.hold(options.databaseUrl, executorId);
-    serveAgentRuns(options.agentOptions, gate);
+    if (modelRate) permitClock = new PermitClock(options.databaseUrl);
+    serveAgentRuns(
+      options.agentOptions,
+      gate,
+      permitClock ? { modelRate: { agent: options.agent, clock: permitClock } } : {},
+    );
     DBOS.setConfig({
       name: DURABLE_NAMES.application,
       systemDatabaseUrl: options.databaseUrl,
       executorID: executorId,
       applicationVersion: DURABLE_NAMES.applicationVersion,
-      listenQueues: [queue],
+      listenQueues: modelRate ? [queue, modelRateQueueName(options.agent)] : [queue],
       logLevel: options.logLevel ?? "warn",
     });
     await DBOS.launch();
@@ -99,10 +121,12 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
       workerConcurrency: concurrency,
       onConflict: "always_update",
     });
+    if (modelRate) await registerModelRateQueue(options.agent, modelRate);
   } catch (error) {
     running = false;
     stopServingAgentRuns();
     await liveness?.release();
+    await permitClock?.close();
     await DBOS.shutdown().catch(() => {});
     throw error;
   }
@@ -122,6 +146,7 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
         await sweep;
         await gate.drain();
         await DBOS.shutdown();
+        await permitClock?.close();
         await held.release();
         stopServingAgentRuns();
         running = false;

@@ -12,10 +12,15 @@ export type {
 export { openDurableClient } from "./durable-client.js";
 export type { DurableErrorCode } from "./durable-error.js";
 export { DurableError } from "./durable-error.js";
+export type { DurableRunStepOptions } from "./durable-run-step.js";
 export { durableRunStep } from "./durable-run-step.js";
 export type { DurableWorker, DurableWorkerOptions } from "./durable-worker.js";
 export { startDurableWorker } from "./durable-worker.js";
 export { mayRunAgain } from "./may-run-again.js";
+export type { ModelRate } from "./model-rate.js";
+export { checkModelRate, modelRateQueueName } from "./model-rate.js";
 export type { DurableRunInput, DurableRunResult } from "./run-types.js";
 export { DURABLE_NAMES, runQueueName } from "./run-types.js";
 export { StepGate } from "./step-gate.js";
+export type { DatabaseDown, WaitForDatabaseOptions } from "./wait-for-database.js";
+export { outlastOutage, waitForDatabase } from "./wait-for-database.js";

@@ -3,6 +3,8 @@ import type { StopReason, TokenUsage } from "@tinyloop/agent-loop";
 /** What a queued run is given: the user's prompt. */
 export interface DurableRunInput {
   prompt: string;
+  /** The agent it was queued for (DBOS forgets the queue of a cancelled run). */
+  agent?: string;
 }
 
 /** How a durable run ended: its `done` event, as plain JSON. */

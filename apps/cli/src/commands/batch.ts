@@ -2,13 +2,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type DurableRunResult, openDurableClient } from "@tinyloop/durable";
+import { type DurableRunResult, openDurableClient, outlastOutage } from "@tinyloop/durable";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
 import { parseBatchInputs } from "../durable/batch-inputs.js";
 import { lockResultsFile } from "../durable/batch-lock.js";
 import { batchProgressLine } from "../durable/batch-progress.js";
 import { databaseUrlFlag } from "../durable/database-url-flag.js";
+import type { ModelRateFlag } from "../durable/model-rate-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
@@ -18,6 +19,8 @@ export interface BatchFlags {
   out?: string;
   db?: string;
   workers: number;
+  /** `--model-rate N/PERIOD`, handed to the workers it starts. */
+  modelRate?: ModelRateFlag;
   model?: string;
   provider?: string;
   endpointUrl?: string;
@@ -41,6 +44,7 @@ function workerArgs(agent: string | undefined, databaseUrl: string, flags: Batch
     ["--endpoint-url", flags.endpointUrl],
     ["--api-key-env", flags.apiKeyEnv],
     ["--max-turns", flags.maxTurns],
+    ["--model-rate", flags.modelRate && `${flags.modelRate.limit}/${flags.modelRate.periodSec}s`],
   ];
   for (const [flag, value] of pairs) if (value !== undefined) args.push(flag, String(value));
   for (const server of flags.server) args.push("--server", server);
@@ -85,6 +89,14 @@ export async function batchCommand(
   const agent = queueAgentName(spec);
   const client = await openDurableClient(databaseUrl);
   lifecycle.add(() => client.close());
+  // A database that goes away mid-batch (a restart, a failover) is waited for, saying so.
+  const outlasting = <T>(operation: () => Promise<T>) =>
+    outlastOutage(databaseUrl, operation, {
+      onDown: (down) =>
+        io.stderr.write(`${io.stderr.isTTY ? "\n" : ""}tinyloop: ${down.message}\n`),
+      onBack: (back) => io.stderr.write(`tinyloop: ${back.message} Going on.\n`),
+      signal: lifecycle.signal,
+    });
   const unlock = lockResultsFile(out, flags.out);
   lifecycle.add(async () => unlock());
 
@@ -92,13 +104,15 @@ export async function batchCommand(
   const ids = inputs.map(
     (input) => `batch-${batchKey}-${input.line}-${hash(input.prompt).slice(0, 8)}`,
   );
-  const before = new Map((await client.list({ ids })).map((run) => [run.id, run.status]));
+  const before = new Map(
+    (await outlasting(() => client.list({ ids }))).map((run) => [run.id, run.status]),
+  );
   const already = ids.filter((id) => FINISHED.has(before.get(id) ?? "")).length;
   if (already > 0)
     io.stderr.write(`${already} of ${ids.length} inputs already done; running the rest\n`);
   for (const [index, input] of inputs.entries()) {
     if (!before.has(ids[index] as string)) {
-      await client.submit(agent, input.prompt, { id: ids[index] as string });
+      await outlasting(() => client.submit(agent, input.prompt, { id: ids[index] as string }));
     }
   }
 
@@ -125,7 +139,8 @@ export async function batchCommand(
           process.argv[1] as string,
           ...workerArgs(agentArg, databaseUrl, flags),
         ],
-        { cwd: io.cwd, env: io.env, stdio: ["ignore", "ignore", "pipe"] },
+        // The IPC channel tells a worker when this batch is gone (even SIGKILLed): it stops.
+        { cwd: io.cwd, env: io.env, stdio: ["ignore", "ignore", "pipe", "ipc"] },
       );
       let tail = "";
       child.stderr?.on("data", (chunk: Buffer) => {
@@ -143,7 +158,9 @@ export async function batchCommand(
   const started = Date.now();
   let lastLine = "";
   while (true) {
-    const statuses = new Map((await client.list({ ids })).map((run) => [run.id, run.status]));
+    const statuses = new Map(
+      (await outlasting(() => client.list({ ids }))).map((run) => [run.id, run.status]),
+    );
     let done = 0;
     let failed = 0;
     let running = 0;
@@ -178,7 +195,7 @@ export async function batchCommand(
     const id = ids[index] as string;
     let result: DurableRunResult;
     try {
-      result = await client.result(id);
+      result = await outlasting(() => client.result(id));
     } catch (error) {
       result = {
         reason: "error",

@@ -1,9 +1,12 @@
 import type { Command } from "commander";
+import { modelRateFlag } from "../durable/model-rate-flag.js";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { allowNoServersOption, collect, toolSearchOption, wholeNumber } from "../option-values.js";
 
 const DB_HELP = "the Postgres database that keeps the runs (default: $TINYLOOP_DATABASE_URL)";
+const MODEL_RATE_HELP =
+  "most model requests per period, shared by every worker of the agent (e.g. 60/m, 10/s, 500/5m)";
 
 /** Adds `worker`, `submit` and `runs` (durable runs on Postgres) to the program. */
 export function registerDurableCommands(
@@ -20,6 +23,7 @@ export function registerDurableCommands(
       .argument("[agent]", "agent folder or file (as for run)")
       .option("--db <url>", DB_HELP)
       .option("--concurrency <n>", "most runs at once in this worker", wholeNumber(1), 4)
+      .option("--model-rate <n/period>", MODEL_RATE_HELP, modelRateFlag)
       .option("--model <name>", "model id (as for run)")
       .option("--provider <name>", "provider (as for run)")
       .option("--endpoint-url <url>", "OpenAI-compatible base URL of the model")
@@ -62,6 +66,7 @@ export function registerDurableCommands(
       wholeNumber(0),
       1,
     )
+    .option("--model-rate <n/period>", MODEL_RATE_HELP, modelRateFlag)
     .option("--model <name>", "model id (as for run), for the workers")
     .option("--provider <name>", "provider (as for run)")
     .option("--endpoint-url <url>", "OpenAI-compatible base URL of the model")

@@ -3,8 +3,9 @@ import { checkDatabase, type DurableWorker, startDurableWorker } from "@tinyloop
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { databaseUrlFlag } from "../durable/database-url-flag.js";
+import type { ModelRateFlag } from "../durable/model-rate-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
-import type { Io } from "../io.js";
+import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
 import type { RunFlags } from "../run/run-flags.js";
@@ -15,6 +16,8 @@ import { styleFor } from "../terminal/style.js";
 export interface WorkerFlags extends Partial<RunFlags> {
   db?: string;
   concurrency: number;
+  /** `--model-rate N/PERIOD`: the shared limit on model requests. */
+  modelRate?: ModelRateFlag;
 }
 
 /** How long a stopping worker waits for its running steps (then the rest resume elsewhere). */
@@ -44,6 +47,14 @@ export async function workerCommand(
     await Promise.allSettled([hub?.close(), model?.close?.()]);
   });
   process.prependOnceListener("SIGTERM", () => void lifecycle.close(DRAIN_MS));
+  // Started by `batch` (an IPC channel): when that process is gone, even SIGKILLed, stop as
+  // on SIGTERM rather than live on as an orphan; a new batch starts its own workers.
+  if (process.send !== undefined) {
+    process.once("disconnect", () => {
+      void lifecycle.close(DRAIN_MS);
+      void lifecycle.exit(EXIT.terminated);
+    });
+  }
 
   // The file's toolCallFormat applies to durable runs as to `run`.
   model = await createModel(plan, choice, io.env, { toolCallFormat });
@@ -66,6 +77,7 @@ export async function workerCommand(
     databaseUrl,
     agent,
     concurrency: flags.concurrency,
+    ...(flags.modelRate ? { modelRate: flags.modelRate } : {}),
     agentOptions: {
       model,
       registry: session.registry,
@@ -76,7 +88,7 @@ export async function workerCommand(
     },
   });
   io.stderr.write(
-    `${style.bold("tinyloop worker")} · agent ${agent} · ${session.registry.list().length} tools · up to ${flags.concurrency} runs at once · worker ${worker.executorId}\n` +
+    `${style.bold("tinyloop worker")} · agent ${agent} · ${session.registry.list().length} tools · up to ${flags.concurrency} runs at once${flags.modelRate ? ` · at most ${flags.modelRate.limit} model requests per ${flags.modelRate.periodSec} s (all workers)` : ""} · worker ${worker.executorId}\n` +
       style.dim(
         "SIGTERM or Ctrl+C stops: running steps finish, unfinished runs resume on other workers.\n",
       ),

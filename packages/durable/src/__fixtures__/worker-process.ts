@@ -16,6 +16,10 @@ export interface WorkerProcessConfig {
   tallyFile: string;
   /** Before this process's N-th model call (1-based), print "paused" and wait forever. */
   pauseBeforeModelCall?: number;
+  /** The shared model rate limit (`startDurableWorker`'s `modelRate`). */
+  modelRate?: { limit: number; periodSec: number };
+  /** Runs at once in this worker. Default 2. */
+  concurrency?: number;
 }
 
 const config = JSON.parse(process.argv[2] ?? "{}") as WorkerProcessConfig;
@@ -50,9 +54,10 @@ const worker = await startDurableWorker({
   databaseUrl: config.databaseUrl,
   agent: config.agent,
   agentOptions: { model, registry, exitTools: false, toolSearch: "never" },
-  concurrency: 2,
+  concurrency: config.concurrency ?? 2,
   recoveryIntervalMs: 200,
   logLevel: "error",
+  ...(config.modelRate ? { modelRate: config.modelRate } : {}),
 });
 process.stdout.write(`ready ${worker.executorId}\n`);
 
