@@ -15,6 +15,8 @@ export { DurableError } from "./durable-error.js";
 export { durableRunStep } from "./durable-run-step.js";
 export type { DurableWorker, DurableWorkerOptions } from "./durable-worker.js";
 export { startDurableWorker } from "./durable-worker.js";
+export type { LocalDatabase, LocalDatabaseOptions } from "./local-database.js";
+export { LOCAL_POSTGRES_BIN, localDatabase, stopLocalDatabase } from "./local-database.js";
 export { mayRunAgain } from "./may-run-again.js";
 export type { DurableRunInput, DurableRunResult } from "./run-types.js";
 export { DURABLE_NAMES, runQueueName } from "./run-types.js";

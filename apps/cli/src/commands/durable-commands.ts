@@ -80,6 +80,7 @@ export function registerDurableCommands(
     .argument("[id]", "a run's id (from submit or the list)")
     .option("--db <url>", DB_HELP)
     .option("--cancel", "cancel the run ID (queued or running)")
+    .option("--stop-db", "stop the local runs database (the one used when no --db is given)")
     .option("--json", "print JSON")
     .action(async (id: string | undefined, flags) => {
       const { runsCommand } = await import("./runs.js");
