@@ -7,7 +7,7 @@ import { DurableError } from "./durable-error.js";
 import { localDatabase, stopLocalDatabase } from "./local-database.js";
 
 async function query(url: string, sql: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: url.replace(/\/tinyloop$/, "/postgres") });
+  const client = new pg.Client({ connectionString: url });
   client.on("error", () => {});
   await client.connect();
   try {
@@ -40,6 +40,10 @@ describe("localDatabase", () => {
     const first = await localDatabase({ folder });
     expect(first.started).toBe(true);
     expect(first.url).toMatch(/^postgresql:\/\/postgres:[\w-]+@127\.0\.0\.1:\d+\/tinyloop$/);
+    // The runs database is there from the start (a worker may connect before any client).
+    expect(await query(first.url, "select current_database() as name")).toEqual([
+      { name: "tinyloop" },
+    ]);
     await query(first.url, "create table kept (n int); insert into kept values (7)");
 
     const again = await localDatabase({ folder });

@@ -5,6 +5,7 @@ import { chown, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 import { DurableError } from "./durable-error.js";
 
 const run = promisify(execFile);
@@ -146,6 +147,31 @@ async function createCluster(bin: string, folder: string, data: string): Promise
   await writeFile(join(folder, "password"), password, { mode: 0o600 });
 }
 
+/** The running server's port (from its pid file) and the password. */
+async function addressOf(folder: string): Promise<{ port: string; password: string }> {
+  const pidFile = await readFile(join(folder, "data", "postmaster.pid"), "utf8");
+  return {
+    port: pidFile.split("\n")[3]?.trim() ?? "",
+    password: (await readFile(join(folder, "password"), "utf8")).trim(),
+  };
+}
+
+async function createRunsDatabase({ port, password }: { port: string; password: string }) {
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port: Number(port),
+    user: "postgres",
+    password,
+    database: "postgres",
+  });
+  await client.connect();
+  try {
+    await client.query("create database tinyloop");
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * The local Postgres database for durable runs on one machine: the machine's PostgreSQL 15
  * (`initdb`, `pg_ctl`) with its data in `folder`, on a loopback port, password-protected.
@@ -168,7 +194,8 @@ export async function localDatabase(options: LocalDatabaseOptions): Promise<Loca
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const data = join(folder, "data");
   const started = await withStartLock(folder, async () => {
-    if (!existsSync(join(folder, "password"))) {
+    const fresh = !existsSync(join(folder, "password"));
+    if (fresh) {
       await rm(data, { recursive: true, force: true });
       await createCluster(bin, folder, data);
     }
@@ -191,10 +218,11 @@ export async function localDatabase(options: LocalDatabaseOptions): Promise<Loca
         error,
       );
     }
+    // A worker may come first: its database must be there before DBOS makes its tables.
+    if (fresh) await createRunsDatabase(await addressOf(folder));
     return true;
   });
-  const port = (await readFile(join(data, "postmaster.pid"), "utf8")).split("\n")[3]?.trim();
-  const password = (await readFile(join(folder, "password"), "utf8")).trim();
+  const { port, password } = await addressOf(folder);
   return {
     url: `postgresql://postgres:${password}@127.0.0.1:${port}/tinyloop`,
     folder,
