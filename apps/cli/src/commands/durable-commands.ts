@@ -3,7 +3,8 @@ import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { allowNoServersOption, collect, toolSearchOption, wholeNumber } from "../option-values.js";
 
-const DB_HELP = "the Postgres database that keeps the runs (default: $TINYLOOP_DATABASE_URL)";
+const DB_HELP =
+  "the Postgres database that keeps the runs (default: $TINYLOOP_DATABASE_URL, else a local database)";
 
 /** Adds `worker`, `submit` and `runs` (durable runs on Postgres) to the program. */
 export function registerDurableCommands(

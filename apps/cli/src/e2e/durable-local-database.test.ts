@@ -10,10 +10,17 @@ import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
 const s = useE2eSession();
 
-// The local database's folder for this file: as root the server runs as the postgres user,
-// who must be able to pass the folders above it (a mkdtemp folder is 0700).
-const stateHome = mkdtempSync(join(tmpdir(), "tinyloop-state-"));
-chmodSync(stateHome, 0o755);
+/**
+ * A state folder: as root the server runs as the postgres user, who must be able to pass the
+ * folders above its data (a mkdtemp folder is 0700).
+ */
+function openFolder(): string {
+  const made = mkdtempSync(join(tmpdir(), "tinyloop-state-"));
+  chmodSync(made, 0o755);
+  return made;
+}
+
+const stateHome = openFolder();
 const folder = join(stateHome, "tinyloop", "postgres");
 /** No --db and no TINYLOOP_DATABASE_URL: the local database in `stateHome`. */
 const env = { XDG_STATE_HOME: stateHome, TINYLOOP_DATABASE_URL: "" };
@@ -25,7 +32,10 @@ const localPort = () => readFileSync(join(folder, "data", "postmaster.pid"), "ut
 const listening = (port: string | undefined) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(Number(port), "127.0.0.1");
-    socket.once("connect", () => socket.destroy() && resolve(true));
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 
@@ -101,6 +111,39 @@ describe("durable runs with no --db: the local database", () => {
     expect(await listening(port)).toBe(false);
     const twice = await runCli(["runs", "--stop-db"], { cwd: s.ws.dir, env });
     expect(twice.stderr).toBe(`the local runs database in ${folder} is not running`);
+  });
+
+  it("on a new machine the worker can come first: it starts the database and takes what submit queues", async () => {
+    await s.withModel({ turns: [{ text: "First come." }], cycle: true } as never);
+    s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const newHome = openFolder();
+    const newEnv = { XDG_STATE_HOME: newHome, TINYLOOP_DATABASE_URL: "" };
+    const worker = execa(process.execPath, [cliBin, "worker", ".mcp.json", ...s.modelFlags()], {
+      cwd: s.ws.dir,
+      env: { NO_COLOR: "1", ...newEnv },
+      reject: false,
+      stdin: "ignore",
+    });
+    try {
+      await stderrShows(worker, "tinyloop worker · agent ");
+      const waited = await runCli(["submit", ".mcp.json", "-p", "hello", "--wait"], {
+        cwd: s.ws.dir,
+        env: newEnv,
+      });
+      expect(waited.stdout).toBe("First come.");
+      expect(waited.exitCode).toBe(0);
+    } finally {
+      worker.kill("SIGTERM");
+      await worker;
+      const stopped = await runCli(["runs", "--stop-db"], { cwd: s.ws.dir, env: newEnv });
+      rmSync(newHome, { recursive: true, force: true });
+      expect(stopped.stderr).toBe(
+        `stopped the local runs database in ${join(newHome, "tinyloop", "postgres")}`,
+      );
+    }
+    expect(String((await worker).stderr)).toContain(
+      `started the local runs database in ${join(newHome, "tinyloop", "postgres")}`,
+    );
   });
 
   it("runs --stop-db with a run id or --db is a usage error", async () => {
