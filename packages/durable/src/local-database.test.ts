@@ -1,6 +1,9 @@
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { chmod, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { DurableError } from "./durable-error.js";
@@ -78,6 +81,24 @@ describe("localDatabase", () => {
       await expect(localDatabase({ folder })).rejects.toThrow(
         `the postgres system user (Postgres refuses to run as root), and that user cannot reach ${folder}: every folder above it must be open to other users (chmod o+x). Choose a folder such as /var/lib/tinyloop/postgres.`,
       );
+    },
+  );
+
+  it.runIf(process.getuid?.() === 0)(
+    "as a user other than root, the server runs as that user, in that user's folder",
+    async () => {
+      parent = await openFolder();
+      await chmod(parent, 0o777); // the user makes its state folder there
+      const folder = join(parent, "postgres");
+      const script = fileURLToPath(
+        new URL("./__fixtures__/local-database-process.ts", import.meta.url),
+      );
+      const { stdout } = await promisify(execFile)("runuser", [
+        ...["-u", "nobody", "--", process.execPath, "--import", "tsx"],
+        ...["--conditions=@tinyloop/source", script, folder],
+      ]);
+      expect(JSON.parse(stdout)).toEqual({ uid: 65534, started: [true, false], stopped: true });
+      expect((await stat(join(folder, "data"))).uid).toBe(65534);
     },
   );
 
