@@ -8,6 +8,7 @@ import {
 } from "./agent-run-workflow.js";
 import { checkDatabase } from "./check-database.js";
 import { DurableError } from "./durable-error.js";
+import { quietMigrate } from "./quiet-migrate.js";
 import { DURABLE_NAMES, runQueueName } from "./run-types.js";
 import { StepGate } from "./step-gate.js";
 import { recoverGoneWorkers, WorkerLiveness } from "./worker-liveness.js";
@@ -75,6 +76,8 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
     });
   }
   await checkDatabase(options.databaseUrl);
+  // A worker may come first: its liveness lock needs the database before DBOS.launch makes it.
+  await quietMigrate(options.databaseUrl);
   running = true;
   const executorId =
     options.executorId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
