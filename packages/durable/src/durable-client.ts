@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { DBOS, DBOSClient, type WorkflowStatus } from "@dbos-inc/dbos-sdk";
+import { DBOSClient, type WorkflowStatus } from "@dbos-inc/dbos-sdk";
 import { checkDatabase } from "./check-database.js";
 import { DurableError } from "./durable-error.js";
+import { quietMigrate } from "./quiet-migrate.js";
 import {
   DURABLE_NAMES,
   type DurableRunInput,
@@ -98,7 +99,7 @@ const stepOf = (step: StepInfo): RunStepRecord => ({
 export async function openDurableClient(databaseUrl: string): Promise<DurableClient> {
   await checkDatabase(databaseUrl);
   // A client may come first (submit before any worker started): create DBOS's tables.
-  await DBOS.migrate(databaseUrl);
+  await quietMigrate(databaseUrl);
   const client = await DBOSClient.create({
     systemDatabaseUrl: databaseUrl,
     applicationName: DURABLE_NAMES.application,

@@ -11,7 +11,9 @@ export type DurableErrorCode =
   /** No run of that id is stored. */
   | "RUN_NOT_FOUND"
   /** A worker is already running in this process (DBOS keeps one per process). */
-  | "WORKER_RUNNING";
+  | "WORKER_RUNNING"
+  /** The local database could not be created or started (what is missing, or its log). */
+  | "LOCAL_DATABASE_FAILED";
 
 /** The one error class of `@tinyloop/durable`. */
 export class DurableError extends Error {

@@ -15,6 +15,7 @@ import {
   PermitClock,
   registerModelRateQueue,
 } from "./model-rate.js";
+import { quietMigrate } from "./quiet-migrate.js";
 import { DURABLE_NAMES, runQueueName } from "./run-types.js";
 import { StepGate } from "./step-gate.js";
 import { recoverGoneWorkers, WorkerLiveness } from "./worker-liveness.js";
@@ -91,6 +92,8 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
     });
   }
   await checkDatabase(options.databaseUrl);
+  // A worker may come first: its liveness lock needs the database before DBOS.launch makes it.
+  await quietMigrate(options.databaseUrl);
   running = true;
   const executorId =
     options.executorId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;

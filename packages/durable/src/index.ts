@@ -16,6 +16,8 @@ export type { DurableRunStepOptions } from "./durable-run-step.js";
 export { durableRunStep } from "./durable-run-step.js";
 export type { DurableWorker, DurableWorkerOptions } from "./durable-worker.js";
 export { startDurableWorker } from "./durable-worker.js";
+export type { LocalDatabase, LocalDatabaseOptions } from "./local-database.js";
+export { LOCAL_POSTGRES_BIN, localDatabase, stopLocalDatabase } from "./local-database.js";
 export { mayRunAgain } from "./may-run-again.js";
 export type { ModelRate } from "./model-rate.js";
 export { checkModelRate, modelRateQueueName } from "./model-rate.js";

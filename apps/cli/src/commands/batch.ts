@@ -8,9 +8,10 @@ import { CliError } from "../cli-error.js";
 import { parseBatchInputs } from "../durable/batch-inputs.js";
 import { lockResultsFile } from "../durable/batch-lock.js";
 import { batchProgressLine } from "../durable/batch-progress.js";
-import { databaseUrlFlag } from "../durable/database-url-flag.js";
+import { DATABASE_URL_VARIABLE } from "../durable/database-url-flag.js";
 import type { ModelRateFlag } from "../durable/model-rate-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
+import { runsDatabase } from "../durable/runs-database.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 
@@ -35,9 +36,12 @@ const POLL_MS = 500;
 
 const hash = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** The flags a worker of this batch gets: the agent's model and servers, as given here. */
-function workerArgs(agent: string | undefined, databaseUrl: string, flags: BatchFlags): string[] {
-  const args = ["worker", ...(agent === undefined ? [] : [agent]), "--db", databaseUrl];
+/**
+ * The flags a worker of this batch gets: the agent's model and servers, as given here (the
+ * database goes in its environment: a URL's password in argv is shown to every local user).
+ */
+function workerArgs(agent: string | undefined, flags: BatchFlags): string[] {
+  const args = ["worker", ...(agent === undefined ? [] : [agent])];
   const pairs: Array<[string, string | number | undefined]> = [
     ["--model", flags.model],
     ["--provider", flags.provider],
@@ -72,7 +76,7 @@ export async function batchCommand(
         "--out: expected the file to write the results to, got none (example: --out results.jsonl)",
     });
   }
-  const databaseUrl = databaseUrlFlag(flags.db, io.env);
+  const databaseUrl = await runsDatabase(flags.db, io);
   const inputsPath = resolve(io.cwd, inputsFile);
   let text: string;
   try {
@@ -134,13 +138,15 @@ export async function batchCommand(
     for (let i = 0; i < flags.workers; i++) {
       const child = spawn(
         process.execPath,
-        [
-          ...process.execArgv,
-          process.argv[1] as string,
-          ...workerArgs(agentArg, databaseUrl, flags),
-        ],
-        // The IPC channel tells a worker when this batch is gone (even SIGKILLed): it stops.
-        { cwd: io.cwd, env: io.env, stdio: ["ignore", "ignore", "pipe", "ipc"] },
+        [...process.execArgv, process.argv[1] as string, ...workerArgs(agentArg, flags)],
+        // The database URL goes in the environment (not on the command line, where other
+        // users can read it); the IPC channel tells a worker when this batch is gone (even
+        // SIGKILLed): it stops.
+        {
+          cwd: io.cwd,
+          env: { ...io.env, [DATABASE_URL_VARIABLE]: databaseUrl },
+          stdio: ["ignore", "ignore", "pipe", "ipc"],
+        },
       );
       let tail = "";
       child.stderr?.on("data", (chunk: Buffer) => {

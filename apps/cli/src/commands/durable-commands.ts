@@ -4,7 +4,8 @@ import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { allowNoServersOption, collect, toolSearchOption, wholeNumber } from "../option-values.js";
 
-const DB_HELP = "the Postgres database that keeps the runs (default: $TINYLOOP_DATABASE_URL)";
+const DB_HELP =
+  "the Postgres database that keeps the runs (default: $TINYLOOP_DATABASE_URL, else a local database)";
 const MODEL_RATE_HELP =
   "most model requests per period, shared by every worker of the agent (e.g. 60/m, 10/s, 500/5m)";
 
@@ -85,6 +86,7 @@ export function registerDurableCommands(
     .argument("[id]", "a run's id (from submit or the list)")
     .option("--db <url>", DB_HELP)
     .option("--cancel", "cancel the run ID (queued or running)")
+    .option("--stop-db", "stop the local runs database (the one used when no --db is given)")
     .option("--json", "print JSON")
     .action(async (id: string | undefined, flags) => {
       const { runsCommand } = await import("./runs.js");

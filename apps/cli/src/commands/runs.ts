@@ -1,6 +1,7 @@
-import { openDurableClient, type RunDetails } from "@tinyloop/durable";
+import { openDurableClient, type RunDetails, stopLocalDatabase } from "@tinyloop/durable";
 import { CliError } from "../cli-error.js";
-import { databaseUrlFlag } from "../durable/database-url-flag.js";
+import { localDatabaseFolder } from "../durable/local-database-folder.js";
+import { runsDatabase } from "../durable/runs-database.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 
@@ -9,6 +10,8 @@ export interface RunsFlags {
   db?: string;
   cancel?: boolean;
   json?: boolean;
+  /** `--stop-db`: stop the local database instead. */
+  stopDb?: boolean;
 }
 
 const short = (text: string, max = 160) =>
@@ -53,7 +56,8 @@ function showRun(run: RunDetails, io: Io): void {
 
 /**
  * `tinyloop runs [ID] [--db URL] [--cancel] [--json]`: lists the durable runs (newest
- * first), shows one (its steps, tool calls and result), or cancels one.
+ * first), shows one (its steps, tool calls and result), or cancels one. `--stop-db` stops
+ * the local runs database.
  */
 export async function runsCommand(
   id: string | undefined,
@@ -68,7 +72,24 @@ export async function runsCommand(
         "--cancel: expected the ID of the run to cancel, got none (example: tinyloop runs 5f0c… --cancel; tinyloop runs lists the ids)",
     });
   }
-  const databaseUrl = databaseUrlFlag(flags.db, io.env);
+  if (flags.stopDb) {
+    if (flags.db !== undefined || id !== undefined || flags.cancel) {
+      throw new CliError({
+        code: "USAGE",
+        message:
+          "--stop-db: expected no run ID, --db or --cancel with it: it stops the local runs database (example: tinyloop runs --stop-db)",
+      });
+    }
+    const folder = localDatabaseFolder(io.env);
+    const stopped = await stopLocalDatabase({ folder });
+    io.stderr.write(
+      stopped
+        ? `stopped the local runs database in ${folder}\n`
+        : `the local runs database in ${folder} is not running\n`,
+    );
+    return EXIT.ok;
+  }
+  const databaseUrl = await runsDatabase(flags.db, io);
   const client = await openDurableClient(databaseUrl);
   lifecycle.add(() => client.close());
   if (id === undefined) {

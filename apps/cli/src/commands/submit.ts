@@ -1,8 +1,8 @@
 import { openDurableClient } from "@tinyloop/durable";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
-import { databaseUrlFlag } from "../durable/database-url-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
+import { runsDatabase } from "../durable/runs-database.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 
@@ -33,7 +33,7 @@ export async function submitCommand(
         '-p: expected the text of the run, got none (example: tinyloop submit ./agent -p "Triage issue 42" --db …)',
     });
   }
-  const databaseUrl = databaseUrlFlag(flags.db, io.env);
+  const databaseUrl = await runsDatabase(flags.db, io);
   // The agent's name only: nothing of it starts here.
   const spec = await readAgent(agentArg, io, { expandModel: false });
   const client = await openDurableClient(databaseUrl);

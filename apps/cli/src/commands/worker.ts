@@ -2,9 +2,9 @@ import { createModel } from "@tinyloop/agent-session";
 import { checkDatabase, type DurableWorker, startDurableWorker } from "@tinyloop/durable";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
-import { databaseUrlFlag } from "../durable/database-url-flag.js";
 import type { ModelRateFlag } from "../durable/model-rate-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
+import { runsDatabase } from "../durable/runs-database.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
@@ -35,7 +35,7 @@ export async function workerCommand(
   lifecycle: Lifecycle,
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
-  const databaseUrl = databaseUrlFlag(flags.db, io.env);
+  const databaseUrl = await runsDatabase(flags.db, io);
   const { spec, plan, choice, toolCallFormat } = await prepareRun(agentArg, flags, io);
   await checkDatabase(databaseUrl, { where: flags.db === undefined ? undefined : "--db" });
 

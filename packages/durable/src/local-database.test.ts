@@ -1,0 +1,114 @@
+import { execFile } from "node:child_process";
+import { chmod, mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { DurableError } from "./durable-error.js";
+import { localDatabase, stopLocalDatabase } from "./local-database.js";
+
+async function query(url: string, sql: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A temporary parent folder the postgres user can pass (as root the server runs as postgres). */
+async function openFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), "tinyloop-local-db-"));
+  await chmod(folder, 0o755);
+  return folder;
+}
+
+describe("localDatabase", () => {
+  let parent: string | undefined;
+  afterEach(async () => {
+    if (parent) {
+      await stopLocalDatabase({ folder: join(parent, "postgres") });
+      await rm(parent, { recursive: true, force: true });
+    }
+    parent = undefined;
+  });
+
+  it("creates and starts a server on first use, reuses it, and keeps its data across a stop", async () => {
+    parent = await openFolder();
+    const folder = join(parent, "postgres");
+    const first = await localDatabase({ folder });
+    expect(first.started).toBe(true);
+    expect(first.url).toMatch(/^postgresql:\/\/postgres:[\w-]+@127\.0\.0\.1:\d+\/tinyloop$/);
+    // The runs database is there from the start (a worker may connect before any client).
+    expect(await query(first.url, "select current_database() as name")).toEqual([
+      { name: "tinyloop" },
+    ]);
+    await query(first.url, "create table kept (n int); insert into kept values (7)");
+
+    const again = await localDatabase({ folder });
+    expect(again).toEqual({ ...first, started: false });
+
+    // The password is required: the server is not open to every local user.
+    const noPassword = first.url.replace(/:[\w-]+@/, "@");
+    await expect(query(noPassword, "select 1")).rejects.toThrow(/password/);
+
+    expect(await stopLocalDatabase({ folder })).toBe(true);
+    await expect(query(first.url, "select 1")).rejects.toThrow(/ECONNREFUSED/);
+    expect(await stopLocalDatabase({ folder })).toBe(false);
+
+    const restarted = await localDatabase({ folder });
+    expect(restarted.started).toBe(true);
+    expect(await query(restarted.url, "select n from kept")).toEqual([{ n: 7 }]);
+  });
+
+  it("two commands starting it at once share one server", async () => {
+    parent = await openFolder();
+    const folder = join(parent, "postgres");
+    const [a, b] = await Promise.all([localDatabase({ folder }), localDatabase({ folder })]);
+    expect(a.url).toBe(b.url);
+    expect([a.started, b.started].sort()).toEqual([false, true]);
+  });
+
+  it.runIf(process.getuid?.() === 0)(
+    "as root, a folder the postgres user cannot reach is named, with the fix",
+    async () => {
+      parent = await mkdtemp(join(tmpdir(), "tinyloop-local-db-")); // 0700, root's own
+      const folder = join(parent, "postgres");
+      await expect(localDatabase({ folder })).rejects.toThrow(
+        `the postgres system user (Postgres refuses to run as root), and that user cannot reach ${folder}: every folder above it must be open to other users (chmod o+x). Choose a folder such as /var/lib/tinyloop/postgres.`,
+      );
+    },
+  );
+
+  it.runIf(process.getuid?.() === 0)(
+    "as a user other than root, the server runs as that user, in that user's folder",
+    async () => {
+      parent = await openFolder();
+      await chmod(parent, 0o777); // the user makes its state folder there
+      const folder = join(parent, "postgres");
+      const script = fileURLToPath(
+        new URL("./__fixtures__/local-database-process.ts", import.meta.url),
+      );
+      const { stdout } = await promisify(execFile)("runuser", [
+        ...["-u", "nobody", "--", process.execPath, "--import", "tsx"],
+        ...["--conditions=@tinyloop/source", script, folder],
+      ]);
+      expect(JSON.parse(stdout)).toEqual({ uid: 65534, started: [true, false], stopped: true });
+      expect((await stat(join(folder, "data"))).uid).toBe(65534);
+    },
+  );
+
+  it("without PostgreSQL installed, says what to install", async () => {
+    const error = await localDatabase({ folder: "/nonexistent/x", bin: "/nowhere/bin" }).catch(
+      (e: unknown) => e,
+    );
+    expect(DurableError.isInstance(error) && error.code).toBe("LOCAL_DATABASE_FAILED");
+    expect((error as Error).message).toBe(
+      "The local database needs PostgreSQL 15, and /nowhere/bin has no pg_ctl. Install it (Debian and Ubuntu: apt-get install -y postgresql-15), or give the URL of a Postgres server instead.",
+    );
+  });
+});
