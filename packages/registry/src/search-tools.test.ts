@@ -56,6 +56,21 @@ describe("searchTools", () => {
     ]);
   });
 
+  it("finds the tools of a server by the server's name, which only its registered name carries", () => {
+    const tracker = [
+      tool("mcp_jira_list", "mcp-jira", {
+        description: "List tickets.",
+        source: { server: "jira", tool: "list" },
+      }),
+      tool("mcp_notes_list", "mcp-notes", {
+        description: "List notes.",
+        source: { server: "notes", tool: "list" },
+      }),
+    ];
+    expect(searchTools(tracker, "jira").map((m) => m.definition.name)).toEqual(["mcp_jira_list"]);
+    expect(searchTools(tracker, "list").map((m) => m.exact)).toEqual([true, true]);
+  });
+
   it("takes a plain word in a sentence for a word, not for the name of a tool called so", () => {
     const tools = [
       tool("search", "web", { description: "Search the web for pages." }),

@@ -159,7 +159,8 @@ export class ToolSearchIndex {
         bestShare.set(name, Math.max(bestShare.get(name) ?? 0, result.score / best));
       }
     }
-    const bestTotal = Math.max(...total.values());
+    let bestTotal = 0;
+    for (const score of total.values()) bestTotal = Math.max(bestTotal, score);
     const fused: [string, number][] = [];
     for (const [name, score] of total) {
       fused.push([name, score / bestTotal + (bestShare.get(name) ?? 0)]);
