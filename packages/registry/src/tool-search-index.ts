@@ -197,8 +197,8 @@ export class ToolSearchIndex {
   }
 
   /**
-   * The terms of a long request worth searching: those in at most one tool in
-   * COMMON_TERM_SHARE; they weigh little in BM25 and cost the most time.
+   * The terms of a long request worth searching: those found in at most COMMON_TERM_SHARE of
+   * the tools (or COMMON_TERM_MIN_TOOLS), or all of them when every one is that common.
    */
   #distinctive(terms: string[]): string[] {
     const limit = Math.max(COMMON_TERM_MIN_TOOLS, this.#definitions.size * COMMON_TERM_SHARE);
