@@ -57,10 +57,16 @@ describe("tool_search (OpenAI-compatible adapter, scripted server, fixture MCP s
     const [search, add] = toolResults(events);
     expect(search?.outcome).toBe("ok");
     expect(textOf(search?.result.content ?? [])).toMatch(
-      /^Loaded \d+ tools?; .*\n- mcp_fx_add: Adds two numbers and returns the sum as text\./,
+      /^Loaded \d+ tools?; .*\(required parameters in parentheses\):\n- mcp_fx_add\(a, b\): Adds two numbers and returns the sum as text\.\n/,
     );
     expect(search?.result.structuredContent?.tools).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: "mcp_fx_add" })]),
+      expect.arrayContaining([
+        {
+          name: "mcp_fx_add",
+          description: "Adds two numbers and returns the sum as text.",
+          required: ["a", "b"],
+        },
+      ]),
     );
     expect(add).toMatchObject({ outcome: "ok" });
     expect(textOf(add?.result.content ?? [])).toBe("5");
@@ -84,7 +90,7 @@ describe("tool_search (OpenAI-compatible adapter, scripted server, fixture MCP s
       const events = await collect(agent.run("1 + 1?"));
       expect(doneOf(events)).toMatchObject({ reason: "completed", text: "2", turns: 3 });
       const [search, add] = toolResults(events);
-      expect(textOf(search?.result.content ?? [])).toMatch(/^Loaded .*\n- mcp_fx_add: /);
+      expect(textOf(search?.result.content ?? [])).toMatch(/^Loaded .*\n- mcp_fx_add\(a, b\): /);
       expect(add).toMatchObject({ outcome: "ok" });
       expect(textOf(add?.result.content ?? [])).toBe("2");
     } finally {

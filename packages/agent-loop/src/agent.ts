@@ -255,7 +255,7 @@ export class Agent {
                     TOOL_SEARCH,
                     (args: string) => {
                       const found = new Set<string>();
-                      const result = runToolSearch(args, offered.deferred, found);
+                      const result = runToolSearch(args, registry, offered.deferred, found);
                       this.#tools.load(found);
                       return result;
                     },

@@ -1,8 +1,8 @@
 import {
   DEFAULT_SEARCH_LIMIT,
   parseToolArguments,
-  searchTools,
   type ToolDefinition,
+  type ToolRegistry,
   type ToolResult,
 } from "@tinyloop/registry";
 import { AGENT_TOOLSET } from "./exit-tools.js";
@@ -26,14 +26,13 @@ export function toolSearchDefinition(waiting: readonly ToolDefinition[]): ToolDe
   return {
     name: TOOL_SEARCH,
     toolset: AGENT_TOOLSET,
-    description: `${waiting.length} more ${waiting.length === 1 ? "tool is" : "tools are"} available but not loaded yet, from: ${sets.join(", ")}${more}. Search them by what you want to do, a tool name, or parameter names; the best matches are loaded and you can call them from your next step on. Search before concluding that a tool is missing.`,
+    description: `Find and load tools: ${waiting.length} more waiting, from ${sets.join(", ")}${more}. Query: task keywords ("list issues", "read file") or exact tool names, comma-separated. Found tools callable from your next step. Search before deciding a tool is missing.`,
     inputSchema: {
       type: "object",
       properties: {
         query: {
           type: "string",
-          description:
-            'Words describing the task ("list open issues"), or exact tool names separated by commas.',
+          description: 'Task keywords ("create issue"), or exact tool names, comma-separated.',
         },
         limit: {
           type: "integer",
@@ -49,9 +48,18 @@ export function toolSearchDefinition(waiting: readonly ToolDefinition[]): ToolDe
   };
 }
 
+/** The first sentence or line of `text`, cut at {@link SHORT_DESCRIPTION} characters. */
 function shortDescription(text: string): string {
-  const first = text.trim().split(/\n\s*\n|(?<=[.!?])\s/)[0] ?? "";
+  const first = text.trim().split(/\n|(?<=[.!?])\s/)[0] ?? "";
   return first.length > SHORT_DESCRIPTION ? `${first.slice(0, SHORT_DESCRIPTION - 1)}…` : first;
+}
+
+/** Names of the parameters a tool's schema requires, in schema order. */
+function requiredParameters(definition: ToolDefinition): string[] {
+  const required = definition.inputSchema.required;
+  return Array.isArray(required)
+    ? required.filter((name): name is string => typeof name === "string")
+    : [];
 }
 
 function errorText(text: string): ToolResult {
@@ -59,12 +67,14 @@ function errorText(text: string): ToolResult {
 }
 
 /**
- * Runs `tool_search`: finds the best matches among `deferred`, adds their names to
- * `loaded` (offered from the next model call on) and answers their names and short
- * descriptions, as text and as `structuredContent.tools`.
+ * Runs `tool_search`: finds the best matches among `deferred` with the registry's search
+ * (its index is kept up to date by the registry), adds their names to `loaded` (offered
+ * from the next model call on) and answers, per tool, its name, required parameters and
+ * first sentence, as text and as `structuredContent.tools`.
  */
 export function runToolSearch(
   rawArguments: string,
+  registry: ToolRegistry,
   deferred: readonly ToolDefinition[],
   loaded: Set<string>,
 ): ToolResult {
@@ -84,7 +94,11 @@ export function runToolSearch(
       `Invalid arguments for tool "${TOOL_SEARCH}": limit must be a whole number from 1 to ${MAX_LIMIT}, got ${JSON.stringify(limit)}.`,
     );
   }
-  const matches = searchTools(deferred, query, { limit: limit ?? DEFAULT_SEARCH_LIMIT });
+  const waiting = new Set(deferred.map((tool) => tool.name));
+  const matches = registry.search(query, {
+    limit: limit ?? DEFAULT_SEARCH_LIMIT,
+    among: (name) => waiting.has(name),
+  });
   if (matches.length === 0) {
     const examples = deferred
       .slice(0, 10)
@@ -103,14 +117,17 @@ export function runToolSearch(
   const tools = matches.map(({ definition }) => ({
     name: definition.name,
     description: shortDescription(definition.description),
+    required: requiredParameters(definition),
   }));
   for (const tool of tools) loaded.add(tool.name);
-  const lines = tools.map((tool) => `- ${tool.name}: ${tool.description}`);
+  const lines = tools.map(
+    (tool) => `- ${tool.name}(${tool.required.join(", ")}): ${tool.description}`,
+  );
   return {
     content: [
       {
         type: "text",
-        text: `Loaded ${tools.length} tool${tools.length === 1 ? "" : "s"}; call ${tools.length === 1 ? "it" : "them"} from your next step on:\n${lines.join("\n")}`,
+        text: `Loaded ${tools.length} tool${tools.length === 1 ? "" : "s"}; call ${tools.length === 1 ? "it" : "them"} from your next step on (required parameters in parentheses):\n${lines.join("\n")}`,
       },
     ],
     structuredContent: { tools },

@@ -55,13 +55,15 @@ describe("ToolSpecCache with tool search", () => {
     });
     const first = cache.current();
     expect(first.specs.map((spec) => spec.name)).toEqual(["echo", "tool_search"]);
-    expect(first.specs[1]?.description).toMatch(/^2 more tools .* from: mcp-gh \(2\)\./);
+    expect(first.specs[1]?.description).toMatch(
+      /^Find and load tools: 2 more waiting, from mcp-gh \(2\)\. Query: /,
+    );
     expect([...first.byName.keys()]).toEqual(["echo", "mcp_gh_list", "mcp_gh_open", "tool_search"]);
     cache.load(["mcp_gh_open"]);
     const second = cache.current();
     expect(second).not.toBe(first);
     expect(second.specs.map((spec) => spec.name)).toEqual(["echo", "mcp_gh_open", "tool_search"]);
-    expect(second.specs.at(-1)?.description).toMatch(/^1 more tool is/);
+    expect(second.specs.at(-1)?.description).toMatch(/^Find and load tools: 1 more waiting,/);
     cache.unload();
     expect(cache.current().specs.map((spec) => spec.name)).toEqual(["echo", "tool_search"]);
   });

@@ -19,8 +19,8 @@ export { RegistryError } from "./registry-error.js";
 export type { ArgumentCheck, CompiledSchema, SchemaCompilerOptions } from "./schema-validator.js";
 export { SchemaCompiler } from "./schema-validator.js";
 export { describeViolations } from "./schema-violations.js";
-export type { SearchToolsOptions, ToolSearchMatch } from "./search-tools.js";
-export { DEFAULT_SEARCH_LIMIT, searchTools, searchWords } from "./search-tools.js";
+export { searchWords, splitWords } from "./search-terms.js";
+export { searchTools } from "./search-tools.js";
 export { suggestNames } from "./suggest-names.js";
 export {
   assertValidToolName,
@@ -45,6 +45,8 @@ export { ToolRegistry } from "./tool-registry.js";
 export { errorResult, textResult } from "./tool-result.js";
 export type { ToolResultTextOptions } from "./tool-result-text.js";
 export { toolResultText } from "./tool-result-text.js";
+export type { SearchToolsOptions, ToolSearchMatch } from "./tool-search-index.js";
+export { DEFAULT_SEARCH_LIMIT, ToolSearchIndex } from "./tool-search-index.js";
 export type {
   JsonSchema,
   ListFilter,

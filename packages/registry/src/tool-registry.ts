@@ -13,6 +13,11 @@ import {
   toolFailedResult,
   unknownToolResult,
 } from "./tool-outcome.js";
+import {
+  type SearchToolsOptions,
+  ToolSearchIndex,
+  type ToolSearchMatch,
+} from "./tool-search-index.js";
 import type {
   ListFilter,
   RegisterOptions,
@@ -80,6 +85,8 @@ export class ToolRegistry {
   private allTools: readonly ToolDefinition[] | undefined;
   private readonly filteredTools = new Map<string, readonly ToolDefinition[]>();
   private readonly toolsetDeferral = new Map<string, boolean>();
+  /** Built on the first `search`, then kept up to date by every change. */
+  private searchIndex: ToolSearchIndex | undefined;
 
   constructor(options: ToolRegistryOptions = {}) {
     this.onSchemaProblem = options.onSchemaProblem;
@@ -195,6 +202,18 @@ export class ToolRegistry {
     return definition.deferred ?? this.toolsetDeferral.get(definition.toolset);
   }
 
+  /**
+   * Finds the registered tools best matching `query` (words of a task, keywords, or exact
+   * names separated by commas; exact names first), best first. The full-text index is built
+   * on the first search, not at start-up, and updated on every register and unregister after
+   * that (so also when an MCP server's tool list changes). `among` narrows the answer, say to
+   * the tools an agent has not offered yet.
+   */
+  search(query: string, options: SearchToolsOptions = {}): ToolSearchMatch[] {
+    this.searchIndex ??= new ToolSearchIndex(this.list());
+    return this.searchIndex.search(query, options);
+  }
+
   /** Names of the toolsets that currently have tools, in order of first registration. */
   toolsets(): string[] {
     return [...new Set(this.list().map((definition) => definition.toolset))];
@@ -272,11 +291,21 @@ export class ToolRegistry {
     return schema;
   }
 
+  private updateSearchIndex(index: ToolSearchIndex, type: RegistryChangeType, names: string[]) {
+    if (type === "deferral") return;
+    for (const name of names) {
+      const entry = this.tools.get(name);
+      if (entry === undefined) index.remove(name);
+      else index.add(entry.definition);
+    }
+  }
+
   /** Bumps the version, drops list caches, then tells every listener (all of them, always). */
   private changed(type: RegistryChangeType, names: string[]): void {
     this.currentVersion += 1;
     this.allTools = undefined;
     this.filteredTools.clear();
+    if (this.searchIndex !== undefined) this.updateSearchIndex(this.searchIndex, type, names);
     const change: RegistryChange = Object.freeze({
       type,
       names: Object.freeze(names),
