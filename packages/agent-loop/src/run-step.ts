@@ -1,4 +1,4 @@
-import type { ToolCall } from "@tinyloop/inference-adapters";
+import type { ReasoningPart, ToolCall } from "@tinyloop/inference-adapters";
 import type { DispatchedCall } from "@tinyloop/registry";
 import type { TokenUsage, TurnEndEvent } from "./events.js";
 
@@ -11,6 +11,11 @@ export interface ModelTurnResult {
   text: string;
   /** The complete tool calls the model asked for, in order. */
   toolCalls: ToolCall[];
+  /**
+   * The turn's reasoning, when the model reasoned: kept so that a replayed run sends it back
+   * to providers that need it (Anthropic's signed thinking blocks).
+   */
+  reasoning?: ReasoningPart[];
   /** Tokens the turn took, when the provider reported them. */
   usage?: TokenUsage;
   /** Why the model stopped, when it said. */

@@ -1,4 +1,10 @@
-import type { ChatModel, ChatRequest, ModelEvent, ToolCall } from "@tinyloop/inference-adapters";
+import type {
+  ChatModel,
+  ChatRequest,
+  ModelEvent,
+  ReasoningPart,
+  ToolCall,
+} from "@tinyloop/inference-adapters";
 import { ABORTED, untilAborted } from "./abortable.js";
 import type { AgentEvent, TokenUsage, TurnEndEvent } from "./events.js";
 
@@ -6,6 +12,8 @@ import type { AgentEvent, TokenUsage, TurnEndEvent } from "./events.js";
 export interface ModelTurn {
   text: string;
   toolCalls: ToolCall[];
+  /** The turn's reasoning, kept for the assistant message (see `ReasoningPart`). */
+  reasoning?: ReasoningPart[];
   usage?: TokenUsage;
   finishReason?: TurnEndEvent["finishReason"];
   /** Set when the call did not finish: the signal aborted, or the model failed. */
@@ -17,7 +25,9 @@ export interface ModelTurn {
  * what the call produced. Never throws: a failing model and an abort are reported in
  * `stopped`, with whatever text had arrived until then. An abort stops waiting at once,
  * even for an adapter that ignores its signal. `out` is filled as events arrive, so a
- * caller whose consumer stops iterating mid-stream still sees the partial text.
+ * caller whose consumer stops iterating mid-stream still sees the partial text. Reasoning is
+ * kept in `reasoning`: the adapter's complete parts (signed, encrypted) as they come, and
+ * reasoning text that no complete part followed as one unsigned `thinking` part.
  */
 export async function* streamModelTurn(
   model: ChatModel,
@@ -28,6 +38,14 @@ export async function* streamModelTurn(
 ): AsyncGenerator<AgentEvent, ModelTurn> {
   let iterator: AsyncIterator<ModelEvent> | undefined;
   let finished = false;
+  let pendingReasoning = "";
+  const keepReasoning = (part: ReasoningPart) => {
+    out.reasoning = [...(out.reasoning ?? []), part];
+  };
+  const flushReasoning = () => {
+    if (pendingReasoning !== "") keepReasoning({ type: "thinking", text: pendingReasoning });
+    pendingReasoning = "";
+  };
   try {
     iterator = model.stream(request)[Symbol.asyncIterator]();
     while (true) {
@@ -42,6 +60,14 @@ export async function* streamModelTurn(
         case "text-delta":
           out.text += event.text;
           yield { type: "text-delta", turn, text: event.text };
+          break;
+        case "reasoning-delta":
+          pendingReasoning += event.text;
+          break;
+        case "reasoning":
+          // The complete part holds the text streamed before it.
+          pendingReasoning = "";
+          keepReasoning(event.part);
           break;
         case "tool-call-delta":
           yield { ...event, turn };
@@ -68,6 +94,7 @@ export async function* streamModelTurn(
       }
     }
     finished = true;
+    flushReasoning();
     return out;
   } catch (error) {
     finished = true;
