@@ -10,6 +10,7 @@ import {
   allowNoServersOption,
   collect,
   endWhenOption,
+  reasoningOption,
   toolFormatOption,
   toolSearchOption,
   wholeNumber,
@@ -108,6 +109,7 @@ export function buildProgram(
       .addOption(toolSearchOption())
       .addOption(endWhenOption())
       .addOption(toolFormatOption())
+      .addOption(reasoningOption())
       .addOption(allowNoServersOption())
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
       .option("--record <file>", "record the model's turns to a cassette"),

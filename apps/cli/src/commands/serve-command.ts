@@ -5,6 +5,7 @@ import {
   allowNoServersOption,
   collect,
   endWhenOption,
+  reasoningOption,
   toolFormatOption,
   toolSearchOption,
   wholeNumber,
@@ -75,6 +76,7 @@ export function registerServeCommand(
       .addOption(toolSearchOption())
       .addOption(endWhenOption())
       .addOption(toolFormatOption())
+      .addOption(reasoningOption())
       .addOption(allowNoServersOption()),
   )
     .addHelpText(

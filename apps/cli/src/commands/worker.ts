@@ -33,7 +33,7 @@ export async function workerCommand(
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
   const databaseUrl = databaseUrlFlag(flags.db, io.env);
-  const { spec, plan, choice, toolCallFormat } = await prepareRun(agentArg, flags, io);
+  const { spec, plan, choice, toolCallFormat, reasoning } = await prepareRun(agentArg, flags, io);
   await checkDatabase(databaseUrl, { where: flags.db === undefined ? undefined : "--db" });
 
   let worker: DurableWorker | undefined;
@@ -46,7 +46,10 @@ export async function workerCommand(
   process.prependOnceListener("SIGTERM", () => void lifecycle.close(DRAIN_MS));
 
   // The file's toolCallFormat applies to durable runs as to `run`.
-  model = await createModel(plan, choice, io.env, { toolCallFormat });
+  model = await createModel(plan, choice, io.env, {
+    toolCallFormat,
+    ...(reasoning ? { reasoning } : {}),
+  });
   // Nobody approves calls here: a worker runs every tool call (see the README).
   const session = await openUnattendedSession({
     spec,
