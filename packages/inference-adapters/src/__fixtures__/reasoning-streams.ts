@@ -376,6 +376,158 @@ export const reasoningStreams: ReasoningStreamCase[] = [
     },
   },
   {
+    name: "Moonshot kimi-k2-thinking: reasoning_content, then a tool call",
+    source:
+      "https://platform.moonshot.ai/docs/guide/use-kimi-k2-thinking-model (delta.reasoning_content beside content and tool_calls)",
+    wire: "openai",
+    model: "kimi-k2-thinking",
+    events: [
+      chunk("kimi-k2-thinking", { role: "assistant", content: "" }),
+      chunk("kimi-k2-thinking", { reasoning_content: "Search first." }),
+      chunk("kimi-k2-thinking", {
+        tool_calls: [
+          {
+            index: 0,
+            id: "functions.search:0",
+            type: "function",
+            function: { name: "search", arguments: '{"q":"tinyloop"}' },
+          },
+        ],
+      }),
+      chunk("kimi-k2-thinking", {}, "tool_calls", {
+        usage: { prompt_tokens: 60, completion_tokens: 25, total_tokens: 85 },
+      }),
+      "[DONE]",
+    ],
+    expected: {
+      text: "",
+      reasoning: "Search first.",
+      toolCalls: [{ name: "search", arguments: '{"q":"tinyloop"}' }],
+      parts: [],
+      usage: { inputTokens: 60, outputTokens: 25 },
+      finish: "tool-calls",
+    },
+  },
+  {
+    name: "Cerebras: delta.reasoning (reasoning_format parsed)",
+    source:
+      "https://inference-docs.cerebras.ai/capabilities/reasoning (parsed reasoning in a `reasoning` field of the delta)",
+    wire: "openai",
+    model: "gpt-oss-120b",
+    events: [
+      chunk("gpt-oss-120b", { role: "assistant" }),
+      chunk("gpt-oss-120b", { reasoning: "Simple greeting." }),
+      chunk("gpt-oss-120b", { content: "Hi!" }),
+      chunk("gpt-oss-120b", {}, "stop", {
+        usage: {
+          prompt_tokens: 70,
+          completion_tokens: 12,
+          total_tokens: 82,
+          completion_tokens_details: { reasoning_tokens: 8 },
+        },
+      }),
+      "[DONE]",
+    ],
+    expected: {
+      text: "Hi!",
+      reasoning: "Simple greeting.",
+      toolCalls: [],
+      parts: [],
+      usage: { inputTokens: 70, outputTokens: 12, reasoningTokens: 8 },
+      finish: "stop",
+    },
+  },
+  {
+    name: "llama.cpp server (--reasoning-format deepseek): reasoning_content, timings on the last chunk",
+    source:
+      "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md (reasoning_format: deepseek puts thoughts in delta.reasoning_content)",
+    wire: "openai",
+    model: "Qwen3-8B-Q4_K_M.gguf",
+    events: [
+      chunk("Qwen3-8B-Q4_K_M.gguf", { role: "assistant", content: null }),
+      chunk("Qwen3-8B-Q4_K_M.gguf", { reasoning_content: "User says hi." }),
+      chunk("Qwen3-8B-Q4_K_M.gguf", { content: "Hello!" }),
+      chunk("Qwen3-8B-Q4_K_M.gguf", {}, "stop", {
+        usage: { completion_tokens: 9, prompt_tokens: 11, total_tokens: 20 },
+        timings: { prompt_n: 11, predicted_n: 9 },
+      }),
+      "[DONE]",
+    ],
+    expected: {
+      text: "Hello!",
+      reasoning: "User says hi.",
+      toolCalls: [],
+      parts: [],
+      usage: { inputTokens: 11, outputTokens: 9 },
+      finish: "stop",
+    },
+  },
+  {
+    name: "Hugging Face router (DeepSeek-R1 on a provider): reasoning_content passed through",
+    source:
+      "https://huggingface.co/docs/inference-providers/tasks/chat-completion (the provider's chat-completions stream, reasoning_content as the provider sends it)",
+    wire: "openai",
+    model: "deepseek-ai/DeepSeek-R1",
+    events: [
+      chunk("deepseek-ai/DeepSeek-R1", {
+        role: "assistant",
+        content: "",
+        reasoning_content: "Two words.",
+      }),
+      chunk("deepseek-ai/DeepSeek-R1", { content: "Hi there", reasoning_content: null }),
+      chunk("deepseek-ai/DeepSeek-R1", { content: "" }, "stop"),
+      usageChunk("deepseek-ai/DeepSeek-R1", {
+        prompt_tokens: 5,
+        completion_tokens: 6,
+        total_tokens: 11,
+      }),
+      "[DONE]",
+    ],
+    expected: {
+      text: "Hi there",
+      reasoning: "Two words.",
+      toolCalls: [],
+      parts: [],
+      usage: { inputTokens: 5, outputTokens: 6 },
+      finish: "stop",
+    },
+  },
+  {
+    name: "Mistral Small: thinking parts, then a tool call",
+    source:
+      "https://docs.mistral.ai/capabilities/reasoning/ (mistral-small reasoning: thinking chunks in content lists) and /capabilities/function_calling",
+    wire: "openai",
+    model: "mistral-small-latest",
+    events: [
+      chunk("mistral-small-latest", {
+        role: "assistant",
+        content: [{ type: "thinking", thinking: [{ type: "text", text: "Call the tool." }] }],
+      }),
+      chunk("mistral-small-latest", {
+        content: "",
+        tool_calls: [
+          {
+            id: "D681PevKs",
+            function: { name: "get_weather", arguments: '{"city": "Paris"}' },
+            index: 0,
+          },
+        ],
+      }),
+      chunk("mistral-small-latest", { content: "" }, "tool_calls", {
+        usage: { prompt_tokens: 90, total_tokens: 110, completion_tokens: 20 },
+      }),
+      "[DONE]",
+    ],
+    expected: {
+      text: "",
+      reasoning: "Call the tool.",
+      toolCalls: [{ name: "get_weather", arguments: '{"city": "Paris"}' }],
+      parts: [],
+      usage: { inputTokens: 90, outputTokens: 20 },
+      finish: "tool-calls",
+    },
+  },
+  {
     name: "Anthropic extended thinking: signed thinking, text and a tool call",
     source:
       "https://docs.claude.com/en/docs/build-with-claude/extended-thinking#streaming-thinking (thinking_delta, signature_delta, then text and tool_use blocks)",
