@@ -7,6 +7,7 @@ import { reasoningWarner } from "../reasoning/reasoning-warning.js";
 import { type OpenAITool, toOpenAITools } from "../tool-schema/to-openai-tools.js";
 import type { ChatModel, ModelCapabilities, ReasoningSetting } from "../types.js";
 import { chatCompletionsUrl } from "./chat-completions-url.js";
+import { dropRefusedReasoning } from "./drop-refused-reasoning.js";
 import { OpenAIMessagesJson } from "./openai-messages-json.js";
 import { ChatCompletionStreamParser } from "./parse-chat-completion-stream.js";
 import { isPresetName, providerPresets } from "./presets.js";
@@ -95,8 +96,9 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     if ("error" in read)
       throw new InferenceError({ code: "CONFIG_INVALID", message: `${read.error}.` });
   }
-  const reasoningParams = settings.reasoning
-    ? openAIReasoningParams(provider, settings.reasoning, reasoningWarner(settings.onWarning))
+  const warn = reasoningWarner(settings.onWarning);
+  let reasoningParams = settings.reasoning
+    ? openAIReasoningParams(provider, settings.reasoning, warn)
     : {};
   const apiKeyEnv =
     settings.apiKeyEnv ?? (preset && "apiKeyEnv" in preset ? preset.apiKeyEnv : undefined);
@@ -138,7 +140,7 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     }
     return text;
   };
-  return createHttpChatModel({
+  const model = createHttpChatModel({
     provider,
     modelId: settings.model,
     capabilities,
@@ -168,4 +170,14 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
       return `{"model":${JSON.stringify(settings.model)},"messages":${messagesJson.write(request.messages)}${toolsJson},${rest.slice(1)}`;
     },
   });
+  // A model that does not reason may refuse the fields: dropped then, with one warning.
+  return Object.keys(reasoningParams).length === 0
+    ? model
+    : dropRefusedReasoning(
+        model,
+        () => {
+          reasoningParams = {};
+        },
+        warn,
+      );
 }

@@ -93,6 +93,51 @@ describe("asking for reasoning: the setting mapped per provider", () => {
     ]);
   });
 
+  it("a server that refuses the reasoning field (a model that does not reason): sent again without it, one warning, never again", async () => {
+    const server = await serve({
+      turns: [
+        {
+          status: 400,
+          message: "Unsupported parameter: 'reasoning_effort' is not supported with this model.",
+        },
+        { text: "ok" },
+        { text: "again" },
+      ],
+    });
+    const warnings: string[] = [];
+    const model = createOpenAICompatible({
+      baseURL: server.baseURL,
+      model: "gpt-4o",
+      provider: "openai",
+      apiKey: "sk-x",
+      reasoning: { effort: "low" },
+      onWarning: (message) => warnings.push(message),
+    });
+    await bodyOf(server, model);
+    await bodyOf(server, model);
+    const sent = server.requests.map(
+      (request) => (request.body as Record<string, unknown>).reasoning_effort,
+    );
+    expect(sent).toEqual(["low", undefined, undefined]);
+    expect(warnings).toEqual([
+      "openai: the server refused the reasoning setting for gpt-4o (Unsupported parameter: 'reasoning_effort' is not supported with this model.); it is no longer sent.",
+    ]);
+  });
+
+  it("a 400 about something else is not retried", async () => {
+    const server = await serve({ turns: [{ status: 400, message: "messages: too long" }] });
+    const model = createOpenAICompatible({
+      baseURL: server.baseURL,
+      model: "o4-mini",
+      reasoning: { effort: "low" },
+      onWarning: () => {},
+      maxRetries: 0,
+    });
+    const { error } = await collectEvents(model.stream(hello));
+    expect(error?.code).toBe("BAD_REQUEST");
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("Anthropic: thinking with the budget, max_tokens above it; an effort maps to a budget; a set temperature and a forced tool choice give way, with one warning each", async () => {
     const server = await serve();
     const warnings: string[] = [];
