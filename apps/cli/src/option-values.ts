@@ -48,6 +48,18 @@ export function toolFormatOption(): Option {
 }
 
 /**
+ * `--reasoning <level>`, the same option on `run` and `serve`: `low`, `medium`, `high` or a
+ * number of reasoning tokens. Checked when the run is prepared (`prepareRun`, with
+ * inference-adapters' reader), so that this module, on the path of `--help`, loads none.
+ */
+export function reasoningOption(): Option {
+  return new Option(
+    "--reasoning <level>",
+    "ask the model to reason: low, medium, high, or a budget in tokens such as 4096 (the agent file's reasoning; mapped per provider, a warning where unsupported)",
+  );
+}
+
+/**
  * `--allow-no-servers`, the same option on `run` and `serve` (the decision it changes is
  * `noServerRefusal`'s, in session/no-server-refusal.ts, which loads agent-session: this
  * module is on the path of `--help` and `config check` and must stay light).

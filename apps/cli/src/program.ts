@@ -11,6 +11,7 @@ import {
   collect,
   endWhenOption,
   fromOption,
+  reasoningOption,
   toolFormatOption,
   toolSearchOption,
   wholeNumber,
@@ -115,6 +116,7 @@ export function buildProgram(
       .addOption(toolSearchOption())
       .addOption(endWhenOption())
       .addOption(toolFormatOption())
+      .addOption(reasoningOption())
       .addOption(allowNoServersOption())
       .addOption(fromOption())
       .option("--cassette <file>", "replay the model from a cassette (.jsonl)")

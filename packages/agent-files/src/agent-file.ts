@@ -1,3 +1,4 @@
+import type { ReasoningSetting } from "@tinyloop/inference-adapters/presets";
 import type { ServerConfig } from "@tinyloop/mcp-transport";
 import type { ToolCallFormatSetting } from "./agent-settings.js";
 import type { ConfigPath } from "./config-path.js";
@@ -117,6 +118,12 @@ export interface AgentFile {
   endWhen?: EndWhen;
   /** How the model's tool calls travel: `auto`, `native`, or a text format (see `TOOL_CALL_FORMAT_CHOICES`). */
   toolCallFormat?: ToolCallFormatSetting;
+  /**
+   * How hard a reasoning model thinks: `{ effort: "low" | "medium" | "high" }` or
+   * `{ budgetTokens }` (the file's `reasoning` key, every format); inference-adapters maps it
+   * per provider. Unset: the model's own default.
+   */
+  reasoning?: ReasoningSetting;
   servers: AgentFileServer[];
   inputs: AgentFileInput[];
   warnings: AgentFileWarning[];

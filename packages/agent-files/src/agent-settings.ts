@@ -1,4 +1,5 @@
 import { lazySchema } from "@tinyloop/errors";
+import { type ReasoningSetting, readReasoningSetting } from "@tinyloop/inference-adapters/presets";
 import { TEXT_TOOL_CALL_FORMATS } from "@tinyloop/inference-adapters/text-tool-calls";
 import * as z from "zod/mini";
 import type { AgentFileInput, AgentFormat, ApprovalMode, EndWhen } from "./agent-file.js";
@@ -33,6 +34,18 @@ const toolCallFormatSchema = () =>
     },
   );
 
+// inference-adapters' reader decides what a reasoning setting may be (one home for the rule).
+const reasoningSchema = () =>
+  z.custom<ReasoningSetting>((value) => "setting" in readReasoningSetting(value, "reasoning"), {
+    error:
+      '{ "effort": "low" | "medium" | "high" } or { "budgetTokens": a whole number ≥ 1 } (example: "reasoning": { "effort": "medium" })',
+  });
+
+/** The `reasoning` key: how hard the model thinks (inference-adapters maps it per provider). */
+export const reasoningShape = lazySchema(() => ({
+  reasoning: z.optional(reasoningSchema()),
+}));
+
 /** Model and loop keys shared by tiny-agents' agent.json and tinyloop's additions to other files. */
 export const agentSettingsShape = lazySchema(() => ({
   model: z.optional(z.string().check(z.minLength(1))),
@@ -44,6 +57,7 @@ export const agentSettingsShape = lazySchema(() => ({
   approval: z.optional(z.enum(["ask", "always", "never"])),
   endWhen: z.optional(z.enum(END_WHEN_CHOICES)),
   toolCallFormat: z.optional(toolCallFormatSchema()),
+  reasoning: z.optional(reasoningSchema()),
 }));
 
 /** The `toolCallFormat` key alone, for formats whose other keys differ (Hermes YAML). */
@@ -65,6 +79,7 @@ export interface AgentSettings {
   approval?: ApprovalMode;
   endWhen?: EndWhen;
   toolCallFormat?: ToolCallFormatSetting;
+  reasoning?: ReasoningSetting;
 }
 
 /** What one format reader makes of a file, before `${…}` expansion. */
@@ -91,6 +106,7 @@ export function pickSettings(from: AgentSettings): AgentSettings {
     "approval",
     "endWhen",
     "toolCallFormat",
+    "reasoning",
   ] as const) {
     if (from[key] !== undefined) Object.assign(out, { [key]: from[key] });
   }
@@ -119,4 +135,5 @@ export const SETTINGS_KEYS = {
   approval: null,
   endWhen: null,
   toolCallFormat: null,
+  reasoning: null,
 } as const;

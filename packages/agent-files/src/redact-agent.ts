@@ -78,6 +78,7 @@ export function redactAgent(agent: AgentFile): Record<string, unknown> {
     ...(agent.maxTurns ? { maxTurns: agent.maxTurns } : {}),
     ...(agent.toolConcurrency ? { toolConcurrency: agent.toolConcurrency } : {}),
     ...(agent.toolCallFormat ? { toolCallFormat: agent.toolCallFormat } : {}),
+    ...(agent.reasoning ? { reasoning: agent.reasoning } : {}),
     approval: agent.approval ?? "ask",
     ...(agent.endWhen ? { endWhen: agent.endWhen } : {}),
     servers: agent.servers.map((server) => {

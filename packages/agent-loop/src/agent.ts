@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import type { ChatMessage, ToolCall } from "@tinyloop/inference-adapters";
+import type { ChatMessage, ReasoningPart, ToolCall } from "@tinyloop/inference-adapters";
 import type { ToolResult } from "@tinyloop/registry";
 import { AgentError } from "./agent-error.js";
 import {
@@ -38,6 +38,7 @@ export interface RunOptions {
 interface OpenTurn {
   text: string;
   calls: ToolCall[];
+  reasoning: ReasoningPart[] | undefined;
   results: Map<ToolCall, ToolResult>;
 }
 
@@ -221,7 +222,11 @@ export class Agent {
           return yield done("error", { ...partial, error: turn.stopped.error });
         }
         if (turn.toolCalls.length === 0) {
-          this.#messages.push({ role: "assistant", content: turn.text });
+          this.#messages.push({
+            role: "assistant",
+            content: turn.text,
+            ...(turn.reasoning?.length ? { reasoning: turn.reasoning } : {}),
+          });
           yield turnEnd;
           if (textTurnEndsRun(this.#options.endWhen, afterToolTurn)) {
             const text = [lastAnswer, turn.text].filter(Boolean).join("\n\n");
@@ -237,7 +242,12 @@ export class Agent {
         afterToolTurn = true;
         lastAnswer = "";
         lastText = turn.text || undefined;
-        open = { text: turn.text, calls: turn.toolCalls, results: new Map() };
+        open = {
+          text: turn.text,
+          calls: turn.toolCalls,
+          reasoning: turn.reasoning,
+          results: new Map(),
+        };
         const channel = new EventChannel<ToolResultEvent | ToolProgressEvent>();
         const settledTurn = open;
         const all = runToolCalls({
@@ -297,6 +307,8 @@ export class Agent {
       vision: this.#options.model.capabilities.vision,
       maxChars: this.#options.maxToolResultChars,
     };
-    this.#messages.push(...toolTurnMessages(turn.text, turn.calls, turn.results, options));
+    this.#messages.push(
+      ...toolTurnMessages(turn.text, turn.calls, turn.results, options, turn.reasoning),
+    );
   }
 }

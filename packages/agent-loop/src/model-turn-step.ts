@@ -58,7 +58,10 @@ export async function* modelTurnStep(
   const result = outcome.value;
   if (!ran) {
     // A replay: the user sees the recorded turn as if it had just streamed.
-    if (result.reasoning) yield { type: "reasoning-delta", turn, text: result.reasoning };
+    const reasoning = (result.reasoning ?? [])
+      .map((part) => (part.type === "thinking" ? part.text : ""))
+      .join("");
+    if (reasoning) yield { type: "reasoning-delta", turn, text: reasoning };
     if (result.text) yield { type: "text-delta", turn, text: result.text };
     for (const call of result.toolCalls) yield { type: "tool-call", turn, call };
   }

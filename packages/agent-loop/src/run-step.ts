@@ -1,4 +1,4 @@
-import type { ToolCall } from "@tinyloop/inference-adapters";
+import type { ReasoningPart, ToolCall } from "@tinyloop/inference-adapters";
 import type { DispatchedCall } from "@tinyloop/registry";
 import type { TokenUsage, TurnEndEvent } from "./events.js";
 
@@ -9,10 +9,13 @@ import type { TokenUsage, TurnEndEvent } from "./events.js";
 export interface ModelTurnResult {
   /** The assistant's text of this turn. */
   text: string;
-  /** The model's reasoning of this turn, when it streamed any; never part of `text`. */
-  reasoning?: string;
   /** The complete tool calls the model asked for, in order. */
   toolCalls: ToolCall[];
+  /**
+   * The turn's reasoning, when the model reasoned: kept so that a replayed run sends it back
+   * to providers that need it (Anthropic's signed thinking blocks).
+   */
+  reasoning?: ReasoningPart[];
   /** Tokens the turn took, when the provider reported them. */
   usage?: TokenUsage;
   /** Why the model stopped, when it said. */

@@ -1,13 +1,19 @@
-import type { ChatModel, ChatRequest, ModelEvent, ToolCall } from "@tinyloop/inference-adapters";
+import type {
+  ChatModel,
+  ChatRequest,
+  ModelEvent,
+  ReasoningPart,
+  ToolCall,
+} from "@tinyloop/inference-adapters";
 import { ABORTED, untilAborted } from "./abortable.js";
 import type { AgentEvent, TokenUsage, TurnEndEvent } from "./events.js";
 
 /** What one model call produced. */
 export interface ModelTurn {
   text: string;
-  /** The turn's reasoning, joined, when the model streamed any (never part of `text`). */
-  reasoning?: string;
   toolCalls: ToolCall[];
+  /** The turn's reasoning, kept for the assistant message (see `ReasoningPart`). */
+  reasoning?: ReasoningPart[];
   usage?: TokenUsage;
   finishReason?: TurnEndEvent["finishReason"];
   /** Set when the call did not finish: the signal aborted, or the model failed. */
@@ -19,7 +25,9 @@ export interface ModelTurn {
  * what the call produced. Never throws: a failing model and an abort are reported in
  * `stopped`, with whatever text had arrived until then. An abort stops waiting at once,
  * even for an adapter that ignores its signal. `out` is filled as events arrive, so a
- * caller whose consumer stops iterating mid-stream still sees the partial text.
+ * caller whose consumer stops iterating mid-stream still sees the partial text. Reasoning is
+ * kept in `reasoning`: the adapter's complete parts (signed, encrypted) as they come, and
+ * reasoning text that no complete part followed as one unsigned `thinking` part.
  */
 export async function* streamModelTurn(
   model: ChatModel,
@@ -30,6 +38,14 @@ export async function* streamModelTurn(
 ): AsyncGenerator<AgentEvent, ModelTurn> {
   let iterator: AsyncIterator<ModelEvent> | undefined;
   let finished = false;
+  let pendingReasoning = "";
+  const keepReasoning = (part: ReasoningPart) => {
+    out.reasoning = [...(out.reasoning ?? []), part];
+  };
+  const flushReasoning = () => {
+    if (pendingReasoning !== "") keepReasoning({ type: "thinking", text: pendingReasoning });
+    pendingReasoning = "";
+  };
   try {
     iterator = model.stream(request)[Symbol.asyncIterator]();
     while (true) {
@@ -47,8 +63,13 @@ export async function* streamModelTurn(
           break;
         case "reasoning-delta":
           // Kept apart, never added to `out.text`: reasoning is not the answer.
-          out.reasoning = (out.reasoning ?? "") + event.text;
+          pendingReasoning += event.text;
           yield { type: "reasoning-delta", turn, text: event.text };
+          break;
+        case "reasoning":
+          // The complete part holds the text streamed before it.
+          pendingReasoning = "";
+          keepReasoning(event.part);
           break;
         case "tool-call-delta":
           yield { ...event, turn };
@@ -70,6 +91,7 @@ export async function* streamModelTurn(
       }
     }
     finished = true;
+    flushReasoning();
     return out;
   } catch (error) {
     finished = true;

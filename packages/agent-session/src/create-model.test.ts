@@ -105,3 +105,61 @@ describe("createModel: toolCallFormat", () => {
     expect(body.messages[0]!.content).toContain("<tools>");
   });
 });
+
+describe("createModel: reasoning", () => {
+  const hi = { messages: [{ role: "user" as const, content: "hi" }] };
+  const drain = async (model: Awaited<ReturnType<typeof createModel>>) => {
+    for await (const _ of model.stream(hi));
+  };
+
+  it("passes the setting to the adapter, which maps it for its provider", async () => {
+    server = await startScriptedModelServer({ script: { turns: [{ text: "ok" }], cycle: true } });
+    const openai = { provider: "openai", model: "o4-mini", endpointUrl: server.baseURL };
+    await drain(
+      await createModel(
+        chooseProvider(openai, {}),
+        openai,
+        { OPENAI_API_KEY: "k" },
+        {
+          reasoning: { effort: "low" },
+        },
+      ),
+    );
+    expect(server.requests[0]?.body).toMatchObject({ reasoning_effort: "low" });
+    const claude = { provider: "anthropic", model: "claude", endpointUrl: server.url };
+    await drain(
+      await createModel(
+        chooseProvider(claude, {}),
+        claude,
+        { ANTHROPIC_API_KEY: "k" },
+        {
+          reasoning: { budgetTokens: 3000 },
+        },
+      ),
+    );
+    expect(server.requests[1]?.body).toMatchObject({
+      thinking: { type: "enabled", budget_tokens: 3000 },
+    });
+  });
+
+  it("a setting the provider cannot take reaches onWarning, and the run goes on", async () => {
+    server = await startScriptedModelServer({ script: [{ text: "ok" }] });
+    const choice = { provider: "ollama", model: "qwen3:8b", endpointUrl: server.baseURL };
+    const warnings: string[] = [];
+    await drain(
+      await createModel(
+        chooseProvider(choice, {}),
+        choice,
+        {},
+        {
+          reasoning: { budgetTokens: 1000 },
+          onWarning: (message) => warnings.push(message),
+        },
+      ),
+    );
+    expect(warnings).toEqual([
+      "ollama: a reasoning budget in tokens (1000) is not supported here; it takes an effort (low, medium or high). No reasoning setting is sent.",
+    ]);
+    expect(server.requests[0]?.status).toBe(200);
+  });
+});

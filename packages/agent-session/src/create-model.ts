@@ -2,6 +2,7 @@ import type { ModelChoice, ProviderPlan, ToolCallFormatSetting } from "@tinyloop
 import type {
   ChatModel,
   ModelTimeoutSettings,
+  ReasoningSetting,
   TimeoutSettingNames,
 } from "@tinyloop/inference-adapters";
 import type { ToolFormatSwitch } from "@tinyloop/inference-adapters/text-tool-calls";
@@ -29,6 +30,24 @@ export interface CreateModelOptions {
   toolCallFormat?: ToolCallFormatSetting;
   /** `auto`: called once when the model switches to a text format (see `toolFormatEvent` / `toolFormatLine`). */
   onToolFormatSwitch?: (change: ToolFormatSwitch) => void;
+  /**
+   * Ask the model to reason (see {@link reasoningOf}): mapped per provider by the adapter;
+   * replayed models ignore it (the cassette holds what was recorded).
+   */
+  reasoning?: ReasoningSetting;
+  /**
+   * Told once about a reasoning setting the provider cannot take (the adapter then sends
+   * none). Default: inference-adapters' process warning.
+   */
+  onWarning?: (message: string) => void;
+}
+
+/** The adapter settings of the reasoning hooks. */
+function reasoningSettings(hooks: CreateModelOptions) {
+  return {
+    ...(hooks.reasoning ? { reasoning: hooks.reasoning } : {}),
+    ...(hooks.onWarning ? { onWarning: hooks.onWarning } : {}),
+  };
 }
 
 function timeoutSettings(hooks: CreateModelOptions): ModelTimeoutSettings {
@@ -85,6 +104,7 @@ export async function createModel(
         model: plan.model ?? llama.DEFAULT_LOCAL_MODEL,
       };
       if (hooks.onDownloadProgress) options.onDownloadProgress = hooks.onDownloadProgress;
+      Object.assign(options, reasoningSettings(hooks));
       model = llama.createLlamaCpp(options);
       break;
     }
@@ -95,6 +115,7 @@ export async function createModel(
         ...(apiKey ? { apiKey } : {}),
         ...(plan.baseURL ? { baseURL: plan.baseURL } : {}),
         ...timeoutSettings(hooks),
+        ...reasoningSettings(hooks),
       });
       break;
     }
@@ -115,6 +136,7 @@ export async function createModel(
         provider: plan.provider,
         ...(apiKey ? { apiKey } : {}),
         ...timeoutSettings(hooks),
+        ...reasoningSettings(hooks),
       });
       break;
     }

@@ -1,6 +1,6 @@
 import type { AgentFile } from "@tinyloop/agent-files";
 import { describe, expect, it } from "vitest";
-import { resolveModelChoice } from "./model-choice.js";
+import { reasoningOf, resolveModelChoice } from "./model-choice.js";
 
 const agent = (keys: Partial<AgentFile>): AgentFile => ({
   format: "tiny-agents",
@@ -32,5 +32,14 @@ describe("resolveModelChoice", () => {
     });
     expect(plan).toMatchObject({ kind: "openai-compatible", model: "gpt-4o-mini" });
     expect(resolveModelChoice(file, {}, {}).choice.apiKey).toBe("sk-file");
+  });
+});
+
+describe("reasoningOf", () => {
+  it("takes the program's setting over the file's, else the file's, else none", () => {
+    const file = agent({ reasoning: { effort: "low" } });
+    expect(reasoningOf(file, { budgetTokens: 900 })).toEqual({ budgetTokens: 900 });
+    expect(reasoningOf(file, undefined)).toEqual({ effort: "low" });
+    expect(reasoningOf(agent({}), undefined)).toBeUndefined();
   });
 });

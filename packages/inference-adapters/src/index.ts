@@ -18,6 +18,11 @@ export { createOpenAICompatible } from "./openai-compatible/create-openai-compat
 export type { ProviderPreset, ProviderPresetName } from "./openai-compatible/presets.js";
 export { providerPresets, resolvePreset } from "./openai-compatible/presets.js";
 export { isProviderKeyVariable, PROVIDER_KEY_VARIABLES } from "./provider-key-variables.js";
+export {
+  REASONING_EFFORTS,
+  readReasoningSetting,
+  readReasoningText,
+} from "./reasoning/read-reasoning-setting.js";
 export type { CassetteEntry, RequestFingerprint } from "./replay/cassette.js";
 export { fingerprintRequest } from "./replay/cassette.js";
 export type { ReplayModelSettings } from "./replay/create-replay-model.js";
@@ -49,6 +54,8 @@ export type {
   FinishReason,
   ModelCapabilities,
   ModelEvent,
+  ReasoningPart,
+  ReasoningSetting,
   ToolCall,
   ToolChoice,
   ToolSpec,

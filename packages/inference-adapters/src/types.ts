@@ -12,11 +12,35 @@ export interface ToolCall {
   arguments: string /* JSON text */;
 }
 
+/**
+ * One piece of a model's reasoning, kept on the assistant message so that it can go back to
+ * the provider that needs it. `thinking` is readable reasoning; `signature` is the provider's
+ * seal over it (Anthropic, and OpenRouter's `reasoning_details`), which must come back
+ * unchanged. `redacted` is reasoning the provider encrypted (`data` is opaque). `format` names
+ * the provider's own format where it gave one (OpenRouter's `anthropic-claude-v1`…).
+ */
+export type ReasoningPart =
+  | { type: "thinking"; text: string; signature?: string; format?: string }
+  | { type: "redacted"; data: string; format?: string };
+
+/**
+ * How hard a reasoning model should think: an effort, or a budget of reasoning tokens. Each
+ * adapter maps it to its provider's parameter (see the README's reasoning table); a provider
+ * without one gets nothing and the adapter warns once.
+ */
+export type ReasoningSetting = { effort: "low" | "medium" | "high" } | { budgetTokens: number };
+
 /** One message of a conversation, provider-neutral. */
 export type ChatMessage =
   | { role: "system"; content: string }
   | { role: "user"; content: string | UserPart[] }
-  | { role: "assistant"; content: string; toolCalls?: ToolCall[] }
+  | {
+      role: "assistant";
+      content: string;
+      toolCalls?: ToolCall[];
+      /** The turn's reasoning, in the order it came; never part of `content`. */
+      reasoning?: ReasoningPart[];
+    }
   | {
       role: "tool";
       toolCallId: string;
@@ -54,13 +78,18 @@ export type FinishReason = "stop" | "tool-calls" | "length" | "content-filter";
  * display) and then once complete as `tool-call`; `usage` and `finish` come last. A
  * `tool-call`'s `id` is never empty: an adapter whose provider sent none makes one up
  * (unique, in the provider's style), and callers such as the agent loop use it as it is.
- * `reasoning-delta` carries the model's reasoning apart from the answer (today from text
- * tool-call formats: `<think>…</think>` and the formats' own channels); callers that do not
- * show reasoning ignore it.
+ * `reasoning-delta` carries the model's reasoning apart from the answer, as it streams (every
+ * adapter: the providers' reasoning fields and blocks, and the text formats' `<think>…</think>`
+ * and channels); callers that do not show reasoning ignore it. `reasoning` then brings one
+ * complete piece where the provider sealed it (a signature) or sent it encrypted: keep it on
+ * the assistant message. Reasoning text that no `reasoning` event followed is kept as one
+ * unsigned `thinking` part. `usage.reasoningTokens` is set where the provider reports it (it
+ * is part of `outputTokens`).
  */
 export type ModelEvent =
   | { type: "text-delta"; text: string }
   | { type: "reasoning-delta"; text: string }
+  | { type: "reasoning"; part: ReasoningPart }
   | { type: "tool-call-delta"; index: number; id?: string; name?: string; argumentsDelta: string }
   | { type: "tool-call"; id: string; name: string; arguments: string }
   | {

@@ -7,6 +7,7 @@ import {
   collect,
   endWhenOption,
   fromOption,
+  reasoningOption,
   toolFormatOption,
   toolSearchOption,
   wholeNumber,
@@ -81,6 +82,7 @@ export function registerServeCommand(
       .addOption(toolSearchOption())
       .addOption(endWhenOption())
       .addOption(toolFormatOption())
+      .addOption(reasoningOption())
       .addOption(allowNoServersOption())
       .addOption(fromOption()),
   )

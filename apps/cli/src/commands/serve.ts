@@ -49,6 +49,8 @@ export interface ServeFlags {
   endWhen?: "text" | "two-texts";
   /** `--tool-format`: as in `run` (checked by `prepareRun`). */
   toolFormat?: ToolCallFormatSetting;
+  /** `--reasoning low|medium|high|<tokens>`: as in `run` (checked by `prepareRun`). */
+  reasoning?: string;
   /** `--lazy`: each server starts on the first call of one of its tools. */
   lazy?: boolean;
   /** `--max-concurrent-starts N`: servers starting at once (default 2 × CPU cores). */
@@ -110,7 +112,7 @@ export async function serveCommand(
   const style = styleFor(io.stderr, flags, io.env);
   const settings = serverSettings(flags, io);
   // The model flags are run's, but for the key: serve's --api-key-env is the server's own.
-  const { spec, plan, choice, toolCallFormat } = await prepareRun(
+  const { spec, plan, choice, toolCallFormat, reasoning } = await prepareRun(
     agentArg,
     { ...flags, apiKeyEnv: flags.modelApiKeyEnv },
     io,
@@ -153,6 +155,8 @@ export async function serveCommand(
 
   model = await createModel(plan, choice, io.env, {
     toolCallFormat,
+    ...(reasoning ? { reasoning } : {}),
+    onWarning: (message) => io.stderr.write(`${style.yellow(`warning: ${message}`)}\n`),
     // The switch happens once, on the first request that needs it: a line for --verbose.
     onToolFormatSwitch: (change) => {
       if (flags.verbose) io.stderr.write(`${style.dim(toolFormatLine(change))}\n`);

@@ -36,7 +36,7 @@ export async function workerCommand(
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
   const databaseUrl = await runsDatabase(flags.db, io);
-  const { spec, plan, choice, toolCallFormat } = await prepareRun(agentArg, flags, io);
+  const { spec, plan, choice, toolCallFormat, reasoning } = await prepareRun(agentArg, flags, io);
   await checkDatabase(databaseUrl, { where: flags.db === undefined ? undefined : "--db" });
 
   let worker: DurableWorker | undefined;
@@ -57,7 +57,10 @@ export async function workerCommand(
   }
 
   // The file's toolCallFormat applies to durable runs as to `run`.
-  model = await createModel(plan, choice, io.env, { toolCallFormat });
+  model = await createModel(plan, choice, io.env, {
+    toolCallFormat,
+    ...(reasoning ? { reasoning } : {}),
+  });
   // Nobody approves calls here: a worker runs every tool call (see the README).
   const session = await openUnattendedSession({
     spec,

@@ -8,7 +8,13 @@ import {
   withModelFromEnvironment,
 } from "@tinyloop/agent-files";
 // The model-choice entry only: config check loads this file and must not load the SDK.
-import { resolveModelChoice, toolCallFormatOf } from "@tinyloop/agent-session/model-choice";
+import {
+  reasoningOf,
+  resolveModelChoice,
+  toolCallFormatOf,
+} from "@tinyloop/agent-session/model-choice";
+// The presets entry: the reasoning reader without any adapter.
+import { type ReasoningSetting, readReasoningText } from "@tinyloop/inference-adapters/presets";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
@@ -21,6 +27,8 @@ export interface PreparedRun {
   plan: ProviderPlan;
   /** `--tool-format`, else the file's `toolCallFormat`, else `auto`. */
   toolCallFormat: ToolCallFormatSetting;
+  /** `--reasoning`, else the file's `reasoning`, else none (the model's default). */
+  reasoning: ReasoningSetting | undefined;
 }
 
 /**
@@ -46,6 +54,17 @@ export async function prepareRun(
       message: `--tool-format: expected one of ${TOOL_CALL_FORMAT_CHOICES.join(", ")}, got ${JSON.stringify(toolFormat)} (example: --tool-format hermes)`,
     });
   }
+  let reasoningFlag: ReasoningSetting | undefined;
+  if (flags.reasoning !== undefined) {
+    const read = readReasoningText(String(flags.reasoning));
+    if ("error" in read) {
+      throw new CliError({
+        code: "USAGE",
+        message: `--reasoning: ${read.error.replace("(example: medium, or 4096)", "(example: --reasoning medium, or --reasoning 4096)")}`,
+      });
+    }
+    reasoningFlag = read.setting;
+  }
   // config check starts no model, so it never asks for the model's key.
   const spec = withModelFromEnvironment(
     await readAgent(agentArg, io, {
@@ -62,5 +81,6 @@ export async function prepareRun(
     spec,
     ...resolveModelChoice(spec, flags, io.env),
     toolCallFormat: toolCallFormatOf(spec, flags),
+    reasoning: reasoningOf(spec, reasoningFlag),
   };
 }

@@ -54,7 +54,7 @@ export async function runCommand(
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
   const errStyle = styleFor(io.stderr, flags, io.env);
-  const { spec, plan, choice, toolCallFormat } =
+  const { spec, plan, choice, toolCallFormat, reasoning } =
     started?.prepared ?? (await prepareRun(agentArg, flags, io));
   const json = flags.json === true;
   const emit = (event: SessionEvent) => io.stdout.write(toJsonLine(event));
@@ -70,6 +70,9 @@ export async function runCommand(
       if (!json) showDownload(report);
     },
     toolCallFormat,
+    ...(reasoning ? { reasoning } : {}),
+    // A reasoning setting the provider cannot take: one line, the run goes on.
+    onWarning: (message) => io.stderr.write(`${errStyle.yellow(`warning: ${message}`)}\n`),
     // auto left native tools (once): a --json event, a --verbose line.
     onToolFormatSwitch: (change) => {
       if (json) emit(toolFormatEvent(change));

@@ -22,6 +22,8 @@ export interface RunFlags extends ModelOverrides {
   showReasoning?: boolean;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
+  /** `--reasoning low|medium|high|<tokens>`, checked by `prepareRun`. */
+  reasoning?: string;
   /** `--end-when text|two-texts`. */
   endWhen?: "text" | "two-texts";
   /** `--lazy`: start servers on first use. */

@@ -1,6 +1,11 @@
 import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
-import { END_WHEN_CHOICES, type FormatResult, toolCallFormatShape } from "../agent-settings.js";
+import {
+  END_WHEN_CHOICES,
+  type FormatResult,
+  reasoningShape,
+  toolCallFormatShape,
+} from "../agent-settings.js";
 import type { KeyWarning } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";
@@ -35,6 +40,7 @@ export const hermesFileSchema = lazySchema(() =>
     max_turns: z.optional(z.int().check(z.positive())),
     end_when: z.optional(z.enum(END_WHEN_CHOICES)),
     ...toolCallFormatShape(),
+    ...reasoningShape(),
   }),
 );
 
@@ -43,7 +49,7 @@ export const hermesFileSchema = lazySchema(() =>
  * `url`/`headers`, with `timeout` / `connect_timeout` in seconds, tinyloop's `reconnect` /
  * `pingInterval` (seconds), `enabled`, `auth` and
  * `tools: { include, exclude }`; plus `model` / `provider` / `base_url` keys, and tinyloop's
- * `end_when` (snake_case like the file's own `max_turns`).
+ * `end_when` (snake_case like the file's own `max_turns`), `toolCallFormat` and `reasoning`.
  */
 export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
   refuseReservedServerNames(
@@ -111,5 +117,6 @@ export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): 
   if (parsed.max_turns) result.settings.maxTurns = parsed.max_turns;
   if (parsed.end_when) result.settings.endWhen = parsed.end_when;
   if (parsed.toolCallFormat) result.settings.toolCallFormat = parsed.toolCallFormat;
+  if (parsed.reasoning) result.settings.reasoning = parsed.reasoning;
   return result;
 }

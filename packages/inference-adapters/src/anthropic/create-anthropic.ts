@@ -3,8 +3,11 @@ import { buildRequestContext, createHttpChatModel } from "../http/http-chat-mode
 import type { ModelTimeoutSettings } from "../http/model-timeouts.js";
 import { parseBaseUrl } from "../http/parse-base-url.js";
 import { InferenceError } from "../inference-error.js";
+import { readReasoningSetting } from "../reasoning/read-reasoning-setting.js";
+import { reasoningWarner } from "../reasoning/reasoning-warning.js";
 import { toAnthropicTools } from "../tool-schema/to-anthropic-tools.js";
-import type { ChatModel, ModelCapabilities } from "../types.js";
+import type { ChatModel, ModelCapabilities, ReasoningSetting } from "../types.js";
+import { anthropicThinking, thinkingRequestFields } from "./anthropic-thinking.js";
 import { AnthropicStreamParser } from "./parse-anthropic-stream.js";
 import { toAnthropicMessages } from "./to-anthropic-messages.js";
 
@@ -30,6 +33,14 @@ export interface AnthropicSettings extends ModelTimeoutSettings {
   capabilities?: Partial<ModelCapabilities>;
   /** Where the key is read from. Default `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * Extended thinking: `{ budgetTokens }` → `thinking.budget_tokens` (at least 1024), an
+   * effort → 1024 / 8192 / 24576 tokens. `max_tokens` becomes the budget plus the answer's
+   * limit. Default: off.
+   */
+  reasoning?: ReasoningSetting;
+  /** Told about settings the API cannot take as given (once each). Default: a process warning. */
+  onWarning?: (message: string) => void;
 }
 
 function messagesUrl(baseURL: string): string {
@@ -57,6 +68,19 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
       message: `model: expected a model id string, got ${describeValue(settings.model)} (example: { model: "claude-sonnet-4-5" }).`,
     });
   }
+  if (settings.reasoning !== undefined) {
+    const read = readReasoningSetting(settings.reasoning, "reasoning");
+    if ("error" in read)
+      throw new InferenceError({ code: "CONFIG_INVALID", message: `${read.error}.` });
+  }
+  const warn = reasoningWarner(settings.onWarning);
+  const thinking = settings.reasoning ? anthropicThinking(settings.reasoning, warn) : undefined;
+  const warned = new Set<string>();
+  const warnOnce = (key: string, message: string) => {
+    if (warned.has(key)) return;
+    warned.add(key);
+    warn(message);
+  };
   const url = messagesUrl(settings.baseURL ?? "https://api.anthropic.com");
   const apiKey = settings.apiKey ?? (settings.env ?? process.env).ANTHROPIC_API_KEY;
   const capabilities: ModelCapabilities = {
@@ -91,10 +115,27 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
     parser: () => new AnthropicStreamParser(context),
     body: (request, tools) => {
       const { system, messages } = toAnthropicMessages(request.messages);
-      const choice = request.toolChoice;
+      const maxTokens = request.maxTokens ?? settings.maxTokens ?? 4096;
+      let choice = request.toolChoice;
+      let temperature = request.temperature;
+      if (thinking && temperature !== undefined) {
+        warnOnce(
+          "temperature",
+          "anthropic: extended thinking cannot be combined with a temperature; the temperature is not sent while reasoning is on.",
+        );
+        temperature = undefined;
+      }
+      if (thinking && choice !== undefined && choice !== "auto" && choice !== "none") {
+        warnOnce(
+          "tool-choice",
+          "anthropic: extended thinking cannot be combined with a forced tool choice; tool_choice auto is sent while reasoning is on.",
+        );
+        choice = "auto";
+      }
       return {
         model: settings.model,
-        max_tokens: request.maxTokens ?? settings.maxTokens ?? 4096,
+        max_tokens: maxTokens,
+        ...(thinking ? thinkingRequestFields(thinking, maxTokens) : {}),
         ...(system !== undefined ? { system } : {}),
         messages,
         ...(tools ? { tools } : {}),
@@ -108,7 +149,7 @@ export function createAnthropic(settings: AnthropicSettings): ChatModel {
                     : { type: "tool", name: choice.name },
             }
           : {}),
-        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...(temperature !== undefined ? { temperature } : {}),
         stream: true,
       };
     },

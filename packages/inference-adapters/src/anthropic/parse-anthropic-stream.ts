@@ -28,20 +28,30 @@ interface ToolBlock {
   json: string;
 }
 
+/** A `thinking` block being streamed: its text and signature so far. */
+interface ThinkingBlock {
+  text: string;
+  signature: string;
+}
+
 type Payload = Record<string, unknown> & { type?: unknown };
 
 const tokens = (value: unknown) =>
   typeof value === "number" && Number.isFinite(value) ? value : 0;
 
 /**
- * Parses Messages API SSE events into ModelEvents: text deltas, tool-call deltas
- * (`index` counts tool calls, not content blocks) and each complete tool call when its
- * block stops, then usage (input from `message_start`, including cache reads and writes;
+ * Parses Messages API SSE events into ModelEvents: text deltas, reasoning deltas (from
+ * `thinking` blocks' `thinking_delta`s), tool-call deltas (`index` counts tool calls, not
+ * content blocks) and each complete tool call when its block stops; a `thinking` block
+ * ends with a `reasoning` event carrying its text and signature (from `signature_delta`),
+ * a `redacted_thinking` block is one `reasoning` event with its encrypted `data` — both go
+ * back to the API unchanged in the assistant turn; then usage (input from `message_start`, including cache reads and writes;
  * output from the last `message_delta`) and the finish reason at `message_stop`.
  */
 export class AnthropicStreamParser implements StreamParser {
   readonly #context: RequestContext;
   readonly #blocks = new Map<number, ToolBlock>();
+  readonly #thinking = new Map<number, ThinkingBlock>();
   #toolCount = 0;
   #inputTokens = 0;
   #outputTokens = 0;
@@ -76,7 +86,15 @@ export class AnthropicStreamParser implements StreamParser {
       }
       case "content_block_start": {
         const block = payload.content_block as
-          | { type?: unknown; id?: unknown; name?: unknown; text?: unknown }
+          | {
+              type?: unknown;
+              id?: unknown;
+              name?: unknown;
+              text?: unknown;
+              thinking?: unknown;
+              signature?: unknown;
+              data?: unknown;
+            }
           | undefined;
         if (block?.type === "tool_use") {
           const tool: ToolBlock = {
@@ -98,15 +116,36 @@ export class AnthropicStreamParser implements StreamParser {
           });
         } else if (block?.type === "text" && typeof block.text === "string" && block.text !== "") {
           out.push({ type: "text-delta", text: block.text });
+        } else if (block?.type === "thinking") {
+          const text = typeof block.thinking === "string" ? block.thinking : "";
+          this.#thinking.set(Number(payload.index), {
+            text,
+            signature: typeof block.signature === "string" ? block.signature : "",
+          });
+          if (text !== "") out.push({ type: "reasoning-delta", text });
+        } else if (block?.type === "redacted_thinking" && typeof block.data === "string") {
+          out.push({ type: "reasoning", part: { type: "redacted", data: block.data } });
         }
         return false;
       }
       case "content_block_delta": {
         const delta = payload.delta as
-          | { type?: unknown; text?: unknown; partial_json?: unknown }
+          | {
+              type?: unknown;
+              text?: unknown;
+              partial_json?: unknown;
+              thinking?: unknown;
+              signature?: unknown;
+            }
           | undefined;
         if (delta?.type === "text_delta" && typeof delta.text === "string") {
           if (delta.text !== "") out.push({ type: "text-delta", text: delta.text });
+        } else if (delta?.type === "thinking_delta" && typeof delta.thinking === "string") {
+          const block = this.#thinkingBlock(payload.index, event.data);
+          block.text += delta.thinking;
+          if (delta.thinking !== "") out.push({ type: "reasoning-delta", text: delta.thinking });
+        } else if (delta?.type === "signature_delta" && typeof delta.signature === "string") {
+          this.#thinkingBlock(payload.index, event.data).signature += delta.signature;
         } else if (delta?.type === "input_json_delta" && typeof delta.partial_json === "string") {
           const tool = this.#blocks.get(Number(payload.index));
           if (!tool) {
@@ -123,10 +162,21 @@ export class AnthropicStreamParser implements StreamParser {
             argumentsDelta: delta.partial_json,
           });
         }
-        // thinking_delta, signature_delta, citations_delta: not part of the ChatModel events.
+        // citations_delta: not part of the ChatModel events.
         return false;
       }
       case "content_block_stop": {
+        const thinking = this.#thinking.get(Number(payload.index));
+        if (thinking) {
+          out.push({
+            type: "reasoning",
+            part: {
+              type: "thinking",
+              text: thinking.text,
+              ...(thinking.signature !== "" ? { signature: thinking.signature } : {}),
+            },
+          });
+        }
         const tool = this.#blocks.get(Number(payload.index));
         if (tool) {
           out.push({
@@ -178,5 +228,13 @@ export class AnthropicStreamParser implements StreamParser {
 
   end(): void {
     throw interruptedError(this.#context);
+  }
+
+  #thinkingBlock(index: unknown, data: string): ThinkingBlock {
+    const block = this.#thinking.get(Number(index));
+    if (!block) {
+      throw protocolError(this.#context, "a thinking delta for a block that is not thinking", data);
+    }
+    return block;
   }
 }

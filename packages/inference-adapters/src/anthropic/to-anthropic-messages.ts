@@ -1,6 +1,6 @@
 import type { ContentBlock } from "../content-block.js";
 import { describeContentBlock } from "../messages/describe-content-block.js";
-import type { ChatMessage, UserPart } from "../types.js";
+import type { ChatMessage, ReasoningPart, UserPart } from "../types.js";
 
 type ImageBlock = { type: "image"; source: { type: "base64"; media_type: string; data: string } };
 type TextBlock = { type: "text"; text: string };
@@ -8,6 +8,8 @@ type TextBlock = { type: "text"; text: string };
 export type AnthropicContentBlock =
   | TextBlock
   | ImageBlock
+  | { type: "thinking"; thinking: string; signature: string }
+  | { type: "redacted_thinking"; data: string }
   | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> }
   | {
       type: "tool_result";
@@ -35,6 +37,22 @@ const resultBlock = (block: ContentBlock): TextBlock | ImageBlock =>
     ? image(block.data, block.mimeType)
     : { type: "text", text: describeContentBlock(block) };
 
+/**
+ * The reasoning the API takes back: signed `thinking` blocks exactly as they came, and
+ * `redacted_thinking` blocks. Unsigned reasoning (from another provider, or a text format)
+ * is dropped: the API refuses a thinking block without a valid signature.
+ */
+function thinkingBlocks(parts: readonly ReasoningPart[] | undefined): AnthropicContentBlock[] {
+  const blocks: AnthropicContentBlock[] = [];
+  for (const part of parts ?? []) {
+    if (part.type === "redacted") blocks.push({ type: "redacted_thinking", data: part.data });
+    else if (part.signature) {
+      blocks.push({ type: "thinking", thinking: part.text, signature: part.signature });
+    }
+  }
+  return blocks;
+}
+
 /** Parses recorded arguments back to the object `tool_use.input` needs; not an object → `{}`. */
 function toolInput(text: string): Record<string, unknown> {
   try {
@@ -50,7 +68,9 @@ function toolInput(text: string): Record<string, unknown> {
 /**
  * Converts messages to an Anthropic request: system messages become the separate `system`
  * text (joined by blank lines); assistant tool calls become `tool_use` blocks; tool
- * messages become `tool_result` blocks in a user turn; adjacent turns of the same role are
+ * messages become `tool_result` blocks in a user turn; an assistant turn's signed reasoning
+ * goes first in its content as `thinking` / `redacted_thinking` blocks, unchanged (the API
+ * requires them in the turn that asked for tools while thinking is on); adjacent turns of the same role are
  * merged, because the API wants user and assistant to alternate (so consecutive tool
  * results, and a user message right after them, share one user turn).
  */
@@ -81,6 +101,7 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): {
         break;
       case "assistant":
         push("assistant", [
+          ...thinkingBlocks(message.reasoning),
           ...(message.content !== "" ? [{ type: "text" as const, text: message.content }] : []),
           ...(message.toolCalls ?? []).map((call) => ({
             type: "tool_use" as const,

@@ -6,6 +6,8 @@ import type {
   LlamaContextSequence,
 } from "node-llama-cpp";
 import { InferenceError } from "../inference-error.js";
+import { readReasoningSetting } from "../reasoning/read-reasoning-setting.js";
+import { reasoningWarner } from "../reasoning/reasoning-warning.js";
 import type { ChatRequest, FinishReason, ModelEvent } from "../types.js";
 import { EventChannel } from "./event-channel.js";
 import type { GpuSetting } from "./gpu-setting.js";
@@ -54,6 +56,25 @@ function abortedError(cause?: unknown): InferenceError {
   });
 }
 
+/** The thought-token budget of the settings; an effort cannot be applied locally (warned once). */
+function localThoughtBudget(settings: LlamaCppSettings): number | undefined {
+  const setting = settings.reasoning;
+  if (setting === undefined) return undefined;
+  const read = readReasoningSetting(setting, "reasoning");
+  if ("error" in read) {
+    throw new InferenceError({
+      code: "CONFIG_INVALID",
+      provider: "local",
+      message: `${read.error}.`,
+    });
+  }
+  if ("budgetTokens" in read.setting) return read.setting.budgetTokens;
+  reasoningWarner(settings.onWarning)(
+    `local: a reasoning effort (${read.setting.effort}) has no llama.cpp equivalent; set a budget in tokens instead (example: { budgetTokens: 2048 }). The model's own default is used.`,
+  );
+  return undefined;
+}
+
 /**
  * A {@link ChatModel} running a GGUF model in this process through node-llama-cpp (an
  * optional peer dependency, imported only when the model is first loaded). Tool calls use
@@ -70,6 +91,7 @@ function abortedError(cause?: unknown): InferenceError {
  */
 export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
   validateLlamaCppSettings(settings);
+  const thoughtTokens = localThoughtBudget(settings);
   const gpu: GpuSetting = settings.gpu ?? "auto";
   let loading: Promise<Loaded> | undefined;
   let closed = false;
@@ -161,8 +183,15 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
         stopOnAbortSignal: false,
         temperature,
         ...(request.maxTokens ? { maxTokens: request.maxTokens } : {}),
-        onTextChunk: (text) => {
-          if (text !== "") channel.push({ type: "text-delta", text });
+        ...(thoughtTokens !== undefined ? { budgets: { thoughtTokens } } : {}),
+        // Thought segments (the chat wrapper's `<think>` and kin) are reasoning; the main
+        // response is the answer. Comment segments are neither and are left out.
+        onResponseChunk: (chunk) => {
+          if (chunk.text === "") return;
+          if (chunk.type === undefined) channel.push({ type: "text-delta", text: chunk.text });
+          else if (chunk.segmentType === "thought") {
+            channel.push({ type: "reasoning-delta", text: chunk.text });
+          }
         },
         ...(functions
           ? {

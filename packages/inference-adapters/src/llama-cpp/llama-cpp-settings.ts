@@ -1,6 +1,6 @@
 import { expectedGot } from "@tinyloop/errors";
 import { InferenceError } from "../inference-error.js";
-import type { ChatModel } from "../types.js";
+import type { ChatModel, ReasoningSetting } from "../types.js";
 import type { DownloadProgress } from "./download-model.js";
 import type { GpuSetting } from "./gpu-setting.js";
 
@@ -24,6 +24,15 @@ export interface LlamaCppSettings {
   onDownloadProgress?: (progress: DownloadProgress) => void;
   /** @internal The module to import instead of "node-llama-cpp" (tests of the missing-package error). */
   nodeLlamaCppModule?: string;
+  /**
+   * Reasoning of models whose chat wrapper knows thought segments (Qwen3, DeepSeek R1,
+   * gpt-oss…): `{ budgetTokens }` caps the thought tokens (node-llama-cpp's
+   * `budgets.thoughtTokens`; `0` is not accepted, a budget is at least 1). An effort has no
+   * local equivalent: it is ignored with one warning. Default: node-llama-cpp's own budget.
+   */
+  reasoning?: ReasoningSetting;
+  /** Told once about a reasoning setting that cannot be applied. Default: a process warning. */
+  onWarning?: (message: string) => void;
 }
 
 /** A local llama.cpp model: a {@link ChatModel} that can be loaded ahead of the first call. */

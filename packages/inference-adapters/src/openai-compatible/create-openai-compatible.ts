@@ -2,12 +2,17 @@ import { describeValue } from "@tinyloop/errors";
 import { buildRequestContext, createHttpChatModel } from "../http/http-chat-model.js";
 import type { ModelTimeoutSettings } from "../http/model-timeouts.js";
 import { InferenceError } from "../inference-error.js";
+import { readReasoningSetting } from "../reasoning/read-reasoning-setting.js";
+import { reasoningWarner } from "../reasoning/reasoning-warning.js";
 import { type OpenAITool, toOpenAITools } from "../tool-schema/to-openai-tools.js";
-import type { ChatModel, ModelCapabilities } from "../types.js";
+import type { ChatModel, ModelCapabilities, ReasoningSetting } from "../types.js";
 import { chatCompletionsUrl } from "./chat-completions-url.js";
+import { dropRefusedReasoning } from "./drop-refused-reasoning.js";
 import { OpenAIMessagesJson } from "./openai-messages-json.js";
 import { ChatCompletionStreamParser } from "./parse-chat-completion-stream.js";
 import { isPresetName, providerPresets } from "./presets.js";
+import { reasoningEchoFor } from "./reasoning-echo.js";
+import { openAIReasoningParams } from "./reasoning-params.js";
 
 /** Settings of {@link createOpenAICompatible}. */
 export interface OpenAICompatibleSettings extends ModelTimeoutSettings {
@@ -39,6 +44,14 @@ export interface OpenAICompatibleSettings extends ModelTimeoutSettings {
   capabilities?: Partial<ModelCapabilities>;
   /** Where keys are read from. Default `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * Ask for reasoning: mapped per provider (`reasoning_effort`; OpenRouter `reasoning`; Groq
+   * also `reasoning_format: "parsed"`). A token budget where only an effort is taken is not
+   * sent, with one warning. Default: nothing sent (the model's own default).
+   */
+  reasoning?: ReasoningSetting;
+  /** Told once about a reasoning setting the provider cannot take. Default: a process warning. */
+  onWarning?: (message: string) => void;
 }
 
 function presetFor(settings: OpenAICompatibleSettings) {
@@ -78,6 +91,15 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     });
   }
   const url = chatCompletionsUrl(baseURL);
+  if (settings.reasoning !== undefined) {
+    const read = readReasoningSetting(settings.reasoning, "reasoning");
+    if ("error" in read)
+      throw new InferenceError({ code: "CONFIG_INVALID", message: `${read.error}.` });
+  }
+  const warn = reasoningWarner(settings.onWarning);
+  let reasoningParams = settings.reasoning
+    ? openAIReasoningParams(provider, settings.reasoning, warn)
+    : {};
   const apiKeyEnv =
     settings.apiKeyEnv ?? (preset && "apiKeyEnv" in preset ? preset.apiKeyEnv : undefined);
   const env = settings.env ?? process.env;
@@ -105,7 +127,10 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
   };
   // The history and the tool list change little between an agent's requests: their JSON
   // is kept (per message, per tools array) instead of being converted and written anew.
-  const messagesJson = new OpenAIMessagesJson(capabilities.vision);
+  const messagesJson = new OpenAIMessagesJson(
+    capabilities.vision,
+    reasoningEchoFor(provider, baseURL, settings.model),
+  );
   const toolsJsonCache = new WeakMap<OpenAITool[], string>();
   const toolsText = (tools: OpenAITool[]) => {
     let text = toolsJsonCache.get(tools);
@@ -115,7 +140,7 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
     }
     return text;
   };
-  return createHttpChatModel({
+  const model = createHttpChatModel({
     provider,
     modelId: settings.model,
     capabilities,
@@ -139,9 +164,20 @@ export function createOpenAICompatible(settings: OpenAICompatibleSettings): Chat
           : {}),
         ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        ...reasoningParams,
       });
       const toolsJson = tools ? `,"tools":${toolsText(tools)}` : "";
       return `{"model":${JSON.stringify(settings.model)},"messages":${messagesJson.write(request.messages)}${toolsJson},${rest.slice(1)}`;
     },
   });
+  // A model that does not reason may refuse the fields: dropped then, with one warning.
+  return Object.keys(reasoningParams).length === 0
+    ? model
+    : dropRefusedReasoning(
+        model,
+        () => {
+          reasoningParams = {};
+        },
+        warn,
+      );
 }

@@ -1,4 +1,5 @@
 import type { ChatMessage } from "../types.js";
+import type { ReasoningEcho } from "./reasoning-echo.js";
 import { imagesMessage, type OpenAIContentPart, toOpenAIMessage } from "./to-openai-messages.js";
 
 /** What a message's conversion depends on: its fields, compared by value or reference. */
@@ -9,6 +10,7 @@ interface Fields {
   toolCallId: unknown;
   toolName: unknown;
   isError: unknown;
+  reasoning: unknown;
 }
 
 interface Entry extends Fields {
@@ -25,6 +27,7 @@ function fieldsOf(message: ChatMessage): Fields {
     toolCallId: any.toolCallId,
     toolName: any.toolName,
     isError: any.isError,
+    reasoning: any.reasoning,
   };
 }
 
@@ -36,7 +39,8 @@ function sameFields(message: ChatMessage, entry: Entry): boolean {
     any.toolCalls === entry.toolCalls &&
     any.toolCallId === entry.toolCallId &&
     any.toolName === entry.toolName &&
-    any.isError === entry.isError
+    any.isError === entry.isError &&
+    any.reasoning === entry.reasoning
   );
 }
 
@@ -66,11 +70,13 @@ const append = (json: string, part: string) => (json === "" ? part : `${json},${
  */
 export class OpenAIMessagesJson {
   readonly #vision: boolean;
+  readonly #echo: ReasoningEcho;
   readonly #cache = new WeakMap<ChatMessage, Entry>();
   #last: Written = { messages: [], entries: [], json: "", clean: true };
 
-  constructor(vision: boolean) {
+  constructor(vision: boolean, echo: ReasoningEcho = "none") {
     this.#vision = vision;
+    this.#echo = echo;
   }
 
   /** The JSON text of `messages` converted to OpenAI messages (`[…]`). */
@@ -113,7 +119,7 @@ export class OpenAIMessagesJson {
   #entry(message: ChatMessage): Entry {
     const cached = this.#cache.get(message);
     if (cached && sameFields(message, cached)) return cached;
-    const converted = toOpenAIMessage(message, this.#vision);
+    const converted = toOpenAIMessage(message, this.#vision, this.#echo);
     const entry: Entry = {
       ...fieldsOf(message),
       json: JSON.stringify(converted.message),

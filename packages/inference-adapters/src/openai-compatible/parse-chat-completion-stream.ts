@@ -6,16 +6,40 @@ import type { StreamParser } from "../http/stream-events.js";
 import { interruptedError, protocolError } from "../http/stream-failure.js";
 import { InferenceError } from "../inference-error.js";
 import type { FinishReason, ModelEvent } from "../types.js";
+import { readDeltaContent } from "./read-delta-content.js";
+import { ReasoningDetailsAssembler } from "./reasoning-details-assembler.js";
 import { ToolCallAssembler, type ToolCallDeltaChunk } from "./tool-call-assembler.js";
 
 interface ChunkChoice {
-  delta?: { content?: unknown; tool_calls?: unknown };
+  delta?: Record<string, unknown> & { tool_calls?: unknown };
   finish_reason?: unknown;
 }
 interface Chunk {
   choices?: ChunkChoice[];
-  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null;
+  usage?: {
+    prompt_tokens?: unknown;
+    completion_tokens?: unknown;
+    completion_tokens_details?: { reasoning_tokens?: unknown } | null;
+    /** Some servers put reasoning tokens here. */
+    reasoning_tokens?: unknown;
+  } | null;
+  /** Groq reports usage in its own `x_groq` object on the last chunk. */
+  x_groq?: { usage?: Chunk["usage"] } | null;
   error?: unknown;
+}
+
+type Usage = { inputTokens: number; outputTokens: number; reasoningTokens?: number };
+
+/** The usage of a chunk, with reasoning tokens where the server reported them. */
+function readUsage(usage: NonNullable<Chunk["usage"]>): Usage {
+  const reasoning = Number(
+    usage.completion_tokens_details?.reasoning_tokens ?? usage.reasoning_tokens ?? Number.NaN,
+  );
+  return {
+    inputTokens: Number(usage.prompt_tokens ?? 0) || 0,
+    outputTokens: Number(usage.completion_tokens ?? 0) || 0,
+    ...(Number.isFinite(reasoning) && reasoning > 0 ? { reasoningTokens: reasoning } : {}),
+  };
 }
 
 /** Maps a chat-completions finish_reason; a "stop" that came with tool calls (Ollama) is `tool-calls`. */
@@ -34,16 +58,19 @@ export function mapOpenAIFinishReason(reason: unknown, hasToolCalls: boolean): F
 }
 
 /**
- * Parses chat-completions SSE events into ModelEvents: text deltas and tool-call deltas as
- * they come, then — at `data: [DONE]`, or at the end of a body that sent a finish_reason —
- * the complete tool calls, usage (from the final usage chunk, or any chunk that carries it)
- * and the finish reason.
+ * Parses chat-completions SSE events into ModelEvents: reasoning, text and tool-call deltas
+ * as they come (see `readDeltaContent` for the servers' reasoning fields), then — at
+ * `data: [DONE]`, or at the end of a body that sent a finish_reason — the signed or
+ * encrypted reasoning parts (OpenRouter's `reasoning_details`), the complete tool calls,
+ * usage (from the final usage chunk, or any chunk that carries it; reasoning tokens from
+ * `completion_tokens_details.reasoning_tokens`) and the finish reason.
  */
 export class ChatCompletionStreamParser implements StreamParser {
   readonly #context: RequestContext;
   readonly #calls = new ToolCallAssembler();
+  readonly #details = new ReasoningDetailsAssembler();
   #finishReason: unknown;
-  #usage: { inputTokens: number; outputTokens: number } | undefined;
+  #usage: Usage | undefined;
 
   constructor(context: RequestContext) {
     this.#context = context;
@@ -72,19 +99,21 @@ export class ChatCompletionStreamParser implements StreamParser {
         provider: this.#context.provider,
       });
     }
-    if (chunk.usage) {
-      this.#usage = {
-        inputTokens: Number(chunk.usage.prompt_tokens ?? 0) || 0,
-        outputTokens: Number(chunk.usage.completion_tokens ?? 0) || 0,
-      };
+    const usage = chunk.usage ?? chunk.x_groq?.usage;
+    if (usage) {
+      this.#usage = readUsage(usage);
     }
     const choice = Array.isArray(chunk.choices) ? chunk.choices[0] : undefined;
     if (!choice) return false;
     const delta = choice.delta;
     if (delta) {
-      if (typeof delta.content === "string" && delta.content !== "") {
-        out.push({ type: "text-delta", text: delta.content });
+      for (const piece of readDeltaContent(delta)) {
+        out.push({
+          type: piece.type === "text" ? "text-delta" : "reasoning-delta",
+          text: piece.text,
+        });
       }
+      this.#details.add(delta.reasoning_details);
       if (Array.isArray(delta.tool_calls)) {
         let position = 0;
         for (const entry of delta.tool_calls as ToolCallDeltaChunk[]) {
@@ -107,6 +136,7 @@ export class ChatCompletionStreamParser implements StreamParser {
   }
 
   #close(out: ModelEvent[]): void {
+    for (const part of this.#details.finish()) out.push({ type: "reasoning", part });
     const complete = this.#calls.finish();
     for (const call of complete) out.push({ type: "tool-call", ...call });
     if (this.#usage) out.push({ type: "usage", ...this.#usage });

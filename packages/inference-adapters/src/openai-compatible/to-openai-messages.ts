@@ -1,6 +1,7 @@
 import type { ContentBlock, ImageContent } from "../content-block.js";
 import { describeContentBlock, toolResultText } from "../messages/describe-content-block.js";
 import type { ChatMessage, UserPart } from "../types.js";
+import { echoedReasoning, type ReasoningEcho } from "./reasoning-echo.js";
 
 /** A part of an OpenAI user message's content. */
 export type OpenAIContentPart =
@@ -14,6 +15,10 @@ export type OpenAIMessage =
   | {
       role: "assistant";
       content: string | null;
+      /** DeepSeek: the reasoning of a turn that called tools (see `ReasoningEcho`). */
+      reasoning_content?: string;
+      /** OpenRouter: signed and encrypted reasoning (see `ReasoningEcho`). */
+      reasoning_details?: unknown[];
       tool_calls?: Array<{
         id: string;
         type: "function";
@@ -44,9 +49,14 @@ const NO_IMAGES: OpenAIContentPart[] = [];
  * `role: "tool"` text (the wire has no image parts there). Their images, when `vision` is
  * on, are returned apart: they follow the run of tool messages as one user message with
  * `image_url` parts (the tool messages must stay right after the assistant turn, see
- * {@link imagesMessage}); without vision they are described in the text.
+ * {@link imagesMessage}); without vision they are described in the text. An assistant
+ * message's reasoning goes back only as `echo` says (default: never).
  */
-export function toOpenAIMessage(message: ChatMessage, vision: boolean): ConvertedMessage {
+export function toOpenAIMessage(
+  message: ChatMessage,
+  vision: boolean,
+  echo: ReasoningEcho = "none",
+): ConvertedMessage {
   switch (message.role) {
     case "system":
       return { message: { role: "system", content: message.content }, images: NO_IMAGES };
@@ -64,6 +74,7 @@ export function toOpenAIMessage(message: ChatMessage, vision: boolean): Converte
         message: {
           role: "assistant",
           content: message.content === "" && message.toolCalls?.length ? null : message.content,
+          ...echoedReasoning(echo, message.reasoning, message.toolCalls),
           ...(message.toolCalls?.length
             ? {
                 tool_calls: message.toolCalls.map((call) => ({

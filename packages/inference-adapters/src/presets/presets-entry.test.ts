@@ -16,6 +16,7 @@ describe("the presets entry", () => {
       "openai-compatible/presets.ts",
       "presets/index.ts",
       "provider-key-variables.ts",
+      "reasoning/read-reasoning-setting.ts",
     ]);
     expect([...packages]).toEqual(["@tinyloop/errors"]); // dependency-free
   });

@@ -82,12 +82,15 @@ export function fingerprintDifference(
   return differences.length > 0 ? differences.join("; ") : undefined;
 }
 
-const eventFields: Record<ModelEvent["type"], Record<string, "string" | "number" | "string?">> = {
+type FieldKind = "string" | "number" | "string?" | "number?" | "reasoning-part";
+
+const eventFields: Record<ModelEvent["type"], Record<string, FieldKind>> = {
   "text-delta": { text: "string" },
   "reasoning-delta": { text: "string" },
+  reasoning: { part: "reasoning-part" },
   "tool-call-delta": { index: "number", id: "string?", name: "string?", argumentsDelta: "string" },
   "tool-call": { id: "string", name: "string", arguments: "string" },
-  usage: { inputTokens: "number", outputTokens: "number" },
+  usage: { inputTokens: "number", outputTokens: "number", reasoningTokens: "number?" },
   finish: { reason: "string" },
 };
 const finishReasons = ["stop", "tool-calls", "length", "content-filter"];
@@ -112,8 +115,12 @@ function checkEvent(event: unknown, where: string): void {
   }
   for (const [field, kind] of Object.entries(fields)) {
     const value = (event as Record<string, unknown>)[field];
-    if (kind === "string?" && value === undefined) continue;
-    const expected = kind === "number" ? "number" : "string";
+    if ((kind === "string?" || kind === "number?") && value === undefined) continue;
+    if (kind === "reasoning-part") {
+      checkReasoningPart(value, `${where}.${field}`);
+      continue;
+    }
+    const expected = kind.startsWith("number") ? "number" : "string";
     if (typeof value !== expected) {
       throw invalid(`${where}.${field}`, `expected a ${expected}, got ${describeValue(value)}`);
     }
@@ -124,6 +131,21 @@ function checkEvent(event: unknown, where: string): void {
       `expected ${oneOf(finishReasons.map((reason) => JSON.stringify(reason)))}, got ${describeValue((event as { reason: string }).reason)}`,
     );
   }
+}
+
+function checkReasoningPart(part: unknown, where: string): void {
+  const example =
+    'a reasoning part such as {"type":"thinking","text":"…","signature":"…"} or {"type":"redacted","data":"…"}';
+  if (typeof part !== "object" || part === null) {
+    throw invalid(where, `expected ${example}, got ${describeValue(part)}`);
+  }
+  const { type, text, data, signature } = part as Record<string, unknown>;
+  const ok =
+    (type === "thinking" &&
+      typeof text === "string" &&
+      (signature === undefined || typeof signature === "string")) ||
+    (type === "redacted" && typeof data === "string");
+  if (!ok) throw invalid(where, `expected ${example}, got ${describeValue(part)}`);
 }
 
 /** Checks one parsed entry; `where` names it in errors (e.g. `demo.jsonl line 3`). */

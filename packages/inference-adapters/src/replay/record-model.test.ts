@@ -1,12 +1,14 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type ScriptedModelServer,
+  signThinking,
   startScriptedModelServer,
 } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { collectEvents } from "../__fixtures__/collect-events.js";
+import { createAnthropic } from "../anthropic/create-anthropic.js";
 import { createOpenAICompatible } from "../openai-compatible/create-openai-compatible.js";
 import type { ChatRequest } from "../types.js";
 import { createReplayModel } from "./create-replay-model.js";
@@ -88,5 +90,55 @@ describe("recordModel + createReplayModel round trip", () => {
     expect(JSON.parse(readFileSync(path, "utf8"))).toMatchObject({
       events: [{ type: "text-delta", text: "one" }],
     });
+  });
+});
+
+describe("cassettes keep reasoning", () => {
+  it("records reasoning deltas, signed and redacted parts and reasoning tokens, and replays them as they came", async () => {
+    const server = await startScriptedModelServer({
+      script: [
+        { redactedReasoning: "ENC", reasoning: "Look first.", text: "Done." },
+        { reasoning: "Think.", text: "Ok.", usage: undefined },
+      ],
+    });
+    servers.push(server);
+    const folder = mkdtempSync(join(tmpdir(), "cassette-"));
+    const path = join(folder, "anthropic.jsonl");
+    const anthropic = recordModel(
+      createAnthropic({ baseURL: server.url, model: "claude", apiKey: "sk-ant-x" }),
+      { path },
+    );
+    const live = await collectEvents(anthropic.stream(turn1));
+    expect(live.events).toContainEqual({
+      type: "reasoning",
+      part: { type: "redacted", data: "ENC" },
+    });
+    expect(live.events).toContainEqual({
+      type: "reasoning",
+      part: { type: "thinking", text: "Look first.", signature: signThinking("Look first.") },
+    });
+    const openaiPath = join(folder, "openai.jsonl");
+    const openai = recordModel(createOpenAICompatible({ baseURL: server.baseURL, model: "m" }), {
+      path: openaiPath,
+    });
+    const second = await collectEvents(openai.stream(turn1));
+    expect(second.events).toContainEqual(
+      expect.objectContaining({ type: "usage", reasoningTokens: 1 }),
+    );
+    expect(await collectEvents(createReplayModel({ cassette: path }).stream(turn1))).toEqual(live);
+    expect(await collectEvents(createReplayModel({ cassette: openaiPath }).stream(turn1))).toEqual(
+      second,
+    );
+  });
+
+  it("refuses a reasoning event without a proper part, naming the line and the right form", () => {
+    const path = join(mkdtempSync(join(tmpdir(), "cassette-")), "bad.jsonl");
+    writeFileSync(
+      path,
+      `${JSON.stringify({ events: [{ type: "reasoning", part: { type: "thinking" } }] })}\n`,
+    );
+    expect(() => createReplayModel({ cassette: path })).toThrow(
+      `${path} line 1.events[0].part: expected a reasoning part such as {"type":"thinking","text":"…","signature":"…"} or {"type":"redacted","data":"…"}, got an object`,
+    );
   });
 });

@@ -2,6 +2,7 @@
 // without native tool calling — the formats, the whole-text and streaming parsers.
 
 export { toolCallFormatForModel } from "./model-tool-call-format.js";
+export { opensReasoningInPrompt } from "./opens-reasoning-in-prompt.js";
 export type { ParsedToolCallText } from "./parse-tool-call-text.js";
 export { parseToolCallText } from "./parse-tool-call-text.js";
 export { refusesTools } from "./refuses-tools.js";

@@ -30,6 +30,8 @@ export class TextToolCallStream {
   /** Whether answer text other than whitespace was released (anchored markers then no longer count). */
   #answered = false;
   #ended = false;
+  /** In reasoning opened by the prompt, before anything was read: a repeated `<think>` is dropped. */
+  #atStart = false;
 
   /**
    * @param format one of `TEXT_TOOL_CALL_FORMATS` (a `TypeError` names them for any other value)
@@ -37,11 +39,26 @@ export class TextToolCallStream {
    */
   constructor(
     format: TextToolCallFormat,
-    options: { tools?: readonly ToolSpec[] | undefined } = {},
+    options: {
+      tools?: readonly ToolSpec[] | undefined;
+      /**
+       * The prompt already opened `<think>` (see `opensReasoningInPrompt`): the completion
+       * starts as reasoning and its first `</think>` starts the answer. A `<think>` the
+       * model writes again at the very start is dropped. Only for formats that read `<think>`.
+       */
+      startsInReasoning?: boolean;
+    } = {},
   ) {
     this.#format = formatOf(format);
     this.#tools = options.tools;
     this.#buffer = this.#format.continues ?? "";
+    const think = this.#format.markers.find(
+      (rule): rule is ReasoningRule => rule.kind === "reasoning" && rule.start === "<think>",
+    );
+    if (options.startsInReasoning && think) {
+      this.#state = { mode: "reasoning", ends: endRules(think) };
+      this.#atStart = true;
+    }
   }
 
   /** Adds a chunk of the completion; returns the events it settled. */
@@ -82,6 +99,12 @@ export class TextToolCallStream {
           this.#state = { mode: "call", rule, start: rule.start, searchFrom: 0 };
         }
       } else if (state.mode === "reasoning") {
+        if (this.#atStart) {
+          const lead = this.#buffer.trimStart();
+          if (!final && "<think>".startsWith(lead)) return; // wait: it may be a repeated <think>
+          this.#atStart = false;
+          if (lead.startsWith("<think>")) this.#buffer = lead.slice("<think>".length);
+        }
         const scan = scanMarkers(this.#buffer, state.ends, final, undefined);
         const upTo = scan.found ? scan.index : scan.safeUpTo;
         if (upTo > 0) events.push({ type: "reasoning", text: this.#buffer.slice(0, upTo) });

@@ -51,7 +51,12 @@ export function toTextToolMessages(
           arguments: parseArguments(call.arguments),
         })),
       );
-      out.push({ role: "assistant", content: joinText(message.content, written) });
+      // The reasoning stays with the turn: the inner adapter sends back what its provider needs.
+      out.push({
+        role: "assistant",
+        content: joinText(message.content, written),
+        ...(message.reasoning ? { reasoning: message.reasoning } : {}),
+      });
     } else if (message.role === "user" && afterResults && typeof message.content === "string") {
       const last = out.at(-1);
       if (last?.role === "user" && typeof last.content === "string") {

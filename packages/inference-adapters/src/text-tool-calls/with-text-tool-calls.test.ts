@@ -5,6 +5,7 @@ import {
 } from "@tinyloop/test-fixtures/model-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { collectEvents, textOf, toolCallsOf } from "../__fixtures__/collect-events.js";
+import { createAnthropic } from "../anthropic/create-anthropic.js";
 import { createOpenAICompatible } from "../openai-compatible/create-openai-compatible.js";
 import type { ChatMessage, ToolSpec } from "../types.js";
 import { formatOf, TEXT_TOOL_CALL_FORMATS } from "./text-tool-call-formats.js";
@@ -361,5 +362,56 @@ describe("withTextToolCalls: auto", () => {
     expect(error?.code).toBe("BAD_REQUEST");
     expect(error?.message).toContain("context length exceeded");
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("withTextToolCalls: reasoning of a wrapped model", () => {
+  it("Claude in a text format with thinking on: the turn's signed thinking goes back first in the turn with the written call", async () => {
+    const server = await serve({
+      anthropicThinking: "strict",
+      turns: [
+        {
+          reasoning: "List it.",
+          text: '<tool_call>{"name":"list_directory","arguments":{"path":"."}}</tool_call>',
+        },
+        { text: "Two files." },
+      ],
+    });
+    const model = withTextToolCalls(
+      createAnthropic({
+        baseURL: server.url,
+        model: "claude",
+        apiKey: "sk-ant-x",
+        reasoning: { budgetTokens: 1024 },
+      }),
+      { format: "hermes" },
+    );
+    const first = await collectEvents(model.stream({ messages: ask, tools: [listDirectory] }));
+    const part = first.events.find((event) => event.type === "reasoning");
+    expect(part?.type === "reasoning" && part.part.type).toBe("thinking");
+    const [call] = toolCallsOf(first.events);
+    const second = await collectEvents(
+      model.stream({
+        messages: [
+          ...ask,
+          {
+            role: "assistant",
+            content: "",
+            toolCalls: [{ id: call!.id, name: call!.name, arguments: call!.arguments }],
+            reasoning: part?.type === "reasoning" ? [part.part] : [],
+          },
+          { role: "tool", toolCallId: call!.id, content: [{ type: "text", text: "a b" }] },
+        ],
+        tools: [listDirectory],
+      }),
+    );
+    expect(second.error).toBeUndefined();
+    expect(textOf(second.events)).toBe("Two files.");
+    const sent = server.requests[1]?.body as {
+      messages: Array<{ role: string; content: Array<{ type: string; thinking?: string }> }>;
+    };
+    const assistant = sent.messages.find((message) => message.role === "assistant");
+    expect(assistant?.content.map((block) => block.type)).toEqual(["thinking", "text"]);
+    expect(assistant?.content[0]?.thinking).toBe("List it.");
   });
 });

@@ -1,5 +1,6 @@
 import type { ChatModel, ChatRequest, FinishReason, ModelEvent } from "../types.js";
 import { TELLTALE_MARKERS, toolCallFormatForModel } from "./model-tool-call-format.js";
+import { opensReasoningInPrompt } from "./opens-reasoning-in-prompt.js";
 import { refusesTools } from "./refuses-tools.js";
 import { scanMarkers } from "./scan-markers.js";
 import { formatOf, type TextToolCallFormat } from "./text-tool-call-formats.js";
@@ -124,7 +125,17 @@ async function* textStream(
 ): AsyncGenerator<ModelEvent> {
   const { tools = [], toolChoice, ...rest } = request;
   const offered = toolChoice === "none" ? [] : tools;
-  const parser = new TextToolCallStream(format, { tools: offered });
+  // Made at the first answer text: a server that already streamed reasoning apart parsed
+  // the prompt-opened `<think>` itself, so the text is not reasoning then.
+  let parser: TextToolCallStream | undefined;
+  let serverReasoning = false;
+  const parserNow = () => {
+    parser ??= new TextToolCallStream(format, {
+      tools: offered,
+      startsInReasoning: !serverReasoning && opensReasoningInPrompt(model.modelId),
+    });
+    return parser;
+  };
   const held: ModelEvent[] = [];
   let calls = 0;
   const inner = model.stream({
@@ -133,17 +144,18 @@ async function* textStream(
   });
   for await (const event of inner) {
     if (event.type === "text-delta") {
-      for (const parsed of parser.push(event.text)) {
+      for (const parsed of parserNow().push(event.text)) {
         if (parsed.type === "tool-call") calls++;
         yield toModelEvent(parsed);
       }
     } else if (event.type === "usage" || event.type === "finish") held.push(event);
     else {
       if (event.type === "tool-call") calls++;
+      if (event.type === "reasoning-delta") serverReasoning = true;
       yield event;
     }
   }
-  for (const parsed of parser.end()) {
+  for (const parsed of parserNow().end()) {
     if (parsed.type === "tool-call") calls++;
     yield toModelEvent(parsed);
   }
