@@ -26,7 +26,8 @@ const positiveInt = wholeNumber(1);
 
 const AGENT_HELP = `AGENT is a tiny-agents folder (agent.json + PROMPT.md/AGENTS.md), a path to an agent.json,
 an mcpServers JSON file (.mcp.json, claude_desktop_config.json, mcp.json) or a Hermes-style YAML
-file (mcp_servers:). Without AGENT: the filesystem server on the current folder (+ Playwright
+file (mcp_servers:), or a Hub agent id owner/name[@revision] (tiny-agents' Hub dataset; shown
+and trusted once per revision before its servers start). Without AGENT: the filesystem server on the current folder (+ Playwright
 when chromium is on PATH).`;
 
 function serverOptions(command: Command): Command {

@@ -43,7 +43,11 @@ export async function prepareRun(
     });
   }
   // config check starts no model, so it never asks for the model's key.
-  const spec = await readAgent(agentArg, io, check ? { check, expandModel: false } : {});
+  const spec = await readAgent(
+    agentArg,
+    io,
+    check ? { check, expandModel: false } : { yes: flags.yes === true },
+  );
   spec.servers = withAdHocServers(spec.servers, {
     commands: flags.server ?? [],
     urls: flags.url ?? [],
