@@ -40,5 +40,6 @@ export { toServerEntries } from "./server-entries.js";
 export { deriveServerName, uniqueNames } from "./server-names.js";
 export type { StarterAgent, WrittenStarterAgent } from "./starter-agent.js";
 export { starterAgent, writeStarterAgent } from "./starter-agent.js";
+export { tinyAgentsBaseUrl } from "./tiny-agents-model.js";
 export type { InputAnswer } from "./variables.js";
 export { inputVariableName } from "./variables.js";
