@@ -20,11 +20,13 @@ import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
 import { openUnattendedSession } from "../session/open-unattended-session.js";
 import { styleFor } from "../terminal/style.js";
+import { servePort } from "./serve-port.js";
 import { serveStartError } from "./serve-start-error.js";
 
 /** Flags of `tinyloop serve`. */
 export interface ServeFlags {
-  port: number;
+  /** `--port`; absent: `PORT`, else the default (see `servePort`). */
+  port?: number;
   host: string;
   /** Variable holding the key clients must send (the server's key, not the model's). */
   apiKeyEnv?: string;
@@ -33,6 +35,8 @@ export interface ServeFlags {
   grace: number;
   name?: string;
   yes?: boolean;
+  /** `--allow-image-urls`: fetch images given as http(s) URLs. */
+  allowImageUrls?: boolean;
   allowTool: string[];
   model?: string;
   provider?: string;
@@ -72,7 +76,7 @@ function serverSettings(flags: ServeFlags, io: Io): ServerSettings {
     const settings: ServerSettings = {
       ...(flags.name === undefined ? {} : { modelName: flags.name }),
       host: flags.host,
-      port: flags.port,
+      port: servePort(flags.port, io.env),
       maxConcurrency: flags.maxConcurrency,
       maxBodyBytes: flags.maxBody,
       ...(flags.apiKeyEnv === undefined ? {} : { apiKey: apiKeyFromEnv(flags.apiKeyEnv, io.env) }),
@@ -183,6 +187,9 @@ export async function serveCommand(
         hint: (tool) =>
           `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)`,
       },
+      fetchImageUrls: flags.allowImageUrls === true,
+      imageUrlsHint:
+        "the operator can allow them by restarting `tinyloop serve` with --allow-image-urls",
       onRequest: flags.verbose
         ? (log) => io.stderr.write(style.dim(`${formatRequestLog(log)}\n`))
         : undefined,
