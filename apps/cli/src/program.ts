@@ -99,6 +99,12 @@ export function buildProgram(
         "give up on a model response that takes longer than this in all, keep-alives or not (default 600)",
         positiveInt,
       )
+      .addOption(
+        new Option(
+          "--results <mode>",
+          "tool results: short (one line each, default) or full (whole; /results in the REPL)",
+        ).choices(["short", "full"]),
+      )
       .option("--yes", "approve every tool call")
       .option(
         "--allow-tool <name>",

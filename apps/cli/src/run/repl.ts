@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline";
+import type { ResultsMode } from "@tinyloop/agent-session";
 import {
   type AgentSession,
   type AskQuestion,
@@ -32,6 +33,7 @@ export function runRepl({
   io,
   style,
   verbose,
+  results = "short",
   json,
   setAsk,
   lifecycle,
@@ -41,6 +43,8 @@ export function runRepl({
   io: Io;
   style: Style;
   verbose: boolean;
+  /** How tool results are shown at first (`--results`); `/results` switches it. */
+  results?: ResultsMode;
   json: boolean;
   setAsk: (ask: AskQuestion) => void;
   lifecycle: Lifecycle;
@@ -59,7 +63,7 @@ export function runRepl({
     terminal,
     prompt: style.bold("› "),
   });
-  const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style, verbose });
+  const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style, verbose, results });
   lifecycle.addLastWords(() => printer.flush());
   let ended = false;
   // Whether each queued line was typed ahead (during a turn), in the driver's queue order.
@@ -101,6 +105,9 @@ export function runRepl({
     // SIGTERM/SIGHUP (lifecycle exit) stops the turn like Ctrl+C, before servers close.
     signal: lifecycle.signal,
     commands: { style, ...HELP_KEYS },
+    onResults: (mode) => {
+      printer.results = mode;
+    },
     onEvent: (event) => {
       if (json) io.stdout.write(toJsonLine(event));
       else printer.show(event);

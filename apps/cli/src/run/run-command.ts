@@ -6,6 +6,7 @@ import {
   askingOptions,
   createModel,
   doneLine,
+  offeredToolsLine,
   openAgentSession,
   type SessionEvent,
   serverLogLine,
@@ -174,6 +175,8 @@ export async function runCommand(
   const offered = new Set(session.agent.offeredTools);
   const tooMany = toolLoadWarning(session.registry.list().filter((tool) => offered.has(tool.name)));
   if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
+  // --verbose: the names the model can call, as tiny-agents lists them at start.
+  if (flags.verbose && !json) io.stderr.write(`${errStyle.dim(offeredToolsLine(session))}\n`);
   if (json) for (const event of serverStateEvents(session.hub)) emit(event);
 
   if (!oneShot) {
@@ -182,6 +185,7 @@ export async function runCommand(
       io,
       style,
       verbose: flags.verbose === true,
+      ...(flags.results ? { results: flags.results } : {}),
       json,
       setAsk: (fn) => {
         replAsk = fn;
@@ -204,6 +208,7 @@ export async function runCommand(
       info: io.stderr,
       style,
       verbose: flags.verbose === true,
+      ...(flags.results ? { results: flags.results } : {}),
     });
     lifecycle.addLastWords(() => printer.flush());
     let denied = 0;

@@ -18,6 +18,8 @@ export interface RunFlags extends ModelOverrides {
   /** `--allow-tool NAME` (repeatable, `*` globs): tools that run without approval. */
   allowTool?: string[];
   verbose?: boolean;
+  /** `--results full|short`: tool results shown whole or as one line (the REPL's `/results` switches it). */
+  results?: "full" | "short";
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
   /** `--end-when text|two-texts`. */

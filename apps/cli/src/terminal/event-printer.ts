@@ -1,6 +1,6 @@
 import type { Writable } from "node:stream";
 import type { AgentEvent } from "@tinyloop/agent-loop";
-import { eventLine, visibleControls } from "@tinyloop/agent-session";
+import { eventLine, type ResultsMode, visibleControls } from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
 import type { Style } from "./style.js";
 
@@ -16,6 +16,8 @@ export class EventPrinter {
   readonly #info: Writable;
   readonly #style: Style;
   readonly #verbose: boolean;
+  /** `short`: each tool result as one line; `full`: its whole text (the REPL's `/results` switches it). */
+  results: ResultsMode;
   #textAtLineStart = true;
   readonly #progressLines = rateLimitedLog((line) => this.line(line));
 
@@ -24,12 +26,15 @@ export class EventPrinter {
     info,
     style,
     verbose = false,
+    results = "short",
   }: {
     text: Writable;
     info: Writable;
     style: Style;
     verbose?: boolean;
+    results?: ResultsMode;
   }) {
+    this.results = results;
     this.#text = text;
     this.#info = info;
     this.#style = style;
@@ -63,7 +68,11 @@ export class EventPrinter {
       this.#textAtLineStart = event.text.endsWith("\n");
       return;
     }
-    const line = eventLine(event, { style: this.#style, verbose: this.#verbose });
+    const line = eventLine(event, {
+      style: this.#style,
+      verbose: this.#verbose,
+      results: this.results,
+    });
     if (line === undefined) return;
     if (event.type === "tool-progress") this.#progressLines(line);
     else this.line(line);
