@@ -28,6 +28,7 @@ export { fetchHubAgent, TINY_AGENTS_DATASET } from "./hub/hub-agent.js";
 export type { HubAgentId } from "./hub/hub-agent-id.js";
 export { hubAgentTarget, parseHubAgentId } from "./hub/hub-agent-id.js";
 export { hubCacheDir } from "./hub/hub-cache.js";
+export { isHuggingFaceHost, withHuggingFaceToken } from "./hugging-face-token.js";
 export { MAX_ALIAS_COUNT, MAX_NESTING_DEPTH } from "./nesting-limit.js";
 export type { ProvidedCommand } from "./provided-commands.js";
 export { withProvidedCommands } from "./provided-commands.js";

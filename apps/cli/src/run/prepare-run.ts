@@ -8,6 +8,7 @@ import {
 } from "@tinyloop/agent-files";
 // The model-choice entry only: config check loads this file and must not load the SDK.
 import { resolveModelChoice, toolCallFormatOf } from "@tinyloop/agent-session/model-choice";
+import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
@@ -48,10 +49,13 @@ export async function prepareRun(
     io,
     check ? { check, expandModel: false } : { yes: flags.yes === true },
   );
-  spec.servers = withAdHocServers(spec.servers, {
-    commands: flags.server ?? [],
-    urls: flags.url ?? [],
-  });
+  spec.servers = giveHuggingFaceToken(
+    withAdHocServers(spec.servers, {
+      commands: flags.server ?? [],
+      urls: flags.url ?? [],
+    }),
+    io,
+  );
   return {
     spec,
     ...resolveModelChoice(spec, flags, io.env),
