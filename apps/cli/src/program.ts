@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { Command, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { registerDurableCommands } from "./commands/durable-commands.js";
 import type { ServerFlags } from "./commands/mcp-tools.js";
 import { registerServeCommand } from "./commands/serve-command.js";
+import { debugNamesTinyloop } from "./debug-variable.js";
 import { exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
@@ -68,11 +69,23 @@ export function buildProgram(
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     })
+    .addOption(new Option("-v", "output the version number (as -V)").hideHelp())
     .exitOverride()
     .addHelpText(
       "after",
       `\nrun is the default command: tinyloop [agent] -p "…" is tinyloop run [agent] -p "…"\n(see tinyloop run --help for the model flags).\n\n${exitCodesHelp()}`,
     );
+
+  // -v prints the version like -V, as tiny-agents' -v does.
+  program.on("option:v", () => {
+    io.stdout.write(`${version}\n`);
+    throw new CommanderError(0, "commander.version", version);
+  });
+  // DEBUG=tinyloop (or DEBUG=*) is --verbose, for every command that has it.
+  program.hook("preAction", (_program, command) => {
+    if (debugNamesTinyloop(io.env.DEBUG) && command.options.some((o) => o.long === "--verbose"))
+      command.setOptionValue("verbose", true);
+  });
 
   const run = serverOptions(
     program
