@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { freePort } from "@tinyloop/test-fixtures";
 import { type HubFixtureServer, startHubServer } from "@tinyloop/test-fixtures/hub-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../__fixtures__/cli-harness.js";
@@ -161,6 +162,15 @@ describe("Hub agent ids (owner/name[@revision]) from the tiny-agents dataset", (
     });
     expect(badRevision.exitCode).toBe(2);
     expect(badRevision.stderr).toContain('the Hub has no revision "v9"');
+    // A mistyped local path looks like an id: with no Hub to answer, the error names both.
+    const unreachable = await runCli(["agents/my-agent", "-p", "hi"], {
+      cwd: s.ws.dir,
+      env: { ...env(), HF_ENDPOINT: `http://127.0.0.1:${await freePort()}` },
+    });
+    expect(unreachable.exitCode).toBe(2);
+    expect(unreachable.stderr).toMatch(
+      /agents\/my-agent@main: no local file or folder of that name, and the Hub agent of that id could not be fetched from http:\/\/127\.0\.0\.1:\d+ \(.*ECONNREFUSED.*\); check the path/,
+    );
   });
 
   it("a local folder of the same name wins over the Hub", async () => {

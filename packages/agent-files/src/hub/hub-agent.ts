@@ -77,7 +77,7 @@ export async function fetchHubAgent(
       throw new AgentFileError({
         code: "UNREACHABLE",
         file: label,
-        problem: `could not fetch the agent from ${endpoint} (${(error as Error).message}); check the network or HF_ENDPOINT, or set HF_HUB_OFFLINE=1 to use the Hub cache`,
+        problem: `no local file or folder of that name, and the Hub agent of that id could not be fetched from ${endpoint} (${(error as Error).message}); check the path, the network or HF_ENDPOINT, or set HF_HUB_OFFLINE=1 to use the Hub cache`,
         cause: error,
       });
     }
