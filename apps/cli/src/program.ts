@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { Command, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import { registerDurableCommands } from "./commands/durable-commands.js";
 import type { ServerFlags } from "./commands/mcp-tools.js";
 import { registerServeCommand } from "./commands/serve-command.js";
+import { debugNamesTinyloop } from "./debug-variable.js";
 import { environmentHelp, exitCodesHelp, providerHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
@@ -28,10 +29,12 @@ const positiveInt = wholeNumber(1);
 
 const AGENT_HELP = `AGENT is a tiny-agents folder (agent.json + PROMPT.md/AGENTS.md), a path to an agent.json,
 an mcpServers JSON file (.mcp.json, claude_desktop_config.json, mcp.json) or a Hermes-style YAML
-file (mcp_servers:). Without AGENT: a project config in the current folder (.mcp.json,
-.vscode/mcp.json, .cursor/mcp.json, opencode.json, .gemini/settings.json, …; stderr says which),
-else the filesystem server on the current folder (+ Playwright when chromium is on PATH).
---from CLIENT takes the servers of that client's configs (--from all: every client's).`;
+file (mcp_servers:), or a Hub agent id owner/name[@revision] (tiny-agents' Hub dataset; shown
+and trusted once per revision before its servers start). Without AGENT: a project config in the
+current folder (.mcp.json, .vscode/mcp.json, .cursor/mcp.json, opencode.json,
+.gemini/settings.json, …; stderr says which), else the filesystem server on the current folder
+(+ Playwright when chromium is on PATH). --from CLIENT takes the servers of that client's
+configs (--from all: every client's).`;
 
 function serverOptions(command: Command): Command {
   return command
@@ -71,11 +74,23 @@ export function buildProgram(
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
     })
+    .addOption(new Option("-v", "output the version number (as -V)").hideHelp())
     .exitOverride()
     .addHelpText(
       "after",
       `\nrun is the default command: tinyloop [agent] -p "…" is tinyloop run [agent] -p "…"\n(see tinyloop run --help for the model flags).\n\n${exitCodesHelp()}`,
     );
+
+  // -v prints the version like -V, as tiny-agents' -v does.
+  program.on("option:v", () => {
+    io.stdout.write(`${version}\n`);
+    throw new CommanderError(0, "commander.version", version);
+  });
+  // DEBUG=tinyloop (or DEBUG=*) is --verbose, for every command that has it.
+  program.hook("preAction", (_program, command) => {
+    if (debugNamesTinyloop(io.env.DEBUG) && command.options.some((o) => o.long === "--verbose"))
+      command.setOptionValue("verbose", true);
+  });
 
   const run = serverOptions(
     program
@@ -105,6 +120,12 @@ export function buildProgram(
         "--model-turn-timeout <seconds>",
         "give up on a model response that takes longer than this in all, keep-alives or not (default 600)",
         positiveInt,
+      )
+      .addOption(
+        new Option(
+          "--results <mode>",
+          "tool results: short (one line each, default) or full (whole; /results in the REPL)",
+        ).choices(["short", "full"]),
       )
       .option("--yes", "approve every tool call")
       .option(

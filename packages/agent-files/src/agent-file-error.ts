@@ -20,6 +20,10 @@ export type AgentFileErrorCode =
   | "VARIABLE_UNSET"
   /** An `${input:ID}` is needed and nothing answered it. */
   | "INPUT_MISSING"
+  /** A Hub agent is private, or the token in `HF_TOKEN` has no access to it. */
+  | "ACCESS_DENIED"
+  /** The Hub (or `HF_ENDPOINT`) did not answer, or answered with a server error. */
+  | "UNREACHABLE"
   /** `writeStarterAgent`: the folder already has an `agent.json`, which it never overwrites. */
   | "EXISTS";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseProvider } from "./choose-provider.js";
+import { chooseProvider, describeProviderPlan } from "./choose-provider.js";
 
 describe("chooseProvider", () => {
   it("replays a cassette before anything else", () => {
@@ -46,6 +46,7 @@ describe("chooseProvider", () => {
       preset: "huggingface",
       model: "Qwen/Qwen2.5-72B-Instruct:nebius",
       apiKeyEnv: "HF_TOKEN",
+      route: "nebius through the Hugging Face router with HF_TOKEN",
     });
   });
   it("passes presets through", () => {
@@ -59,5 +60,68 @@ describe("chooseProvider", () => {
       kind: "local",
       model: "a.gguf",
     });
+  });
+});
+
+describe("chooseProvider for a tiny-agents file (provider names a Hugging Face inference provider)", () => {
+  const file = { tinyAgentsFile: true, model: "Qwen/Qwen3" };
+  it.each(["together", "groq", "openai"])(
+    "routes %s through the Hugging Face router with HF_TOKEN unless its own key variable is set",
+    (provider) => {
+      const routed = chooseProvider({ ...file, provider }, { HF_TOKEN: "hf" });
+      expect(routed).toMatchObject({
+        provider: "huggingface",
+        preset: "huggingface",
+        model: `Qwen/Qwen3:${provider}`,
+        apiKeyEnv: "HF_TOKEN",
+      });
+      const keyVariable = `${provider.toUpperCase()}_API_KEY`;
+      expect(describeProviderPlan(routed)).toBe(
+        `huggingface Qwen/Qwen3:${provider} (${provider} through the Hugging Face router with HF_TOKEN; ${keyVariable} is not set)`,
+      );
+      const direct = chooseProvider({ ...file, provider }, { HF_TOKEN: "hf", [keyVariable]: "k" });
+      expect(direct).toMatchObject({ provider, preset: provider, model: "Qwen/Qwen3" });
+      expect(describeProviderPlan(direct)).toContain(
+        `direct to ${provider}'s API: ${keyVariable} is set`,
+      );
+    },
+  );
+  it("keeps the preset meaning outside tiny-agents files and for presets that are no HF provider", () => {
+    expect(chooseProvider({ provider: "together", model: "m" }, {})).toMatchObject({
+      preset: "together",
+    });
+    expect(chooseProvider({ ...file, provider: "ollama" }, {})).toMatchObject({ preset: "ollama" });
+  });
+  it("HF_ROUTER_URL replaces the router's URL", () => {
+    expect(
+      chooseProvider({ ...file, provider: "nebius" }, { HF_ROUTER_URL: "http://127.0.0.1:9/v1" }),
+    ).toMatchObject({ baseURL: "http://127.0.0.1:9/v1", preset: "huggingface" });
+  });
+  it("an endpointUrl follows tiny-agents' /v1 rule and its key falls back to API_KEY, then HF_TOKEN", () => {
+    const plan = (endpointUrl: string, env: Record<string, string> = {}) =>
+      chooseProvider({ ...file, endpointUrl }, env);
+    expect(plan("http://h:1234/v1/")).toMatchObject({ baseURL: "http://h:1234/v1" });
+    expect(plan("http://h:1234")).toMatchObject({ baseURL: "http://h:1234/v1" });
+    expect(plan("http://h/api/")).toMatchObject({ baseURL: "http://h/api/v1" });
+    expect(plan("http://h/v1/chat/completions")).toMatchObject({ baseURL: "http://h/v1" });
+    expect(plan("http://h/x?api-version=1")).toMatchObject({
+      baseURL: "http://h/x/v1?api-version=1",
+    });
+    expect(plan("http://h/v1", { API_KEY: "a", HF_TOKEN: "h" })).toMatchObject({
+      apiKeyEnv: "API_KEY",
+    });
+    expect(describeProviderPlan(plan("http://h/v1", { HF_TOKEN: "h" }))).toContain(
+      "(key from HF_TOKEN)",
+    );
+    expect(plan("http://h/v1")).not.toHaveProperty("apiKeyEnv");
+    // Outside tiny-agents files the URL is the base URL as written and no key is borrowed.
+    expect(chooseProvider({ endpointUrl: "http://h:1234", model: "m" }, { HF_TOKEN: "h" })).toEqual(
+      {
+        kind: "openai-compatible",
+        provider: "openai-compatible",
+        model: "m",
+        baseURL: "http://h:1234",
+      },
+    );
   });
 });

@@ -41,6 +41,12 @@ export {
   MODEL_ENVIRONMENT_VARIABLES,
   withModelFromEnvironment,
 } from "./model-from-environment.js";
+export type { HubAgentSource } from "./hub/hub-agent.js";
+export { fetchHubAgent, TINY_AGENTS_DATASET } from "./hub/hub-agent.js";
+export type { HubAgentId } from "./hub/hub-agent-id.js";
+export { hubAgentTarget, parseHubAgentId } from "./hub/hub-agent-id.js";
+export { hubCacheDir } from "./hub/hub-cache.js";
+export { isHuggingFaceHost, withHuggingFaceToken } from "./hugging-face-token.js";
 export { MAX_ALIAS_COUNT, MAX_NESTING_DEPTH } from "./nesting-limit.js";
 export type { ProvidedCommand } from "./provided-commands.js";
 export { withProvidedCommands } from "./provided-commands.js";
@@ -53,5 +59,6 @@ export { toServerEntries } from "./server-entries.js";
 export { deriveServerName, uniqueNames } from "./server-names.js";
 export type { StarterAgent, WrittenStarterAgent } from "./starter-agent.js";
 export { starterAgent, writeStarterAgent } from "./starter-agent.js";
+export { tinyAgentsBaseUrl } from "./tiny-agents-model.js";
 export type { InputAnswer } from "./variables.js";
 export { inputVariableName } from "./variables.js";

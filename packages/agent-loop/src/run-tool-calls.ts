@@ -1,12 +1,16 @@
 import type { ToolCall } from "@tinyloop/inference-adapters";
 import {
+  ambiguousToolResult,
+  resolveToolName,
   stoppedResult,
   type ToolDefinition,
+  type ToolNameResolution,
   type ToolRegistry,
   type ToolResult,
   toolErrorCode,
   toolFailedResult,
   unknownToolResult,
+  withResolvedName,
 } from "@tinyloop/registry";
 import { ABORTED, untilAborted } from "./abortable.js";
 import type { ToolProgressEvent, ToolResultEvent } from "./events.js";
@@ -65,17 +69,26 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
   const limiter = limitConcurrency(input.concurrency);
   let approvals: Promise<unknown> = Promise.resolve();
   const settled = input.calls.map((call, index) => {
-    const definition = input.offered.get(call.name);
+    // An MCP tool called by its own name (`list_directory`) runs when it is the only one;
+    // a name any tool has, offered or not, is never taken for another.
+    const resolution = resolveToolName(
+      call.name,
+      input.offered.values(),
+      (name) => input.registry.has(name) || input.local?.has(name) === true,
+    );
+    const definition = resolution.kind === "found" ? resolution.definition : undefined;
     let approval: Promise<ApprovalDecision> | undefined;
     if (definition && input.approve && !isExitTool(call.name) && !input.local?.has(call.name)) {
       const approve = input.approve;
+      // The person is asked about the tool that will run, under its registered name.
+      const asked = { ...call, name: definition.name };
       approval = approvals.then(() =>
         // After an abort nobody should be asked any more; the call is cancelled anyway.
-        input.signal.aborted ? false : approve(call, definition, { signal: input.signal }),
+        input.signal.aborted ? false : approve(asked, definition, { signal: input.signal }),
       );
       approvals = approval.catch(() => {});
     }
-    return settleCall(call, index, definition, approval, limiter, input).catch(
+    return settleCall(call, index, resolution, approval, limiter, input).catch(
       (error: unknown): SettledCall => {
         // Safety net (a throwing event consumer, a bug): the call still gets a result.
         const result = toolFailedResult(call.name, error);
@@ -100,7 +113,7 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
 async function settleCall(
   call: ToolCall,
   index: number,
-  definition: ToolDefinition | undefined,
+  resolution: ToolNameResolution,
   approval: Promise<ApprovalDecision> | undefined,
   limiter: Limiter,
   input: RunToolCallsInput,
@@ -129,7 +142,11 @@ async function settleCall(
 
   // Unknown to this agent (not registered, or filtered out): the registry's UNKNOWN_TOOL,
   // suggesting only what this agent offers.
-  if (!definition) return finish(unknownToolResult(call.name, input.offered.keys()), "unavailable");
+  if (resolution.kind === "ambiguous")
+    return finish(ambiguousToolResult(call.name, resolution.candidates), "unavailable");
+  if (resolution.kind === "unknown")
+    return finish(unknownToolResult(call.name, input.offered.keys()), "unavailable");
+  const { definition, resolvedFrom } = resolution;
 
   let decision: ApprovalDecision | typeof ABORTED = true;
   try {
@@ -168,7 +185,7 @@ async function settleCall(
       turn: input.turn,
       call,
       run: () =>
-        input.registry.dispatchCall(call.name, changed ?? call.arguments, {
+        input.registry.dispatchCall(definition.name, changed ?? call.arguments, {
           signal: input.signal,
           callId: call.id,
           onProgress: (progress) => {
@@ -189,7 +206,10 @@ async function settleCall(
   }
   if (done === ABORTED) return stopped();
   const { args } = done;
-  const result = changed === undefined ? done.result : withChangedArguments(done.result, changed);
+  const answered = changed === undefined ? done.result : withChangedArguments(done.result, changed);
+  const result = resolvedFrom
+    ? withResolvedName(answered, resolvedFrom, definition.name)
+    : answered;
   const code = toolErrorCode(result);
   // Stopped by the run's own signal (an AbortSignal.timeout gives TIMEOUT): cancelled.
   const cancelled = code === "ABORTED" || (code === "TIMEOUT" && input.signal.aborted);

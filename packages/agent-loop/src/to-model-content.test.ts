@@ -12,7 +12,7 @@ describe("toModelContent", () => {
     const [block] = toModelContent({ content: [image] }, { vision: false, maxChars: 1000 });
     expect(block).toEqual({
       type: "text",
-      text: "[the tool returned an image (image/png, about 3 KB) that is not shown because this model does not accept images]",
+      text: "[the tool returned an image (image/png, about 3 KB). It is not shown to you because this model does not accept images; the user sees it when their front end shows tool images, so refer to it rather than describe it]",
     });
   });
 

@@ -32,6 +32,7 @@ function imagePlaceholder(block: ContentBlock): ContentBlock {
   const kb = Math.max(1, Math.round((block.data.length * 3) / 4 / 1024));
   return {
     type: "text",
-    text: `[the tool returned an image (${block.mimeType}, about ${kb} KB) that is not shown because this model does not accept images]`,
+    // The model must not think the user missed the image (an image agent says "here it is").
+    text: `[the tool returned an image (${block.mimeType}, about ${kb} KB). It is not shown to you because this model does not accept images; the user sees it when their front end shows tool images, so refer to it rather than describe it]`,
   };
 }

@@ -36,6 +36,7 @@ describe("parseChatRequest", () => {
       model: "agent",
       stream: true,
       includeUsage: true,
+      imageUrls: [],
       maxTokens: 100,
       temperature: 0,
       history: [

@@ -17,6 +17,24 @@ export interface ChatCompletionRequest {
   temperature?: number;
   /** `max_completion_tokens` (or the older `max_tokens`), per model call. */
   maxTokens?: number;
+  /** Image parts given as http(s) URLs (only when allowed): to fill in with {@link fetchImageParts}. */
+  imageUrls: ImageUrlPart[];
+}
+
+/** An image part whose bytes are still at `url`; `part` is filled in place once fetched. */
+export interface ImageUrlPart {
+  part: { type: "image"; mimeType: string; data: string };
+  url: string;
+  /** The part's parameter path, for errors (`messages[0].content[1].image_url.url`). */
+  param: string;
+}
+
+/** How `image_url` parts with an http(s) URL are treated (data URLs are always accepted). */
+export interface ImageUrlPolicy {
+  /** Fetch them (the server makes the request). Default false: refused. */
+  fetch: boolean;
+  /** Added to the refusal: how the operator allows them (a program's own flag). */
+  hint?: string;
 }
 
 const EXAMPLE = `{"model": "agent", "messages": [{"role": "user", "content": "Hello"}]}`;
@@ -58,7 +76,11 @@ function textContent(value: unknown, at: string, allowNull = false): string {
 
 const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/=\s]+)$/i;
 
-function userParts(value: unknown, at: string): string | UserPart[] {
+function userParts(
+  value: unknown,
+  at: string,
+  images: { policy: ImageUrlPolicy; found: ImageUrlPart[] },
+): string | UserPart[] {
   if (typeof value === "string") return value;
   if (!Array.isArray(value) || value.length === 0) {
     throw badRequest(
@@ -77,9 +99,22 @@ function userParts(value: unknown, at: string): string | UserPart[] {
       if (match?.[1] && match[2]) {
         return { type: "image", mimeType: match[1], data: match[2].replace(/\s/g, "") };
       }
+      const param = `${where}.image_url.url`;
+      if (typeof url === "string" && /^https?:\/\//i.test(url)) {
+        if (!images.policy.fetch) {
+          throw badRequest(
+            param,
+            `${param}: this server does not fetch image URLs (fetching an address a client sends lets clients make the server reach its own network); send the image as a base64 data URL, e.g. "data:image/png;base64,iVBOR…"${images.policy.hint ? `, or ${images.policy.hint}` : ""}`,
+            "unsupported_value",
+          );
+        }
+        const part = { type: "image" as const, mimeType: "", data: "" };
+        images.found.push({ part, url, param });
+        return part;
+      }
       throw badRequest(
-        `${where}.image_url.url`,
-        `${where}.image_url.url: only base64 data URLs are accepted (the server fetches nothing), e.g. "data:image/png;base64,iVBOR…"`,
+        param,
+        `${param}: expected a base64 data URL${images.policy.fetch ? " or an http(s) URL" : ""}, got ${describeValue(url)} (example: "data:image/png;base64,iVBOR…")`,
       );
     }
     throw badRequest(
@@ -117,7 +152,11 @@ function toolCalls(value: unknown, at: string): ToolCall[] {
   });
 }
 
-function toMessage(value: unknown, index: number): ChatMessage {
+function toMessage(
+  value: unknown,
+  index: number,
+  images: { policy: ImageUrlPolicy; found: ImageUrlPart[] },
+): ChatMessage {
   const at = `messages[${index}]`;
   if (!isObject(value)) {
     throw badRequest(
@@ -130,7 +169,7 @@ function toMessage(value: unknown, index: number): ChatMessage {
     case "developer":
       return { role: "system", content: textContent(value.content, `${at}.content`) };
     case "user":
-      return { role: "user", content: userParts(value.content, `${at}.content`) };
+      return { role: "user", content: userParts(value.content, `${at}.content`, images) };
     case "assistant": {
       const content = textContent(value.content, `${at}.content`, true);
       const calls =
@@ -191,7 +230,10 @@ function optionalNumber(
  * honour (`tools`, `n` > 1, …) are refused; sampling fields it does not use are ignored.
  * @throws ApiError 400 naming the parameter, what was expected and an example.
  */
-export function parseChatRequest(body: unknown): ChatCompletionRequest {
+export function parseChatRequest(
+  body: unknown,
+  imageUrls: ImageUrlPolicy = { fetch: false },
+): ChatCompletionRequest {
   if (!isObject(body)) {
     throw badRequest(
       null,
@@ -235,7 +277,8 @@ export function parseChatRequest(body: unknown): ChatCompletionRequest {
       );
     }
   }
-  const messages = body.messages.map(toMessage);
+  const images = { policy: imageUrls, found: [] as ImageUrlPart[] };
+  const messages = body.messages.map((message, index) => toMessage(message, index, images));
   const last = messages[messages.length - 1];
   if (last?.role !== "user") {
     const at = `messages[${messages.length - 1}]`;
@@ -257,5 +300,6 @@ export function parseChatRequest(body: unknown): ChatCompletionRequest {
     includeUsage: isObject(streamOptions) && streamOptions.include_usage === true,
     ...(temperature === undefined ? {} : { temperature }),
     ...(maxTokens === undefined ? {} : { maxTokens }),
+    imageUrls: images.found,
   };
 }

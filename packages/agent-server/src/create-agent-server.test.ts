@@ -239,7 +239,7 @@ describe("bad requests", () => {
           ],
         }),
         "messages[0].content[0].image_url.url",
-        /base64 data URLs/,
+        /does not fetch image URLs \(fetching an address a client sends .*\); send the image as a base64 data URL/,
       ],
     ];
     for (const [body, param, message] of cases) {
@@ -253,11 +253,12 @@ describe("bad requests", () => {
     expect(rig.modelServer.requests).toHaveLength(0);
   });
 
-  it("answers 404 for another model and an unknown path, 405 for a wrong method", async () => {
-    rig = await startServeRig([]);
-    const other = await rig.client.chat.completions
-      .create({ ...ask("x"), model: "gpt-4o" })
-      .catch((e: unknown) => e);
+  it("answers any model id as the agent (named in the answer); 404 for another model's page and an unknown path, 405 for a wrong method", async () => {
+    rig = await startServeRig([{ text: "any model is me" }]);
+    const answer = await rig.client.chat.completions.create({ ...ask("x"), model: "gpt-4o" });
+    expect(answer.model).toBe(MODEL_NAME);
+    expect(answer.choices[0]?.message.content).toBe("any model is me");
+    const other = await rig.client.models.retrieve("gpt-4o").catch((e: unknown) => e);
     expect(other).toBeInstanceOf(OpenAI.NotFoundError);
     expect((other as Error).message).toContain(`this server is the agent "${MODEL_NAME}"`);
     const unknown = await rig.call("/v1/embeddings", { method: "POST" });

@@ -3,6 +3,7 @@ import { Agent } from "@tinyloop/agent-loop";
 import { ApiError } from "./api-error.js";
 import { parseChatRequest } from "./chat-request.js";
 import { newCompletion } from "./completion-id.js";
+import { fetchImageParts } from "./fetch-image-parts.js";
 import { writeJson } from "./json-response.js";
 import { readJsonBody } from "./read-json-body.js";
 import { requestModel } from "./request-model.js";
@@ -56,16 +57,17 @@ export async function handleChatCompletion(
   };
   res.once("close", onClose);
   try {
-    const request = parseChatRequest(await readJsonBody(req, options.maxBodyBytes));
-    if (request.model !== options.modelName) {
-      throw new ApiError({
-        status: 404,
-        type: "invalid_request_error",
-        code: "model_not_found",
-        param: "model",
-        message: `The model "${request.model}" does not exist here; this server is the agent "${options.modelName}" (GET /v1/models).`,
+    const request = parseChatRequest(await readJsonBody(req, options.maxBodyBytes), {
+      fetch: options.fetchImageUrls === true,
+      ...(options.imageUrlsHint ? { hint: options.imageUrlsHint } : {}),
+    });
+    // `model` is not checked: one agent is served, so any id means it (tiny-agents' clients
+    // send their own); the answer names the agent.
+    if (request.imageUrls.length > 0)
+      await fetchImageParts(request.imageUrls, {
+        maxBytes: options.maxBodyBytes,
+        signal: run.controller.signal,
       });
-    }
     const taken = toolSearchTakenError(options);
     if (taken) throw taken;
     const approve = approval.hook();

@@ -28,7 +28,10 @@ export interface AgentServerOptions {
   registry: AgentRegistry;
   /** The MCP servers behind the registry, for `/healthz` and the chat page's panel. */
   hub?: McpHub;
-  /** The id `GET /v1/models` lists and requests must name. Default `tinyloop-agent`. */
+  /**
+   * The id `GET /v1/models` lists and every answer names. A request may name any `model`: one
+   * agent is served, so every id means it. Default `tinyloop-agent`.
+   */
   modelName?: string;
   /**
    * The agent's system prompt, put before the client's messages. Default: the agent loop's
@@ -69,6 +72,14 @@ export interface AgentServerOptions {
   maxBodyBytes?: number;
   /** Longest tool result text sent in a `tinyloop` extension event. Default 20 000 characters. */
   maxResultChars?: number;
+  /**
+   * Fetch images that requests give as http(s) URLs (`image_url.url`). Default false: such a
+   * part is refused (400), since fetching an address a client sends lets any client make this
+   * server reach its own network; base64 data URLs are always accepted.
+   */
+  fetchImageUrls?: boolean;
+  /** Added to the refusal of an image URL: how the operator allows them (a program's own flag). */
+  imageUrlsHint?: string;
   /** Serve the chat page at `GET /`. Default true. */
   chatPage?: boolean;
   /** Called after each request with what happened (an access log). */

@@ -1,6 +1,10 @@
 import type { AgentEvent } from "@tinyloop/agent-loop";
 import type { AgentSession } from "./open-agent-session.js";
-import { type SessionCommandOptions, sessionCommand } from "./session-commands.js";
+import {
+  type ResultsMode,
+  type SessionCommandOptions,
+  sessionCommand,
+} from "./session-commands.js";
 
 /** Options of {@link createChatDriver}. */
 export interface ChatDriverOptions {
@@ -27,6 +31,8 @@ export interface ChatDriverOptions {
    * program that does not echo lines typed ahead can show this one now.
    */
   onStart?(line: string): void;
+  /** `/results full|short` was typed: show tool results that way from now on. */
+  onResults?(mode: ResultsMode): void;
   /** Aborts the running turn and every later one (e.g. the program is exiting). */
   signal?: AbortSignal;
   /** How slash commands write their output (style, the program's keys in `/help`). */
@@ -100,7 +106,10 @@ export function createChatDriver(options: ChatDriverOptions): ChatDriver {
     const command = sessionCommand(session, text, options.commands);
     if (!command) await runTurn(text);
     else if ("exit" in command) options.onExit();
-    else options.onOutput(command.output);
+    else {
+      if ("results" in command) options.onResults?.(command.results);
+      options.onOutput(command.output);
+    }
   };
 
   const drain = async () => {

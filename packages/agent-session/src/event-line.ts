@@ -1,6 +1,9 @@
 import type { AgentEvent } from "@tinyloop/agent-loop";
+import { RESOLVED_NAME_META, type ToolResult, toolResultText } from "@tinyloop/registry";
+import type { ResultsMode } from "./session-commands.js";
 import { formatDuration, oneLine, shortArguments, summarizeResult } from "./short-text.js";
 import { plainStyle, type TextStyle } from "./text-style.js";
+import { visibleControls } from "./visible-controls.js";
 
 /** Options of {@link eventLine}. */
 export interface EventLineOptions {
@@ -8,11 +11,18 @@ export interface EventLineOptions {
   style?: TextStyle;
   /** Also a line for each progress report of a running tool. */
   verbose?: boolean;
+  /**
+   * `full`: a tool result's whole text follows its line (control characters made visible,
+   * images as `[image image/png]`). Default `short`: one cut line.
+   */
+  results?: ResultsMode;
 }
 
 /**
  * The line a person sees for one agent event, without the newline:
  * `→ mcp_fs_write_file path="notes.md"` for a tool call,
+ * (with `verbose`, a result of a call that named an MCP tool by its own name gets a second
+ * line saying which tool ran),
  * `✓ mcp_fs_write_file 12ms · Wrote notes.md` for its result (`✗ denied`, `✗ error`, … when
  * it did not run or failed), and with `verbose` `… mcp_fx_sleep 3/10 waiting` for progress.
  * A denial's reason says how to allow the call, so it is given whole, never cut. Undefined
@@ -21,7 +31,7 @@ export interface EventLineOptions {
  */
 export function eventLine(
   event: AgentEvent,
-  { style: s = plainStyle, verbose = false }: EventLineOptions = {},
+  { style: s = plainStyle, verbose = false, results = "short" }: EventLineOptions = {},
 ): string | undefined {
   switch (event.type) {
     case "tool-call":
@@ -33,11 +43,19 @@ export function eventLine(
           : event.outcome === "denied"
             ? s.yellow("✗ denied")
             : s.red(`✗ ${event.outcome}`);
-      const summary =
-        event.outcome === "denied"
-          ? summarizeResult(event.result, Number.POSITIVE_INFINITY)
-          : oneLine(summarizeResult(event.result), 100);
-      return `${mark} ${event.call.name} ${s.dim(formatDuration(event.durationMs))} ${s.dim("·")} ${summary}`;
+      const head = `${mark} ${event.call.name} ${s.dim(formatDuration(event.durationMs))}`;
+      const line =
+        results === "full" && event.outcome !== "denied"
+          ? `${head}\n${visibleControls(toolResultText(event.result)).replace(/\n$/, "")}`
+          : `${head} ${s.dim("·")} ${
+              event.outcome === "denied"
+                ? summarizeResult(event.result, Number.POSITIVE_INFINITY)
+                : oneLine(summarizeResult(event.result), 100)
+            }`;
+      const resolved = resolvedNameOf(event.result);
+      return verbose && resolved
+        ? `${line}\n${s.dim(`  ${resolved.called} ran as ${resolved.ran}: no tool has that name; it is that MCP tool's own name on its server`)}`
+        : line;
     }
     case "tool-progress": {
       if (!verbose) return undefined;
@@ -49,4 +67,14 @@ export function eventLine(
     default:
       return undefined;
   }
+}
+
+/** The `{ called, ran }` the agent loop put in a result whose call used an MCP tool's own name. */
+function resolvedNameOf(result: ToolResult): { called: string; ran: string } | undefined {
+  const value = result._meta?.[RESOLVED_NAME_META] as
+    | { called?: unknown; ran?: unknown }
+    | undefined;
+  return typeof value?.called === "string" && typeof value.ran === "string"
+    ? { called: value.called, ran: value.ran }
+    : undefined;
 }

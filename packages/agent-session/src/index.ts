@@ -55,8 +55,17 @@ export { samplingHandler } from "./sampling-handler.js";
 export { serverLogLine, serverStatusLine, serverToolLines } from "./server-lines.js";
 export { phaseLabel } from "./server-phase.js";
 export { connectedLine, failureReason } from "./server-summary.js";
-export type { SessionCommandOptions, SessionCommandResult } from "./session-commands.js";
-export { serverListLines, sessionCommand, toolListLines } from "./session-commands.js";
+export type {
+  ResultsMode,
+  SessionCommandOptions,
+  SessionCommandResult,
+} from "./session-commands.js";
+export {
+  offeredToolsLine,
+  serverListLines,
+  sessionCommand,
+  toolListLines,
+} from "./session-commands.js";
 export type { SessionEventHooks } from "./session-event-hooks.js";
 export { sessionEventHooks } from "./session-event-hooks.js";
 export type {

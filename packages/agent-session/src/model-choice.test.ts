@@ -29,9 +29,22 @@ describe("resolveModelChoice", () => {
       provider: "openai",
       model: "gpt-4o-mini",
       apiKeyEnv: "MY_KEY",
+      tinyAgentsFile: true,
     });
-    expect(plan).toMatchObject({ kind: "openai-compatible", model: "gpt-4o-mini" });
+    // A tiny-agents file's "openai" is the Hugging Face provider while OPENAI_API_KEY is unset.
+    expect(plan).toMatchObject({ kind: "openai-compatible", model: "gpt-4o-mini:openai" });
     expect(resolveModelChoice(file, {}, {}).choice.apiKey).toBe("sk-file");
+  });
+
+  it("reads a tiny-agents file's provider the tiny-agents way, unless a flag names the provider or endpoint", () => {
+    const file = agent({ provider: "together", model: "Qwen/Qwen3" });
+    expect(resolveModelChoice(file, {}, { HF_TOKEN: "hf" }).plan).toMatchObject({
+      preset: "huggingface",
+      model: "Qwen/Qwen3:together",
+    });
+    const flagged = resolveModelChoice(file, { provider: "together" }, { HF_TOKEN: "hf" });
+    expect(flagged.choice.tinyAgentsFile).toBeUndefined();
+    expect(flagged.plan).toMatchObject({ preset: "together", model: "Qwen/Qwen3" });
   });
 });
 

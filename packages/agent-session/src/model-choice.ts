@@ -76,5 +76,12 @@ export function resolveModelChoice(
   pick("apiKeyEnv", overrides.apiKeyEnv);
   pick("cassette", overrides.cassette);
   pick("record", overrides.record);
+  // A flag's provider or endpoint is tinyloop's meaning; the file's keys are tiny-agents'.
+  if (
+    agent.format === "tiny-agents" &&
+    overrides.provider === undefined &&
+    overrides.endpointUrl === undefined
+  )
+    choice.tinyAgentsFile = true;
   return { choice, plan: chooseProvider(choice, env) };
 }

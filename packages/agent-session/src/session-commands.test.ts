@@ -17,6 +17,7 @@ describe("sessionCommand", () => {
         "/help     this list",
         "/tools    the tools the model sees",
         "/servers  each server's state and tool count",
+        "/results  full or short: show each tool result whole, or as one line",
         "/reset    start the conversation over",
         "/exit     leave",
       ].join("\n"),
@@ -49,6 +50,18 @@ describe("sessionCommand", () => {
     expect(output(sessionCommand(session, "/servers"))).toBe(
       "fx  ready  2 tools\noff  disabled  0 tools  disabled: true in the file",
     );
+  });
+
+  it("/results full|short tells the program how to show tool results; another word is refused", async () => {
+    const session = await sessions.open([fx()], [{ text: "hi" }]);
+    expect(sessionCommand(session, "/results full")).toEqual({
+      output: "tool results are shown whole",
+      results: "full",
+    });
+    expect(sessionCommand(session, "/results short")).toMatchObject({ results: "short" });
+    expect(sessionCommand(session, "/results")).toEqual({
+      output: "/results: expected full or short, got nothing (example: /results full)",
+    });
   });
 
   it("/reset clears the conversation; /exit and /quit leave; others are unknown or messages", async () => {

@@ -24,13 +24,21 @@ export interface SessionCommandOptions {
  * What a slash command asks of the program: text to show (without a final newline), or to
  * end the conversation.
  */
-export type SessionCommandResult = { output: string } | { exit: true };
+export type SessionCommandResult =
+  | { output: string }
+  /** `/results full|short`: the program shows tool results whole or as one line from now on. */
+  | { output: string; results: ResultsMode }
+  | { exit: true };
+
+/** How tool results are shown: `short` (one line each) or `full` (every line). */
+export type ResultsMode = "short" | "full";
 
 /** The commands and what `/help` says of each (`/quit` works too, unlisted, as `/exit`). */
 const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> = [
   ["/help", "this list"],
   ["/tools", "the tools the model sees"],
   ["/servers", "each server's state and tool count"],
+  ["/results", "full or short: show each tool result whole, or as one line"],
   ["/reset", "start the conversation over"],
   ["/reasoning", "show|collapse|hide the model's reasoning"],
   ["/exit", "leave"],
@@ -38,8 +46,9 @@ const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> =
 
 /**
  * The slash commands of a chat over a session: `/help`, `/tools` ({@link toolListLines}),
- * `/servers` ({@link serverListLines}), `/reset` (clears the conversation), `/reasoning
- * show|collapse|hide` (when the program passes its `reasoning` setting), `/exit` and `/quit`;
+ * `/servers` ({@link serverListLines}), `/reasoning show|collapse|hide` (when the program passes
+ * its `reasoning` setting), `/results full|short` (the program switches how it shows tool
+ * results), `/reset` (clears the conversation), `/exit` and `/quit`;
  * any other `/word` answers that it is unknown and how to list the commands. Undefined when
  * `line` is not a command (it does not start with `/`): a message for the model.
  *
@@ -71,6 +80,20 @@ export function sessionCommand(
       return { output: toolListLines(session, style).join("\n") };
     case "/servers":
       return { output: serverListLines(session, style).join("\n") };
+    case "/results":
+      if (argument === "full" || argument === "short") {
+        return {
+          output: style.dim(
+            argument === "full"
+              ? "tool results are shown whole"
+              : "tool results are shown as one line",
+          ),
+          results: argument,
+        };
+      }
+      return {
+        output: `/results: expected full or short, got ${argument === undefined ? "nothing" : JSON.stringify(argument)} (example: /results full)`,
+      };
     case "/reset":
       session.agent.reset();
       return { output: style.dim("conversation cleared") };
@@ -108,6 +131,18 @@ export function toolListLines(session: AgentSession, style: TextStyle = plainSty
     }
   }
   return lines.length > 0 ? lines : ["no tools"];
+}
+
+/**
+ * One line naming every tool the model is offered (`tools (3): mcp_fs_read_file, …`), as a
+ * program shows at start under `--verbose`; tools kept back behind `tool_search` are counted apart.
+ */
+export function offeredToolsLine(session: AgentSession): string {
+  const offered = session.agent.offeredTools;
+  const held =
+    session.registry.list().length - offered.filter((n) => session.registry.has(n)).length;
+  const later = held > 0 ? ` (+${held} via tool_search)` : "";
+  return `tools (${offered.length})${later}: ${offered.length > 0 ? offered.join(", ") : "none"}`;
 }
 
 /** Lines for `/servers`: {@link serverStatusLine} of each server, disabled ones with the reason. */

@@ -90,4 +90,9 @@ export interface ToolResult {
    * using its outcome builders. A tool's own error result has no code.
    */
   code?: ToolErrorCode;
+  /**
+   * Facts about the call for programs, never sent to the model (MCP's `_meta`), e.g.
+   * `"tinyloop/resolvedName": { called, ran }` when an unprefixed MCP tool name was resolved.
+   */
+  _meta?: Record<string, unknown>;
 }

@@ -16,6 +16,8 @@ export type {
 } from "./content.js";
 export type { RegistryErrorCode, RegistryErrorOptions } from "./registry-error.js";
 export { RegistryError } from "./registry-error.js";
+export type { ToolNameResolution } from "./resolve-tool-name.js";
+export { RESOLVED_NAME_META, resolveToolName, withResolvedName } from "./resolve-tool-name.js";
 export type { ArgumentCheck, CompiledSchema, SchemaCompilerOptions } from "./schema-validator.js";
 export { SchemaCompiler } from "./schema-validator.js";
 export { describeViolations } from "./schema-violations.js";
@@ -30,6 +32,7 @@ export {
 } from "./tool-name.js";
 export {
   abortedResult,
+  ambiguousToolResult,
   interruptedResult,
   invalidArgumentsResult,
   stoppedResult,

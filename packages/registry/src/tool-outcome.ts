@@ -47,6 +47,23 @@ export function unknownToolResult(name: unknown, available: Iterable<string>): T
 }
 
 /**
+ * `UNKNOWN_TOOL`: `name` is the own name of several MCP tools (see `resolveToolName`), so none
+ * is run; lists them by the names to call.
+ */
+export function ambiguousToolResult(
+  name: string,
+  candidates: readonly { name: string; source?: { server: string } }[],
+): ToolResult {
+  const listed = candidates
+    .map((tool) => `${tool.name}${tool.source ? ` (server ${tool.source.server})` : ""}`)
+    .join(", ");
+  return outcome(
+    "UNKNOWN_TOOL",
+    `Unknown tool "${name}": several MCP servers have a tool of that name: ${listed}. Call one of them by its full name.`,
+  );
+}
+
+/**
  * `INVALID_ARGUMENTS`: the arguments are not JSON, not an object, or break the tool's input
  * schema. `message` is the registry's own explanation (see `parseToolArguments`).
  */

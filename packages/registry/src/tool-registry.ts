@@ -3,11 +3,13 @@ import { ChangeListeners, type ListenerFailure } from "./change-listeners.js";
 import type { ToolResult } from "./content.js";
 import { applyFilter, isUnrestricted } from "./list-filter.js";
 import { RegistryError } from "./registry-error.js";
+import { resolveToolName, withResolvedName } from "./resolve-tool-name.js";
 import { runHandler } from "./run-handler.js";
 import { type CompiledSchema, SchemaCompiler } from "./schema-validator.js";
 import { describeViolations } from "./schema-violations.js";
 import { assertValidToolName } from "./tool-name.js";
 import {
+  ambiguousToolResult,
   invalidArgumentsResult,
   stoppedResult,
   toolFailedResult,
@@ -239,6 +241,14 @@ export class ToolRegistry {
     try {
       // A fresh object per call when none is given: handlers share no mutable state.
       const callContext = context ?? {};
+      const resolution = this.tools.has(name) ? undefined : resolveToolName(name, this.list());
+      if (resolution?.kind === "ambiguous")
+        return { result: ambiguousToolResult(name, resolution.candidates) };
+      if (resolution?.kind === "found") {
+        const ran = resolution.definition.name;
+        const called = await this.dispatchCall(ran, args, context);
+        return { ...called, result: withResolvedName(called.result, name, ran) };
+      }
       const entry = this.tools.get(name);
       if (entry === undefined) return { result: unknownToolResult(name, this.tools.keys()) };
       const signal = callContext.signal;

@@ -6,26 +6,38 @@ import {
   checkAgentFile,
   defaultAgent,
   type FoundClientConfig,
+  fetchHubAgent,
   findClientConfigs,
+  type HubAgentSource,
+  hubAgentTarget,
 } from "@tinyloop/agent-files";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
 import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
 import { askLine } from "../terminal/ask-secret.js";
 import { configPlaces } from "./config-places.js";
+import { ensureHubAgentTrusted, hubAgentSourceText } from "./hub-trust.js";
 import { readFromClients } from "./read-from-clients.js";
 
-/** How readAgent reads; `from` is `--from CLIENT|all`. */
+/** Options of {@link readAgent}. */
 export interface ReadAgentOptions {
+  /** `config check`: add its warnings about commands not on `PATH`; a Hub agent needs no trust (nothing starts). */
   check?: boolean;
+  /** `false` (commands that start no model) never asks for the model's inputs. */
   expandModel?: boolean;
+  /** `--from CLIENT|all`: the servers of that client's configs. */
   from?: string | undefined;
+  /** `--yes`: trust a Hub agent's revision without asking; `undefined` for commands without the flag. */
+  yes?: boolean | undefined;
 }
 
 /**
  * Reads the agent at `target` with @tinyloop/agent-files (or takes its default agent when
  * absent; its servers' bins run from the CLI's dependencies through `withBundledServers`):
  * inputs are asked on a terminal (password inputs hidden), warnings go to stderr.
+ * An `owner/name[@revision]` with no local file or folder of that name is fetched from the
+ * Hub dataset tiny-agents/tiny-agents, shown with its source, and must be trusted before
+ * anything of it starts (see `ensureHubAgentTrusted`).
  * A server's `cwd` that is not a folder is an error for every command, before anything
  * starts (one missing folder must not leave the other servers half started); `check` adds
  * `config check`'s warnings about commands not on `PATH`. `expandModel: false` (commands
@@ -33,15 +45,17 @@ export interface ReadAgentOptions {
  * client's configs (`readFromClients`). Without a target, a project config in the current
  * folder (`.mcp.json`, `.vscode/mcp.json`, …: agent-files' project places, first found) is
  * read, and stderr says which; only a folder without one gets the default agent. The one
- * entry point the commands use.
+ * entry point the commands use. An `owner/name[@revision]` with no local file or folder of that
+ * name is fetched from the Hub dataset tiny-agents/tiny-agents, shown with its source, and must
+ * be trusted before anything of it starts (see `ensureHubAgentTrusted`).
  */
 export async function readAgent(
   target: string | undefined,
   io: Io,
-  { check = false, expandModel = true, from }: ReadAgentOptions = {},
+  { check = false, expandModel = true, from, yes }: ReadAgentOptions = {},
 ): Promise<AgentFile> {
   const read = (path: string, serversAt?: ConfigPath) =>
-    readAgentAt(path, io, { check, expandModel, serversAt });
+    readAgentAt(path, io, { check, expandModel, serversAt, yes });
   if (from !== undefined) {
     if (target !== undefined) {
       throw new CliError({
@@ -79,8 +93,18 @@ async function readAgentAt(
     check,
     expandModel,
     serversAt,
-  }: { check: boolean; expandModel: boolean; serversAt?: ConfigPath | undefined },
+    yes,
+  }: {
+    check: boolean;
+    expandModel: boolean;
+    serversAt?: ConfigPath | undefined;
+    yes: boolean | undefined;
+  },
 ): Promise<AgentFile> {
+  const hubId = serversAt ? undefined : hubAgentTarget(target, io.cwd);
+  const hub: HubAgentSource | undefined = hubId
+    ? await fetchHubAgent(hubId, { env: io.env })
+    : undefined;
   const ask = io.stdin.isTTY
     ? (input: { id: string; description: string; password: boolean }) =>
         askLine(`${input.description || input.id}${input.password ? " (hidden)" : ""}: `, {
@@ -89,7 +113,7 @@ async function readAgentAt(
           hidden: input.password,
         })
     : undefined;
-  return checkAgentFile(target, {
+  const agent = await checkAgentFile(hub?.folder ?? target, {
     warnMissingCommands: check,
     cwd: io.cwd,
     env: io.env,
@@ -99,4 +123,16 @@ async function readAgentAt(
     ...(serversAt ? { serversAt } : {}),
     ...(ask ? { inputs: ask } : {}),
   });
+  if (!hub) return agent;
+  agent.name = hub.id;
+  if (check) io.stderr.write(hubAgentSourceText(hub, agent));
+  else
+    await ensureHubAgentTrusted(hub, agent, io, {
+      yes: yes === true,
+      trustHint:
+        yes === undefined
+          ? `Trust it once with \`tinyloop run ${target} --yes\`, or run this on a terminal to be asked`
+          : "Run it again with --yes to trust it, or on a terminal to be asked",
+    });
+  return agent;
 }

@@ -8,6 +8,7 @@ import {
 } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
+import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import type { Io } from "../io.js";
 import { EXIT } from "../io.js";
@@ -41,7 +42,10 @@ export async function connectAgentServers(
     ? { format: "default" as const, name: "ad hoc", inputs: [], servers: [], warnings: [] }
     : // No model is started here, so its key is never asked for.
       await readAgent(agentArg, io, { expandModel: false, from: flags.from });
-  const servers = withAdHocServers(spec.servers, { commands: flags.server, urls: flags.url });
+  const servers = giveHuggingFaceToken(
+    withAdHocServers(spec.servers, { commands: flags.server, urls: flags.url }),
+    io,
+  );
   const registry = new ToolRegistry();
   const progress = statusLine({
     out: io.stderr,

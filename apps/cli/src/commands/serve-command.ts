@@ -13,6 +13,7 @@ import {
   wholeNumber,
 } from "../option-values.js";
 import type { ServeFlags } from "./serve.js";
+import { DEFAULT_SERVE_PORT } from "./serve-port.js";
 
 /** Adds `tinyloop serve` to the program (`withServerOptions` adds --server/--url/--lazy/--verbose/--no-color). */
 export function registerServeCommand(
@@ -29,7 +30,7 @@ export function registerServeCommand(
       .argument("[agent]", "agent folder or file (as for run)")
       .option(
         "--port <n>",
-        "port to listen on (0 = a free one; default: PORT, else 8787)",
+        `port to listen on (0 = a free one; default: PORT, else ${DEFAULT_SERVE_PORT})`,
         wholeNumber(0),
       )
       .option(
@@ -64,6 +65,10 @@ export function registerServeCommand(
         "model id clients use (default: the agent's name, else its folder or file name)",
       )
       .option("--yes", "run every tool call (nobody can approve calls in serve mode)")
+      .option(
+        "--allow-image-urls",
+        "fetch images clients give as http(s) URLs (off: only data URLs; the server would request any address a client sends)",
+      )
       .option(
         "--allow-tool <name>",
         "run this tool without approval; * matches any characters (repeatable)",

@@ -25,7 +25,7 @@ import { serveStartError } from "./serve-start-error.js";
 
 /** Flags of `tinyloop serve`. */
 export interface ServeFlags {
-  /** `--port`; unset, `PORT` or 8787 (`servePort`). */
+  /** `--port`; absent: `PORT`, else the default (see `servePort`). */
   port?: number;
   host: string;
   /** Variable holding the key clients must send (the server's key, not the model's). */
@@ -35,6 +35,8 @@ export interface ServeFlags {
   grace: number;
   name?: string;
   yes?: boolean;
+  /** `--allow-image-urls`: fetch images given as http(s) URLs. */
+  allowImageUrls?: boolean;
   allowTool: string[];
   model?: string;
   provider?: string;
@@ -191,6 +193,9 @@ export async function serveCommand(
         hint: (tool) =>
           `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)`,
       },
+      fetchImageUrls: flags.allowImageUrls === true,
+      imageUrlsHint:
+        "the operator can allow them by restarting `tinyloop serve` with --allow-image-urls",
       onRequest: flags.verbose
         ? (log) => io.stderr.write(style.dim(`${formatRequestLog(log)}\n`))
         : undefined,

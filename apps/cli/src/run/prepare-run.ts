@@ -15,6 +15,7 @@ import {
 } from "@tinyloop/agent-session/model-choice";
 // The presets entry: the reasoning reader without any adapter.
 import { type ReasoningSetting, readReasoningText } from "@tinyloop/inference-adapters/presets";
+import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
@@ -69,14 +70,17 @@ export async function prepareRun(
   const spec = withModelFromEnvironment(
     await readAgent(agentArg, io, {
       from: flags.from,
-      ...(check ? { check, expandModel: false } : {}),
+      ...(check ? { check, expandModel: false } : { yes: flags.yes === true }),
     }),
     io.env,
   );
-  spec.servers = withAdHocServers(spec.servers, {
-    commands: flags.server ?? [],
-    urls: flags.url ?? [],
-  });
+  spec.servers = giveHuggingFaceToken(
+    withAdHocServers(spec.servers, {
+      commands: flags.server ?? [],
+      urls: flags.url ?? [],
+    }),
+    io,
+  );
   return {
     spec,
     ...resolveModelChoice(spec, flags, io.env),

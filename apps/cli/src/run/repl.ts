@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline";
+import type { ResultsMode } from "@tinyloop/agent-session";
 import {
   type AgentSession,
   type AskQuestion,
@@ -35,6 +36,7 @@ export function runRepl({
   style,
   verbose,
   showReasoning = false,
+  results = "short",
   json,
   setAsk,
   lifecycle,
@@ -46,6 +48,8 @@ export function runRepl({
   verbose: boolean;
   /** `--show-reasoning`: reasoning in full from the start (else one line per turn). */
   showReasoning?: boolean;
+  /** How tool results are shown at first (`--results`); `/results` switches it. */
+  results?: ResultsMode;
   json: boolean;
   setAsk: (ask: AskQuestion) => void;
   lifecycle: Lifecycle;
@@ -72,6 +76,7 @@ export function runRepl({
     style,
     verbose,
     reasoning: () => reasoning,
+    results,
   });
   lifecycle.addLastWords(() => printer.flush());
   let ended = false;
@@ -127,6 +132,9 @@ export function runRepl({
               },
             },
           }),
+    },
+    onResults: (mode) => {
+      printer.results = mode;
     },
     onEvent: (event) => {
       if (json) io.stdout.write(toJsonLine(event));

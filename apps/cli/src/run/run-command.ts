@@ -6,6 +6,7 @@ import {
   askingOptions,
   createModel,
   doneLine,
+  offeredToolsLine,
   openAgentSession,
   type SessionEvent,
   serverLogLine,
@@ -178,6 +179,8 @@ export async function runCommand(
   const offered = new Set(session.agent.offeredTools);
   const tooMany = toolLoadWarning(session.registry.list().filter((tool) => offered.has(tool.name)));
   if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
+  // --verbose: the names the model can call, as tiny-agents lists them at start.
+  if (flags.verbose && !json) io.stderr.write(`${errStyle.dim(offeredToolsLine(session))}\n`);
   if (json) for (const event of serverStateEvents(session.hub)) emit(event);
 
   if (!oneShot) {
@@ -187,6 +190,7 @@ export async function runCommand(
       style,
       verbose: flags.verbose === true,
       showReasoning: flags.showReasoning === true,
+      ...(flags.results ? { results: flags.results } : {}),
       json,
       setAsk: (fn) => {
         replAsk = fn;
@@ -211,6 +215,7 @@ export async function runCommand(
       style,
       verbose: flags.verbose === true,
       reasoning: () => (flags.showReasoning ? "full" : "hidden"),
+      ...(flags.results ? { results: flags.results } : {}),
     });
     lifecycle.addLastWords(() => printer.flush());
     let denied = 0;

@@ -20,6 +20,8 @@ export interface RunFlags extends ModelOverrides {
   verbose?: boolean;
   /** `--show-reasoning`: the model's reasoning in full (REPL: from the start; `-p`: on stderr). */
   showReasoning?: boolean;
+  /** `--results full|short`: tool results shown whole or as one line (the REPL's `/results` switches it). */
+  results?: "full" | "short";
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
   /** `--reasoning low|medium|high|<tokens>`, checked by `prepareRun`. */

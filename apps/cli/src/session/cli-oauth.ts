@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { FileOAuthStore, type OAuthOptions } from "@tinyloop/mcp-transport";
+import { tinyloopConfigDir } from "../config-dir.js";
 import { openBrowser } from "../terminal/open-browser.js";
 
 /**
@@ -7,8 +8,7 @@ import { openBrowser } from "../terminal/open-browser.js";
  * (one `0600` file per server name).
  */
 export function oauthStoreDir(env: Record<string, string | undefined>): string {
-  const config = env.XDG_CONFIG_HOME || join(env.HOME ?? ".", ".config");
-  return join(config, "tinyloop", "oauth");
+  return join(tinyloopConfigDir(env), "oauth");
 }
 
 /**

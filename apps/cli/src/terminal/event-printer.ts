@@ -3,6 +3,7 @@ import type { AgentEvent } from "@tinyloop/agent-loop";
 import {
   eventLine,
   type ReasoningDisplay,
+  type ResultsMode,
   reasoningHeading,
   reasoningLine,
   visibleControls,
@@ -26,6 +27,8 @@ export class EventPrinter {
   readonly #style: Style;
   readonly #verbose: boolean;
   readonly #reasoning: () => ReasoningDisplay;
+  /** `short`: each tool result as one line; `full`: its whole text (the REPL's `/results` switches it). */
+  results: ResultsMode;
   #textAtLineStart = true;
   /** Collapsed: the reasoning of the stretch going on, for its one line. */
   #heldReasoning = "";
@@ -40,6 +43,7 @@ export class EventPrinter {
     style,
     verbose = false,
     reasoning = () => "hidden",
+    results = "short",
   }: {
     text: Writable;
     info: Writable;
@@ -47,7 +51,9 @@ export class EventPrinter {
     verbose?: boolean;
     /** How to show reasoning, asked at each piece (the REPL's `/reasoning` changes it). */
     reasoning?: () => ReasoningDisplay;
+    results?: ResultsMode;
   }) {
+    this.results = results;
     this.#text = text;
     this.#info = info;
     this.#style = style;
@@ -89,7 +95,11 @@ export class EventPrinter {
       this.#textAtLineStart = event.text.endsWith("\n");
       return;
     }
-    const line = eventLine(event, { style: this.#style, verbose: this.#verbose });
+    const line = eventLine(event, {
+      style: this.#style,
+      verbose: this.#verbose,
+      results: this.results,
+    });
     if (line === undefined) return;
     if (event.type === "tool-progress") this.#progressLines(line);
     else this.line(line);

@@ -129,7 +129,7 @@ export function defineAbortAndResultTests(suite: AgentSuite): void {
       {
         type: "text",
         text: expect.stringMatching(
-          /^\[the tool returned an image \(image\/png, about 1 KB\) that is not shown/,
+          /^\[the tool returned an image \(image\/png, about 1 KB\)\. It is not shown to you because this model does not accept images; the user sees it when their front end shows tool images/,
         ),
       },
     ]);
