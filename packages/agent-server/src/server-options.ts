@@ -69,6 +69,11 @@ export interface AgentServerOptions {
   maxBodyBytes?: number;
   /** Longest tool result text sent in a `tinyloop` extension event. Default 20 000 characters. */
   maxResultChars?: number;
+  /**
+   * Milliseconds between the `: keep-alive` comments that keep an idle stream (a long tool
+   * call) open through proxies. Default 15 000.
+   */
+  keepAliveMs?: number;
   /** Serve the chat page at `GET /`. Default true. */
   chatPage?: boolean;
   /** Called after each request with what happened (an access log). */
@@ -87,6 +92,7 @@ export interface ResolvedServerOptions
   retryAfterSeconds: number;
   maxBodyBytes: number;
   maxResultChars: number;
+  keepAliveMs: number;
   chatPage: boolean;
 }
 
@@ -129,6 +135,7 @@ type CheckedSettings = Pick<
   | "retryAfterSeconds"
   | "maxBodyBytes"
   | "maxResultChars"
+  | "keepAliveMs"
 >;
 
 function checkSettings(options: ServerSettings): CheckedSettings {
@@ -175,6 +182,7 @@ function checkSettings(options: ServerSettings): CheckedSettings {
     retryAfterSeconds: whole("retryAfterSeconds", options.retryAfterSeconds, 1, 0),
     maxBodyBytes: whole("maxBodyBytes", options.maxBodyBytes, 4 * 1024 * 1024, 1),
     maxResultChars: whole("maxResultChars", options.maxResultChars, 20_000, 0),
+    keepAliveMs: whole("keepAliveMs", options.keepAliveMs, 15_000, 1),
   };
 }
 
