@@ -1,4 +1,4 @@
-import { processesWithMarker } from "@tinyloop/test-fixtures";
+import { processesWithMarker, waitForNoProcesses } from "@tinyloop/test-fixtures";
 import { describe, expect, it } from "vitest";
 import { measureRun } from "./measure-run.js";
 
@@ -50,7 +50,6 @@ describe("measureRun", () => {
     expect(run.exitCode).toBe(0);
     expect(run.leftovers).toHaveLength(1);
     expect(run.leftovers[0]?.command).toContain("setInterval");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(processesWithMarker(run.marker)).toEqual([]);
+    expect(await waitForNoProcesses(() => processesWithMarker(run.marker))).toEqual([]);
   });
 });

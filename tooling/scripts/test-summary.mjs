@@ -16,9 +16,10 @@ for (const root of roots) {
     const report = JSON.parse(readFileSync(file, "utf8"));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
-    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    const skippedHere = report.numPendingTests + (report.numTodoTests ?? 0);
+    skipped += skippedHere;
     rows.push(
-      `${join(root, dir)}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`,
+      `${join(root, dir)}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skippedHere} skipped`,
     );
   }
 }

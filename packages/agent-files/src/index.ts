@@ -36,17 +36,17 @@ export { defaultEndWhen } from "./default-end-when.js";
 export type { FoundClientConfig } from "./find-client-configs.js";
 export { findClientConfigs } from "./find-client-configs.js";
 export { findOnPath } from "./find-on-path.js";
-export { mergeAgentFiles } from "./merge-agent-files.js";
-export {
-  MODEL_ENVIRONMENT_VARIABLES,
-  withModelFromEnvironment,
-} from "./model-from-environment.js";
 export type { HubAgentSource } from "./hub/hub-agent.js";
 export { fetchHubAgent, TINY_AGENTS_DATASET } from "./hub/hub-agent.js";
 export type { HubAgentId } from "./hub/hub-agent-id.js";
 export { hubAgentTarget, parseHubAgentId } from "./hub/hub-agent-id.js";
 export { hubCacheDir } from "./hub/hub-cache.js";
 export { isHuggingFaceHost, withHuggingFaceToken } from "./hugging-face-token.js";
+export { mergeAgentFiles } from "./merge-agent-files.js";
+export {
+  MODEL_ENVIRONMENT_VARIABLES,
+  withModelFromEnvironment,
+} from "./model-from-environment.js";
 export { MAX_ALIAS_COUNT, MAX_NESTING_DEPTH } from "./nesting-limit.js";
 export type { ProvidedCommand } from "./provided-commands.js";
 export { withProvidedCommands } from "./provided-commands.js";

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import { skipWithout } from "@tinyloop/test-fixtures";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
 // The chat page in a real browser: Debian's chromium, driven by playwright-core, against
 // the server with the scripted model and the fixture MCP server. Without chromium the
-// tests are skipped and say why (CI installs it: .ci/run).
+// tests are skipped and say why, except in CI, where they fail (.ci/run installs it).
 function findChromium(): string | undefined {
   const candidates = [
     process.env.CHROMIUM_PATH,
@@ -19,11 +20,11 @@ function findChromium(): string | undefined {
 }
 
 const executablePath = findChromium();
-if (!executablePath) {
-  console.warn(
-    "[tinyloop] skipping the chat page browser tests: chromium is not installed (apt-get install -y chromium, or set CHROMIUM_PATH)",
-  );
-}
+const noBrowser = skipWithout(
+  "chromium",
+  Boolean(executablePath),
+  "apt-get install -y chromium, or set CHROMIUM_PATH",
+);
 
 let browser: Browser | undefined;
 let rig: ServeRig | undefined;
@@ -68,7 +69,7 @@ async function openPage(url: string): Promise<Page> {
   return page;
 }
 
-describe.skipIf(!executablePath)("the chat page", () => {
+describe.skipIf(noBrowser)("the chat page", () => {
   it("streams an answer with its tool call (arguments, duration, collapsible result) and lists servers and tools", async () => {
     rig = await startServeRig([
       {

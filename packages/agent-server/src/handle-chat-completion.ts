@@ -92,7 +92,10 @@ export async function handleChatCompletion(
       maxResultChars: options.maxResultChars,
     });
     if (request.stream) {
-      await writeStream(res, identity, outputs, { includeUsage: request.includeUsage });
+      await writeStream(res, identity, outputs, {
+        includeUsage: request.includeUsage,
+        keepAliveMs: options.keepAliveMs,
+      });
     } else {
       await writeJson(res, identity, outputs);
     }

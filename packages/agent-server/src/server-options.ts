@@ -80,6 +80,11 @@ export interface AgentServerOptions {
   fetchImageUrls?: boolean;
   /** Added to the refusal of an image URL: how the operator allows them (a program's own flag). */
   imageUrlsHint?: string;
+  /**
+   * Milliseconds between the `: keep-alive` comments that keep an idle stream (a long tool
+   * call) open through proxies. Default 15 000.
+   */
+  keepAliveMs?: number;
   /** Serve the chat page at `GET /`. Default true. */
   chatPage?: boolean;
   /** Called after each request with what happened (an access log). */
@@ -98,6 +103,7 @@ export interface ResolvedServerOptions
   retryAfterSeconds: number;
   maxBodyBytes: number;
   maxResultChars: number;
+  keepAliveMs: number;
   chatPage: boolean;
 }
 
@@ -140,6 +146,7 @@ type CheckedSettings = Pick<
   | "retryAfterSeconds"
   | "maxBodyBytes"
   | "maxResultChars"
+  | "keepAliveMs"
 >;
 
 function checkSettings(options: ServerSettings): CheckedSettings {
@@ -186,6 +193,7 @@ function checkSettings(options: ServerSettings): CheckedSettings {
     retryAfterSeconds: whole("retryAfterSeconds", options.retryAfterSeconds, 1, 0),
     maxBodyBytes: whole("maxBodyBytes", options.maxBodyBytes, 4 * 1024 * 1024, 1),
     maxResultChars: whole("maxResultChars", options.maxResultChars, 20_000, 0),
+    keepAliveMs: whole("keepAliveMs", options.keepAliveMs, 15_000, 1),
   };
 }
 

@@ -4,21 +4,19 @@ import { toOpenAIUsage } from "./openai-usage.js";
 import type { CompletionOutput } from "./run-completion.js";
 import type { TinyloopExtension } from "./tinyloop-events.js";
 
-/** How often a comment line keeps an idle stream (a long tool call) open through proxies. */
-const KEEP_ALIVE_MS = 15_000;
-
 /**
  * Answers `stream: true`: Server-Sent Events in the shape of OpenAI's
  * `chat.completion.chunk`s (the model's reasoning as `delta.reasoning_content`, never in
  * `content`), a `tinyloop` field on the chunks that report tool work, then
  * `data: [DONE]`. A run that fails after the headers ends with an `{"error": …}` event,
- * which the OpenAI clients raise as an API error.
+ * which the OpenAI clients raise as an API error. A `: keep-alive` comment goes out every
+ * `keepAliveMs` so that proxies do not close a stream that waits on a long tool call.
  */
 export async function writeStream(
   res: ServerResponse,
   identity: CompletionIdentity,
   outputs: AsyncIterable<CompletionOutput>,
-  { includeUsage }: { includeUsage: boolean },
+  { includeUsage, keepAliveMs }: { includeUsage: boolean; keepAliveMs: number },
 ): Promise<void> {
   res.writeHead(200, {
     "content-type": "text/event-stream; charset=utf-8",
@@ -53,7 +51,7 @@ export async function writeStream(
   });
   const keepAlive = setInterval(() => {
     if (!res.writableEnded && !res.destroyed) res.write(": keep-alive\n\n");
-  }, KEEP_ALIVE_MS);
+  }, keepAliveMs);
   keepAlive.unref();
   try {
     send(chunk({ role: "assistant", content: "" }));

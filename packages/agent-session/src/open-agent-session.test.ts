@@ -73,7 +73,14 @@ describe("openAgentSession", () => {
     });
     const failed: string[] = [];
     const session = await sessions.open(
-      [{ ...stdioServer("bad"), config: { command, args, env: {} } }, disabledServer("off")],
+      [
+        // Fast retries: the default backoff spends about 8 s on a server that never starts.
+        {
+          ...stdioServer("bad"),
+          config: { command, args, env: {}, reconnect: { baseDelayMs: 10, maxDelayMs: 20 } },
+        },
+        disabledServer("off"),
+      ],
       [{ text: "hi" }],
       { progress: { status: () => {}, failed: (server) => failed.push(server) } },
     );

@@ -20,7 +20,10 @@ describe("serverStatusLine and serverToolLines", () => {
     const bad = fixtureServer({ name: "bad", exitOnStart: 1 });
     const servers = [
       stdioServer("fx", { tools: { include: ["echo", "add"] } }),
-      { ...stdioServer("bad"), config: { ...bad, env: {} } },
+      {
+        ...stdioServer("bad"),
+        config: { ...bad, env: {}, reconnect: { baseDelayMs: 10, maxDelayMs: 20 } },
+      },
       disabledServer("off"),
     ];
     const registry = new ToolRegistry();

@@ -15,7 +15,13 @@ describe("sessionEventHooks", () => {
     const emit = (event: SessionEvent) => events.push(event);
     const { command, args } = fixtureServer({ name: "bad", exitOnStart: 1 });
     const session = await sessions.open(
-      [{ ...stdioServer("bad"), config: { command, args, env: {} } }, stdioServer("fx")],
+      [
+        {
+          ...stdioServer("bad"),
+          config: { command, args, env: {}, reconnect: { baseDelayMs: 10, maxDelayMs: 20 } },
+        },
+        stdioServer("fx"),
+      ],
       [],
       sessionEventHooks(emit),
     );

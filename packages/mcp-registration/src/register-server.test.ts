@@ -449,7 +449,8 @@ describe("registerServer keeps the registry true", () => {
       "gone",
       "edit",
     ]);
-    const inFlight = registry.dispatch("mcp_dyn_gone", { delayMs: 300 });
+    // Held on the server until released below: it is in flight through the whole change.
+    const inFlight = registry.dispatch("mcp_dyn_gone", { hold: true });
     const changed = nextChange(registry);
     await registry.dispatch("mcp_dyn_control", {
       add: [{ name: "fresh" }],
@@ -470,7 +471,8 @@ describe("registerServer keeps the registry true", () => {
       tool: "fresh",
       args: { text: "x" },
     });
-    expect(JSON.parse(text(await inFlight))).toEqual({ tool: "gone", args: { delayMs: 300 } });
+    expect(text(await registry.dispatch("mcp_dyn_control", { release: true }))).toBe("released 1");
+    expect(JSON.parse(text(await inFlight))).toEqual({ tool: "gone", args: { hold: true } });
     expect(syncs.at(-1)).toEqual(["control", "keep", "edit", "fresh"]);
   });
 

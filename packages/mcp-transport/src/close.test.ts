@@ -101,6 +101,24 @@ describe("close()", () => {
     expect(connection.stderrTail()).toContain("fixture: ignoring SIGTERM");
   });
 
+  it("cuts the stdin grace to killAfterMs when closeGraceMs is longer", async () => {
+    // Its child keeps it alive after stdin ends; both ignore SIGTERM.
+    const { command, args } = fixtureServer({
+      linger: true,
+      ignoreSigterm: true,
+      spawnChild: true,
+      childIgnoresSigterm: true,
+    });
+    const connection = await connectServer(
+      "fx",
+      { command, args, env: guard.env() },
+      { ...quick, closeGraceMs: 600_000, killAfterMs: 300 },
+    );
+    // With a 10-minute grace honoured, close() would outlive the test's timeout.
+    await connection.close();
+    expect(aliveNow()).toEqual([]);
+  });
+
   it("closing during a reconnect stops it, rejects waiting calls with CLOSED and leaves nothing", async () => {
     const { command, args } = fixtureServer({ spawnChild: true });
     const connection = await connectServer(

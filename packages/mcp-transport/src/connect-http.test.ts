@@ -171,6 +171,37 @@ describe("legacy SSE (fixture server)", () => {
     expect(error.status).toBe(405);
   });
 
+  it("falls back to SSE at most once when SSE is refused too", async () => {
+    const server = await startServer({ transport: "sse" });
+    const logs: string[] = [];
+    const nowhere = new URL("/nowhere", server.url).href;
+    const error = await rejection(
+      connectServer("web", { url: nowhere }, { ...quick, onLog: (line) => logs.push(line) }),
+    );
+    expect(error.code).toBe("HTTP_STATUS");
+    expect(error.status).toBe(404);
+    expect(logs.filter((line) => line.includes("falling back to legacy SSE"))).toHaveLength(1);
+  });
+
+  it("decides on SSE once: a server that spoke Streamable HTTP first is not switched to SSE later", async () => {
+    const first = await startServer();
+    const logs: string[] = [];
+    const connection = guard.track(
+      await connectServer(
+        "web",
+        { url: first.url },
+        { ...quick, onLog: (line) => logs.push(line) },
+      ),
+    );
+    expect(textOf(await connection.callTool("echo", { text: "http" }))).toBe("http");
+    // The same address now answers POSTs with a 4xx (an SSE-only server took its port).
+    await first.kill();
+    await startServer({ port: first.port, transport: "sse" });
+    const error = await rejection(connection.callTool("echo", { text: "again" }));
+    expect(error.message).toContain("answered HTTP 404");
+    expect(logs.filter((line) => line.includes("falling back to legacy SSE"))).toEqual([]);
+  });
+
   it("reconnects an SSE session after the server restarts", async () => {
     const first = await startServer({ transport: "sse" });
     const patient: ConnectOptions = {

@@ -52,7 +52,7 @@ export async function connectServer(
     factory = createStdioFactory(name, parsed, {
       connectMs: settings.timeouts.connectMs,
       killAfterMs,
-      closeGraceMs: Math.min(options.closeGraceMs ?? 2_000, killAfterMs),
+      closeGraceMs: options.closeGraceMs ?? 2_000, // the wait is cut to killAfterMs where it runs
       ...(options.maxMessageBytes ? { maxMessageBytes: options.maxMessageBytes } : {}),
       ...(settings.onLog ? { onLog: settings.onLog } : {}),
     });

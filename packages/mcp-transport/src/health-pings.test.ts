@@ -66,7 +66,19 @@ describe("startHealthPings", () => {
     await expect.poll(() => asked, { timeout: 10_000 }).toBeGreaterThan(3);
     stopAnswered();
     const askedWhenStopped = asked;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A second pinger on the same period, started after the stop: once it has asked four
+    // times, the stopped one would have asked too, however slow the machine is.
+    let control = 0;
+    const stopControl = startHealthPings({
+      everyMs: 50,
+      currentClient: () => {
+        control++;
+        return client;
+      },
+      onUnanswered: () => {},
+    });
+    await expect.poll(() => control, { timeout: 10_000 }).toBeGreaterThan(3);
+    stopControl();
     expect(asked).toBe(askedWhenStopped);
     expect(unanswered).toEqual([]);
   });

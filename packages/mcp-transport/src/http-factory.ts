@@ -143,7 +143,13 @@ export function createHttpFactory(
     return false;
   };
 
-  return { create, fallback, recover, stderrTail: () => [] };
+  // A server that answered once over Streamable HTTP speaks it: a later 4xx (another server
+  // on its port, a proxy in front) is an error to report, not a reason to switch to SSE.
+  const connected = () => {
+    mayFallBack = false;
+  };
+
+  return { create, fallback, connected, recover, stderrTail: () => [] };
 }
 
 function describeHttpFailure(

@@ -360,6 +360,7 @@ export class ManagedConnection implements McpConnection {
       await handle.shutdown().catch(() => {});
       throw this.errors.closed();
     }
+    this.factory.connected?.();
     deferResponses(handle, this.name);
     client.onclose = () => {
       if (generation !== this.generation) return;

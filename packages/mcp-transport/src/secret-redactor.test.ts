@@ -5,7 +5,7 @@ describe("configSecrets", () => {
   it("takes the secrets of a partial config: header credentials, env values, URL user info and query values", () => {
     const secrets = configSecrets({
       headers: { Authorization: "Bearer abcd-1234" },
-      env: { API_TOKEN: "env-secret" },
+      env: { API_TOKEN: "env-secret", VERBOSE: "yes", PIN: "4321" },
       url: "https://user:p%40ss-word@example.com/mcp?token=qry-secret&x=1",
     });
     expect(secrets).toEqual(
@@ -17,10 +17,12 @@ describe("configSecrets", () => {
         "p%40ss-word",
         "p@ss-word",
         "qry-secret",
+        "4321",
       ]),
     );
-    // "1" is too short to be told from ordinary text.
+    // Values under 4 characters ("1", "yes") are too short to be told from ordinary text.
     expect(secrets).not.toContain("1");
+    expect(secrets).not.toContain("yes");
   });
 });
 

@@ -21,6 +21,8 @@ export interface TransportFactory {
    * another transport (Streamable HTTP → legacy SSE) and the attempt should be repeated.
    */
   fallback?(error: McpTransportError): boolean;
+  /** Called when a connect attempt succeeded: what the server spoke is now settled. */
+  connected?(): void;
   /**
    * Called with the raw error when a connect or a request failed as unauthorized; resolves
    * true when it got new credentials (an OAuth login) and the operation should be repeated.

@@ -191,7 +191,11 @@ describe("servers from other clients' files", () => {
     s.ws.write({
       ".mcp.json": json({
         mcpServers: {
-          fs: { command: process.execPath, args: [filesystemServer, "/nonexistent/dir"] },
+          fs: {
+            command: process.execPath,
+            args: [filesystemServer, "/nonexistent/dir"],
+            reconnect: { baseDelay: 0.01, maxDelay: 0.05 }, // not the default backoff's 8 s
+          },
         },
       }),
     });

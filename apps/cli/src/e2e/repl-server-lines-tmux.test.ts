@@ -42,6 +42,9 @@ function startsOnce(gone: string, args: string[] = []) {
   };
 }
 
+/** The agent file's reconnect settings (seconds) that spare the tests the default backoff. */
+const FAST = { baseDelay: 0.01, maxDelay: 0.05 };
+
 /** Whether a line of `text` (trailing spaces dropped) is exactly `line`. */
 const hasLine = (text: string, line: string) => text.split("\n").some((l) => l.trimEnd() === line);
 
@@ -79,7 +82,7 @@ describe("server lines in the REPL on a real terminal", () => {
     model = await startScriptedModelServer({ script: [{ text: "Got your message." }] });
     const gone = join(ws.dir, "gone");
     const fx = startsOnce(gone);
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx } }) });
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: { ...fx, reconnect: FAST } } }) });
     start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => s.includes("connected 1/1 servers") && /^›\s*$/m.test(s), "the prompt");
 
@@ -131,7 +134,8 @@ describe("server lines in the REPL on a real terminal", () => {
     timeout: 180_000,
   }, async () => {
     model = await startScriptedModelServer({ script: [{ text: "Got your message." }] });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    const server = { ...ws.fixture(), reconnect: FAST };
+    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: server } }) });
     start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => s.includes("connected 1/1 servers") && /^›\s*$/m.test(s), "the prompt");
     keys("-l", "typed");
@@ -166,7 +170,8 @@ describe("server lines in the REPL on a real terminal", () => {
       script: [{ toolCalls: [{ name: "mcp_fx_sleep", arguments: { ms: 1 } }] }, { text: "Slept." }],
     });
     const gone = join(ws.dir, "gone");
-    const servers = { fx: ws.fixture(), doomed: startsOnce(gone, ["--name", "doomed"]) };
+    const doomed = { ...startsOnce(gone, ["--name", "doomed"]), reconnect: FAST };
+    const servers = { fx: ws.fixture(), doomed };
     ws.write({ ".mcp.json": JSON.stringify({ mcpServers: servers }) });
     start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => s.includes("connected 2/2 servers") && /^›\s*$/m.test(s), "the prompt");

@@ -410,11 +410,11 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
   });
 
-  // The model streams slowly before it asks for the tool, so a line typed after the first
-  // words arrives before the question.
+  // The model pauses after its first words until the test has typed its line, so the line
+  // is typed ahead of the question however slow the machine is.
   const slowToolTurn = {
     chunks: ["Let ", "me ", "add."],
-    delayMs: 2000,
+    pauseAfter: 2, // the role chunk and "Let "
     toolCalls: [{ name: "mcp_fx_add", arguments: { a: 2, b: 3 } }],
     toolCallStyle: "whole" as const,
   };
@@ -427,8 +427,9 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
     start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("add", "Enter");
-    await waitFor((s) => s.includes("Let "), "the first words");
+    await waitFor((s) => /^Let\s*$/m.test(s), "the first words");
     keys("y", "Enter");
+    model.release();
     const asked = await waitFor((s) => s.includes("allow mcp_fx_add a=2 b=3?"), "the question");
     expect(asked).toContain("(1 line typed ahead will be sent after this turn; answer below)");
     expect(asked).not.toContain("✓ mcp_fx_add");
@@ -465,8 +466,9 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
       "--model",
       "scripted",
     ]);
-    await waitFor((s) => s.includes("Let "), "the first words");
+    await waitFor((s) => /^Let\s*$/m.test(s), "the first words");
     keys("y", "Enter");
+    model.release();
     const asked = await waitFor((s) => s.includes("allow mcp_fx_add a=2 b=3?"), "the question");
     expect(asked).toContain("(ignored 1 line typed before this question)");
     expect(asked).not.toContain("✓ mcp_fx_add");

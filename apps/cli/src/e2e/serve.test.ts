@@ -364,7 +364,10 @@ describe("tinyloop serve", () => {
     s.ws.write({
       "mcp.json": json({
         mcpServers: {
-          fixture: s.ws.fixture(["--stderr-line", "no database here", "--exit-on-start", "1"]),
+          fixture: {
+            ...s.ws.fixture(["--stderr-line", "no database here", "--exit-on-start", "1"]),
+            reconnect: { baseDelay: 0.01, maxDelay: 0.05 }, // not the default backoff's 8 s
+          },
         },
       }),
     });

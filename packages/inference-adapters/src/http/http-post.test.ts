@@ -55,7 +55,7 @@ describe("httpPost", () => {
     const reader = answer.body.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toBe("data: 1\n\n");
     controller.abort();
-    await expect(reader.read()).rejects.toBeDefined();
+    await expect(reader.read()).rejects.toThrow(/^aborted$/);
 
     const refused = await httpPost("http://127.0.0.1:1/v1", {
       headers: {},

@@ -2,8 +2,9 @@
 // fixture server cannot do: remove and change tools mid-session, and list arbitrary names.
 // argv[2]: JSON { "name"?: string, "tools": [{ "name": string, "description"?: string, "inputSchema"?: object }] }
 // Tool "control" (always present) takes { add?: [tool], remove?: [name], replace?: [tool] }
-// and sends notifications/tools/list_changed. Every other tool echoes { tool, args }
-// (after waiting `delayMs` when the arguments have it, with `structured` as structuredContent).
+// and sends notifications/tools/list_changed, or { release: true } to let held calls answer.
+// Every other tool echoes { tool, args } (after waiting `delayMs` when the arguments have it,
+// or until a release when they have `hold: true`; with `structured` as structuredContent).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -23,7 +24,12 @@ const control = {
   description: "Adds, removes or replaces tools, then notifies tools/list_changed.",
   inputSchema: {
     type: "object",
-    properties: { add: { type: "array" }, remove: { type: "array" }, replace: { type: "array" } },
+    properties: {
+      add: { type: "array" },
+      remove: { type: "array" },
+      replace: { type: "array" },
+      release: { type: "boolean" },
+    },
   },
 };
 
@@ -34,8 +40,16 @@ const server = new Server(
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
   tools: [control, ...tools.values()],
 }));
+/** Calls waiting for `control({ release: true })`. */
+const held = [];
+
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const { name, arguments: args = {} } = request.params;
+  if (name === "control" && args.release) {
+    const count = held.length;
+    for (const release of held.splice(0)) release();
+    return { content: [{ type: "text", text: `released ${count}` }] };
+  }
   if (name === "control") {
     for (const tool of args.add ?? []) put(tool);
     for (const tool of args.replace ?? []) put(tool);
@@ -47,6 +61,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     return { content: [{ type: "text", text: `no tool ${name}` }], isError: true };
   if (typeof args.delayMs === "number")
     await new Promise((resolve) => setTimeout(resolve, args.delayMs));
+  if (args.hold) await new Promise((resolve) => held.push(resolve));
   const result = { content: [{ type: "text", text: JSON.stringify({ tool: name, args }) }] };
   return args.structured ? { ...result, structuredContent: args.structured } : result;
 });
