@@ -149,6 +149,16 @@ describe.runIf(process.platform === "linux")("tinyloop config list", () => {
   });
 });
 
+/** A Codex `config.toml` with one stdio server (its env marks it for the leftover check). */
+function codexServer(
+  name: string,
+  server: { command: string; args: string[]; env: Record<string, string> },
+): string {
+  const list = (values: string[]) => values.map((value) => JSON.stringify(value)).join(", ");
+  const env = Object.entries(server.env).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+  return `[mcp_servers.${name}]\ncommand = ${JSON.stringify(server.command)}\nargs = [${list(server.args)}]\nenv = { ${env.join(", ")} }\n`;
+}
+
 describe.runIf(process.platform === "linux")("--from CLIENT", () => {
   it("mcp tools --from cursor connects Cursor's servers, from the user's and the project's files", async () => {
     const { env, project } = places();
@@ -193,7 +203,8 @@ describe.runIf(process.platform === "linux")("--from CLIENT", () => {
       "home/.cursor/mcp.json": json({
         mcpServers: { shared: s.ws.fixture(["--tools", "2"]), other: s.ws.fixture() },
       }),
-      "home/.codex/config.toml": '[mcp_servers.docs]\ncommand = "node"\n',
+      "home/.codex/config.toml": codexServer("docs", s.ws.fixture()),
+      "home/.gemini/settings.json": "{ not json",
     });
 
     const r = await runCli(["mcp", "tools", "--from", "all"], { cwd: project, env });
@@ -205,9 +216,11 @@ describe.runIf(process.platform === "linux")("--from CLIENT", () => {
     expect(r.stderr).toContain(
       `tinyloop: ${s.ws.path("home/.cursor/mcp.json")}: warning: mcpServers.shared: server "shared" skipped: the name is taken by ${s.ws.path("project/.mcp.json")} (the first file found wins; rename one of them to run both)`,
     );
-    // A file main cannot read yet is skipped under `all`, with its problem.
+    // Codex's TOML is read like the others; a file that cannot be read is skipped under
+    // `all`, with its problem.
+    expect(r.stdout).toMatch(/^docs {2}ready {2}15 tools/m);
     expect(r.stderr).toContain(
-      `tinyloop: --from all: skipped ${s.ws.path("home/.codex/config.toml")}:1:2: is not valid JSON`,
+      `tinyloop: --from all: skipped ${s.ws.path("home/.gemini/settings.json")}:`,
     );
   });
 
