@@ -1,0 +1,114 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { processesWithMarker } from "@tinyloop/test-fixtures";
+import { afterEach, describe, expect, it } from "vitest";
+import { cliBin } from "../__fixtures__/cli-harness.js";
+import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
+
+// `tinyloop mcp serve` as an MCP client starts it: the official SDK client spawns the built
+// CLI over stdio; the agent runs on the scripted model server with a real fixture MCP server.
+
+const s = useE2eSession();
+const clients: Client[] = [];
+// Registered after the session's checks, so it runs before them: the CLI is gone before
+// the leftover check looks for processes.
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+});
+
+/** Writes `researcher/` (a tiny-agents folder using the fixture server) and connects a client to `tinyloop mcp serve researcher`. */
+async function connectResearcher(
+  extraArgs: string[] = [],
+): Promise<{ client: Client; stderr: () => string }> {
+  s.ws.write({
+    "researcher/agent.json": json({ servers: [{ type: "stdio", ...s.ws.fixture() }] }),
+    "researcher/PROMPT.md": "You research things with the fixture tools.\n\nAlways be brief.",
+  });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cliBin, "mcp", "serve", "researcher", ...s.modelFlags(), ...extraArgs],
+    cwd: s.ws.dir,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1" },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: "sdk-test-client", version: "1.0.0" });
+  clients.push(client);
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+describe("tinyloop mcp serve", () => {
+  it("offers ask_<agent> to the official MCP client, and each call is a run over the agent's one shared server", async () => {
+    const model = await s.withModel([
+      { toolCalls: [{ name: "mcp_fixtures_echo", arguments: { text: "ping" } }] },
+      { text: "The fixture said ping." },
+      { text: "" },
+      { text: "Second answer." },
+    ]);
+    const { client, stderr } = await connectResearcher();
+
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["ask_researcher"]);
+    expect(tools[0]?.description).toContain("You research things with the fixture tools.");
+    expect(tools[0]?.inputSchema).toMatchObject({
+      properties: { task: { type: "string" }, context: { type: "string" } },
+      required: ["task"],
+    });
+
+    const first = await client.callTool({
+      name: "ask_researcher",
+      arguments: { task: "Find the ping", context: "Use echo." },
+    });
+    expect(first.isError).toBeFalsy();
+    expect(first.content).toEqual([{ type: "text", text: "The fixture said ping." }]);
+    expect(first.structuredContent).toMatchObject({
+      answer: "The fixture said ping.",
+      stopReason: "completed",
+      toolCalls: [{ name: "mcp_fixtures_echo", arguments: '{"text":"ping"}', outcome: "ok" }],
+      usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
+    });
+    const firstRequest = model.requests[0]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(firstRequest.messages.find((m) => m.role === "user")?.content).toBe(
+      "Context:\nUse echo.\n\nTask:\nFind the ping",
+    );
+    // The tool result the model read came from the real fixture server.
+    const second = model.requests[1]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(second.messages.at(-1)).toMatchObject({ role: "tool", content: "ping" });
+
+    const again = await client.callTool({ name: "ask_researcher", arguments: { task: "Again" } });
+    expect(again.content).toEqual([{ type: "text", text: "Second answer." }]);
+    // A fresh run: the second call's model saw none of the first call's messages.
+    const fourth = model.requests[3]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(fourth.messages.filter((m) => m.role === "user")).toEqual([
+      { role: "user", content: "Again" },
+    ]);
+    // Both calls used the one fixture server started at launch.
+    expect(processesWithMarker(s.ws.marker)).toHaveLength(1);
+    expect(stderr()).toContain("tool ask_researcher");
+  });
+
+  it("answers a call without a task with an error result naming the field and the right form", async () => {
+    await s.withModel([]);
+    const { client } = await connectResearcher();
+    const result = await client.callTool({ name: "ask_researcher", arguments: { context: "x" } });
+    expect(result.isError).toBe(true);
+    expect(result.content).toEqual([
+      {
+        type: "text",
+        text: expect.stringMatching(
+          /^ask_researcher: task: expected a non-empty string, got .*example: \{"task": /,
+        ),
+      },
+    ]);
+  });
+});
