@@ -31,7 +31,8 @@ function answerOf(done: DoneEvent, streamed: string): string {
 
 /**
  * Runs `agent` on one call of its MCP tool: sends `notifications/progress` at each model
- * turn and each tool call the agent makes (when the caller sent a progress token), and
+ * turn, each tool call the agent makes and each progress its tools report (when the caller
+ * sent a progress token), and
  * answers with the agent's answer as text plus `structuredContent` (answer, stop reason,
  * turns, tool calls made, usage). A model failure is an `isError` result saying so.
  */
@@ -71,6 +72,13 @@ export async function runAgentTool(
         });
         await report(`turn ${event.turn}: calling ${event.call.name}`);
         break;
+      case "tool-progress": {
+        const amount =
+          event.message ??
+          `${event.progress}${event.total === undefined ? "" : ` of ${event.total}`}`;
+        await report(`turn ${event.turn}: ${event.call.name}: ${amount}`);
+        break;
+      }
       case "tool-result": {
         const made = calls.get(event.call.id);
         if (made) made.outcome = event.outcome;

@@ -111,4 +111,77 @@ describe("tinyloop mcp serve", () => {
       },
     ]);
   });
+
+  it("sends progress per model turn and tool call, in order, to a caller that asked for it", async () => {
+    await s.withModel([
+      { toolCalls: [{ name: "mcp_fixtures_progress", arguments: { steps: 2, delayMs: 0 } }] },
+      { text: "Two steps done." },
+      { text: "" },
+    ]);
+    const { client } = await connectResearcher(["--yes"]);
+    const progress: Array<{ progress: number; message?: string }> = [];
+    const result = await client.callTool(
+      { name: "ask_researcher", arguments: { task: "go" } },
+      undefined,
+      {
+        onprogress: ({ progress: value, message }) => progress.push({ progress: value, message }),
+      },
+    );
+    expect(result.content).toEqual([{ type: "text", text: "Two steps done." }]);
+    expect(progress.map((p) => p.message)).toEqual([
+      "turn 1: the model is thinking",
+      "turn 1: calling mcp_fixtures_progress",
+      "turn 1: mcp_fixtures_progress: step 1 of 2",
+      "turn 1: mcp_fixtures_progress: step 2 of 2",
+      "turn 2: the model is thinking",
+      "turn 3: the model is thinking",
+    ]);
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("a call without a progress token gets no progress notifications", async () => {
+    await s.withModel([{ text: "Quiet." }]);
+    const { client } = await connectResearcher();
+    const notifications: string[] = [];
+    client.fallbackNotificationHandler = async (notification) => {
+      notifications.push(notification.method);
+    };
+    const result = await client.callTool({ name: "ask_researcher", arguments: { task: "go" } });
+    expect(result.content).toEqual([{ type: "text", text: "Quiet." }]);
+    expect(notifications).not.toContain("notifications/progress");
+  });
+
+  it("notifications/cancelled aborts the run: the fixture's running tool sees the abort, the model is not called again", async () => {
+    const model = await s.withModel([
+      { toolCalls: [{ name: "mcp_fixtures_progress", arguments: { steps: 1_000, delayMs: 200 } }] },
+      // The next call reads the shared fixture server's counters.
+      { toolCalls: [{ name: "mcp_fixtures_stats", arguments: {} }] },
+      { text: "Stats read." },
+      { text: "" },
+    ]);
+    const { client } = await connectResearcher(["--yes"]);
+    const controller = new AbortController();
+    const call = client.callTool({ name: "ask_researcher", arguments: { task: "go" } }, undefined, {
+      signal: controller.signal,
+      onprogress: ({ message }) => {
+        // The tool reported progress: it is running at the fixture server; cancel now.
+        if (message?.includes("step 1 of 1000")) controller.abort("the caller changed its mind");
+      },
+    });
+    await expect(call).rejects.toThrow(/changed its mind/);
+
+    const stats = await client.callTool({ name: "ask_researcher", arguments: { task: "stats" } });
+    expect(stats.content).toEqual([{ type: "text", text: "Stats read." }]);
+    // The cancelled run made no model call after its tool call: the next one is the stats call's.
+    const bodies = model.requests.map(
+      (r) => r.body as { messages: Array<{ role: string; content: unknown }> },
+    );
+    expect(bodies[1]?.messages.filter((m) => m.role === "user")).toEqual([
+      { role: "user", content: "stats" },
+    ]);
+    const statsResult = bodies[2]?.messages.at(-1);
+    expect(statsResult?.role).toBe("tool");
+    // The fixture's progress tool saw the abort (its sleep counts each cancellation).
+    expect(JSON.parse(String(statsResult?.content))).toMatchObject({ cancelled: 1 });
+  });
 });
