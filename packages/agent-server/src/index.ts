@@ -16,6 +16,7 @@ export type { ApprovalMode, ServeApproval } from "./serve-approval.js";
 export type {
   AgentRegistry,
   AgentServerOptions,
+  McpEndpointOptions,
   RequestLog,
   ServerSettings,
 } from "./server-options.js";

@@ -1,8 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
+import { execa, type ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { cliBin } from "../__fixtures__/cli-harness.js";
+import { cliBin, stderrShows } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
 // `tinyloop mcp serve` as an MCP client starts it: the official SDK client spawns the built
@@ -10,10 +12,15 @@ import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
 const s = useE2eSession();
 const clients: Client[] = [];
+const serves: ResultPromise[] = [];
 // Registered after the session's checks, so it runs before them: the CLI is gone before
 // the leftover check looks for processes.
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
+  for (const child of serves.splice(0)) {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await child;
+  }
 });
 
 /** Writes `researcher/` (a tiny-agents folder using the fixture server) and connects a client to `tinyloop mcp serve researcher`. */
@@ -183,5 +190,62 @@ describe("tinyloop mcp serve", () => {
     expect(statsResult?.role).toBe("tool");
     // The fixture's progress tool saw the abort (its sleep counts each cancellation).
     expect(JSON.parse(String(statsResult?.content))).toMatchObject({ cancelled: 1 });
+  });
+
+  it("serve --mcp: the official client's Streamable HTTP transport calls the agent at /mcp with the server's key", async () => {
+    await s.withModel([
+      { toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "ping" } }] },
+      { text: "Echoed over HTTP." },
+    ]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const child = execa(
+      process.execPath,
+      [
+        cliBin,
+        "serve",
+        "mcp.json",
+        "--mcp",
+        "--yes",
+        "--name",
+        "helper",
+        "--port",
+        "0",
+        ...s.modelFlags(),
+      ],
+      { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
+    );
+    serves.push(child);
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    await stderrShows(child, "Ctrl+C or SIGTERM stops");
+    const mcpUrl =
+      /MCP\s+(http:\/\/127\.0\.0\.1:\d+\/mcp)\s+\(Streamable HTTP, tool ask_helper, same key\)/.exec(
+        stderr,
+      )?.[1];
+    const key = /#key=(\S+)/.exec(stderr)?.[1];
+    if (!mcpUrl || !key) throw new Error(`serve --mcp printed no /mcp URL or key:\n${stderr}`);
+
+    const client = new Client({ name: "sdk-test-client", version: "1.0.0" });
+    clients.push(client);
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(mcpUrl), {
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["ask_helper"]);
+    const result = await client.callTool({ name: "ask_helper", arguments: { task: "echo ping" } });
+    expect(result.content).toEqual([{ type: "text", text: "Echoed over HTTP." }]);
+    expect(result.structuredContent).toMatchObject({
+      toolCalls: [{ name: "mcp_fixture_echo", outcome: "ok" }],
+    });
+
+    // Without the key, no session starts.
+    const stranger = new Client({ name: "stranger", version: "1.0.0" });
+    await expect(
+      stranger.connect(new StreamableHTTPClientTransport(new URL(mcpUrl))),
+    ).rejects.toThrow(/API key/);
   });
 });
