@@ -17,6 +17,7 @@ import {
   agentToolDefinition,
   parseAgentToolInput,
 } from "./agent-tool.js";
+import { elicitingApprove } from "./elicit-approval.js";
 import { runAgentTool } from "./run-agent-tool.js";
 import { ApprovalPolicy, type ServeApproval } from "./serve-approval.js";
 
@@ -143,7 +144,14 @@ function serverFor(
     }
     const input = parseAgentToolInput(request.params.arguments);
     if ("error" in input) return errorResult(`${tool.name}: ${input.error}`);
-    const agent = agentForRun(options, options.model, approval.hook());
+    // A client that can answer questions is asked; otherwise the policy decides alone.
+    const asks = server.getClientCapabilities()?.elicitation !== undefined;
+    const approve = asks
+      ? elicitingApprove(approval, (question, signal) =>
+          server.elicitInput(question, { relatedRequestId: extra.requestId, signal }),
+        )
+      : approval.hook();
+    const agent = agentForRun(options, options.model, approve);
     return runAgentTool(agent, input, {
       signal: extra.signal,
       progressToken: request.params._meta?.progressToken,

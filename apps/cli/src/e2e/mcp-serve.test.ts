@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
 import { execa, type ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
@@ -26,6 +27,7 @@ afterEach(async () => {
 /** Writes `researcher/` (a tiny-agents folder using the fixture server) and connects a client to `tinyloop mcp serve researcher`. */
 async function connectResearcher(
   extraArgs: string[] = [],
+  client = new Client({ name: "sdk-test-client", version: "1.0.0" }),
 ): Promise<{ client: Client; stderr: () => string }> {
   s.ws.write({
     "researcher/agent.json": json({ servers: [{ type: "stdio", ...s.ws.fixture() }] }),
@@ -42,7 +44,6 @@ async function connectResearcher(
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const client = new Client({ name: "sdk-test-client", version: "1.0.0" });
   clients.push(client);
   await client.connect(transport);
   return { client, stderr: () => stderr };
@@ -247,5 +248,71 @@ describe("tinyloop mcp serve", () => {
     await expect(
       stranger.connect(new StreamableHTTPClientTransport(new URL(mcpUrl))),
     ).rejects.toThrow(/API key/);
+  });
+
+  describe("approvals", () => {
+    const addThenAnswer = [
+      { toolCalls: [{ name: "mcp_fixtures_add", arguments: { a: 2, b: 3 } }] },
+      { text: "Done with add." },
+      { text: "" },
+    ];
+    /** A client that declares elicitation and answers every question with `answer`. */
+    const askingClient = (answer: { action: "accept" | "decline"; content?: object }) => {
+      const questions: string[] = [];
+      const client = new Client(
+        { name: "sdk-test-client", version: "1.0.0" },
+        { capabilities: { elicitation: {} } },
+      );
+      client.setRequestHandler(ElicitRequestSchema, async (request) => {
+        questions.push(request.params.message);
+        return answer;
+      });
+      return { client, questions };
+    };
+    const lastToolMessage = (body: unknown) =>
+      (body as { messages: Array<{ role: string; content: unknown }> }).messages.at(-1);
+
+    it("a tool that needs approval becomes an elicitation to a client that supports it; yes runs it", async () => {
+      const model = await s.withModel(addThenAnswer);
+      const { client, questions } = askingClient({ action: "accept", content: { approve: true } });
+      await connectResearcher([], client);
+      const result = await client.callTool({ name: "ask_researcher", arguments: { task: "add" } });
+      expect(questions).toEqual([
+        'The agent wants to call the tool mcp_fixtures_add with the arguments {"a":2,"b":3}. Allow this call?',
+      ]);
+      expect(result.structuredContent).toMatchObject({
+        toolCalls: [{ name: "mcp_fixtures_add", outcome: "ok" }],
+      });
+      expect(lastToolMessage(model.requests[1]?.body)).toMatchObject({
+        role: "tool",
+        content: "5",
+      });
+    });
+
+    it("a declined elicitation refuses the call and the model reads why", async () => {
+      const model = await s.withModel(addThenAnswer);
+      const { client, questions } = askingClient({ action: "decline" });
+      await connectResearcher([], client);
+      const result = await client.callTool({ name: "ask_researcher", arguments: { task: "add" } });
+      expect(questions).toHaveLength(1);
+      expect(result.structuredContent).toMatchObject({
+        toolCalls: [{ name: "mcp_fixtures_add", outcome: "denied" }],
+      });
+      expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toContain(
+        "the user of the MCP client declined when asked to allow mcp_fixtures_add",
+      );
+    });
+
+    it("without elicitation the agent's policy decides, as in serve: refused, with the flag to allow it", async () => {
+      const model = await s.withModel(addThenAnswer);
+      const { client } = await connectResearcher();
+      const result = await client.callTool({ name: "ask_researcher", arguments: { task: "add" } });
+      expect(result.structuredContent).toMatchObject({
+        toolCalls: [{ name: "mcp_fixtures_add", outcome: "denied" }],
+      });
+      expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toMatch(
+        /mcp_fixtures_add needs approval, and this agent runs as an MCP server whose client cannot be asked.*--allow-tool mcp_fixtures_add/,
+      );
+    });
   });
 });
