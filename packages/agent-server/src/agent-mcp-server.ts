@@ -8,16 +8,18 @@ import {
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { expectedGot } from "@tinyloop/errors";
-import type { ChatModel } from "@tinyloop/inference-adapters";
+import type { ChatMessage, ChatModel } from "@tinyloop/inference-adapters";
 import { TOOL_NAME_PATTERN } from "@tinyloop/registry";
 import { agentForRun, type RunSettings } from "./agent-for-run.js";
 import { AgentServerError } from "./agent-server-error.js";
 import {
   type AgentToolDefinition,
   agentToolDefinition,
+  agentToolPrompt,
   parseAgentToolInput,
 } from "./agent-tool.js";
 import { elicitingApprove } from "./elicit-approval.js";
+import { requestModel } from "./request-model.js";
 import { runAgentTool } from "./run-agent-tool.js";
 import { ApprovalPolicy, type ServeApproval } from "./serve-approval.js";
 
@@ -33,6 +35,11 @@ export interface AgentMcpServerOptions extends RunSettings {
   description?: string;
   /** Tools that need approval are refused unless allowed here. Default: mode `ask`, nothing allowed. */
   approval?: ServeApproval;
+  /**
+   * Keep a conversation per MCP session (per connection): each call's model sees the earlier
+   * calls' tasks and answers of the same session. Default false: every call starts fresh.
+   */
+  keepContext?: boolean;
   /** The version the server reports in `initialize`. Default `0.0.0`. */
   version?: string;
 }
@@ -135,6 +142,8 @@ function serverFor(
     { name: tool.name, version: options.version ?? "0.0.0" },
     { capabilities: { tools: {} } },
   );
+  // With keepContext: this connection's earlier tasks and answers.
+  const history: ChatMessage[] = [];
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [tool] }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     if (request.params.name !== tool.name) {
@@ -151,12 +160,23 @@ function serverFor(
           server.elicitInput(question, { relatedRequestId: extra.requestId, signal }),
         )
       : approval.hook();
-    const agent = agentForRun(options, options.model, approve);
-    return runAgentTool(agent, input, {
+    const model = options.keepContext
+      ? requestModel(options.model, { history: [...history] })
+      : options.model;
+    const agent = agentForRun(options, model, approve);
+    const result = await runAgentTool(agent, input, {
       signal: extra.signal,
       progressToken: request.params._meta?.progressToken,
       sendNotification: extra.sendNotification,
     });
+    const answer = result.structuredContent?.answer;
+    if (options.keepContext && typeof answer === "string") {
+      history.push(
+        { role: "user", content: agentToolPrompt(input) },
+        { role: "assistant", content: answer },
+      );
+    }
+    return result;
   });
   return server;
 }

@@ -26,6 +26,10 @@ export function registerMcpServeCommand(
       .argument("[agent]", "agent folder or file (as for run)")
       .option("--tool-name <name>", "the tool's name (default: ask_ and the agent's name)")
       .option("--description <text>", "the tool's description (default: from the agent's prompt)")
+      .option(
+        "--keep-context",
+        "one conversation per MCP session: each call sees the session's earlier tasks and answers",
+      )
       .option("--yes", "run every tool call (the MCP client is not asked)")
       .option(
         "--allow-tool <name>",

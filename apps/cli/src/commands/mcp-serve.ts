@@ -20,6 +20,8 @@ export interface McpServeFlags {
   toolName?: string;
   /** `--description`: the tool's description instead of the one taken from the prompt. */
   description?: string;
+  /** `--keep-context`: one conversation per MCP session instead of a fresh run per call. */
+  keepContext?: boolean;
   yes?: boolean;
   allowTool: string[];
   model?: string;
@@ -86,6 +88,7 @@ export async function mcpServeCommand(
       agentName: spec.file === undefined ? undefined : spec.name,
       ...(flags.toolName === undefined ? {} : { toolName: flags.toolName }),
       ...(flags.description === undefined ? {} : { description: flags.description }),
+      keepContext: flags.keepContext === true,
       approval: {
         mode: flags.yes ? "never" : agent.approval.mode,
         allow: [...flags.allowTool, ...agent.approval.allow],

@@ -315,4 +315,24 @@ describe("tinyloop mcp serve", () => {
       );
     });
   });
+
+  it("--keep-context: a call's model sees the session's earlier tasks and answers", async () => {
+    const model = await s.withModel([{ text: "Paris." }, { text: "About two million." }]);
+    const { client } = await connectResearcher(["--keep-context"]);
+    await client.callTool({ name: "ask_researcher", arguments: { task: "Capital of France?" } });
+    const second = await client.callTool({
+      name: "ask_researcher",
+      arguments: { task: "How many live there?" },
+    });
+    expect(second.content).toEqual([{ type: "text", text: "About two million." }]);
+    const body = model.requests[1]?.body as
+      | { messages: Array<{ role: string; content: unknown }> }
+      | undefined;
+    const messages = body?.messages.filter((m) => m.role !== "system");
+    expect(messages).toEqual([
+      { role: "user", content: "Capital of France?" },
+      { role: "assistant", content: "Paris." },
+      { role: "user", content: "How many live there?" },
+    ]);
+  });
 });
