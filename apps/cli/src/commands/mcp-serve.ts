@@ -5,8 +5,10 @@ import {
   createAgentMcpServer,
 } from "@tinyloop/agent-server";
 import { createModel } from "@tinyloop/agent-session";
+import { expectedGot } from "@tinyloop/errors";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
+import { TOOL_NAME_PATTERN } from "@tinyloop/registry";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
@@ -56,6 +58,7 @@ export async function mcpServeCommand(
   lifecycle: Lifecycle,
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
+  checkToolNameFlag(flags.toolName);
   const { spec, plan, choice, toolCallFormat } = await prepareRun(agentArg, flags, io);
   let hub: McpHub | undefined;
   let model: ChatModel | undefined;
@@ -98,12 +101,7 @@ export async function mcpServeCommand(
     });
   } catch (error) {
     if (!AgentServerError.isInstance(error)) throw error;
-    // The library names its option; the user gave a flag.
-    throw new CliError({
-      code: "USAGE",
-      message: error.message.replace("createAgentMcpServer(…): toolName", "--tool-name"),
-      cause: error,
-    });
+    throw new CliError({ code: "USAGE", message: error.message, cause: error });
   }
   closeServer = () => server.close();
   // The client closed our stdin: it is done with us.
@@ -115,4 +113,18 @@ export async function mcpServeCommand(
   );
   // Serve until the client goes away or a signal closes everything.
   return new Promise<number>(() => {});
+}
+
+/** A bad `--tool-name` is a usage error before anything starts (the registry's name rule). */
+function checkToolNameFlag(toolName: string | undefined): void {
+  if (toolName === undefined || TOOL_NAME_PATTERN.test(toolName)) return;
+  throw new CliError({
+    code: "USAGE",
+    message: expectedGot({
+      path: "--tool-name",
+      expected: "1–64 letters, digits, _ or - (the name MCP clients and models accept)",
+      got: toolName,
+      example: "--tool-name ask_researcher",
+    }),
+  });
 }

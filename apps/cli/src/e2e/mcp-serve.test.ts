@@ -5,7 +5,7 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
 import { execa, type ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { cliBin, stderrShows } from "../__fixtures__/cli-harness.js";
+import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
 // `tinyloop mcp serve` as an MCP client starts it: the official SDK client spawns the built
@@ -334,5 +334,17 @@ describe("tinyloop mcp serve", () => {
       { role: "assistant", content: "Paris." },
       { role: "user", content: "How many live there?" },
     ]);
+  });
+
+  it("a bad --tool-name is a usage error (exit 2) naming the flag and the right form, before any server starts", async () => {
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(["mcp", "serve", "mcp.json", "--tool-name", "ask researcher"], {
+      cwd: s.ws.dir,
+    });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(
+      /^tinyloop: --tool-name: expected 1–64 letters, digits, _ or - .*got .*ask researcher.*\(example: --tool-name ask_researcher\)$/m,
+    );
+    expect(r.stdout).toBe("");
   });
 });
