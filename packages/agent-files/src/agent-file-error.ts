@@ -21,7 +21,9 @@ export type AgentFileErrorCode =
   /** An `${input:ID}` is needed and nothing answered it. */
   | "INPUT_MISSING"
   /** `writeStarterAgent`: the folder already has an `agent.json`, which it never overwrites. */
-  | "EXISTS";
+  | "EXISTS"
+  /** `checkAgentChain`: agents used as servers form a cycle, go too deep, or one cannot be read. */
+  | "AGENT_CHAIN";
 
 /** Constructor argument of {@link AgentFileError}. */
 export interface AgentFileErrorOptions {

@@ -1,4 +1,9 @@
-import { type AgentFile, checkAgentFile, defaultAgent } from "@tinyloop/agent-files";
+import {
+  type AgentFile,
+  checkAgentChain,
+  checkAgentFile,
+  defaultAgent,
+} from "@tinyloop/agent-files";
 import type { Io } from "../io.js";
 import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
 import { askLine } from "../terminal/ask-secret.js";
@@ -26,7 +31,7 @@ export async function readAgent(
           hidden: input.password,
         })
     : undefined;
-  return checkAgentFile(target, {
+  const agent = await checkAgentFile(target, {
     warnMissingCommands: check,
     cwd: io.cwd,
     env: io.env,
@@ -35,4 +40,15 @@ export async function readAgent(
     expandModel,
     ...(ask ? { inputs: ask } : {}),
   });
+  // Agents used as servers: each readable, no cycle, not too deep — before anything starts.
+  await checkAgentChain(agent, {
+    readAgent: (path) =>
+      checkAgentFile(path, {
+        cwd: io.cwd,
+        env: io.env,
+        providedCommands: BUNDLED_COMMANDS,
+        expandModel: false,
+      }),
+  });
+  return agent;
 }
