@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { registerDurableCommands } from "./commands/durable-commands.js";
+import { registerMcpServeCommand } from "./commands/mcp-serve-command.js";
 import type { ServerFlags } from "./commands/mcp-tools.js";
 import { registerServeCommand } from "./commands/serve-command.js";
 import { debugNamesTinyloop } from "./debug-variable.js";
@@ -182,6 +183,7 @@ export function buildProgram(
       result.code = await mcpCallCommand(tool, agent, flags, io, lifecycle);
     },
   );
+  registerMcpServeCommand(mcp, serverOptions, io, lifecycle, result);
   mcp
     .command("login")
     .description("log in to an HTTP server of the agent with OAuth (opens the browser)")

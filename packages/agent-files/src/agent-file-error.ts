@@ -25,7 +25,9 @@ export type AgentFileErrorCode =
   /** The Hub (or `HF_ENDPOINT`) did not answer, or answered with a server error. */
   | "UNREACHABLE"
   /** `writeStarterAgent`: the folder already has an `agent.json`, which it never overwrites. */
-  | "EXISTS";
+  | "EXISTS"
+  /** `checkAgentChain`: agents used as servers form a cycle, go too deep, or one cannot be read. */
+  | "AGENT_CHAIN";
 
 /** Constructor argument of {@link AgentFileError}. */
 export interface AgentFileErrorOptions {

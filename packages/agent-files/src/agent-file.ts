@@ -75,6 +75,11 @@ export interface AgentFileServer {
   tools?: ToolFilter;
   /** The server's own tool names run without asking (Cline `autoApprove` / `alwaysAllow`). */
   autoApprove: string[];
+  /**
+   * For an `{ "agent": "../researcher" }` entry: the absolute path of that agent, which the
+   * server runs as `tinyloop mcp serve <path>` (see `checkAgentChain`).
+   */
+  agent?: string;
   /** Used by tool search: the server's tools are found by search rather than listed up front. */
   lazy?: boolean;
   /** Used by tool search: the server's tools are always listed, even when others are deferred. */

@@ -1,5 +1,7 @@
 /** `formatConfigPath` is `@tinyloop/errors`' `formatKeyPath`: `mcpServers.github.env.TOKEN`, `servers[1].command`. */
 export { formatKeyPath as formatConfigPath } from "@tinyloop/errors";
+export type { AgentChainOptions } from "./agent-chain.js";
+export { checkAgentChain, MAX_AGENT_DEPTH } from "./agent-chain.js";
 export type {
   AgentFile,
   AgentFileInput,
@@ -53,6 +55,7 @@ export { withProvidedCommands } from "./provided-commands.js";
 export type { ReadAgentFileOptions } from "./read-agent-file.js";
 export { AGENT_DIR_VARIABLE, readAgentFile } from "./read-agent-file.js";
 export { MAX_CONFIG_FILE_BYTES } from "./read-config-file.js";
+export { AGENT_SERVER_COMMAND } from "./read-server-entry.js";
 export { redactAgent, redactArgs } from "./redact-agent.js";
 export type { ServerEntry } from "./server-entries.js";
 export { toServerEntries } from "./server-entries.js";

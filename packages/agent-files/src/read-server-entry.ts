@@ -1,3 +1,4 @@
+import { dirname, resolve } from "node:path";
 import { describeValue } from "@tinyloop/errors";
 import type { ConfigPath } from "./config-path.js";
 import { type KeyWarning, keyWarnings } from "./key-warnings.js";
@@ -33,6 +34,11 @@ export interface EntryContext {
 }
 
 type Draft = Omit<ServerDraft, "name">;
+
+/** The command an `agent` entry runs: the tinyloop CLI (`tinyloop mcp serve <agent>`). */
+export const AGENT_SERVER_COMMAND = "tinyloop";
+
+const AGENT_EXAMPLE = '{ "agent": "../researcher" }';
 
 function kindOf(type: FlatServerEntry["type"]): "http" | "sse" | "auto" | "stdio" {
   if (type === undefined || type === "remote") return "auto";
@@ -85,6 +91,24 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
 
   const urlKey = parsed.url !== undefined ? "url" : "serverUrl";
   const url = parsed.url ?? parsed.serverUrl;
+  if (parsed.agent !== undefined) {
+    if (parsed.command !== undefined || url !== undefined) {
+      throw invalidAt(doc, path, {
+        problem: `has both "agent" and "${parsed.command !== undefined ? "command" : urlKey}"; an agent entry starts that agent as a server, so give only "agent"`,
+        example: AGENT_EXAMPLE,
+      });
+    }
+    // Run as `tinyloop mcp serve <agent>`: the CLI provides `tinyloop` (itself) when not on PATH.
+    const agent = resolve(dirname(doc.file), parsed.agent);
+    parsed.command = AGENT_SERVER_COMMAND;
+    parsed.args = ["mcp", "serve", agent, ...(parsed.args ?? [])];
+    // Read again as the stdio entry it stands for (its warnings were given above).
+    const draft = readServerEntry(
+      { ...entry, agent: undefined, command: parsed.command, args: parsed.args },
+      { ...context, warn: () => undefined },
+    );
+    return { ...draft, agent };
+  }
   const typeKey = parsed.type !== undefined ? "type" : "transportType";
   const kind = kindOf(parsed.type ?? parsed.transportType);
   if (parsed.command !== undefined && url !== undefined) {

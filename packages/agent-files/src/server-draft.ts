@@ -42,6 +42,8 @@ export interface ServerDraft {
   alwaysLoad?: boolean;
   /** mcp-transport's `oauth` login settings for an HTTP server (checked with the config). */
   oauth?: unknown;
+  /** An `agent` entry's agent, as an absolute path. */
+  agent?: string;
 }
 
 /** The parts of a draft that pass unchanged to {@link AgentFileServer}. */
@@ -49,7 +51,7 @@ export function serverExtras(
   draft: ServerDraft,
 ): Pick<
   AgentFileServer,
-  "enabled" | "disabledReason" | "tools" | "autoApprove" | "lazy" | "alwaysLoad"
+  "enabled" | "disabledReason" | "tools" | "autoApprove" | "lazy" | "alwaysLoad" | "agent"
 > {
   return {
     enabled: draft.enabled,
@@ -58,5 +60,6 @@ export function serverExtras(
     autoApprove: draft.autoApprove,
     ...(draft.lazy !== undefined ? { lazy: draft.lazy } : {}),
     ...(draft.alwaysLoad !== undefined ? { alwaysLoad: draft.alwaysLoad } : {}),
+    ...(draft.agent !== undefined ? { agent: draft.agent } : {}),
   };
 }

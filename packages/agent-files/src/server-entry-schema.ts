@@ -64,6 +64,8 @@ export const flatServerSchema = lazySchema(() =>
     /** Cline's older spelling of `type`. */
     transportType: z.optional(transportTypeSchema()),
     command: z.optional(nonEmpty("expected a command to run")),
+    /** tinyloop's own: another agent (folder or file) run as a stdio server (`tinyloop mcp serve`). */
+    agent: z.optional(nonEmpty("expected the path of an agent folder or file")),
     args: z.optional(z.array(scalarText())),
     env: z.optional(z.nullable(z.record(z.string(), scalarText()))),
     envFile: z.optional(nonEmpty()),
@@ -124,6 +126,7 @@ export const SERVER_KEYS: KnownKeys = {
   type: null,
   transportType: null,
   command: null,
+  agent: null,
   args: null,
   env: null,
   envFile: null,

@@ -1,11 +1,13 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createAgentMcpServer } from "./agent-mcp-server.js";
 import { AgentServerError } from "./agent-server-error.js";
 import { ApiError, sendApiError } from "./api-error.js";
 import { requireBearer } from "./bearer-auth.js";
 import { ChatPage } from "./chat-page.js";
 import { handleChatCompletion, type InFlight } from "./handle-chat-completion.js";
+import { McpEndpoint } from "./mcp-endpoint.js";
 import { SHUTDOWN_REASON } from "./run-completion.js";
 import { ApprovalPolicy } from "./serve-approval.js";
 import { healthBody, modelsBody, toolsBody } from "./server-info.js";
@@ -93,6 +95,7 @@ class HttpAgentServer implements AgentServer {
   readonly #options: ResolvedServerOptions;
   readonly #approval: ApprovalPolicy;
   readonly #page: ChatPage | undefined;
+  readonly #mcp: McpEndpoint | undefined;
   readonly #server: Server;
   readonly #runs = new Set<InFlight>();
   readonly #startedAt = Date.now();
@@ -106,7 +109,22 @@ class HttpAgentServer implements AgentServer {
     this.#options = resolveServerOptions(options);
     this.#approval = new ApprovalPolicy(this.#options.approval);
     this.#page = this.#options.chatPage ? new ChatPage() : undefined;
+    this.#mcp = this.#mcpEndpoint();
     this.#server = createServer((req, res) => void this.#handle(req, res));
+  }
+
+  #mcpEndpoint(): McpEndpoint | undefined {
+    const { mcp } = this.#options;
+    if (!mcp) return undefined;
+    const names = mcp === true ? {} : mcp;
+    return new McpEndpoint(
+      createAgentMcpServer({
+        ...this.#options,
+        agentName: names.agentName ?? this.#options.modelName,
+        ...(names.toolName === undefined ? {} : { toolName: names.toolName }),
+        ...(names.description === undefined ? {} : { description: names.description }),
+      }),
+    );
   }
 
   get apiKey(): string {
@@ -196,6 +214,7 @@ class HttpAgentServer implements AgentServer {
       const settle = new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref());
       await Promise.race([idle(), settle]);
     }
+    await this.#mcp?.close();
     this.#server.closeAllConnections();
     await closed;
   }
@@ -226,6 +245,10 @@ class HttpAgentServer implements AgentServer {
       if (this.#page && (req.method === "GET" || req.method === "HEAD") && this.#page.has(path)) {
         this.#page.send(res, path, req.method === "HEAD");
         return;
+      }
+      if (this.#mcp && path === "/mcp") {
+        requireBearer(req, this.#options.apiKey);
+        return await this.#mcp.handle(req, res, this.#options.maxBodyBytes);
       }
       route(req, path);
       requireBearer(req, this.#options.apiKey);

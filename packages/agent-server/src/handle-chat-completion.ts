@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Agent } from "@tinyloop/agent-loop";
+import { agentForRun } from "./agent-for-run.js";
 import { ApiError } from "./api-error.js";
 import { parseChatRequest } from "./chat-request.js";
 import { newCompletion } from "./completion-id.js";
@@ -70,22 +70,15 @@ export async function handleChatCompletion(
       });
     const taken = toolSearchTakenError(options);
     if (taken) throw taken;
-    const approve = approval.hook();
-    const agent = new Agent({
-      model: requestModel(options.model, {
+    const agent = agentForRun(
+      options,
+      requestModel(options.model, {
         history: request.history,
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
       }),
-      registry: options.registry,
-      ...(options.systemPrompt !== undefined ? { systemPrompt: options.systemPrompt } : {}),
-      ...(options.endWhen ? { endWhen: options.endWhen } : {}),
-      ...(options.maxTurns ? { maxTurns: options.maxTurns } : {}),
-      ...(options.toolConcurrency ? { toolConcurrency: options.toolConcurrency } : {}),
-      ...(options.tools ? { tools: options.tools } : {}),
-      ...(options.toolSearch ? { toolSearch: options.toolSearch } : {}),
-      ...(approve ? { approve } : {}),
-    });
+      approval.hook(),
+    );
     const identity = newCompletion(options.modelName);
     const outputs = runCompletion(agent, request.input, {
       signal: run.controller.signal,

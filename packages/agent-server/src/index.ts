@@ -1,5 +1,9 @@
+export type { AgentMcpServer, AgentMcpServerOptions } from "./agent-mcp-server.js";
+export { createAgentMcpServer } from "./agent-mcp-server.js";
 export type { AgentServerErrorCode } from "./agent-server-error.js";
 export { AgentServerError } from "./agent-server-error.js";
+export type { AgentToolDefinition, AgentToolInput } from "./agent-tool.js";
+export { agentToolDescription, agentToolName } from "./agent-tool.js";
 export type { ApiErrorBody, ApiErrorType } from "./api-error.js";
 export { apiKeyFromEnv } from "./api-key-from-env.js";
 export type { AgentServer, CloseOptions } from "./create-agent-server.js";
@@ -7,10 +11,12 @@ export { createAgentServer } from "./create-agent-server.js";
 export { formatRequestLog } from "./format-request-log.js";
 export { isLoopbackHost } from "./loopback-host.js";
 export { modelNameFor } from "./model-name.js";
+export type { AgentToolCallMade } from "./run-agent-tool.js";
 export type { ApprovalMode, ServeApproval } from "./serve-approval.js";
 export type {
   AgentRegistry,
   AgentServerOptions,
+  McpEndpointOptions,
   RequestLog,
   ServerSettings,
 } from "./server-options.js";

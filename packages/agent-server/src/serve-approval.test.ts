@@ -32,4 +32,15 @@ describe("ApprovalPolicy", () => {
     expect(new ApprovalPolicy({ mode: "never" }).hook()).toBeUndefined();
     expect(new ApprovalPolicy({ allow: ["*"] }).permits(writer)).toBe(true);
   });
+
+  it("names what the agent runs as: an HTTP server by default, or the caller's words", async () => {
+    const reason = async (policy: ApprovalPolicy) => {
+      const answer = await policy.hook()?.(call(writer.name), writer as never, { signal });
+      return (answer as { reason: string } | undefined)?.reason;
+    };
+    expect(await reason(new ApprovalPolicy())).toContain("runs as an unattended HTTP server");
+    expect(await reason(new ApprovalPolicy({}, { runsAs: "an MCP server" }))).toContain(
+      "runs as an MCP server where nobody can approve it",
+    );
+  });
 });

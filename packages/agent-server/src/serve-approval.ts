@@ -22,9 +22,15 @@ export class ApprovalPolicy {
   readonly mode: ApprovalMode;
   readonly #allowed: (name: string) => boolean;
   readonly #hint: (toolName: string) => string;
+  readonly #runsAs: string;
 
-  constructor({ mode = "ask", allow = [], hint = DEFAULT_HINT }: ServeApproval = {}) {
+  /** `runsAs` names what the agent runs as, for the refusal the model reads. */
+  constructor(
+    { mode = "ask", allow = [], hint = DEFAULT_HINT }: ServeApproval = {},
+    { runsAs = "an unattended HTTP server" }: { runsAs?: string } = {},
+  ) {
     this.mode = mode;
+    this.#runsAs = runsAs;
     this.#allowed = toolNameMatcher(allow);
     this.#hint = typeof hint === "function" ? hint : () => hint;
   }
@@ -57,7 +63,7 @@ export class ApprovalPolicy {
         ? true
         : {
             approved: false,
-            reason: `${call.name} needs approval, and this agent runs as an unattended HTTP server where nobody can approve it, so the call was refused; ${this.#hint(call.name)}. Do not call it again in this conversation; answer without it or tell the user what is missing.`,
+            reason: `${call.name} needs approval, and this agent runs as ${this.#runsAs} where nobody can approve it, so the call was refused; ${this.#hint(call.name)}. Do not call it again in this conversation; answer without it or tell the user what is missing.`,
           };
   }
 }

@@ -20,6 +20,16 @@ export interface RequestLog {
   clientClosed: boolean;
 }
 
+/** What `/mcp` offers, when {@link AgentServerOptions.mcp} is an object. */
+export interface McpEndpointOptions {
+  /** The agent's name for its tool (`ask_<name>`). Default: `modelName`. */
+  agentName?: string;
+  /** The tool's name instead of `ask_<agentName>`. */
+  toolName?: string;
+  /** The tool's description. Default: from the system prompt. */
+  description?: string;
+}
+
 /** Options of {@link createAgentServer}. */
 export interface AgentServerOptions {
   /** The model every request's agent talks to (shared; adapters are stateless). */
@@ -87,6 +97,12 @@ export interface AgentServerOptions {
   keepAliveMs?: number;
   /** Serve the chat page at `GET /`. Default true. */
   chatPage?: boolean;
+  /**
+   * Also serve the agent as a Streamable HTTP MCP server at `/mcp`, behind the same key: one
+   * tool, `ask_<modelName>` unless `toolName` says otherwise (see `createAgentMcpServer`).
+   * Default false.
+   */
+  mcp?: boolean | McpEndpointOptions;
   /** Called after each request with what happened (an access log). */
   onRequest?: (log: RequestLog) => void;
 }

@@ -3,6 +3,7 @@ import {
   type AgentFile,
   CLIENT_NAMES,
   type ConfigPath,
+  checkAgentChain,
   checkAgentFile,
   defaultAgent,
   type FoundClientConfig,
@@ -122,6 +123,16 @@ async function readAgentAt(
     expandModel,
     ...(serversAt ? { serversAt } : {}),
     ...(ask ? { inputs: ask } : {}),
+  });
+  // Agents used as servers: each readable, no cycle, not too deep — before anything starts.
+  await checkAgentChain(agent, {
+    readAgent: (path) =>
+      checkAgentFile(path, {
+        cwd: io.cwd,
+        env: io.env,
+        providedCommands: BUNDLED_COMMANDS,
+        expandModel: false,
+      }),
   });
   if (!hub) return agent;
   agent.name = hub.id;

@@ -64,6 +64,7 @@ export function registerServeCommand(
         "--name <id>",
         "model id clients use (default: the agent's name, else its folder or file name)",
       )
+      .option("--mcp", "also serve the agent as a Streamable HTTP MCP server at /mcp (same key)")
       .option("--yes", "run every tool call (nobody can approve calls in serve mode)")
       .option(
         "--allow-image-urls",
@@ -93,7 +94,8 @@ export function registerServeCommand(
   )
     .addHelpText(
       "after",
-      `\nEndpoints: POST /v1/chat/completions (stream or not), GET /v1/models, GET /healthz, the chat page at /.
+      `\nEndpoints: POST /v1/chat/completions (stream or not), GET /v1/models, GET /healthz, the chat page at /;
+with --mcp also /mcp (Streamable HTTP MCP, one tool ask_<name>).
 Every request needs "Authorization: Bearer <key>"; the chat page link printed at start carries it.
 Tools that need approval (not read-only, or every tool with "approval": "always") are refused
 unless --yes or --allow-tool names them; the model is told why.

@@ -3,6 +3,7 @@ import { describeProviderPlan } from "@tinyloop/agent-files";
 import {
   type AgentServer,
   AgentServerError,
+  agentToolName,
   apiKeyFromEnv,
   checkServerOptions,
   createAgentServer,
@@ -34,6 +35,8 @@ export interface ServeFlags {
   maxBody: number;
   grace: number;
   name?: string;
+  /** `--mcp`: also the agent as a Streamable HTTP MCP server at `/mcp`. */
+  mcp?: boolean;
   yes?: boolean;
   /** `--allow-image-urls`: fetch images given as http(s) URLs. */
   allowImageUrls?: boolean;
@@ -187,6 +190,7 @@ export async function serveCommand(
       model,
       registry: session.registry,
       hub: session.hub,
+      mcp: flags.mcp === true,
       approval: {
         mode: flags.yes ? "never" : agent.approval.mode,
         allow: [...flags.allowTool, ...agent.approval.allow],
@@ -215,6 +219,9 @@ export async function serveCommand(
       `${style.bold("tinyloop serve")} · ${spec.file ?? "default agent"} · model: ${describeProviderPlan(plan)} · ${ready + idle}/${servers.length} servers${lazyNote} · ${tools} tools\n` +
         `  chat page  ${chatPage}\n` +
         `  API        ${url}/v1  (model "${settings.modelName}", Authorization: Bearer <key>)\n` +
+        (flags.mcp
+          ? `  MCP        ${url}/mcp  (Streamable HTTP, tool ${agentToolName(settings.modelName)}, same key)\n`
+          : "") +
         `  key        ${server.apiKeyGenerated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${flags.apiKeyEnv} (not printed)`}\n` +
         style.dim(`Ctrl+C or SIGTERM stops; requests in flight get ${flags.grace} s to finish.\n`),
     );

@@ -1,10 +1,16 @@
-import { type AgentFileServer, withProvidedCommands } from "@tinyloop/agent-files";
+import {
+  AGENT_SERVER_COMMAND,
+  type AgentFileServer,
+  withProvidedCommands,
+} from "@tinyloop/agent-files";
 import { filesystemServerScript, playwrightServerScript } from "../agent/default-agent.js";
 
 /** The bins of the MCP servers the CLI ships as its own dependencies, run with the current Node. */
 const BUNDLED_BINS = {
   "mcp-server-filesystem": () => ({ command: process.execPath, args: [filesystemServerScript()] }),
   "playwright-mcp": () => ({ command: process.execPath, args: [playwrightServerScript()] }),
+  // `{ "agent": "../researcher" }` entries run `tinyloop mcp serve …`: this very CLI.
+  [AGENT_SERVER_COMMAND]: () => ({ command: process.execPath, args: [process.argv[1] ?? ""] }),
 };
 
 /** Bare commands the CLI can run from its own dependencies (see {@link withBundledServers}). */

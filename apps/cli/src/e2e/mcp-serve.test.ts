@@ -1,0 +1,350 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { processesWithMarker } from "@tinyloop/test-fixtures";
+import { execa, type ResultPromise } from "execa";
+import { afterEach, describe, expect, it } from "vitest";
+import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
+import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
+
+// `tinyloop mcp serve` as an MCP client starts it: the official SDK client spawns the built
+// CLI over stdio; the agent runs on the scripted model server with a real fixture MCP server.
+
+const s = useE2eSession();
+const clients: Client[] = [];
+const serves: ResultPromise[] = [];
+// Registered after the session's checks, so it runs before them: the CLI is gone before
+// the leftover check looks for processes.
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+  for (const child of serves.splice(0)) {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await child;
+  }
+});
+
+/** Writes `researcher/` (a tiny-agents folder using the fixture server) and connects a client to `tinyloop mcp serve researcher`. */
+async function connectResearcher(
+  extraArgs: string[] = [],
+  client = new Client({ name: "sdk-test-client", version: "1.0.0" }),
+): Promise<{ client: Client; stderr: () => string }> {
+  s.ws.write({
+    "researcher/agent.json": json({ servers: [{ type: "stdio", ...s.ws.fixture() }] }),
+    "researcher/PROMPT.md": "You research things with the fixture tools.\n\nAlways be brief.",
+  });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cliBin, "mcp", "serve", "researcher", ...s.modelFlags(), ...extraArgs],
+    cwd: s.ws.dir,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1" },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  clients.push(client);
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+describe("tinyloop mcp serve", () => {
+  it("offers ask_<agent> to the official MCP client, and each call is a run over the agent's one shared server", async () => {
+    const model = await s.withModel([
+      { toolCalls: [{ name: "mcp_fixtures_echo", arguments: { text: "ping" } }] },
+      { text: "The fixture said ping." },
+      { text: "" },
+      { text: "Second answer." },
+    ]);
+    const { client, stderr } = await connectResearcher();
+
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["ask_researcher"]);
+    expect(tools[0]?.description).toContain("You research things with the fixture tools.");
+    expect(tools[0]?.inputSchema).toMatchObject({
+      properties: { task: { type: "string" }, context: { type: "string" } },
+      required: ["task"],
+    });
+
+    const first = await client.callTool({
+      name: "ask_researcher",
+      arguments: { task: "Find the ping", context: "Use echo." },
+    });
+    expect(first.isError).toBeFalsy();
+    expect(first.content).toEqual([{ type: "text", text: "The fixture said ping." }]);
+    expect(first.structuredContent).toMatchObject({
+      answer: "The fixture said ping.",
+      stopReason: "completed",
+      toolCalls: [{ name: "mcp_fixtures_echo", arguments: '{"text":"ping"}', outcome: "ok" }],
+      usage: { inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
+    });
+    const firstRequest = model.requests[0]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(firstRequest.messages.find((m) => m.role === "user")?.content).toBe(
+      "Context:\nUse echo.\n\nTask:\nFind the ping",
+    );
+    // The tool result the model read came from the real fixture server.
+    const second = model.requests[1]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(second.messages.at(-1)).toMatchObject({ role: "tool", content: "ping" });
+
+    const again = await client.callTool({ name: "ask_researcher", arguments: { task: "Again" } });
+    expect(again.content).toEqual([{ type: "text", text: "Second answer." }]);
+    // A fresh run: the second call's model saw none of the first call's messages.
+    const fourth = model.requests[3]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(fourth.messages.filter((m) => m.role === "user")).toEqual([
+      { role: "user", content: "Again" },
+    ]);
+    // Both calls used the one fixture server started at launch.
+    expect(processesWithMarker(s.ws.marker)).toHaveLength(1);
+    expect(stderr()).toContain("tool ask_researcher");
+  });
+
+  it("answers a call without a task with an error result naming the field and the right form", async () => {
+    await s.withModel([]);
+    const { client } = await connectResearcher();
+    const result = await client.callTool({ name: "ask_researcher", arguments: { context: "x" } });
+    expect(result.isError).toBe(true);
+    expect(result.content).toEqual([
+      {
+        type: "text",
+        text: expect.stringMatching(
+          /^ask_researcher: task: expected a non-empty string, got .*example: \{"task": /,
+        ),
+      },
+    ]);
+  });
+
+  it("sends progress per model turn and tool call, in order, to a caller that asked for it", async () => {
+    await s.withModel([
+      { toolCalls: [{ name: "mcp_fixtures_progress", arguments: { steps: 2, delayMs: 0 } }] },
+      { text: "Two steps done." },
+      { text: "" },
+    ]);
+    const { client } = await connectResearcher(["--yes"]);
+    const progress: Array<{ progress: number; message?: string }> = [];
+    const result = await client.callTool(
+      { name: "ask_researcher", arguments: { task: "go" } },
+      undefined,
+      {
+        onprogress: ({ progress: value, message }) => progress.push({ progress: value, message }),
+      },
+    );
+    expect(result.content).toEqual([{ type: "text", text: "Two steps done." }]);
+    expect(progress.map((p) => p.message)).toEqual([
+      "turn 1: the model is thinking",
+      "turn 1: calling mcp_fixtures_progress",
+      "turn 1: mcp_fixtures_progress: step 1 of 2",
+      "turn 1: mcp_fixtures_progress: step 2 of 2",
+      "turn 2: the model is thinking",
+      "turn 3: the model is thinking",
+    ]);
+    expect(progress.map((p) => p.progress)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("a call without a progress token gets no progress notifications", async () => {
+    await s.withModel([{ text: "Quiet." }]);
+    const { client } = await connectResearcher();
+    const notifications: string[] = [];
+    client.fallbackNotificationHandler = async (notification) => {
+      notifications.push(notification.method);
+    };
+    const result = await client.callTool({ name: "ask_researcher", arguments: { task: "go" } });
+    expect(result.content).toEqual([{ type: "text", text: "Quiet." }]);
+    expect(notifications).not.toContain("notifications/progress");
+  });
+
+  it("notifications/cancelled aborts the run: the fixture's running tool sees the abort, the model is not called again", async () => {
+    const model = await s.withModel([
+      { toolCalls: [{ name: "mcp_fixtures_progress", arguments: { steps: 1_000, delayMs: 200 } }] },
+      // The next call reads the shared fixture server's counters.
+      { toolCalls: [{ name: "mcp_fixtures_stats", arguments: {} }] },
+      { text: "Stats read." },
+      { text: "" },
+    ]);
+    const { client } = await connectResearcher(["--yes"]);
+    const controller = new AbortController();
+    const call = client.callTool({ name: "ask_researcher", arguments: { task: "go" } }, undefined, {
+      signal: controller.signal,
+      onprogress: ({ message }) => {
+        // The tool reported progress: it is running at the fixture server; cancel now.
+        if (message?.includes("step 1 of 1000")) controller.abort("the caller changed its mind");
+      },
+    });
+    await expect(call).rejects.toThrow(/changed its mind/);
+
+    const stats = await client.callTool({ name: "ask_researcher", arguments: { task: "stats" } });
+    expect(stats.content).toEqual([{ type: "text", text: "Stats read." }]);
+    // The cancelled run made no model call after its tool call: the next one is the stats call's.
+    const bodies = model.requests.map(
+      (r) => r.body as { messages: Array<{ role: string; content: unknown }> },
+    );
+    expect(bodies[1]?.messages.filter((m) => m.role === "user")).toEqual([
+      { role: "user", content: "stats" },
+    ]);
+    const statsResult = bodies[2]?.messages.at(-1);
+    expect(statsResult?.role).toBe("tool");
+    // The fixture's progress tool saw the abort (its sleep counts each cancellation).
+    expect(JSON.parse(String(statsResult?.content))).toMatchObject({ cancelled: 1 });
+  });
+
+  it("serve --mcp: the official client's Streamable HTTP transport calls the agent at /mcp with the server's key", async () => {
+    await s.withModel([
+      { toolCalls: [{ name: "mcp_fixture_echo", arguments: { text: "ping" } }] },
+      { text: "Echoed over HTTP." },
+    ]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const child = execa(
+      process.execPath,
+      [
+        cliBin,
+        "serve",
+        "mcp.json",
+        "--mcp",
+        "--yes",
+        "--name",
+        "helper",
+        "--port",
+        "0",
+        ...s.modelFlags(),
+      ],
+      { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
+    );
+    serves.push(child);
+    let stderr = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    await stderrShows(child, "Ctrl+C or SIGTERM stops");
+    const mcpUrl =
+      /MCP\s+(http:\/\/127\.0\.0\.1:\d+\/mcp)\s+\(Streamable HTTP, tool ask_helper, same key\)/.exec(
+        stderr,
+      )?.[1];
+    const key = /#key=(\S+)/.exec(stderr)?.[1];
+    if (!mcpUrl || !key) throw new Error(`serve --mcp printed no /mcp URL or key:\n${stderr}`);
+
+    const client = new Client({ name: "sdk-test-client", version: "1.0.0" });
+    clients.push(client);
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(mcpUrl), {
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["ask_helper"]);
+    const result = await client.callTool({ name: "ask_helper", arguments: { task: "echo ping" } });
+    expect(result.content).toEqual([{ type: "text", text: "Echoed over HTTP." }]);
+    expect(result.structuredContent).toMatchObject({
+      toolCalls: [{ name: "mcp_fixture_echo", outcome: "ok" }],
+    });
+
+    // Without the key, no session starts.
+    const stranger = new Client({ name: "stranger", version: "1.0.0" });
+    await expect(
+      stranger.connect(new StreamableHTTPClientTransport(new URL(mcpUrl))),
+    ).rejects.toThrow(/API key/);
+  });
+
+  describe("approvals", () => {
+    const addThenAnswer = [
+      { toolCalls: [{ name: "mcp_fixtures_add", arguments: { a: 2, b: 3 } }] },
+      { text: "Done with add." },
+      { text: "" },
+    ];
+    /** A client that declares elicitation and answers every question with `answer`. */
+    const askingClient = (answer: { action: "accept" | "decline"; content?: object }) => {
+      const questions: string[] = [];
+      const client = new Client(
+        { name: "sdk-test-client", version: "1.0.0" },
+        { capabilities: { elicitation: {} } },
+      );
+      client.setRequestHandler(ElicitRequestSchema, async (request) => {
+        questions.push(request.params.message);
+        return answer;
+      });
+      return { client, questions };
+    };
+    const lastToolMessage = (body: unknown) =>
+      (body as { messages: Array<{ role: string; content: unknown }> }).messages.at(-1);
+
+    it("a tool that needs approval becomes an elicitation to a client that supports it; yes runs it", async () => {
+      const model = await s.withModel(addThenAnswer);
+      const { client, questions } = askingClient({ action: "accept", content: { approve: true } });
+      await connectResearcher([], client);
+      const result = await client.callTool({ name: "ask_researcher", arguments: { task: "add" } });
+      expect(questions).toEqual([
+        'The agent wants to call the tool mcp_fixtures_add with the arguments {"a":2,"b":3}. Allow this call?',
+      ]);
+      expect(result.structuredContent).toMatchObject({
+        toolCalls: [{ name: "mcp_fixtures_add", outcome: "ok" }],
+      });
+      expect(lastToolMessage(model.requests[1]?.body)).toMatchObject({
+        role: "tool",
+        content: "5",
+      });
+    });
+
+    it("a declined elicitation refuses the call and the model reads why", async () => {
+      const model = await s.withModel(addThenAnswer);
+      const { client, questions } = askingClient({ action: "decline" });
+      await connectResearcher([], client);
+      const result = await client.callTool({ name: "ask_researcher", arguments: { task: "add" } });
+      expect(questions).toHaveLength(1);
+      expect(result.structuredContent).toMatchObject({
+        toolCalls: [{ name: "mcp_fixtures_add", outcome: "denied" }],
+      });
+      expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toContain(
+        "the user of the MCP client declined when asked to allow mcp_fixtures_add",
+      );
+    });
+
+    it("without elicitation the agent's policy decides, as in serve: refused, with the flag to allow it", async () => {
+      const model = await s.withModel(addThenAnswer);
+      const { client } = await connectResearcher();
+      const result = await client.callTool({ name: "ask_researcher", arguments: { task: "add" } });
+      expect(result.structuredContent).toMatchObject({
+        toolCalls: [{ name: "mcp_fixtures_add", outcome: "denied" }],
+      });
+      expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toMatch(
+        /mcp_fixtures_add needs approval, and this agent runs as an MCP server whose client cannot be asked.*--allow-tool mcp_fixtures_add/,
+      );
+    });
+  });
+
+  it("--keep-context: a call's model sees the session's earlier tasks and answers", async () => {
+    const model = await s.withModel([{ text: "Paris." }, { text: "About two million." }]);
+    const { client } = await connectResearcher(["--keep-context"]);
+    await client.callTool({ name: "ask_researcher", arguments: { task: "Capital of France?" } });
+    const second = await client.callTool({
+      name: "ask_researcher",
+      arguments: { task: "How many live there?" },
+    });
+    expect(second.content).toEqual([{ type: "text", text: "About two million." }]);
+    const body = model.requests[1]?.body as
+      | { messages: Array<{ role: string; content: unknown }> }
+      | undefined;
+    const messages = body?.messages.filter((m) => m.role !== "system");
+    expect(messages).toEqual([
+      { role: "user", content: "Capital of France?" },
+      { role: "assistant", content: "Paris." },
+      { role: "user", content: "How many live there?" },
+    ]);
+  });
+
+  it("a bad --tool-name is a usage error (exit 2) naming the flag and the right form, before any server starts", async () => {
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const r = await runCli(["mcp", "serve", "mcp.json", "--tool-name", "ask researcher"], {
+      cwd: s.ws.dir,
+    });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(
+      /^tinyloop: --tool-name: expected 1–64 letters, digits, _ or - .*got .*ask researcher.*\(example: --tool-name ask_researcher\)$/m,
+    );
+    expect(r.stdout).toBe("");
+  });
+});

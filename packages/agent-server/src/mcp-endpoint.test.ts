@@ -1,0 +1,93 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { MODEL_NAME, type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
+
+let rig: ServeRig | undefined;
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close();
+  client = undefined;
+  const left = await rig?.close();
+  rig = undefined;
+  expect(left ?? []).toEqual([]);
+});
+
+/** The official SDK client on the rig's `/mcp`, with `key` as its bearer. */
+async function connect(key: string): Promise<Client> {
+  if (!rig) throw new Error("start the rig first");
+  const transport = new StreamableHTTPClientTransport(new URL(`${rig.url}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${key}` } },
+  });
+  client = new Client({ name: "sdk-test-client", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
+}
+
+describe("/mcp (mcp: true)", () => {
+  it("lets the official client's Streamable HTTP transport list and call the agent's tool", async () => {
+    rig = await startServeRig(
+      [
+        { toolCalls: [{ id: "c1", name: "mcp_fx_echo", arguments: { text: "ping" } }] },
+        { text: "The fixture said ping." },
+      ],
+      { mcp: true },
+    );
+    const mcp = await connect(rig.server.apiKey);
+    const { tools } = await mcp.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([`ask_${MODEL_NAME}`]);
+    const progress: string[] = [];
+    const result = await mcp.callTool(
+      { name: `ask_${MODEL_NAME}`, arguments: { task: "Say ping through echo" } },
+      undefined,
+      { onprogress: ({ message }) => progress.push(String(message)) },
+    );
+    expect(result.content).toEqual([{ type: "text", text: "The fixture said ping." }]);
+    expect(result.structuredContent).toMatchObject({
+      toolCalls: [{ name: "mcp_fx_echo", outcome: "ok" }],
+      turns: 2,
+    });
+    expect(progress).toEqual([
+      "turn 1: the model is thinking",
+      "turn 1: calling mcp_fx_echo",
+      "turn 2: the model is thinking",
+    ]);
+    // The OpenAI endpoint is still there beside it.
+    expect((await rig.call("/v1/models")).status).toBe(200);
+  });
+
+  it("needs the server's key, and names a session it does not know", async () => {
+    rig = await startServeRig([], { mcp: true });
+    await expect(connect("wrong-key-123")).rejects.toThrow(/Incorrect API key/);
+    const unknown = await rig.call("/mcp", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": "gone",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(
+      /^No MCP session "gone" here .*start a new one with an initialize request/,
+    );
+    const noInit = await rig.call("/mcp", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(noInit.status).toBe(400);
+    expect(((await noInit.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Expected an initialize request .*got POST without a session/,
+    );
+  });
+
+  it("is not served without the option", async () => {
+    rig = await startServeRig([]);
+    expect((await rig.call("/mcp", { method: "POST" })).status).toBe(404);
+  });
+});
