@@ -78,7 +78,7 @@ describe("serve for tiny-agents clients", () => {
     const bad = await runCli(["serve", "mcp.json"], { cwd: s.ws.dir, env: { PORT: "eighty" } });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain(
-      'PORT: expected a port number from 0 to 65535, got "eighty" (example: PORT=8080, or --port 8080, which wins over PORT)',
+      'PORT: expected a whole number from 0 to 65535, got "eighty" (example: PORT=8080; --port wins over PORT)',
     );
     await s.withModel([]);
     const { url } = await serve(["mcp.json", "--port", "0", ...s.modelFlags()], {
