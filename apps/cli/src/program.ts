@@ -85,7 +85,10 @@ export function buildProgram(
       .addOption(new Option("--provider <name>", providerHelp()))
       .option("--endpoint-url <url>", "OpenAI-compatible base URL (e.g. http://127.0.0.1:11434/v1)")
       .option("--api-key-env <name>", "environment variable holding the API key")
-      .option("-p, --prompt <text>", "one-shot: send TEXT, print the answer, exit")
+      .option(
+        "-p, --prompt <text>",
+        "one-shot: send TEXT (after piped stdin, if any; - reads it all from stdin), print the answer, exit",
+      )
       .option("--json", "NDJSON events on stdout, one per line")
       .option("--max-turns <n>", "most model calls per run", positiveInt)
       .option(
