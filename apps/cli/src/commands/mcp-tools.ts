@@ -1,6 +1,7 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
 import { withAdHocServers } from "@tinyloop/agent-files";
 import {
+  askElicitation,
   connectServers,
   describeServers,
   serverStatusLine,
@@ -16,6 +17,7 @@ import type { RunFlags } from "../run/run-flags.js";
 import { statusLine } from "../run/status-line.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
+import { questionReader } from "../terminal/question-reader.js";
 import { type Style, styleFor } from "../terminal/style.js";
 
 /** Flags shared by the `mcp` commands: those of `run` that say which servers and how to show them. */
@@ -24,7 +26,11 @@ export type ServerFlags = Pick<
   "server" | "url" | "verbose" | "color" | "json" | "lazy" | "maxConcurrentStarts"
 >;
 
-/** Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry. */
+/**
+ * Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry,
+ * offering forms (elicitation) and sampling as `run` does, so that servers that list tools by
+ * the client's capabilities list the same tools to `mcp tools` as to the REPL's `/tools`.
+ */
 export async function connectAgentServers(
   agentArg: string | undefined,
   flags: ServerFlags,
@@ -54,6 +60,7 @@ export async function connectAgentServers(
     ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
     watchdog: true,
     signal: lifecycle.signal,
+    features: clientFeatures(io, style, lifecycle),
     oauth: cliOAuthOptions({
       env: io.env,
       stderr: io.stderr,
@@ -62,6 +69,32 @@ export async function connectAgentServers(
   }));
   progress.finish();
   return { registry, hub, servers };
+}
+
+/**
+ * What `mcp` commands answer servers' requests with: a form is asked on the terminal (declined
+ * without one); sampling is refused, saying why — these commands start no model.
+ */
+function clientFeatures(io: Io, style: Style, lifecycle: Lifecycle) {
+  let reader: ReturnType<typeof questionReader> | undefined;
+  return {
+    onElicit: (
+      request: Parameters<typeof askElicitation>[1],
+      context: { server: string; signal: AbortSignal },
+    ) => {
+      if (!reader && io.stdin.isTTY === true) {
+        reader = questionReader({ input: io.stdin, output: io.stderr, style });
+        const opened = reader;
+        lifecycle.add(async () => opened.close());
+      }
+      return askElicitation(context.server, request, reader?.ask, context.signal);
+    },
+    onSample: async (): Promise<never> => {
+      throw new Error(
+        "sampling needs the agent's model, and tinyloop mcp call starts none; let the agent call this tool: tinyloop run AGENT",
+      );
+    },
+  };
 }
 
 /**
@@ -81,7 +114,8 @@ export async function mcpToolsCommand(
   else {
     // The same server line as the REPL's /servers, then the tools as the model sees them.
     for (const server of servers) {
-      const lines = [serverStatusLine(server, style), ...serverToolLines(server, style)];
+      const width = io.stdout.isTTY ? io.stdout.columns : undefined;
+      const lines = [serverStatusLine(server, style), ...serverToolLines(server, style, width)];
       io.stdout.write(`${lines.join("\n")}\n`);
     }
   }

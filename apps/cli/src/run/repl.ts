@@ -100,7 +100,14 @@ export function runRepl({
     session,
     // SIGTERM/SIGHUP (lifecycle exit) stops the turn like Ctrl+C, before servers close.
     signal: lifecycle.signal,
-    commands: { style, ...HELP_KEYS },
+    commands: {
+      style,
+      ...HELP_KEYS,
+      // /tools lines fit the terminal as wide as it is now (undefined in a pipe).
+      get width() {
+        return io.stdout.isTTY ? io.stdout.columns : undefined;
+      },
+    },
     onEvent: (event) => {
       if (json) io.stdout.write(toJsonLine(event));
       else printer.show(event);
