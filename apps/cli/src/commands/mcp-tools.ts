@@ -19,6 +19,7 @@ import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { type Style, styleFor } from "../terminal/style.js";
+import { waitingLine } from "./waiting-line.js";
 
 /** Flags shared by the `mcp` commands: those of `run` that say which servers and how to show them. */
 export type ServerFlags = Pick<
@@ -53,6 +54,11 @@ export async function connectAgentServers(
     verbose: flags.verbose === true,
   });
   lifecycle.addLastWords(() => progress.flush());
+  // Said at once, so a server that never answers is not a silent hang (lazy ones start later).
+  if (flags.lazy !== true) {
+    const waiting = waitingLine(servers.filter((s) => s.enabled).map((s) => s.name));
+    if (waiting) io.stderr.write(`${style.dim(waiting)}\n`);
+  }
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
   ({ hub } = await connectServers(withBundledServers(servers), registry, progress, {
