@@ -116,6 +116,12 @@ export function buildProgram(
       .option("--record <file>", "record the model's turns to a cassette"),
   ).addHelpText("after", `\n${AGENT_HELP}\n\n${exitCodesHelp()}`);
   run.action(async (agent: string | undefined, flags: RunFlags) => {
+    // `tinyloop bogus` (run by default, no such path): a mistyped command, said as one.
+    if (agent !== undefined && program.args[0] !== "run") {
+      const { unknownCommandError } = await import("./unknown-command.js");
+      const error = await unknownCommandError(agent, program, io.cwd);
+      if (error) throw error;
+    }
     const { startRun } = await import("./run/start-run.js");
     // An error that ends the run before its events (a bad agent file) is an event too.
     result.json = flags.json === true;
