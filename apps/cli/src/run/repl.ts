@@ -12,6 +12,7 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { AbovePrompt } from "../terminal/above-prompt.js";
 import { EventPrinter } from "../terminal/event-printer.js";
+import type { MarkdownBlocks } from "../terminal/markdown-blocks.js";
 import type { Style } from "../terminal/style.js";
 
 /** What `/help` adds for the terminal: the keys of the prompt. */
@@ -36,6 +37,7 @@ export function runRepl({
   setAsk,
   lifecycle,
   serverLines,
+  markdown,
 }: {
   session: AgentSession;
   io: Io;
@@ -46,6 +48,8 @@ export function runRepl({
   lifecycle: Lifecycle;
   /** Server lines written during the session (see `abovePrompt`); attached to the prompt here. */
   serverLines?: AbovePrompt;
+  /** Renders answers' Markdown (a colour terminal; not with --json or in a pipe). */
+  markdown?: MarkdownBlocks;
 }): Promise<number> {
   const terminal = io.stdin.isTTY === true;
   // The prompt is on screen waiting for a line (from rl.prompt() until a line is entered).
@@ -59,7 +63,13 @@ export function runRepl({
     terminal,
     prompt: style.bold("› "),
   });
-  const printer = new EventPrinter({ text: io.stdout, info: io.stdout, style, verbose });
+  const printer = new EventPrinter({
+    text: io.stdout,
+    info: io.stdout,
+    style,
+    verbose,
+    ...(markdown ? { markdown } : {}),
+  });
   lifecycle.addLastWords(() => printer.flush());
   let ended = false;
   // Whether each queued line was typed ahead (during a turn), in the driver's queue order.

@@ -176,8 +176,17 @@ export async function runCommand(
   if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
   if (json) for (const event of serverStateEvents(session.hub)) emit(event);
 
+  // Answers' Markdown rendered for a colour terminal (loaded only then); plain with NO_COLOR,
+  // --no-color, --json and in a pipe.
+  const markdown =
+    !json && style.enabled
+      ? new (await import("../terminal/markdown-blocks.js")).MarkdownBlocks({
+          ...(io.stdout.columns ? { width: io.stdout.columns } : {}),
+        })
+      : undefined;
   if (!oneShot) {
     return runRepl({
+      ...(markdown ? { markdown } : {}),
       session,
       io,
       style,
@@ -204,6 +213,7 @@ export async function runCommand(
       info: io.stderr,
       style,
       verbose: flags.verbose === true,
+      ...(markdown ? { markdown } : {}),
     });
     lifecycle.addLastWords(() => printer.flush());
     let denied = 0;

@@ -2,6 +2,7 @@ import type { Writable } from "node:stream";
 import type { AgentEvent } from "@tinyloop/agent-loop";
 import { eventLine, visibleControls } from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
+import type { MarkdownBlocks } from "./markdown-blocks.js";
 import type { Style } from "./style.js";
 
 /**
@@ -16,6 +17,7 @@ export class EventPrinter {
   readonly #info: Writable;
   readonly #style: Style;
   readonly #verbose: boolean;
+  readonly #markdown: MarkdownBlocks | undefined;
   #textAtLineStart = true;
   readonly #progressLines = rateLimitedLog((line) => this.line(line));
 
@@ -24,12 +26,16 @@ export class EventPrinter {
     info,
     style,
     verbose = false,
+    markdown,
   }: {
     text: Writable;
     info: Writable;
     style: Style;
     verbose?: boolean;
+    /** Renders the answer's Markdown a block at a time (a colour terminal only). */
+    markdown?: MarkdownBlocks;
   }) {
+    this.#markdown = markdown;
     this.#text = text;
     this.#info = info;
     this.#style = style;
@@ -38,10 +44,18 @@ export class EventPrinter {
 
   /** Ends a half-written answer line so the next line starts clean. */
   breakLine(): void {
+    // The answer's last Markdown block is shown once something else is to be printed.
+    const rest = this.#markdown?.end();
+    if (rest) this.#writeText(rest);
     if (!this.#textAtLineStart) {
       this.#text.write("\n");
       this.#textAtLineStart = true;
     }
+  }
+
+  #writeText(text: string): void {
+    this.#text.write(text);
+    this.#textAtLineStart = text.endsWith("\n");
   }
 
   /** One line of information (status, errors), never mixed into a half-written answer. */
@@ -59,8 +73,11 @@ export class EventPrinter {
   show(event: AgentEvent): void {
     if (event.type === "text-delta") {
       if (event.text === "") return;
-      this.#text.write(visibleControls(event.text));
-      this.#textAtLineStart = event.text.endsWith("\n");
+      const text = visibleControls(event.text);
+      if (this.#markdown) {
+        const blocks = this.#markdown.write(text);
+        if (blocks) this.#writeText(blocks);
+      } else this.#writeText(text);
       return;
     }
     const line = eventLine(event, { style: this.#style, verbose: this.#verbose });
