@@ -105,7 +105,10 @@ export function buildProgram(
       .addOption(new Option("--provider <name>", providerHelp()))
       .option("--endpoint-url <url>", "OpenAI-compatible base URL (e.g. http://127.0.0.1:11434/v1)")
       .option("--api-key-env <name>", "environment variable holding the API key")
-      .option("-p, --prompt <text>", "one-shot: send TEXT, print the answer, exit")
+      .option(
+        "-p, --prompt <text>",
+        "one-shot: send TEXT (after piped stdin, if any; - reads it all from stdin), print the answer, exit",
+      )
       .option("--json", "NDJSON events on stdout, one per line")
       .option(
         "--show-reasoning",
@@ -145,6 +148,12 @@ export function buildProgram(
       .option("--record <file>", "record the model's turns to a cassette"),
   ).addHelpText("after", `\n${AGENT_HELP}\n\n${environmentHelp()}\n\n${exitCodesHelp()}`);
   run.action(async (agent: string | undefined, flags: RunFlags) => {
+    // `tinyloop bogus` (run by default, no such path): a mistyped command, said as one.
+    if (agent !== undefined && program.args[0] !== "run") {
+      const { unknownCommandError } = await import("./unknown-command.js");
+      const error = await unknownCommandError(agent, program, io.cwd);
+      if (error) throw error;
+    }
     const { startRun } = await import("./run/start-run.js");
     // An error that ends the run before its events (a bad agent file) is an event too.
     result.json = flags.json === true;

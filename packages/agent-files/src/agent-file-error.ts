@@ -49,13 +49,16 @@ export interface AgentFileErrorOptions {
   received?: string;
   /** The right form, ready to copy. */
   example?: string;
+  /** More problems found in the same file, each said in full after this one. */
+  others?: readonly AgentFileError[];
   cause?: unknown;
 }
 
 /**
  * The one error class of @tinyloop/agent-files: a problem with a file the user gave.
  * `message` reads `FILE:LINE:COL: PATH: expected …, got …`, then the line with a caret, then
- * `example: …`. `code` and `name` are stable.
+ * `example: …` — then each of `others` (more problems of the same file) the same way, so a
+ * file's problems are all said at once. `code` and `name` are stable.
  */
 export class AgentFileError extends Error {
   static {
@@ -71,6 +74,9 @@ export class AgentFileError extends Error {
   readonly expected?: string;
   readonly received?: string;
   readonly example?: string;
+  /** The other problems of the same file, found in the same read (empty when there is one). */
+  readonly others: readonly AgentFileError[];
+  readonly #options: AgentFileErrorOptions;
 
   constructor(options: AgentFileErrorOptions) {
     super(
@@ -87,6 +93,13 @@ export class AgentFileError extends Error {
     if (options.expected !== undefined) this.expected = options.expected;
     if (options.received !== undefined) this.received = options.received;
     if (options.example !== undefined) this.example = options.example;
+    this.others = options.others ?? [];
+    this.#options = options;
+  }
+
+  /** This error with `others` (more problems of the same file) as its {@link AgentFileError.others}. */
+  withOthers(others: readonly AgentFileError[]): AgentFileError {
+    return new AgentFileError({ ...this.#options, others });
   }
 
   /** True for an AgentFileError from any copy of this package. */
@@ -105,5 +118,6 @@ function formatMessage(o: AgentFileErrorOptions): string {
   const lines = [`${o.file}${at}: ${where}${parts.join("; ")}`];
   if (o.excerpt) lines.push(o.excerpt);
   if (o.example) lines.push(`  example: ${o.example}`);
+  for (const other of o.others ?? []) lines.push(other.message);
   return lines.join("\n");
 }

@@ -32,45 +32,77 @@ export function invalidAt(
   });
 }
 
+/** An example of the right form: one for the whole value, or one per path (falling back to none). */
+export type ExampleFor = string | ((path: ConfigPath) => string | undefined);
+
 /**
  * Parses `input` (found at `at` in the document) with `schema`; on failure throws an
- * {@link AgentFileError} for the first problem: its path, what was expected, what was
- * found and an example of the right form. zod's own messages are English whatever zod's
- * global config says (see {@link englishErrors}).
+ * {@link AgentFileError} for the first problem — with every other problem zod found in
+ * `others`, so a file's mistakes are all said at once — each with its path, what was
+ * expected, what was found and an example of the right form (`example` may pick one per
+ * path, so a `model` error shows a `model`, not a whole file). zod's own messages are
+ * English whatever zod's global config says (see {@link englishErrors}).
  */
 export function parseAt<T extends z.core.$ZodType>(
   schema: T,
   input: unknown,
-  { doc, at = [], example }: { doc: ParsedDocument; at?: ConfigPath; example?: string },
+  { doc, at = [], example }: { doc: ParsedDocument; at?: ConfigPath; example?: ExampleFor },
 ): z.output<T> {
   const result = z.safeParse(schema, input, { error: englishErrors() });
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = [
-    ...at,
-    ...(issue?.path.filter((p): p is string | number => typeof p !== "symbol") ?? []),
-  ];
+  const exampleAt = (path: ConfigPath) => {
+    const text = typeof example === "function" ? example(path) : example;
+    return text === undefined ? {} : { example: text };
+  };
+  const [first, ...rest] = result.error.issues.map((issue) =>
+    issueError(issue, input, doc, at, exampleAt),
+  );
+  if (!first) throw invalidAt(doc, at, { problem: "invalid value", ...exampleAt(at) });
+  throw rest.length === 0 ? first : first.withOthers(rest);
+}
+
+/**
+ * One error for all the problems found in a file (each error's `others` included), in the
+ * order they appear in it; undefined when there are none.
+ */
+export function allProblems(errors: readonly AgentFileError[]): AgentFileError | undefined {
+  const flat = errors.flatMap((error) => [error, ...error.others]);
+  const place = (error: AgentFileError) => [error.line ?? 0, error.column ?? 0] as const;
+  flat.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
+  const [first, ...rest] = flat.map((error) =>
+    error.others.length > 0 ? error.withOthers([]) : error,
+  );
+  return first && (rest.length === 0 ? first : first.withOthers(rest));
+}
+
+function issueError(
+  issue: z.core.$ZodIssue,
+  input: unknown,
+  doc: ParsedDocument,
+  at: ConfigPath,
+  exampleAt: (path: ConfigPath) => { example?: string },
+): AgentFileError {
+  const path = [...at, ...issue.path.filter((p): p is string | number => typeof p !== "symbol")];
   const received = describeValue(valueAt(input, path.slice(at.length)), (text) =>
     doc.source.masked(text),
   );
-  const withExample = example === undefined ? {} : { example };
-  if (!issue) throw invalidAt(doc, at, { problem: "invalid value", ...withExample });
+  const withExample = exampleAt(path);
   switch (issue.code) {
     case "invalid_type":
-      throw invalidAt(doc, path, {
+      return invalidAt(doc, path, {
         expected: typeWords(issue.expected),
         received,
         ...withExample,
       });
     case "invalid_value":
-      throw invalidAt(doc, path, {
+      return invalidAt(doc, path, {
         expected: oneOf(issue.values.slice(0, 3).map((v) => JSON.stringify(v))),
         received,
         ...withExample,
       });
     default:
       // Our own texts may already start with "expected" (the formatter adds it again).
-      throw invalidAt(doc, path, {
+      return invalidAt(doc, path, {
         expected: issue.message.replace(/^expected /, ""),
         received,
         ...withExample,

@@ -15,6 +15,20 @@ export function isUsableApiKey(key: unknown): key is string {
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /**
+ * True when the request carries the right `Authorization: Bearer <key>` (compared as
+ * {@link requireBearer} does), for a route that answers everyone but tells more to a client
+ * with the key (`/healthz`).
+ */
+export function hasBearer(req: IncomingMessage, apiKey: string): boolean {
+  try {
+    requireBearer(req, apiKey);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Checks `Authorization: Bearer <key>` in constant time (digests of equal length are
  * compared, so neither the key nor its length leaks through timing).
  * @throws ApiError 401 naming what is missing or wrong.

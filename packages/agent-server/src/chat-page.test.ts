@@ -60,6 +60,18 @@ afterEach(async () => {
   expect(left ?? []).toEqual([]);
 });
 
+/** Run in the page: its width, its scroll width, and each element that ends outside it. */
+const OVERFLOW_CHECK = `(() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll("body *")]
+    .filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5);
+    })
+    .map((element) => element.tagName.toLowerCase() + "." + element.className + " " + Math.round(element.getBoundingClientRect().right));
+  return { width, scroll: document.documentElement.scrollWidth, wide };
+})()`;
+
 async function openPage(url: string): Promise<Page> {
   const context = browser?.contexts()[0] ?? (await browser?.newContext());
   if (!context) throw new Error("no browser");
@@ -119,6 +131,54 @@ describe.skipIf(noBrowser)("the chat page", () => {
       role: "user",
       content: "Say hello through the echo tool",
     });
+  });
+
+  it("fits a 390 px wide phone: no element wider than the viewport, long tool names wrap", async () => {
+    const longWord = "x".repeat(120);
+    rig = await startServeRig([
+      {
+        text: `A long word: ${longWord}`,
+        toolCalls: [{ id: "e1", name: "mcp_fx_echo", arguments: { text: longWord } }],
+      },
+      { text: "Done." },
+    ]);
+    const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
+    await page.locator("body[data-ready=true]").waitFor();
+    await expect
+      .poll(() => page.getByTestId("tools").textContent(), { timeout: 15_000 })
+      .toContain("mcp_fx_long_");
+    // In the 300 px sidebar (beside the chat on a wide screen) the long name wraps inside it.
+    const longTool = page.getByTestId("tool").filter({ hasText: "mcp_fx_long_" }).first();
+    const oneLine = await page
+      .getByTestId("tool")
+      .filter({ hasText: /^mcp_fx_echo/ })
+      .first()
+      .locator("code")
+      .boundingBox();
+    const toolBox = await longTool.locator("code").boundingBox();
+    const panelBox = await page.getByTestId("panel").boundingBox();
+    expect(toolBox?.height ?? 0).toBeGreaterThan((oneLine?.height ?? 100) * 1.5);
+    expect((toolBox?.x ?? 0) + (toolBox?.width ?? 0)).toBeLessThanOrEqual(
+      (panelBox?.x ?? 0) + (panelBox?.width ?? 0),
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("prompt").fill(`Echo ${longWord}`);
+    await page.getByTestId("prompt").press("Enter");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").textContent(), { timeout: 20_000 })
+      .toContain("Done.");
+    await page.getByTestId("tool-call").locator("summary").click();
+    // Every element, the sidebar's below the chat included, ends inside the 390 px.
+    const overflow = (await page.evaluate(OVERFLOW_CHECK)) as {
+      width: number;
+      scroll: number;
+      wide: string[];
+    };
+    if (process.env.TINYLOOP_SCREENSHOT)
+      await page.screenshot({ path: process.env.TINYLOOP_SCREENSHOT, fullPage: true });
+    expect(overflow.wide).toEqual([]);
+    expect(overflow.scroll).toBe(overflow.width);
+    expect(await page.getByTestId("send").isVisible()).toBe(true);
   });
 
   it("shows markup from the model and from a tool's result as text, never as elements", async () => {

@@ -144,9 +144,25 @@ describe("the official openai client", () => {
 });
 
 describe("auth", () => {
+  it("/healthz answers without the key with its status alone; with the key, the whole body", async () => {
+    rig = await startServeRig([{ text: "ok" }]);
+    const probes: Record<string, string>[] = [{}, { authorization: "Bearer tl-wrong-key" }];
+    for (const headers of probes) {
+      const response = await fetch(`${rig.url}/healthz`, { headers });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "ok" });
+    }
+    const full = await (await rig.call("/healthz")).json();
+    expect(full).toMatchObject({
+      status: "ok",
+      model: expect.any(String),
+      servers: expect.any(Array),
+    });
+  });
+
   it("refuses every API request without the key, with a wrong key, and accepts the right one", async () => {
     rig = await startServeRig([{ text: "ok" }]);
-    for (const path of ["/v1/models", "/healthz", "/tinyloop/v1/tools"]) {
+    for (const path of ["/v1/models", "/tinyloop/v1/tools"]) {
       const response = await rig.call(path, { auth: false });
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toContain("Bearer");

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { createAgentMcpServer } from "./agent-mcp-server.js";
 import { AgentServerError } from "./agent-server-error.js";
 import { ApiError, sendApiError } from "./api-error.js";
-import { requireBearer } from "./bearer-auth.js";
+import { hasBearer, requireBearer } from "./bearer-auth.js";
 import { ChatPage } from "./chat-page.js";
 import { handleChatCompletion, type InFlight } from "./handle-chat-completion.js";
 import { McpEndpoint } from "./mcp-endpoint.js";
@@ -219,6 +219,14 @@ class HttpAgentServer implements AgentServer {
     await closed;
   }
 
+  #health() {
+    return healthBody(this.#options, {
+      draining: this.#draining,
+      inFlight: this.#runs.size,
+      startedAt: this.#startedAt,
+    });
+  }
+
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -251,20 +259,19 @@ class HttpAgentServer implements AgentServer {
         return await this.#mcp.handle(req, res, this.#options.maxBodyBytes);
       }
       route(req, path);
+      // A probe without the key learns the status alone: the servers, model and load need it.
+      if (path === "/healthz" && !hasBearer(req, this.#options.apiKey)) {
+        const { status } = this.#health();
+        return sendJson(res, this.#draining ? 503 : 200, { status });
+      }
       requireBearer(req, this.#options.apiKey);
       switch (path) {
         case "/v1/models":
           return sendJson(res, 200, modelsBody(this.#options, this.#startedAt));
         case `/v1/models/${this.#options.modelName}`:
           return sendJson(res, 200, modelsBody(this.#options, this.#startedAt).data[0]);
-        case "/healthz": {
-          const body = healthBody(this.#options, {
-            draining: this.#draining,
-            inFlight: this.#runs.size,
-            startedAt: this.#startedAt,
-          });
-          return sendJson(res, this.#draining ? 503 : 200, body);
-        }
+        case "/healthz":
+          return sendJson(res, this.#draining ? 503 : 200, this.#health());
         case "/tinyloop/v1/tools":
           return sendJson(res, 200, toolsBody(this.#options, this.#approval));
         case "/v1/chat/completions":

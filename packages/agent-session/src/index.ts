@@ -91,6 +91,8 @@ export type { ToolCallView, ToolCallViewOptions } from "./tool-call-view.js";
 export { toolCallView } from "./tool-call-view.js";
 export type { ToolFormatEvent } from "./tool-format-switch.js";
 export { toolFormatEvent, toolFormatLine } from "./tool-format-switch.js";
+export type { ToolLineOptions } from "./tool-line.js";
+export { toolLine } from "./tool-line.js";
 export { LARGE_TOOL_BYTES, MANY_TOOLS, toolLoadWarning } from "./tool-load-warning.js";
 export { usageLine } from "./usage-line.js";
 export { visibleControls } from "./visible-controls.js";

@@ -34,7 +34,7 @@ describe("serverStatusLine and serverToolLines", () => {
     expect(serverStatusLine(failed)).toMatch(/^bad {2}failed {2}0 tools {2}\S/);
     expect(serverStatusLine(off)).toBe("off  disabled  0 tools  disabled: true in the file");
     const lines = serverToolLines(fx);
-    expect(lines).toContain("  mcp_fx_echo  Returns its text argument unchanged.");
+    expect(lines).toContain("  mcp_fx_echo [read-only]  Returns its text argument unchanged.");
     expect(lines).toContain("  mcp_fx_add  Adds two numbers and returns the sum as text.");
     expect(lines.filter((line) => line.startsWith("  skipped sleep: "))).toHaveLength(1);
   });

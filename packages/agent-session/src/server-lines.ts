@@ -5,6 +5,7 @@ import { maskUrls } from "./mask-urls.js";
 import { phaseLabel } from "./server-phase.js";
 import { oneLine } from "./short-text.js";
 import { plainStyle, type TextStyle } from "./text-style.js";
+import { toolLine } from "./tool-line.js";
 
 /**
  * One server's state in one line, as `tinyloop mcp tools` and the REPL's `/servers` show it:
@@ -34,23 +35,23 @@ export function serverStatusLine(
 
 /**
  * The lines under a server in `tinyloop mcp tools`, each indented two spaces (what the server
- * sent with its control characters made visible): every tool under
- * the name the model sees with its description (and the server's own name for it when the
- * registered name does not end in it), each tool the filters or a collision skipped with the
- * reason, and each warning of the registration.
+ * sent with its control characters made visible): every tool under the name the model sees,
+ * as {@link toolLine} shows it (the REPL's `/tools` too), cut to `width` columns; each tool
+ * the filters or a collision skipped with the reason; and each warning of the registration.
  */
 export function serverToolLines(
   server: ServerDescription,
   style: TextStyle = plainStyle,
+  width?: number,
 ): string[] {
   const lines: string[] = [];
   for (const { name, tool } of server.report?.registered ?? []) {
     const definition = server.tools.find((registered) => registered.name === name);
-    const renamed = name.endsWith(tool)
-      ? ""
-      : style.dim(` (server name: ${oneLine(tool, Number.POSITIVE_INFINITY)})`);
     lines.push(
-      `  ${style.cyan(name)}${renamed}  ${style.dim(oneLine(definition?.description ?? "", 80))}`,
+      toolLine(
+        { name, description: definition?.description ?? "", annotations: definition?.annotations },
+        { style, serverTool: tool, ...(width ? { width } : {}) },
+      ),
     );
   }
   for (const skipped of server.report?.skipped ?? []) {

@@ -36,10 +36,10 @@ describe("sessionCommand", () => {
     const lines = output(sessionCommand(session, "/tools"))?.split("\n") ?? [];
     expect(lines).toContain("fx  2 tools");
     expect(lines).toContain(
-      "  mcp_fx_echo [read-only] [via tool_search] Returns its text argument unchanged.",
+      "  mcp_fx_echo [read-only] [via tool_search]  Returns its text argument unchanged.",
     );
     expect(lines).toContain(
-      "  mcp_fx_add [via tool_search] Adds two numbers and returns the sum as text.",
+      "  mcp_fx_add [via tool_search]  Adds two numbers and returns the sum as text.",
     );
     // The loop's own tools are built in, and offered.
     expect(lines.some((line) => /^agent \(built-in\) {2}\d+ tools$/.test(line))).toBe(true);

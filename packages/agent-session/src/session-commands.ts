@@ -2,8 +2,8 @@ import { describeServers } from "./describe-servers.js";
 import type { AgentSession } from "./open-agent-session.js";
 import { type ReasoningSetting, reasoningCommand } from "./reasoning-display.js";
 import { serverStatusLine } from "./server-lines.js";
-import { oneLine } from "./short-text.js";
 import { plainStyle, type TextStyle } from "./text-style.js";
+import { toolLine } from "./tool-line.js";
 
 /** Options of {@link sessionCommand}. */
 export interface SessionCommandOptions {
@@ -18,6 +18,8 @@ export interface SessionCommandOptions {
    * `/reasoning` is not offered (a program that shows no reasoning).
    */
   reasoning?: ReasoningSetting;
+  /** Columns `/tools` lines may take (a terminal's width); descriptions are cut to fit. */
+  width?: number;
 }
 
 /**
@@ -61,7 +63,7 @@ const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> =
 export function sessionCommand(
   session: AgentSession,
   line: string,
-  { style = plainStyle, exitKeys, helpNotes = [], reasoning }: SessionCommandOptions = {},
+  { style = plainStyle, exitKeys, helpNotes = [], reasoning, width }: SessionCommandOptions = {},
 ): SessionCommandResult | undefined {
   const text = line.trim();
   if (!text.startsWith("/")) return undefined;
@@ -77,7 +79,7 @@ export function sessionCommand(
       return { output: [...lines, ...helpNotes].join("\n") };
     }
     case "/tools":
-      return { output: toolListLines(session, style).join("\n") };
+      return { output: toolListLines(session, style, width).join("\n") };
     case "/servers":
       return { output: serverListLines(session, style).join("\n") };
     case "/results":
@@ -108,12 +110,17 @@ export function sessionCommand(
 }
 
 /**
- * Lines for `/tools`: every tool the model is offered, grouped by toolset. An MCP server's
- * group is headed by the server's name, as `/servers` and `mcp tools` name it
- * (`filesystem  14 tools`), not by its toolset (`mcp-filesystem`). Tools marked read-only
- * say so, and tools kept back behind `tool_search` say `[via tool_search]`.
+ * Lines for `/tools`: every tool the model is offered, grouped by toolset, each as
+ * {@link toolLine} shows it (the same line as `tinyloop mcp tools`), cut to `width` columns.
+ * An MCP server's group is headed by the server's name, as `/servers` and `mcp tools` name it
+ * (`filesystem  14 tools`), not by its toolset (`mcp-filesystem`); tools kept back behind
+ * `tool_search` say `[via tool_search]`.
  */
-export function toolListLines(session: AgentSession, style: TextStyle = plainStyle): string[] {
+export function toolListLines(
+  session: AgentSession,
+  style: TextStyle = plainStyle,
+  width?: number,
+): string[] {
   const lines: string[] = [];
   // Tools kept back behind tool_search are callable, but the model sees them only once found.
   const offered = new Set(session.agent.offeredTools);
@@ -123,10 +130,13 @@ export function toolListLines(session: AgentSession, style: TextStyle = plainSty
     const heading = server ?? `${toolset} (built-in)`;
     lines.push(style.bold(`${heading}  ${tools.length} tools`));
     for (const tool of tools) {
-      const ro = tool.annotations?.readOnlyHint === true ? style.dim(" [read-only]") : "";
-      const held = offered.has(tool.name) ? "" : style.dim(" [via tool_search]");
       lines.push(
-        `  ${style.cyan(tool.name)}${ro}${held} ${style.dim(oneLine(tool.description, 70))}`,
+        toolLine(tool, {
+          style,
+          held: !offered.has(tool.name),
+          ...(tool.source ? { serverTool: tool.source.tool } : {}),
+          ...(width ? { width } : {}),
+        }),
       );
     }
   }

@@ -251,6 +251,26 @@ describe("connectServer over stdio (fixture server)", () => {
     expect(error.message).toContain("booting");
   });
 
+  it("does not retry a first connect that timed out: one start, no retry line", async () => {
+    const logs: string[] = [];
+    const { command, args } = fixtureServer({ hangInitialize: true, stderrLines: ["booting"] });
+    const error = await rejection(
+      connectServer(
+        "silent",
+        { command, args, env: guard.env() },
+        {
+          timeouts: { connectMs: 2_000 },
+          reconnect: { initialRetries: 3, baseDelayMs: 10, maxDelayMs: 20 },
+          onLog: (line) => logs.push(line),
+        },
+      ),
+    );
+    expect(error.code).toBe("CONNECT_TIMEOUT");
+    // One start: its stderr line once, and no "retry" log.
+    expect(error.stderrTail?.filter((line) => line === "booting")).toHaveLength(1);
+    expect(logs.filter((line) => line.includes("connect failed"))).toEqual([]);
+  });
+
   it("waits for a slow-starting server within connectMs", async () => {
     const connection = await connectFixture({ startDelayMs: 500 });
     expect(connection.state).toBe("ready");

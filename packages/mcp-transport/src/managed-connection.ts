@@ -36,7 +36,7 @@ import { InterruptibleSleep } from "./interruptible-sleep.js";
 import { lazySchemaValidator } from "./lazy-schema-validator.js";
 import { isListingFailure, listAllTools, toolsPageSchema } from "./list-all-tools.js";
 import { rateLimitedLog } from "./rate-limited-log.js";
-import { isFinalFailure, RetryBudget, runReconnectLoop } from "./reconnect-loop.js";
+import { isFinalFirstConnectFailure, RetryBudget, runReconnectLoop } from "./reconnect-loop.js";
 import { isConnectionClosed, requestToolCall } from "./request-tool-call.js";
 import * as serverRequests from "./server-requests.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
@@ -116,7 +116,10 @@ export class ManagedConnection implements McpConnection {
     return this.factory.stderrTail();
   }
 
-  /** First connect with up to `initialRetries` retries; rejects with the last error. */
+  /**
+   * First connect with up to `initialRetries` retries; rejects with the last error. A connect
+   * timeout is not retried ({@link isFinalFirstConnectFailure}).
+   */
   async open(): Promise<void> {
     const { initialRetries } = this.settings.reconnect;
     for (let attempt = 0; ; attempt++) {
@@ -128,7 +131,7 @@ export class ManagedConnection implements McpConnection {
       } catch (error) {
         const failure = this.errors.asError(error);
         if (this.status.current === "closed") throw this.errors.closed();
-        if (isFinalFailure(failure) || attempt >= initialRetries) {
+        if (isFinalFirstConnectFailure(failure) || attempt >= initialRetries) {
           this.fail(failure);
           throw failure;
         }

@@ -11,6 +11,15 @@ export function isFinalFailure(error: McpTransportError): boolean {
 }
 
 /**
+ * True when another first-connect attempt cannot help: a final failure, or a server that
+ * stayed silent for the whole connect timeout (`CONNECT_TIMEOUT`) — trying again would only
+ * keep a person waiting as long again, for each retry. Reconnects after a drop still retry it.
+ */
+export function isFinalFirstConnectFailure(error: McpTransportError): boolean {
+  return isFinalFailure(error) || error.code === "CONNECT_TIMEOUT";
+}
+
+/**
  * The `sessionRetries` budget, shared by every drop of one connection and restored once the
  * connection stayed healthy for `healthyAfterMs` — so a server that crashes on every start
  * ends up `failed` instead of flapping forever.

@@ -1,12 +1,18 @@
 import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { writeStarterAgent } from "@tinyloop/agent-files";
 import { EXIT, type Io } from "../io.js";
+import { cliCommandLine } from "./cli-command-line.js";
+
+/** This CLI's package folder (from src/commands or dist/commands). */
+const cliDir = fileURLToPath(new URL("../../", import.meta.url));
 
 /**
  * `tinyloop init [DIR]`: writes agent-files' starter tiny-agents folder (agent.json +
  * PROMPT.md) that runs as written: it names a model, and its filesystem server is the one the
  * CLI ships (`mcp-server-filesystem`, run from the CLI's own dependencies; nothing is
- * downloaded). Never overwrites: an existing agent.json is an `AgentFileError` (exit 2).
+ * downloaded). The "run it" line is the command that works where the CLI is: `tinyloop`, or
+ * from a repository clone `pnpm tinyloop` ({@link cliCommandLine}). Never overwrites: an existing agent.json is an `AgentFileError` (exit 2).
  */
 export async function initCommand(dirArg: string | undefined, io: Io): Promise<number> {
   const dir = resolve(io.cwd, dirArg ?? "my-agent");
@@ -16,7 +22,8 @@ export async function initCommand(dirArg: string | undefined, io: Io): Promise<n
     [
       `wrote ${join(shown, "agent.json")} and ${join(shown, "PROMPT.md")}`,
       `model: ${agent.provider} ${agent.model} (${why}); change "model" and "provider" in agent.json for another`,
-      `run it: tinyloop run ${shown}`,
+      // From a clone, the command that works there (pnpm tinyloop), not an uninstalled bin.
+      `run it: ${cliCommandLine(cliDir, io.cwd)} run ${shown}`,
       "",
     ].join("\n"),
   );

@@ -1,14 +1,27 @@
-import { visibleControls } from "@tinyloop/agent-session";
-import { parseToolArguments, toolResultText } from "@tinyloop/registry";
+import { eventLine, visibleControls } from "@tinyloop/agent-session";
+import { rateLimitedLog } from "@tinyloop/mcp-transport";
+import {
+  describeViolations,
+  parseToolArguments,
+  SchemaCompiler,
+  suggestNames,
+  type ToolDefinition,
+  type ToolProgress,
+  type ToolRegistry,
+  toolResultText,
+} from "@tinyloop/registry";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { styleFor } from "../terminal/style.js";
+import { exampleArguments } from "./example-arguments.js";
 import { connectAgentServers, type ServerFlags } from "./mcp-tools.js";
 
 /**
  * `tinyloop mcp call TOOL --args JSON`: connects the agent's servers and calls one tool
- * by its registered name. Exit 0, or 1 when the result is an error.
+ * by its registered name, showing its progress reports on stderr as they come. Exit 0, 1
+ * when the result is an error, 2 for an unknown tool or arguments that break its schema —
+ * said for a person, with a name or `--args` that would work, not in the model's wording.
  */
 export async function mcpCallCommand(
   tool: string,
@@ -22,14 +35,63 @@ export async function mcpCallCommand(
   const args = parseToolArguments(flags.args, tool);
   if (!args.ok) throw new CliError({ code: "USAGE", message: `--args: ${args.message}` });
   const style = styleFor(io.stdout, flags, io.env);
+  const errStyle = styleFor(io.stderr, flags, io.env);
   const { registry } = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
-  const result = await registry.dispatch(tool, args.value);
+  const definition = registry.get(tool);
+  if (!definition) throw unknownTool(tool, registry);
+  checkArguments(definition, args.value);
+  // Progress reports of a long call, cut to 5 of a kind per 5 s like --verbose lines.
+  const progressLines = rateLimitedLog((line) => io.stderr.write(`${line}\n`));
+  lifecycle.addLastWords(() => progressLines.flush());
+  const onProgress = (report: ToolProgress) => {
+    const call = { id: "mcp-call", name: tool, arguments: "" };
+    const line = eventLine(
+      { type: "tool-progress", turn: 0, call, ...report },
+      { style: errStyle, verbose: true },
+    );
+    if (line) progressLines(line);
+  };
+  const result = await registry.dispatch(tool, args.value, {
+    onProgress,
+    signal: lifecycle.signal,
+  });
+  progressLines.flush();
   if (flags.json) io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
     // Media with their sizes, structured content indented: a person reads it.
     const text = visibleControls(toolResultText(result, { sizes: true, indent: 2 }));
-    if (result.isError) io.stderr.write(`${style.red("error:")} ${text}\n`);
+    if (result.isError) io.stderr.write(`${errStyle.red("error:")} ${text}\n`);
     else io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
   }
   return result.isError ? EXIT.runError : EXIT.ok;
+}
+
+/** No such tool: close names, else where to see them all. */
+function unknownTool(tool: string, registry: ToolRegistry): CliError {
+  const suggestions = suggestNames(
+    tool,
+    registry.list().map((t) => t.name),
+  );
+  const guess =
+    suggestions.length > 0
+      ? `; did you mean ${suggestions.map((name) => `"${name}"`).join(" or ")}?`
+      : "";
+  return new CliError({
+    code: "USAGE",
+    message: `no tool named "${visibleControls(tool)}" among the agent's tools${guess} (tinyloop mcp tools AGENT lists them, under the names mcp call takes)`,
+  });
+}
+
+/** Arguments that break the tool's input schema: each problem, and `--args` that fits. */
+function checkArguments(definition: ToolDefinition, args: Record<string, unknown>): void {
+  const compiled = new SchemaCompiler().compile(definition.inputSchema);
+  if (!compiled.ok) return; // a schema that cannot compile: the server decides
+  const errors = compiled.check(args);
+  compiled.release();
+  if (errors === undefined) return;
+  const problems = describeViolations(errors).map((line) => `  ${line}`);
+  throw new CliError({
+    code: "USAGE",
+    message: `--args: expected arguments that fit ${definition.name}'s input schema, got ${JSON.stringify(args)}:\n${problems.join("\n")}\nfor example: --args '${exampleArguments(definition.inputSchema)}'`,
+  });
 }

@@ -1,6 +1,7 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
 import { withAdHocServers } from "@tinyloop/agent-files";
 import {
+  askElicitation,
   connectServers,
   describeServers,
   serverStatusLine,
@@ -17,7 +18,9 @@ import type { RunFlags } from "../run/run-flags.js";
 import { statusLine } from "../run/status-line.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
+import { questionReader } from "../terminal/question-reader.js";
 import { type Style, styleFor } from "../terminal/style.js";
+import { waitingLine } from "./waiting-line.js";
 
 /** Flags shared by the `mcp` commands: those of `run` that say which servers and how to show them. */
 export type ServerFlags = Pick<
@@ -25,7 +28,11 @@ export type ServerFlags = Pick<
   "server" | "url" | "verbose" | "color" | "json" | "lazy" | "maxConcurrentStarts" | "from"
 >;
 
-/** Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry. */
+/**
+ * Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry,
+ * offering forms (elicitation) and sampling as `run` does, so that servers that list tools by
+ * the client's capabilities list the same tools to `mcp tools` as to the REPL's `/tools`.
+ */
 export async function connectAgentServers(
   agentArg: string | undefined,
   flags: ServerFlags,
@@ -54,6 +61,11 @@ export async function connectAgentServers(
     verbose: flags.verbose === true,
   });
   lifecycle.addLastWords(() => progress.flush());
+  // Said at once, so a server that never answers is not a silent hang (lazy ones start later).
+  if (flags.lazy !== true) {
+    const waiting = waitingLine(servers.filter((s) => s.enabled).map((s) => s.name));
+    if (waiting) io.stderr.write(`${style.dim(waiting)}\n`);
+  }
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
   ({ hub } = await connectServers(withBundledServers(servers), registry, progress, {
@@ -61,6 +73,7 @@ export async function connectAgentServers(
     ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
     watchdog: true,
     signal: lifecycle.signal,
+    features: clientFeatures(io, style, lifecycle),
     oauth: cliOAuthOptions({
       env: io.env,
       stderr: io.stderr,
@@ -69,6 +82,32 @@ export async function connectAgentServers(
   }));
   progress.finish();
   return { registry, hub, servers };
+}
+
+/**
+ * What `mcp` commands answer servers' requests with: a form is asked on the terminal (declined
+ * without one); sampling is refused, saying why — these commands start no model.
+ */
+function clientFeatures(io: Io, style: Style, lifecycle: Lifecycle) {
+  let reader: ReturnType<typeof questionReader> | undefined;
+  return {
+    onElicit: (
+      request: Parameters<typeof askElicitation>[1],
+      context: { server: string; signal: AbortSignal },
+    ) => {
+      if (!reader && io.stdin.isTTY === true) {
+        reader = questionReader({ input: io.stdin, output: io.stderr, style });
+        const opened = reader;
+        lifecycle.add(async () => opened.close());
+      }
+      return askElicitation(context.server, request, reader?.ask, context.signal);
+    },
+    onSample: async (): Promise<never> => {
+      throw new Error(
+        "sampling needs the agent's model, and tinyloop mcp call starts none; let the agent call this tool: tinyloop run AGENT",
+      );
+    },
+  };
 }
 
 /**
@@ -88,7 +127,8 @@ export async function mcpToolsCommand(
   else {
     // The same server line as the REPL's /servers, then the tools as the model sees them.
     for (const server of servers) {
-      const lines = [serverStatusLine(server, style), ...serverToolLines(server, style)];
+      const width = io.stdout.isTTY ? io.stdout.columns : undefined;
+      const lines = [serverStatusLine(server, style), ...serverToolLines(server, style, width)];
       io.stdout.write(`${lines.join("\n")}\n`);
     }
   }

@@ -96,7 +96,8 @@ export function registerServeCommand(
       "after",
       `\nEndpoints: POST /v1/chat/completions (stream or not), GET /v1/models, GET /healthz, the chat page at /;
 with --mcp also /mcp (Streamable HTTP MCP, one tool ask_<name>).
-Every request needs "Authorization: Bearer <key>"; the chat page link printed at start carries it.
+Every request needs "Authorization: Bearer <key>" (without it GET /healthz says its status alone);
+the chat page link printed at start carries it.
 Tools that need approval (not read-only, or every tool with "approval": "always") are refused
 unless --yes or --allow-tool names them; the model is told why.
 

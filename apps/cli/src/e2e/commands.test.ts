@@ -137,7 +137,9 @@ describe("mcp tools and mcp call", () => {
     const r = await runCli(["mcp", "tools", ".mcp.json"], { cwd: ws.dir });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^fx {2}ready {2}13 tools/m);
-    expect(r.stdout).toMatch(/^ {2}mcp_fx_echo {2}Returns its text argument unchanged\./m);
+    expect(r.stdout).toMatch(
+      /^ {2}mcp_fx_echo \[read-only\] {2}Returns its text argument unchanged\./m,
+    );
     expect(r.stdout).toMatch(/^ {2}skipped hang: /m);
     expect(r.stdout).toMatch(/^ {2}skipped big: /m);
   });
@@ -152,7 +154,9 @@ describe("mcp tools and mcp call", () => {
     });
     const r = await runCli(["mcp", "tools", ".mcp.json"], { cwd: ws.dir });
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^ {2}mcp_${short}_echo {2}Returns its text`, "m"));
+    expect(r.stdout).toMatch(
+      new RegExp(`^ {2}mcp_${short}_echo \\[read-only\\] {2}Returns its text`, "m"),
+    );
     expect(r.stdout).toMatch(new RegExp(`^ {2}mcp_${short}_add `, "m"));
     const call = await runCli(
       ["mcp", "call", `mcp_${short}_add`, ".mcp.json", "--args", `{"a": 2, "b": 40}`],

@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import { delimiter } from "node:path";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_LOCAL_MODEL } from "@tinyloop/inference-adapters/llama-cpp";
 import { describe, expect, it } from "vitest";
 import { DURATION, runCli } from "../__fixtures__/cli-harness.js";
 import { useE2eSession } from "../__fixtures__/e2e-session.js";
 
 const s = useE2eSession();
+const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url)).replace(/\/$/, "");
 const noKeys = { OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "", HF_TOKEN: "" };
 // No node_modules/.bin on PATH: the written server must run from the CLI's own dependencies.
 const pathWithoutBins = (process.env.PATH ?? "")
@@ -19,7 +21,8 @@ describe("tinyloop init", () => {
     const init = await runCli(["init", "bot"], { cwd: s.ws.dir, env });
     expect(init.exitCode).toBe(0);
     expect(init.stdout).toContain("model: openai gpt-4o-mini (OPENAI_API_KEY is set)");
-    expect(init.stdout).toContain("run it: tinyloop run bot");
+    // The tests run the clone's CLI from a folder outside the clone: the command that works there.
+    expect(init.stdout).toContain(`run it: pnpm --dir ${repoRoot} tinyloop run bot`);
     const agent = JSON.parse(readFileSync(s.ws.path("bot/agent.json"), "utf8"));
     expect(agent).toMatchObject({ model: "gpt-4o-mini", provider: "openai" });
     expect(agent.servers).toEqual([

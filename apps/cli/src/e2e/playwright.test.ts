@@ -75,7 +75,9 @@ describe.skipIf(noChromium)("the default agent with chromium on PATH (real Playw
     expect(r.stdout).toMatch(/^filesystem {2}ready {2}14 tools$/m);
     expect(r.stdout).toMatch(/^playwright {2}ready {2}\d+ tools$/m);
     for (const tool of ["browser_navigate", "browser_snapshot", "browser_click", "browser_type"])
-      expect(r.stdout).toMatch(new RegExp(`^ {2}mcp_playwright_${tool} {2}\\S`, "m"));
+      expect(r.stdout).toMatch(
+        new RegExp(`^ {2}mcp_playwright_${tool}(?: \\[read-only\\])? {2}\\S`, "m"),
+      );
   }, 120_000);
 
   it("run drives the real browser: the model navigates to a local page and sees its text", async () => {

@@ -15,6 +15,7 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { AbovePrompt } from "../terminal/above-prompt.js";
 import { EventPrinter } from "../terminal/event-printer.js";
+import type { MarkdownBlocks } from "../terminal/markdown-blocks.js";
 import type { Style } from "../terminal/style.js";
 
 /** What `/help` adds for the terminal: the keys of the prompt. */
@@ -41,6 +42,7 @@ export function runRepl({
   setAsk,
   lifecycle,
   serverLines,
+  markdown,
 }: {
   session: AgentSession;
   io: Io;
@@ -55,6 +57,8 @@ export function runRepl({
   lifecycle: Lifecycle;
   /** Server lines written during the session (see `abovePrompt`); attached to the prompt here. */
   serverLines?: AbovePrompt;
+  /** Renders answers' Markdown (a colour terminal; not with --json or in a pipe). */
+  markdown?: MarkdownBlocks;
 }): Promise<number> {
   const terminal = io.stdin.isTTY === true;
   // The prompt is on screen waiting for a line (from rl.prompt() until a line is entered).
@@ -77,6 +81,7 @@ export function runRepl({
     verbose,
     reasoning: () => reasoning,
     results,
+    ...(markdown ? { markdown } : {}),
   });
   lifecycle.addLastWords(() => printer.flush());
   let ended = false;
@@ -121,6 +126,10 @@ export function runRepl({
     commands: {
       style,
       ...HELP_KEYS,
+      // /tools lines fit the terminal as wide as it is now (undefined in a pipe).
+      get width() {
+        return io.stdout.isTTY ? io.stdout.columns : undefined;
+      },
       // --json streams every reasoning event as it is: nothing to show or hide there.
       ...(json
         ? {}

@@ -183,8 +183,17 @@ export async function runCommand(
   if (flags.verbose && !json) io.stderr.write(`${errStyle.dim(offeredToolsLine(session))}\n`);
   if (json) for (const event of serverStateEvents(session.hub)) emit(event);
 
+  // Answers' Markdown rendered for a colour terminal (loaded only then); plain with NO_COLOR,
+  // --no-color, --json and in a pipe.
+  const markdown =
+    !json && style.enabled
+      ? new (await import("../terminal/markdown-blocks.js")).MarkdownBlocks({
+          ...(io.stdout.columns ? { width: io.stdout.columns } : {}),
+        })
+      : undefined;
   if (!oneShot) {
     return runRepl({
+      ...(markdown ? { markdown } : {}),
       session,
       io,
       style,
@@ -216,6 +225,7 @@ export async function runCommand(
       verbose: flags.verbose === true,
       reasoning: () => (flags.showReasoning ? "full" : "hidden"),
       ...(flags.results ? { results: flags.results } : {}),
+      ...(markdown ? { markdown } : {}),
     });
     lifecycle.addLastWords(() => printer.flush());
     let denied = 0;

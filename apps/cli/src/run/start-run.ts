@@ -2,6 +2,7 @@ import { prestartAgentServers } from "@tinyloop/agent-session/prestart";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
+import { oneShotPrompt } from "./one-shot-prompt.js";
 import { prepareRun } from "./prepare-run.js";
 import type { RunFlags } from "./run-flags.js";
 
@@ -17,6 +18,9 @@ export async function startRun(
   io: Io,
   lifecycle: Lifecycle,
 ): Promise<number> {
+  // Piped stdin is read while the agent file is checked and its servers start.
+  const promptRead = oneShotPrompt(flags.prompt, io.stdin);
+  promptRead.catch(() => {}); // awaited below; a bad agent file is the error shown first
   const prepared = await prepareRun(agentArg, flags, io);
   // The servers as the session will get them (bundled bins mapped); watched from the start.
   const prestarted = prestartAgentServers(
@@ -28,6 +32,10 @@ export async function startRun(
     },
   );
   lifecycle.add(() => prestarted.close());
+  const prompt = await promptRead;
   const { runCommand } = await import("./run-command.js");
-  return runCommand(agentArg, flags, io, lifecycle, { prepared, prestarted });
+  return runCommand(agentArg, prompt === undefined ? flags : { ...flags, prompt }, io, lifecycle, {
+    prepared,
+    prestarted,
+  });
 }

@@ -9,6 +9,7 @@ import {
   visibleControls,
 } from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
+import type { MarkdownBlocks } from "./markdown-blocks.js";
 import type { Style } from "./style.js";
 
 /**
@@ -29,6 +30,7 @@ export class EventPrinter {
   readonly #reasoning: () => ReasoningDisplay;
   /** `short`: each tool result as one line; `full`: its whole text (the REPL's `/results` switches it). */
   results: ResultsMode;
+  readonly #markdown: MarkdownBlocks | undefined;
   #textAtLineStart = true;
   /** Collapsed: the reasoning of the stretch going on, for its one line. */
   #heldReasoning = "";
@@ -44,6 +46,7 @@ export class EventPrinter {
     verbose = false,
     reasoning = () => "hidden",
     results = "short",
+    markdown,
   }: {
     text: Writable;
     info: Writable;
@@ -52,8 +55,11 @@ export class EventPrinter {
     /** How to show reasoning, asked at each piece (the REPL's `/reasoning` changes it). */
     reasoning?: () => ReasoningDisplay;
     results?: ResultsMode;
+    /** Renders the answer's Markdown a block at a time (a colour terminal only). */
+    markdown?: MarkdownBlocks;
   }) {
     this.results = results;
+    this.#markdown = markdown;
     this.#text = text;
     this.#info = info;
     this.#style = style;
@@ -64,10 +70,18 @@ export class EventPrinter {
   /** Ends a half-written answer line (and a stretch of reasoning) so the next line starts clean. */
   breakLine(): void {
     this.#endReasoning();
+    // The answer's last Markdown block is shown once something else is to be printed.
+    const rest = this.#markdown?.end();
+    if (rest) this.#writeText(rest);
     if (!this.#textAtLineStart) {
       this.#text.write("\n");
       this.#textAtLineStart = true;
     }
+  }
+
+  #writeText(text: string): void {
+    this.#text.write(text);
+    this.#textAtLineStart = text.endsWith("\n");
   }
 
   /** One line of information (status, errors), never mixed into a half-written answer. */
@@ -91,8 +105,11 @@ export class EventPrinter {
     this.#endReasoning();
     if (event.type === "text-delta") {
       if (event.text === "") return;
-      this.#text.write(visibleControls(event.text));
-      this.#textAtLineStart = event.text.endsWith("\n");
+      const text = visibleControls(event.text);
+      if (this.#markdown) {
+        const blocks = this.#markdown.write(text);
+        if (blocks) this.#writeText(blocks);
+      } else this.#writeText(text);
       return;
     }
     const line = eventLine(event, {

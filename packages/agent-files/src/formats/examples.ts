@@ -58,3 +58,24 @@ export const FILE_EXAMPLES = {
   goose: `extensions: { files: { type: stdio, cmd: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."], enabled: true } }`,
   continue: `mcpServers: [{ name: files, command: npx, args: ["-y", "@modelcontextprotocol/server-filesystem", "."] }]`,
 } as const;
+
+/**
+ * A tiny-agents `agent.json` key in its right form, for an error at that key (a `model`
+ * error shows a `model`, not a whole file).
+ */
+export const TINY_AGENTS_KEY_EXAMPLES: Readonly<Record<string, string>> = {
+  $schema: `"$schema": "https://huggingface.co/schemas/tiny-agents.json"`,
+  name: `"name": "my-agent"`,
+  description: `"description": "Reads and summarises files"`,
+  model: `"model": "Qwen/Qwen2.5-72B-Instruct"`,
+  provider: `"provider": "nebius"`,
+  endpointUrl: `"endpointUrl": "http://localhost:11434/v1"`,
+  apiKey: `"apiKey": "\${input:api-key}"`,
+  maxTurns: `"maxTurns": 20`,
+  toolConcurrency: `"toolConcurrency": 4`,
+  approval: `"approval": "ask"`,
+  endWhen: `"endWhen": "text"`,
+  toolCallFormat: `"toolCallFormat": "auto"`,
+  inputs: `"inputs": [{ "type": "promptString", "id": "api-key", "description": "Your API key", "password": true }]`,
+  servers: `"servers": [${EXAMPLES["tiny-agents"].stdio}]`,
+};

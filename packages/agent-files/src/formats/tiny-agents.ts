@@ -1,5 +1,6 @@
 import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
+import { AgentFileError } from "../agent-file-error.js";
 import { inputSchema, toAgentInputs } from "../agent-inputs.js";
 import {
   agentSettingsShape,
@@ -11,9 +12,9 @@ import {
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { readServerEntry } from "../read-server-entry.js";
-import { invalidAt, parseAt } from "../schema-error.js";
+import { allProblems, invalidAt, parseAt } from "../schema-error.js";
 import { deriveServerName, uniqueNames } from "../server-names.js";
-import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
+import { EXAMPLES, FILE_EXAMPLES, TINY_AGENTS_KEY_EXAMPLES } from "./examples.js";
 
 /** tiny-agents' `agent.json`. */
 export const tinyAgentsFileSchema = lazySchema(() =>
@@ -50,20 +51,44 @@ export function readTinyAgents(doc: ParsedDocument, warn: (w: KeyWarning) => voi
       example: FILE_EXAMPLES["tiny-agents"],
     });
   }
-  const parsed = parseAt(tinyAgentsFileSchema(), raw, {
-    doc,
-    example: FILE_EXAMPLES["tiny-agents"],
-  });
-  for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, [])) warn(w);
-  const drafts = (parsed.servers ?? []).map((entry, index) =>
-    readServerEntry(entry, {
+  // Every problem of the file at once: the top-level keys' and each server entry's.
+  const problems: AgentFileError[] = [];
+  const collect = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (error) {
+      if (!AgentFileError.isInstance(error)) throw error;
+      problems.push(error);
+      return undefined;
+    }
+  };
+  const parsed = collect(() =>
+    parseAt(tinyAgentsFileSchema(), raw, {
       doc,
-      path: ["servers", index],
-      examples: EXAMPLES["tiny-agents"],
-      nested: true,
-      warn,
+      example: (path) =>
+        path.length === 0
+          ? FILE_EXAMPLES["tiny-agents"]
+          : (TINY_AGENTS_KEY_EXAMPLES[String(path[0])] ?? FILE_EXAMPLES["tiny-agents"]),
     }),
   );
+  if (parsed) for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, [])) warn(w);
+  const rawServers = (raw as { servers?: unknown }).servers;
+  const entries = parsed?.servers ?? (Array.isArray(rawServers) ? rawServers : []);
+  const read = entries.map((entry, index) =>
+    collect(() =>
+      readServerEntry(entry, {
+        doc,
+        path: ["servers", index],
+        examples: EXAMPLES["tiny-agents"],
+        nested: true,
+        warn,
+      }),
+    ),
+  );
+  const problem = allProblems(problems);
+  if (problem) throw problem;
+  if (!parsed) throw new Error("unreachable: a failed parse is a problem");
+  const drafts = read.filter((draft) => draft !== undefined);
   const names = uniqueNames(drafts.map((d) => deriveServerName(d)));
   const settings = pickSettings(parsed);
   return {
