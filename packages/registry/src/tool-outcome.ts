@@ -48,13 +48,14 @@ export function unknownToolResult(name: unknown, available: Iterable<string>): T
 
 /**
  * `UNKNOWN_TOOL`: `name` is the own name of several MCP tools (see `resolveToolName`), so none
- * is run; lists them by the names to call.
+ * is run; lists them by the names to call, sorted (the same text whichever server connected first).
  */
 export function ambiguousToolResult(
   name: string,
   candidates: readonly { name: string; source?: { server: string } }[],
 ): ToolResult {
-  const listed = candidates
+  const listed = [...candidates]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((tool) => `${tool.name}${tool.source ? ` (server ${tool.source.server})` : ""}`)
     .join(", ");
   return outcome(
