@@ -7,6 +7,20 @@ import * as z from "zod/mini";
 // schemas carry no methods and whose code a bundle can tree-shake: classic zod costs the
 // CLI's `config check` more start-up time than the rest of the check (issue 13).
 
+/** JWS algorithms a `privateKey` may sign with (asymmetric only). */
+export const SIGNING_ALGORITHMS = [
+  "ES256",
+  "ES384",
+  "ES512",
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "EdDSA",
+] as const;
+
 const positiveMs = () => z.int().check(z.positive());
 const count = () => z.int().check(z.gte(0));
 
@@ -99,6 +113,33 @@ const oauthConfig = lazySchema(() =>
     ),
     /** Loopback port of the redirect URI (a pre-registered client needs the registered one). */
     callbackPort: z.optional(z.int().check(z.gte(1), z.lte(65535))),
+    /**
+     * A grant without a browser, for agents nobody sits beside: `client_credentials`
+     * (`clientSecret` or `privateKey`), `jwt_bearer` (workload identity: `workloadToken` or
+     * `workloadTokenFile`), `token_exchange` (enterprise-managed: an `idToken` exchanged at
+     * `idpTokenEndpoint` for an ID-JAG). Left out: the interactive login.
+     */
+    grant: z.optional(z.enum(["client_credentials", "jwt_bearer", "token_exchange"])),
+    /** A PKCS#8 PEM private key (`${VAR}`) for `private_key_jwt` client authentication. */
+    privateKey: z.optional(nonEmptyText()),
+    /** The JWS algorithm of `privateKey`; default from the key (EC P-256 → ES256, RSA → RS256, Ed25519 → EdDSA). */
+    signingAlgorithm: z.optional(z.enum(SIGNING_ALGORITHMS)),
+    /** `jwt_bearer`: the workload identity JWT itself (`${VAR}`). */
+    workloadToken: z.optional(nonEmptyText()),
+    /** `jwt_bearer`: a file holding the workload identity JWT, read for every token request (rotated tokens). */
+    workloadTokenFile: z.optional(nonEmptyText()),
+    /** `token_exchange`: the user's ID token from the enterprise identity provider (`${VAR}`). */
+    idToken: z.optional(nonEmptyText()),
+    /** `token_exchange`: the identity provider's token endpoint. */
+    idpTokenEndpoint: z.optional(nonEmptyText()),
+    /** `token_exchange`: this client's ID at the identity provider. */
+    idpClientId: z.optional(nonEmptyText()),
+    /** `token_exchange`: its secret at the identity provider (`${VAR}`). */
+    idpClientSecret: z.optional(nonEmptyText()),
+    /** The authorization server (issuer URL) these credentials belong to; they are sent to no other. */
+    issuer: z.optional(nonEmptyText()),
+    /** Ask for DPoP-bound tokens (RFC 9449): each request carries a proof signed by a key of this process. */
+    dpop: z.optional(z.boolean()),
   }),
 );
 /** `oauth` as written in a config. */

@@ -3,10 +3,18 @@ import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpServerConfig, SseServerConfig } from "./config-schema.js";
 import type { OAuthOptions } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
+import { AuthorizationCheckError } from "./oauth/authorization-checks.js";
+import { dpopFetch } from "./oauth/dpop-fetch.js";
+import {
+  MachineGrantRefused,
+  type MachineOAuthConfig,
+  MachineOAuthProvider,
+} from "./oauth/machine-provider.js";
 import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
 import { redactUrl } from "./redact-url.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
@@ -68,12 +76,18 @@ export function createHttpFactory(
   const requestInit: RequestInit = { headers: { ...config.headers } };
   let oauth: Promise<OAuthSession> | undefined;
   let latest: { finishAuth(code: string): Promise<void> } | undefined;
+  // One DPoP key and one token per connection, kept across reconnects (never written).
+  const fetchFn: typeof fetch = config.oauth?.dpop ? dpopFetch(fetch) : fetch;
+  // A grant without a browser needs no caller options: `run`, `serve`, workers all use it.
+  const machine = config.oauth?.grant
+    ? new MachineOAuthProvider(server, config.url, config.oauth as MachineOAuthConfig, fetchFn)
+    : undefined;
   const describe = (error: unknown, phase: FailurePhase, session: OAuthSession | undefined) =>
     describeHttpFailure(server, config.url, settings, error, phase, session);
 
   const create = async (): Promise<TransportHandle> => {
     const { oauth: options } = settings;
-    if (options) {
+    if (options && !machine) {
       oauth ??= OAuthSession.open(
         server,
         config.url,
@@ -83,9 +97,14 @@ export function createHttpFactory(
       );
     }
     const session = await oauth;
-    const authProvider = session ? { authProvider: session.provider } : {};
+    const provider = machine ?? session?.provider;
+    const authProvider = provider ? { authProvider: provider } : {};
     if (mode === "sse") {
-      const transport = new SSEClientTransport(url, { requestInit, ...authProvider });
+      const transport = new SSEClientTransport(url, {
+        requestInit,
+        ...authProvider,
+        ...(fetchFn === fetch ? {} : { fetch: fetchFn }),
+      });
       latest = transport;
       return {
         transport,
@@ -97,6 +116,7 @@ export function createHttpFactory(
       requestInit,
       fetch: unansweredStreamFetch(
         `the server ended its response stream without the JSON-RPC answer (at ${redactUrl(config.url)}); the request may have run and was not retried`,
+        fetchFn,
       ),
       ...authProvider,
     });
@@ -162,6 +182,16 @@ function describeHttpFailure(
 ): McpTransportError {
   if (McpTransportError.isInstance(error)) return error;
   const where = redactUrl(url);
+  const authFailure = oauthFailureOf(error);
+  if (authFailure) {
+    return new McpTransportError({
+      code: "AUTH",
+      server,
+      status: 401,
+      cause: error,
+      message: `Server "${server}" at ${where}: ${authFailure}`,
+    });
+  }
   if (oauth && isUnauthorized(error)) {
     const hint = oauth.loginHint();
     return new McpTransportError({
@@ -219,6 +249,21 @@ function describeHttpFailure(
     cause: error,
     message: `Server "${server}" at ${where} failed: ${error instanceof Error ? error.message : String(error)}`,
   });
+}
+
+/**
+ * The words for an OAuth failure that no login can mend: a refused grant without a browser, a
+ * failed authorization check, or an OAuth error answer of the authorization server.
+ */
+function oauthFailureOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (current instanceof MachineGrantRefused || current instanceof AuthorizationCheckError)
+      return current.message;
+    if (current instanceof OAuthError)
+      return `the authorization server answered ${current.errorCode}${current.message ? `: ${current.message}` : ""}`;
+    current = current.cause;
+  }
+  return undefined;
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,11 +1,12 @@
 import type { ServerConfig } from "./config-schema.js";
 import { McpTransportError } from "./errors.js";
 import { expandVariables } from "./expand-variables.js";
-import { checkUrl } from "./parse-server-config.js";
+import { oauthConfigProblems } from "./oauth/oauth-config-check.js";
+import { checkUrl, invalidConfig } from "./parse-server-config.js";
 
 /**
  * Expands `${VAR}` and `${VAR:-default}` in `command`, `args`, `env` values, `cwd`,
- * `url` and header values (with {@link expandVariables}). Bare `$VAR` is left alone.
+ * `url`, header values and the `oauth` strings (with {@link expandVariables}). Bare `$VAR` is left alone.
  * Returns a new config.
  *
  * @param resolve looks a variable up (for example `(name) => process.env[name]`).
@@ -46,6 +47,12 @@ export function interpolate(
   } else {
     out = { ...config, url: expand(config.url, "url") };
     if (config.headers) out.headers = expandMap(config.headers, "headers");
+    if (config.oauth) {
+      const oauth: Record<string, unknown> = { ...config.oauth };
+      for (const [key, value] of Object.entries(oauth))
+        if (typeof value === "string") oauth[key] = expand(value, `oauth.${key}`);
+      out.oauth = oauth as typeof config.oauth;
+    }
   }
   if (missing.length > 0) {
     throw new McpTransportError({
@@ -54,5 +61,7 @@ export function interpolate(
     });
   }
   if ("url" in out) checkUrl(out.url, `${path ? `${path}.` : ""}url`);
+  const problems = "oauth" in out && out.oauth ? oauthConfigProblems(out.oauth, path) : [];
+  if (problems.length > 0) throw invalidConfig(problems, path);
   return out;
 }

@@ -12,6 +12,7 @@ import { englishErrors } from "@tinyloop/errors/zod";
 import type * as z from "zod/mini";
 import { configSchemas, type ServerConfig } from "./config-schema.js";
 import { McpTransportError } from "./errors.js";
+import { oauthConfigProblems } from "./oauth/oauth-config-check.js";
 import { redactUrl } from "./redact-url.js";
 
 const examples: Record<string, string> = {
@@ -75,10 +76,7 @@ const schemas = {
  */
 export function parseServerConfig(input: unknown, path = ""): ServerConfig {
   const fail = (problems: string[]): never => {
-    throw new McpTransportError({
-      code: "CONFIG_INVALID",
-      message: `Invalid MCP server config${path ? ` at ${path}` : ""}:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    });
+    throw invalidConfig(problems, path);
   };
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return fail([
@@ -115,9 +113,21 @@ export function parseServerConfig(input: unknown, path = ""): ServerConfig {
     return fail(result.error.issues.map((issue) => formatIssue(issue, record, path, allowed)));
   }
   const config = result.data as ServerConfig;
+  if ("oauth" in config && config.oauth) {
+    const problems = oauthConfigProblems(config.oauth, path);
+    if (problems.length > 0) return fail(problems);
+  }
   if ("url" in config && !config.url.includes("${"))
     checkUrl(config.url, formatKeyPath(["url"], path));
   return config;
+}
+
+/** The `CONFIG_INVALID` error listing `problems` of the server config at `path`. */
+export function invalidConfig(problems: readonly string[], path: string): McpTransportError {
+  return new McpTransportError({
+    code: "CONFIG_INVALID",
+    message: `Invalid MCP server config${path ? ` at ${path}` : ""}:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+  });
 }
 
 /** Throws CONFIG_INVALID unless `url` is an absolute http(s) URL without user info. */
