@@ -1,4 +1,8 @@
 import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  checkResourceAllowed,
+  resourceUrlFromServerUrl,
+} from "@modelcontextprotocol/sdk/shared/auth-utils.js";
 
 /**
  * A check of the authorization response or metadata failed (the 2026-07-28 authorization
@@ -24,6 +28,26 @@ export function checkMetadataIssuer(state: OAuthDiscoveryState): void {
   throw new AuthorizationCheckError(
     `the authorization server metadata fetched for ${state.authorizationServerUrl} names another issuer (${issuer}); its endpoints were not used`,
   );
+}
+
+/**
+ * The checks of what discovery found, before anything is sent to the authorization server:
+ * the protected resource metadata must name this server (resource mismatch), and the
+ * metadata's issuer the issuer it was fetched for ({@link checkMetadataIssuer}).
+ */
+export function checkDiscovery(state: OAuthDiscoveryState, serverUrl: string): void {
+  const resource = state.resourceMetadata?.resource;
+  if (
+    resource !== undefined &&
+    !checkResourceAllowed({
+      requestedResource: resourceUrlFromServerUrl(serverUrl),
+      configuredResource: resource,
+    })
+  )
+    throw new AuthorizationCheckError(
+      `the protected resource metadata names another resource (${resource}) than this server (${serverUrl}); no authorization was asked for`,
+    );
+  checkMetadataIssuer(state);
 }
 
 /**

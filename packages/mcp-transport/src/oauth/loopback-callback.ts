@@ -6,8 +6,16 @@ export interface LoopbackCallback {
   /** `http://127.0.0.1:PORT/callback`. */
   readonly redirectUrl: string;
   readonly port: number;
-  /** Resolves with the code of the first redirect whose `state` matches; rejects on an error redirect. */
-  code(state: string, timeoutMs: number, signal?: AbortSignal): Promise<string>;
+  /**
+   * Resolves with the code of the first redirect whose `state` matches; rejects on an error
+   * redirect, or when `check` (given the redirect's query, e.g. to compare its `iss`) throws.
+   */
+  code(
+    state: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+    check?: (query: URLSearchParams) => void,
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -19,14 +27,15 @@ const PAGE = (title: string, text: string) =>
  * Rejects with a clear message when the port is taken.
  */
 export async function listenForCallback(port: number): Promise<LoopbackCallback> {
-  let deliver: ((query: URLSearchParams) => void) | undefined;
+  /** Takes a redirect; false when it ended the login with an error. */
+  let deliver: ((query: URLSearchParams) => boolean) | undefined;
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (url.pathname !== "/callback") {
       response.writeHead(404).end();
       return;
     }
-    const failed = url.searchParams.get("error");
+    const failed = deliver?.(url.searchParams) === false;
     response.writeHead(failed ? 400 : 200, { "content-type": "text/html; charset=utf-8" });
     response.end(
       failed
@@ -36,7 +45,6 @@ export async function listenForCallback(port: number): Promise<LoopbackCallback>
           )
         : PAGE("Logged in", "Logged in. You can close this window and go back to the terminal."),
     );
-    deliver?.(url.searchParams);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
@@ -54,7 +62,7 @@ export async function listenForCallback(port: number): Promise<LoopbackCallback>
   return {
     port: actual,
     redirectUrl: `http://127.0.0.1:${actual}/callback`,
-    code(state, timeoutMs, signal) {
+    code(state, timeoutMs, signal, check) {
       return new Promise<string>((resolve, reject) => {
         const timer = setTimeout(
           () => finish(new Error(`no login within ${Math.round(timeoutMs / 1000)} s`)),
@@ -70,7 +78,7 @@ export async function listenForCallback(port: number): Promise<LoopbackCallback>
           else resolve(code as string);
         }
         deliver = (query) => {
-          if (query.get("state") !== state) return; // not our request (or forged): keep waiting
+          if (query.get("state") !== state) return true; // not our request (or forged): keep waiting
           const error = query.get("error");
           if (error) {
             const description = query.get("error_description");
@@ -79,11 +87,21 @@ export async function listenForCallback(port: number): Promise<LoopbackCallback>
                 `the authorization server refused: ${error}${description ? ` (${description})` : ""}`,
               ),
             );
-            return;
+            return false;
           }
           const code = query.get("code");
-          if (!code) finish(new Error("the authorization server redirected without a code"));
-          else finish(undefined, code);
+          if (!code) {
+            finish(new Error("the authorization server redirected without a code"));
+            return false;
+          }
+          try {
+            check?.(query);
+          } catch (failure) {
+            finish(failure as Error);
+            return false;
+          }
+          finish(undefined, code);
+          return true;
         };
       });
     },

@@ -81,16 +81,19 @@ describe("OAuth without a browser against the fixture authorization server", () 
     ["ec", "ES256"],
     ["rsa", "RS256"],
     ["ed25519", "EdDSA"],
-  ] as const)("client_credentials with a JWT assertion signed by a %s key (%s)", async (type, _algorithm) => {
-    const { privatePem, publicPem } = fixtureKeyPair(type);
-    const server = await authServer({ oauthClientKeyFile: keyFile(publicPem) });
-    const api = await connect("api", {
-      url: server.url,
-      oauth: { grant: "client_credentials", clientId: "agent-7", privateKey: privatePem },
-    });
-    expect(textOf(await api.callTool("echo", { text: "signed" }))).toBe("signed");
-    expect(await server.stats()).toMatchObject({ tokenRequests: 1, refused: 0 });
-  });
+  ] as const)(
+    "client_credentials with a JWT assertion signed by a %s key (%s)",
+    async (type, _algorithm) => {
+      const { privatePem, publicPem } = fixtureKeyPair(type);
+      const server = await authServer({ oauthClientKeyFile: keyFile(publicPem) });
+      const api = await connect("api", {
+        url: server.url,
+        oauth: { grant: "client_credentials", clientId: "agent-7", privateKey: privatePem },
+      });
+      expect(textOf(await api.callTool("echo", { text: "signed" }))).toBe("signed");
+      expect(await server.stats()).toMatchObject({ tokenRequests: 1, refused: 0 });
+    },
+  );
 
   it("a wrong or revoked client secret: AUTH naming the server and oauth.clientSecret, one refused request, no retries", async () => {
     const server = await authServer({ oauthClientSecret: "s3cret" });

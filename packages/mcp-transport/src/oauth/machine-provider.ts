@@ -10,7 +10,7 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthConfig } from "../config-schema.js";
-import { checkMetadataIssuer } from "./authorization-checks.js";
+import { checkDiscovery } from "./authorization-checks.js";
 import { readSigningKey } from "./signing-key.js";
 import { exchangeForIdJag } from "./token-exchange.js";
 
@@ -111,9 +111,9 @@ export class MachineOAuthProvider implements OAuthClientProvider {
     this.stored = tokens;
   }
 
-  /** Checks the metadata's issuer (a mismatch stops the flow) and keeps it for the grant. */
+  /** Checks the resource and the metadata's issuer (a mismatch stops the flow) and keeps them for the grant. */
   saveDiscoveryState(state: OAuthDiscoveryState): void {
-    checkMetadataIssuer(state);
+    checkDiscovery(state, this.serverUrl);
     this.discovery = state;
   }
 

@@ -2,6 +2,7 @@ import { createServer } from "node:net";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthConfig } from "../config-schema.js";
 import type { OAuthOptions } from "../connection-types.js";
+import { checkIssParameter } from "./authorization-checks.js";
 import { listenForCallback } from "./loopback-callback.js";
 import { StoredOAuthProvider } from "./oauth-provider.js";
 
@@ -93,7 +94,12 @@ export class OAuthSession {
     const callback = await listenForCallback(this.provider.callbackPort);
     try {
       // Wait for the redirect before showing the URL: a fast browser may come back at once.
-      const code = callback.code(state, this.options.loginTimeoutMs ?? 300_000);
+      const code = callback.code(
+        state,
+        this.options.loginTimeoutMs ?? 300_000,
+        undefined,
+        (query) => checkIssParameter(query.get("iss") ?? undefined, this.provider.discovery),
+      );
       code.catch(() => {}); // awaited below; an early authorize failure must not leave it unhandled
       await authorize(url, { server: this.server });
       await transport.finishAuth(await code);

@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthConfig } from "../config-schema.js";
+import { checkDiscovery, withOfflineAccess } from "./authorization-checks.js";
 import type { OAuthStore, StoredOAuth } from "./oauth-store.js";
 
 /**
@@ -18,6 +22,8 @@ import type { OAuthStore, StoredOAuth } from "./oauth-store.js";
 export class StoredOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
   private pending: URL | undefined;
+  /** What the last discovery found (checked), for the `iss` check and `offline_access`. */
+  discovery: OAuthDiscoveryState | undefined;
   readonly clientMetadataUrl: string | undefined;
 
   private constructor(
@@ -87,6 +93,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       return {
         client_id: this.config.clientId,
         ...(this.config.clientSecret ? { client_secret: this.config.clientSecret } : {}),
+        // Pinned to its authorization server: the SDK presents it to no other.
+        ...(this.config.issuer ? { issuer: this.config.issuer } : {}),
         redirect_uris: [this.redirect],
       };
     }
@@ -108,7 +116,28 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     await this.persist();
   }
 
+  /**
+   * Checks the resource and the metadata's issuer before anything is sent to the
+   * authorization server (resource mismatch, metadata issuer mismatch).
+   */
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    checkDiscovery(state, this.stored.serverUrl);
+    this.discovery = state;
+  }
+
   redirectToAuthorization(url: URL): void {
+    // offline_access as SEP-2207 asks: requested when the server lists it, dropped otherwise.
+    const scope = url.searchParams.get("scope");
+    if (scope !== null) {
+      const handled = withOfflineAccess(scope, this.discovery);
+      if (handled) url.searchParams.set("scope", handled);
+      else url.searchParams.delete("scope");
+      const offline = handled.split(" ").includes("offline_access");
+      if (offline && url.searchParams.get("prompt") === null)
+        url.searchParams.set("prompt", "consent");
+      if (!offline && url.searchParams.get("prompt") === "consent")
+        url.searchParams.delete("prompt");
+    }
     this.pending = url;
   }
 
