@@ -2,6 +2,7 @@ import { dirname, resolve } from "node:path";
 import { describeValue } from "@tinyloop/errors";
 import type { ConfigPath } from "./config-path.js";
 import { type KeyWarning, keyWarnings } from "./key-warnings.js";
+import { literalOAuthSecrets } from "./oauth-secret-warnings.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { invalidAt, parseAt } from "./schema-error.js";
 import type { ServerDraft } from "./server-draft.js";
@@ -165,7 +166,10 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
       message: `ignored: the only auth tinyloop knows is "oauth" on a server with a url (it then logs in when the server asks; \`tinyloop mcp login NAME\` logs in ahead), got ${JSON.stringify(parsed.auth)}`,
     });
   }
-  if (parsed.oauth !== undefined) draft.oauth = parsed.oauth;
+  if (parsed.oauth !== undefined) {
+    draft.oauth = parsed.oauth;
+    for (const w of literalOAuthSecrets(parsed.oauth, path)) context.warn(w);
+  }
   if (parsed.command !== undefined) draft.command = parsed.command;
   if (url !== undefined) draft.url = url;
   if (parsed.cwd !== undefined) draft.cwd = parsed.cwd;

@@ -17,7 +17,7 @@ export function modelSlots(result: FormatResult): TextSlot[] {
     }));
 }
 
-/** Every string of a server that may hold `${…}`: command, args, env and header values, cwd, url, envFile. */
+/** Every string of a server that may hold `${…}`: command, args, env and header values, cwd, url, envFile, `oauth` strings. */
 export function serverSlots(draft: ServerDraft): TextSlot[] {
   const slots: TextSlot[] = [];
   const at = (field: DraftField, ...rest: Array<string | number>): ConfigPath => [
@@ -54,6 +54,22 @@ export function serverSlots(draft: ServerDraft): TextSlot[] {
         get: () => draft[map][key] ?? "",
         set: (value) => {
           draft[map][key] = value;
+        },
+      });
+    }
+  }
+  // The strings of `oauth` (client IDs, secrets, keys, tokens, endpoints) come from variables too.
+  const oauth = draft.oauth;
+  if (oauth !== null && typeof oauth === "object" && !Array.isArray(oauth)) {
+    const record = { ...(oauth as Record<string, unknown>) }; // the parsed file stays as written
+    draft.oauth = record;
+    for (const [key, value] of Object.entries(record)) {
+      if (typeof value !== "string") continue;
+      slots.push({
+        path: [...draft.path, "oauth", key],
+        get: () => String(record[key] ?? ""),
+        set: (expanded) => {
+          record[key] = expanded;
         },
       });
     }

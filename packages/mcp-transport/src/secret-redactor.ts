@@ -9,6 +9,15 @@ const MASK = SECRET_MASK;
 const MIN_SECRET_LENGTH = 4;
 const AUTH_SCHEME = /^(Bearer|Basic|Token)\s+(.+)$/i;
 
+/** The `oauth` keys that hold a secret. */
+const OAUTH_SECRET_KEYS = [
+  "clientSecret",
+  "privateKey",
+  "workloadToken",
+  "idToken",
+  "idpClientSecret",
+] as const;
+
 /** Turns text that may hold a configured secret into text that may be printed. */
 export type Redact = (text: string) => string;
 
@@ -21,8 +30,9 @@ export interface SecretSources {
 
 /**
  * The secrets of one server config: every header value (and the credential after
- * `Bearer`/`Basic`/`Token`), every `env` value, and the user info and query values of the
- * URL (raw and percent-decoded). A server may echo any of them back in an error body or
+ * `Bearer`/`Basic`/`Token`), every `env` value, the user info and query values of the
+ * URL (raw and percent-decoded), and the `oauth` secrets (client secret, private key and each
+ * line of it, workload and ID tokens). A server may echo any of them back in an error body or
  * on stderr.
  */
 export function configSecrets(config: SecretSources | ServerConfig): string[] {
@@ -50,6 +60,15 @@ export function configSecrets(config: SecretSources | ServerConfig): string[] {
     } catch {
       // not a URL: parseServerConfig reports it
     }
+  }
+  const oauth = "oauth" in config ? config.oauth : undefined;
+  for (const key of OAUTH_SECRET_KEYS) {
+    const value = oauth?.[key];
+    if (value === undefined) continue;
+    add(value);
+    // A PEM key may come back a line at a time: each line of its body is masked too.
+    for (const line of value.split(/\\n|\n/))
+      if (line.length >= 16 && !line.startsWith("-----")) add(line);
   }
   // Longest first, so a secret that contains another is masked whole.
   return [...new Set(found.filter((value) => value.length >= MIN_SECRET_LENGTH))].sort(

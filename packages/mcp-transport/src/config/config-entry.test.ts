@@ -31,11 +31,17 @@ describe("@tinyloop/mcp-transport/config", () => {
     expect(config.redactUrl("https://user:secret@example.com/mcp")).not.toContain("secret");
   });
 
-  it("loads neither the MCP SDK, Ajv, execa nor classic zod (only zod/mini and English)", () => {
+  it("loads neither the MCP SDK, Ajv, execa nor classic zod (only zod/mini, English and node:crypto)", () => {
     const entry = fileURLToPath(new URL("./index.ts", import.meta.url));
     const packages = [...runtimeImports(entry)].filter((name) => !name.startsWith("/"));
-    // @tinyloop/errors imports nothing; its /zod entry brings zod's English locale.
-    expect(packages.sort()).toEqual(["@tinyloop/errors", "@tinyloop/errors/zod", "zod/mini"]);
+    // @tinyloop/errors imports nothing; its /zod entry brings zod's English locale. node:crypto
+    // (built in) reads an oauth.privateKey, so a key in the wrong format fails the config check.
+    expect(packages.sort()).toEqual([
+      "@tinyloop/errors",
+      "@tinyloop/errors/zod",
+      "node:crypto",
+      "zod/mini",
+    ]);
   });
 
   it("no source file of the package imports classic zod", () => {
