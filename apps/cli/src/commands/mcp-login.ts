@@ -27,8 +27,9 @@ export async function mcpLoginCommand(
   }
   const oauth = cliOAuthOptions({ env: io.env, stderr: io.stderr, interactive: true });
   let loggedIn: boolean;
+  let grant: string | undefined;
   try {
-    ({ loggedIn } = await logIn(name, server.config, oauth));
+    ({ loggedIn, grant } = await logIn(name, server.config, oauth));
   } catch (error) {
     // A stdio server is the user's mistake (exit 2); a login that failed is a run error.
     if (McpTransportError.isInstance(error) && error.code === "CONFIG_INVALID") {
@@ -39,9 +40,11 @@ export async function mcpLoginCommand(
   }
   const tokenFile = new FileOAuthStore(oauthStoreDir(io.env)).fileOf(name);
   io.stderr.write(
-    loggedIn
-      ? `logged in to ${name}; the tokens are saved in ${tokenFile}\n`
-      : `connected to ${name}; it asked for no login, so nothing was saved\n`,
+    grant
+      ? `connected to ${name} with grant ${grant}: it needs no login (its tokens are fetched at each connection and kept in memory only)\n`
+      : loggedIn
+        ? `logged in to ${name}; the tokens are saved in ${tokenFile}\n`
+        : `connected to ${name}; it asked for no login, so nothing was saved\n`,
   );
   return EXIT.ok;
 }

@@ -10,6 +10,12 @@ export interface LogInResult {
    * it let the connection in without one (nothing is stored then).
    */
   loggedIn: boolean;
+  /**
+   * The config's grant without a browser (`oauth.grant`), when it has one: the connect
+   * checked its credentials; its tokens are fetched at each connection, kept in memory and
+   * never stored, so there is nothing to log in to.
+   */
+  grant?: string;
 }
 
 /**
@@ -49,5 +55,6 @@ export async function logIn(
   );
   await connection.close();
   const saved = await oauth.store.load(name);
-  return { loggedIn: saved?.tokens !== undefined };
+  const grant = config.oauth?.grant;
+  return { loggedIn: saved?.tokens !== undefined, ...(grant ? { grant } : {}) };
 }
