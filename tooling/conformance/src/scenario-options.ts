@@ -1,6 +1,7 @@
 import { pathToFileURL } from "node:url";
 import type { ServerEntry } from "@tinyloop/mcp-registration";
 import { type ConnectOptions, MemoryOAuthStore, type OAuthConfig } from "@tinyloop/mcp-transport";
+import { type MachineAuthContext, machineAuthConfig } from "./machine-auth-options.js";
 
 /** The client-ID metadata document URL the suite's CIMD scenario expects. */
 const CONFORMANCE_CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
@@ -16,7 +17,7 @@ async function browse(url: URL): Promise<void> {
 }
 
 /** Client credentials the suite hands over for pre-registration scenarios. */
-function context(env: NodeJS.ProcessEnv): { client_id?: string; client_secret?: string } {
+function context(env: NodeJS.ProcessEnv): MachineAuthContext {
   try {
     return JSON.parse(env.MCP_CONFORMANCE_CONTEXT ?? "{}");
   } catch {
@@ -55,7 +56,7 @@ export async function scenarioOptions(
     if (scenario === "auth/basic-cimd") oauth.clientMetadataUrl = CONFORMANCE_CLIENT_METADATA_URL;
     if (given.client_id) oauth.clientId = given.client_id;
     if (given.client_secret) oauth.clientSecret = given.client_secret;
-    entry.oauth = oauth;
+    entry.oauth = machineAuthConfig(scenario, given, oauth) ?? oauth;
   }
   return { entry, connection };
 }

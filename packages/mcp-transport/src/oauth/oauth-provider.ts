@@ -74,7 +74,10 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
+    // SEP-837: a client with a loopback redirect registers as a native application.
+    const native = { application_type: "native" };
     return {
+      ...native,
       client_name: this.clientName,
       redirect_uris: [this.redirect],
       grant_types: ["authorization_code", "refresh_token"],
