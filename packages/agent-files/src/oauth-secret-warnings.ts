@@ -1,15 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} placeholders are the config syntax, not template mistakes
+import { OAUTH_SECRET_KEYS } from "@tinyloop/mcp-transport/config";
 import type { ConfigPath } from "./config-path.js";
 import type { KeyWarning } from "./key-warnings.js";
-
-/** The `oauth` keys that hold a secret (mcp-transport's config of the grants without a browser). */
-const OAUTH_SECRET_KEYS = [
-  "clientSecret",
-  "privateKey",
-  "workloadToken",
-  "idToken",
-  "idpClientSecret",
-];
 
 /**
  * One warning per `oauth` secret written into the file itself rather than taken from a

@@ -73,4 +73,9 @@ export type { RateLimitedLog } from "./rate-limited-log.js";
 export { LOG_LINES_PER_WINDOW, LOG_WINDOW_MS, rateLimitedLog } from "./rate-limited-log.js";
 export { redactUrl, redactUrlsInText } from "./redact-url.js";
 export type { Redact, SecretSources } from "./secret-redactor.js";
-export { configSecrets, createSecretRedactor, maskSecrets } from "./secret-redactor.js";
+export {
+  configSecrets,
+  createSecretRedactor,
+  maskSecrets,
+  OAUTH_SECRET_KEYS,
+} from "./secret-redactor.js";

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { configSecrets, maskSecrets } from "./secret-redactor.js";
 
@@ -23,6 +24,30 @@ describe("configSecrets", () => {
     // Values under 4 characters ("1", "yes") are too short to be told from ordinary text.
     expect(secrets).not.toContain("1");
     expect(secrets).not.toContain("yes");
+  });
+});
+
+describe("configSecrets of oauth", () => {
+  it("masks the oauth secrets, a PEM key whole and line by line, and not the client ID", () => {
+    const pem = generateKeyPairSync("ec", { namedCurve: "P-256" })
+      .privateKey.export({ format: "pem", type: "pkcs8" })
+      .toString();
+    const config = {
+      url: "https://api.example.com/mcp",
+      oauth: {
+        grant: "client_credentials" as const,
+        clientId: "reporting-agent",
+        clientSecret: "cc-secret-9",
+        privateKey: pem,
+        idToken: "id-token-1",
+      },
+    };
+    const secrets = configSecrets(config);
+    const body = pem.split("\n").filter((line) => line && !line.startsWith("-----"));
+    expect(secrets).toEqual(expect.arrayContaining(["cc-secret-9", pem, "id-token-1", ...body]));
+    expect(secrets).not.toContain("reporting-agent");
+    const echoed = `token endpoint said: bad key ${body[1]} for cc-secret-9`;
+    expect(maskSecrets(secrets)(echoed)).not.toMatch(/cc-secret-9|[A-Za-z0-9+/]{40}/);
   });
 });
 

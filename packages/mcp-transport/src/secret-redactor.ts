@@ -9,8 +9,8 @@ const MASK = SECRET_MASK;
 const MIN_SECRET_LENGTH = 4;
 const AUTH_SCHEME = /^(Bearer|Basic|Token)\s+(.+)$/i;
 
-/** The `oauth` keys that hold a secret. */
-const OAUTH_SECRET_KEYS = [
+/** The `oauth` keys of a server config that hold a secret (masked, and warned about when written into a file). */
+export const OAUTH_SECRET_KEYS = [
   "clientSecret",
   "privateKey",
   "workloadToken",

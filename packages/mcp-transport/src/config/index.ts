@@ -28,4 +28,4 @@ export { expandVariables, listVariables } from "../expand-variables.js";
 export { parseServerConfig } from "../parse-server-config.js";
 export { redactUrl, redactUrlsInText } from "../redact-url.js";
 export type { Redact, SecretSources } from "../secret-redactor.js";
-export { configSecrets, maskSecrets } from "../secret-redactor.js";
+export { configSecrets, maskSecrets, OAUTH_SECRET_KEYS } from "../secret-redactor.js";
