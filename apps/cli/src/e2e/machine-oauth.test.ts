@@ -6,8 +6,9 @@ import {
   type RunningFixtureHttpServer,
   startFixtureHttpServer,
 } from "@tinyloop/test-fixtures/mcp-server";
+import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../__fixtures__/cli-harness.js";
+import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
 import { echoThenAnswer, json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
 const s = useE2eSession();
@@ -69,6 +70,51 @@ describe("OAuth without a browser, from the CLI", () => {
     expect(login.stderr).toContain(
       "connected to api with grant client_credentials: it needs no login (its tokens are fetched at each connection and kept in memory only)",
     );
+  });
+
+  it("serve answers with the server's tools, its token fetched with no browser and no prompt", async () => {
+    const env = await setUp();
+    await s.withModel(echoThenAnswer("api"));
+    const serve = execa(
+      process.execPath,
+      [
+        cliBin,
+        "serve",
+        ".mcp.json",
+        "--yes",
+        "--port",
+        "0",
+        "--api-key-env",
+        "SERVE_KEY",
+        ...s.modelFlags(),
+      ],
+      {
+        cwd: s.ws.dir,
+        env: { NO_COLOR: "1", SERVE_KEY: "serve-key-1", ...env },
+        reject: false,
+        stdin: "ignore",
+      },
+    );
+    try {
+      let stderr = "";
+      serve.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      await stderrShows(serve, "Ctrl+C or SIGTERM stops");
+      const url = /API\s+(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(stderr)?.[1];
+      const response = await fetch(`${url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: "Bearer serve-key-1", "content-type": "application/json" },
+        body: JSON.stringify({ model: "mcp", messages: [{ role: "user", content: "echo" }] }),
+      });
+      const answer = (await response.json()) as {
+        choices: Array<{ message: { content: string } }>;
+      };
+      expect(answer.choices[0]?.message.content).toBe("The fixture said ping.");
+      expect(server?.stderr()).toContain("oauth token issued (client_credentials)");
+      expect(stderr).not.toContain(SECRET);
+    } finally {
+      serve.kill("SIGTERM");
+      await serve;
+    }
   });
 
   it("a revoked secret: one clear error naming the server and the key, exit 1", async () => {
