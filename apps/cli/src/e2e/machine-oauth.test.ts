@@ -126,6 +126,7 @@ describe("OAuth without a browser, from the CLI", () => {
     expect(r.exitCode).toBe(1);
     expect(r.stdout + r.stderr).toContain('fix oauth.clientSecret of server "api"');
     expect(r.stdout + r.stderr).not.toContain("revoked-secret");
+    expect(r.stdout + r.stderr).not.toContain("mcp login"); // no login would help
     expect(server?.stderr().match(/oauth token refused/g)).toHaveLength(1);
   });
 

@@ -192,7 +192,7 @@ export class MachineOAuthProvider implements OAuthClientProvider {
         ? `refused client "${config.clientId}" (invalid_client: the ${key === "privateKey" ? "signing key is not the registered one" : "secret may be revoked or expired"})`
         : `refused the grant (invalid_grant: the ${key === "idToken" ? "ID token" : key === "clientSecret" ? "credentials" : "workload token"} may be expired or meant for another audience)`;
     return new MachineGrantRefused(
-      `the authorization server ${what}; fix oauth.${key} of server "${this.server}" (the value is not shown). No further token request is sent until it is changed.`,
+      `the authorization server ${what}; fix oauth.${key} of server "${this.server}" (the value is not shown). No further token request is sent with it.`,
       key,
     );
   }
