@@ -47,6 +47,7 @@ export type {
   RequestOptions,
   StateChangeDetail,
   Timeouts,
+  ToolTaskSupport,
   WhileReconnecting,
 } from "./connection-types.js";
 export {
@@ -74,3 +75,5 @@ export { LOG_LINES_PER_WINDOW, LOG_WINDOW_MS, rateLimitedLog } from "./rate-limi
 export { redactUrl, redactUrlsInText } from "./redact-url.js";
 export type { Redact, SecretSources } from "./secret-redactor.js";
 export { configSecrets, createSecretRedactor, maskSecrets } from "./secret-redactor.js";
+export type { TaskCallFacts } from "./task-call-policy.js";
+export { runsAsTask, TASK_MIN_TIMEOUT_MS } from "./task-call-policy.js";
