@@ -25,6 +25,7 @@ const schema = {
   },
   allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
   if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's conditional keyword, not a promise
   then: { required: ["phone"] },
   else: { required: ["email"] },
   additionalProperties: false,

@@ -24,6 +24,7 @@ export const JSON_SCHEMA_2020_12 = {
   },
   allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
   if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's conditional keyword, not a promise
   then: { required: ["phone"] },
   else: { required: ["email"] },
   additionalProperties: false,

@@ -44,6 +44,7 @@ const providerSafe = {
     email: { type: "string" },
   },
   if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's conditional keyword, not a promise
   then: { required: ["phone"] },
   else: { required: ["email"] },
   additionalProperties: false,
