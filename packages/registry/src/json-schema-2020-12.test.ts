@@ -1,34 +1,19 @@
+import { conformance2020Schema } from "@tinyloop/test-fixtures/json-schema";
 import { describe, expect, it } from "vitest";
 import { textOf } from "./__fixtures__/tools.js";
 import { ToolRegistry } from "./tool-registry.js";
 
 // The conformance suite's 2020-12 tool schema (SEP-1613, SEP-2106), with the address also
-// reachable through its $anchor: the registry keeps it whole and validates with 2020-12.
+// reachable through its $anchor and closed by unevaluatedProperties (2019-09 / 2020-12 only):
+// the registry keeps it whole and validates with the 2020-12 dialect.
+const suite = conformance2020Schema() as {
+  $defs: { address: Record<string, unknown> };
+  properties: Record<string, unknown>;
+};
 const schema = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  $defs: {
-    address: {
-      $anchor: "addressDef",
-      type: "object",
-      properties: { street: { type: "string" }, city: { type: "string" } },
-      unevaluatedProperties: false,
-    },
-  },
-  properties: {
-    name: { type: "string" },
-    address: { $ref: "#/$defs/address" },
-    billing: { $ref: "#addressDef" },
-    contactMethod: { type: "string", enum: ["phone", "email"] },
-    phone: { type: "string" },
-    email: { type: "string" },
-  },
-  allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
-  if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
-  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's conditional keyword, not a promise
-  then: { required: ["phone"] },
-  else: { required: ["email"] },
-  additionalProperties: false,
+  ...suite,
+  $defs: { address: { ...suite.$defs.address, unevaluatedProperties: false } },
+  properties: { ...suite.properties, billing: { $ref: "#addressDef" } },
 };
 
 function registryWith(): ToolRegistry {
