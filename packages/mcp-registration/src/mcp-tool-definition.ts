@@ -4,6 +4,7 @@ import { normalizeInputSchema } from "./input-schema.js";
 import { compileOutputSchema, type OutputValidator } from "./output-schema.js";
 import type { McpToolDescription, ServerConnection } from "./server-connection.js";
 import { type McpToolCallResult, toToolResult } from "./tool-result.js";
+import { taskSupportOf } from "./tool-task-support.js";
 
 /** What {@link buildMcpTool} needs besides the tool itself. */
 export interface McpToolContext {
@@ -97,6 +98,8 @@ export function buildMcpTool(
     };
   }
   const { connection, server, callMs, whileReconnecting } = context;
+  // A task-capable tool may run as an MCP task; mcp-transport decides when (a long call).
+  const taskSupport = taskSupportOf(tool);
   const convert = { validateOutput };
   const handler: ToolHandler = async (args, call) => {
     // A reconnecting server gets the call: the connection waits or refuses (whileReconnecting).
@@ -109,6 +112,7 @@ export function buildMcpTool(
         ...(call.onProgress ? { onProgress: call.onProgress } : {}),
         ...(callMs !== undefined ? { timeoutMs: callMs } : {}),
         ...(whileReconnecting ? { whileReconnecting } : {}),
+        ...(taskSupport ? { taskSupport } : {}),
       });
       return toToolResult((result ?? {}) as McpToolCallResult, convert);
     } catch (error) {

@@ -25,6 +25,8 @@ export interface ServerConnection {
       /** While the server reconnects: wait for it (up to `timeoutMs`) or fail at once. */
       whileReconnecting?: "wait" | "fail";
       onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+      /** The tool's listed `execution.taskSupport`: the connection may run the call as a task. */
+      taskSupport?: "required" | "optional" | "forbidden";
     },
   ): Promise<unknown>;
   /** Called when the server sends `notifications/tools/list_changed`. */
@@ -62,4 +64,6 @@ export interface McpToolDescription {
   inputSchema?: unknown;
   outputSchema?: unknown;
   annotations?: unknown;
+  /** `{ taskSupport: "required" | "optional" | "forbidden" }` (MCP tasks, 2025-11-25). */
+  execution?: unknown;
 }

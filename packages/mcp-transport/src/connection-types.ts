@@ -104,9 +104,22 @@ export interface CallToolOptions {
   timeoutMs?: number;
   /** Overrides the connection's `whileReconnecting` for this call. */
   whileReconnecting?: WhileReconnecting;
-  /** Receives progress; each notification also restarts the timeout (bounded by `maxTotalMs`). */
+  /**
+   * Receives progress; each notification also restarts the timeout (bounded by `maxTotalMs`).
+   * A call that runs as a task reports progress the same way, but its timeout covers the
+   * whole task and is not restarted.
+   */
   onProgress?: (progress: McpProgress) => void;
+  /**
+   * The tool's `execution.taskSupport` as the server listed it. With `"required"`, or
+   * `"optional"` and a timeout of at least 30 s (`TASK_MIN_TIMEOUT_MS`), the call runs as an
+   * MCP task (2025-11-25) when the server declares task support for `tools/call`.
+   */
+  taskSupport?: ToolTaskSupport;
 }
+
+/** How a tool takes part in MCP tasks (`execution.taskSupport` of `tools/list`). */
+export type ToolTaskSupport = "required" | "optional" | "forbidden";
 
 /** Effective timeouts (config values merged with defaults and options). */
 export interface Timeouts {

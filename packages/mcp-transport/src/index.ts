@@ -48,6 +48,7 @@ export type {
   RequestOptions,
   StateChangeDetail,
   Timeouts,
+  ToolTaskSupport,
   WhileReconnecting,
 } from "./connection-types.js";
 export {
@@ -80,3 +81,5 @@ export {
   maskSecrets,
   OAUTH_SECRET_KEYS,
 } from "./secret-redactor.js";
+export type { TaskCallFacts } from "./task-call-policy.js";
+export { runsAsTask, TASK_MIN_TIMEOUT_MS } from "./task-call-policy.js";

@@ -1,9 +1,11 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { rpcErrorOf } from "./call-error-translation.js";
 import type { CallToolOptions, McpCallResult } from "./connection-types.js";
 import { McpTransportError, withStderrTail } from "./errors.js";
-import { localFailureMessage } from "./local-failure.js";
+import { runsAsTask } from "./task-call-policy.js";
+import { requestTaskToolCall } from "./task-tool-call.js";
+import { abortedError, toolCallFailure } from "./tool-call-failure.js";
+
 
 /** One `tools/call` on a ready client, as {@link requestToolCall} needs it. */
 export interface ToolCallRequest {
@@ -26,11 +28,17 @@ export interface ToolCallRequest {
  * `PROTOCOL` (a result of the wrong shape, in one sentence). Timeout
  * and abort both make the SDK send `notifications/cancelled`. Progress restarts the timeout
  * only when the caller listens for it. A lost connection is rethrown as is, for the caller
- * to describe.
+ * to describe. A task-capable tool may run as an MCP task instead ({@link runsAsTask},
+ * {@link requestTaskToolCall}).
  */
 export async function requestToolCall(request: ToolCallRequest): Promise<McpCallResult> {
   try {
-    return await sendCall(request);
+    const asTask = runsAsTask({
+      taskSupport: request.options.taskSupport,
+      capabilities: request.client.getServerCapabilities(),
+      timeoutMs: request.timeoutMs,
+    });
+    return await (asTask ? requestTaskToolCall(request) : sendCall(request));
   } catch (error) {
     throw withTail(error, request.stderrTail());
   }
@@ -88,58 +96,11 @@ async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
         message: `Tool "${name}" on server "${server}" did not answer within ${limit}; the server was sent notifications/cancelled.`,
       });
     }
-    const malformed = resultShapeProblem(error);
-    if (malformed !== undefined) {
-      throw new McpTransportError({
-        code: "PROTOCOL",
-        server,
-        cause: error,
-        message: `Tool "${name}" on server "${server}" sent a malformed result (${malformed}); it was not used.`,
-      });
-    }
-    const unanswerable = localFailureMessage(error);
-    if (unanswerable !== undefined) {
-      throw new McpTransportError({
-        code: "PROTOCOL",
-        server,
-        cause: error,
-        message: `Tool "${name}" on server "${server}" got no usable answer: ${unanswerable}`,
-      });
-    }
-    throw rpcErrorOf(error, server, `tools/call "${name}"`) ?? error;
+    throw toolCallFailure(error, server, name);
   } finally {
     signal?.removeEventListener("abort", onAbort);
     if (totalTimer) clearTimeout(totalTimer);
   }
-}
-
-/**
- * The first problem of the SDK's schema error for a result of the wrong shape (`"content":
- * expected array, received string`), or undefined for any other error: one sentence
- * instead of the raw list of zod issues.
- */
-function resultShapeProblem(error: unknown): string | undefined {
-  // zod's classic ZodError or its core $ZodError, whichever zod the SDK parsed with.
-  if (!(error instanceof Error) || !/^\$?ZodError$/.test(error.name)) return undefined;
-  const issues = (error as { issues?: unknown }).issues;
-  if (!Array.isArray(issues) || issues.length === 0) return undefined;
-  const first = issues[0] as { path?: unknown; message?: unknown };
-  const path = Array.isArray(first.path) && first.path.length > 0 ? first.path.join(".") : "";
-  const what = String(first.message ?? "invalid").replace(/^Invalid input: /, "");
-  const more =
-    issues.length > 1
-      ? ` and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""}`
-      : "";
-  return `${path ? `${JSON.stringify(path)}: ` : ""}${what}${more}`;
-}
-
-function abortedError(server: string, name: string, cause?: unknown): McpTransportError {
-  return new McpTransportError({
-    code: "ABORTED",
-    server,
-    cause,
-    message: `Call to tool "${name}" on server "${server}" was aborted by its signal; the server was sent notifications/cancelled.`,
-  });
 }
 
 /**

@@ -25,6 +25,10 @@ function describeViolation(error: ErrorObject): string {
       const hint = allowed.length > 0 ? ` (allowed: ${allowed.join(", ")})` : "";
       return `${pathOf(error.instancePath, String(params.additionalProperty))}: is not an allowed property${hint}`;
     }
+    // 2019-09 / 2020-12: a property no subschema evaluated. The allowed names may come from
+    // `allOf`, `$ref` and conditionals, so no list is given.
+    case "unevaluatedProperties":
+      return `${pathOf(error.instancePath, String(params.unevaluatedProperty))}: is not an allowed property`;
     case "type":
       return `${pathOf(error.instancePath)}: must be ${String(params.type).split(",").join(" or ")}, got ${typeOf(error.data)}`;
     case "enum":

@@ -3,11 +3,12 @@
  * server, then runs `node --import tsx client.ts <server-url>` with MCP_CONFORMANCE_SCENARIO
  * set. The client does what tinyloop does for any configured server — `connectAll` (connect,
  * list, register into a ToolRegistry) and `registry.dispatch` of every tool — with the
- * scenario only choosing the options a user or embedding program would set.
+ * scenario only choosing the options a user or embedding program would set and the
+ * arguments a scripted model would give (`scenario-calls.ts`).
  */
 import { connectAll } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
-import { exampleArguments } from "./example-arguments.js";
+import { scenarioCalls } from "./scenario-calls.js";
 import { scenarioOptions } from "./scenario-options.js";
 
 const SERVER = "conformance";
@@ -33,10 +34,11 @@ async function main(): Promise<number> {
       console.error(`server did not become ready: ${server?.lastError ?? server?.state}`);
       return 1;
     }
-    for (const tool of registry.list({ toolsets: [`mcp-${SERVER}`] })) {
-      const result = await registry.dispatch(tool.name, exampleArguments(tool.inputSchema));
+    const tools = registry.list({ toolsets: [`mcp-${SERVER}`] });
+    for (const call of scenarioCalls(scenario, tools)) {
+      const result = await registry.dispatch(call.name, call.args);
       const text = result.content.map((block) => ("text" in block ? block.text : block.type));
-      console.log(`${tool.name}: ${result.isError ? "ERROR " : ""}${text.join(" ")}`);
+      console.log(`${call.name}: ${result.isError ? "ERROR " : ""}${text.join(" ")}`);
       if (result.isError) status = 1;
     }
   } finally {

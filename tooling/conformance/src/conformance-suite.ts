@@ -60,15 +60,25 @@ function run(command: string, args: string[], timeoutMs: number): Promise<Proces
   });
 }
 
-/** Every client scenario of the pinned suite for {@link SPEC_VERSION}, as the suite lists them. */
-export async function listClientScenarios(): Promise<string[]> {
-  const { code, output } = await run(
-    node22(),
-    [suiteEntry(), "list", "--client", "--spec-version", SPEC_VERSION],
-    60_000,
-  );
+/** A client scenario of the pinned suite and the spec versions (or `extension`) it belongs to. */
+export interface SuiteScenario {
+  name: string;
+  tags: string[];
+}
+
+/**
+ * The pinned suite's client scenarios, as `list --client` prints them (`- name [tag,tag]`);
+ * with `specVersion`, only those the suite applies to that version.
+ */
+export async function listClientScenarios(specVersion?: string): Promise<SuiteScenario[]> {
+  const args = [suiteEntry(), "list", "--client"];
+  if (specVersion !== undefined) args.push("--spec-version", specVersion);
+  const { code, output } = await run(node22(), args, 60_000);
   if (code !== 0) throw new Error(`conformance list failed (exit ${code}):\n${output}`);
-  return [...output.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1] as string);
+  return [...output.matchAll(/^\s+- (\S+)(?: \[([^\]]*)\])?/gm)].map((match) => ({
+    name: match[1] as string,
+    tags: (match[2] ?? "").split(",").filter((tag) => tag !== ""),
+  }));
 }
 
 /** One check the suite reported as failed. */
@@ -86,8 +96,15 @@ export interface ScenarioOutcome {
   output: string;
 }
 
-/** Runs one scenario against the tinyloop client; passes when the suite exits 0. */
-export async function runScenario(scenario: string, timeoutMs = 60_000): Promise<ScenarioOutcome> {
+/**
+ * Runs one scenario against the tinyloop client; passes when the suite exits 0. `force`
+ * runs a scenario the suite does not apply to {@link SPEC_VERSION} (`--force`).
+ */
+export async function runScenario(
+  scenario: string,
+  options: { timeoutMs?: number; force?: boolean } = {},
+): Promise<ScenarioOutcome> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const outDir = mkdtempSync(join(tmpdir(), "tinyloop-conformance-"));
   try {
     const { code, output } = await run(
@@ -103,6 +120,7 @@ export async function runScenario(scenario: string, timeoutMs = 60_000): Promise
         String(Math.max(10_000, timeoutMs - 10_000)),
         "-o",
         outDir,
+        ...(options.force ? ["--force"] : []),
       ],
       timeoutMs,
     );
@@ -131,17 +149,35 @@ function readChecks(dir: string): Array<Record<string, unknown>> {
   return [];
 }
 
-/** Scenario → why it is expected to fail, from `conformance-baseline.json`. */
-export function readBaseline(): Record<string, string> {
+/** `conformance-baseline.json`: how each scenario of the pinned suite is treated, with reasons. */
+export interface Baseline {
+  /** Scenarios that are run and expected to fail → why they fail. */
+  client: Record<string, string>;
+  /** Scenarios of other spec versions run with `--force` → why they are run. */
+  forced: Record<string, string>;
+  /** Scenarios not run → why not (2026-07-28 protocol, no client side in tinyloop, …). */
+  notRun: Record<string, string>;
+}
+
+/** Reads `conformance-baseline.json`; every entry must carry a non-empty reason. */
+export function readBaseline(): Baseline {
   const file = join(packageRoot, "conformance-baseline.json");
-  const parsed = JSON.parse(readFileSync(file, "utf8")) as { client?: Record<string, unknown> };
-  const client = parsed.client ?? {};
-  for (const [scenario, reason] of Object.entries(client)) {
+  const parsed = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  return {
+    client: reasons(parsed, "client"),
+    forced: reasons(parsed, "forced"),
+    notRun: reasons(parsed, "notRun"),
+  };
+}
+
+function reasons(parsed: Record<string, unknown>, key: keyof Baseline): Record<string, string> {
+  const section = (parsed[key] ?? {}) as Record<string, unknown>;
+  for (const [scenario, reason] of Object.entries(section)) {
     if (typeof reason !== "string" || reason.trim() === "") {
       throw new Error(
-        `conformance-baseline.json: client["${scenario}"]: expected the reason it fails as a non-empty string, got ${JSON.stringify(reason)}`,
+        `conformance-baseline.json: ${key}["${scenario}"]: expected the reason as a non-empty string, got ${JSON.stringify(reason)}`,
       );
     }
   }
-  return client as Record<string, string>;
+  return section as Record<string, string>;
 }
