@@ -73,6 +73,7 @@ export type {
   ServerStateEvent,
   SessionEvent,
   SessionStartEvent,
+  TimelineSessionEvent,
 } from "./session-events.js";
 export { serverStateEvents, toJsonLine } from "./session-events.js";
 export { sessionStartEvent, sessionStartLine } from "./session-start.js";

@@ -1,4 +1,4 @@
-import type { AgentEvent } from "@tinyloop/agent-loop";
+import type { AgentEvent, RunTimeline } from "@tinyloop/agent-loop";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import type { ToolFormatEvent } from "./tool-format-switch.js";
 
@@ -38,6 +38,14 @@ export interface ServerLogEvent {
 }
 
 /**
+ * A run drawn as a timeline (agent-loop's `RunTimeline`: model and tool calls on one time
+ * axis), sent after the run's `done` event by a program asked for timelines.
+ */
+export interface TimelineSessionEvent extends RunTimeline {
+  type: "timeline";
+}
+
+/**
  * One event of a session as a program streams it (`tinyloop run --json` writes one per line):
  * the agent's events plus the session's own.
  */
@@ -46,7 +54,8 @@ export type SessionEvent =
   | SessionStartEvent
   | ServerStateEvent
   | ServerLogEvent
-  | ToolFormatEvent;
+  | ToolFormatEvent
+  | TimelineSessionEvent;
 
 /**
  * A `server` event for each server that is ready or idle, with its tool count: after
