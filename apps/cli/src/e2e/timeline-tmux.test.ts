@@ -1,75 +1,37 @@
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from "@tinyloop/test-fixtures/model-server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cliBin, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
+import { cliBin } from "../__fixtures__/cli-harness.js";
+import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 import { tmuxPane } from "../__fixtures__/tmux-pane.js";
 
 // `--timeline` and `/timeline` on a real terminal (tmux, 100 columns, no colours), against
 // the scripted model and the fixture MCP server: turn 1 asks for two sleeps at once (which
 // overlap: both are dispatched before either can end) and a tool that fails; turn 2 answers.
-let ws: Workspace;
-let model: ScriptedModelServer | undefined;
-let session: string;
+const s = useE2eSession();
+let session = "";
 const pane = tmuxPane(() => session, { scrollback: true });
-const { tmux, keys, waitFor } = pane;
 const WIDTH = 100;
 
-const script = () => [
-  {
-    toolCalls: [
-      { name: "mcp_fx_sleep", arguments: { ms: 300 } },
-      { name: "mcp_fx_sleep", arguments: { ms: 300 } },
-      { name: "mcp_fx_fail", arguments: { message: "on purpose" } },
-    ],
-    usage: { inputTokens: 1500, outputTokens: 42 },
-  },
-  { text: "All three ran.", usage: { inputTokens: 1700, outputTokens: 7 } },
-];
-
-beforeEach(() => {
-  ws = workspace();
+beforeEach(async () => {
   session = `tinyloop-timeline-${process.pid}-${Date.now()}`;
-  ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+  s.ws.write({ ".mcp.json": json({ mcpServers: { fx: s.ws.fixture() } }) });
+  await s.withModel([
+    {
+      toolCalls: [
+        { name: "mcp_fx_sleep", arguments: { ms: 300 } },
+        { name: "mcp_fx_sleep", arguments: { ms: 300 } },
+        { name: "mcp_fx_fail", arguments: { message: "on purpose" } },
+      ],
+      usage: { inputTokens: 1500, outputTokens: 42 },
+    },
+    { text: "All three ran.", usage: { inputTokens: 1700, outputTokens: 7 } },
+  ]);
 });
-afterEach(async () => {
-  pane.kill();
-  await model?.close();
-  model = undefined;
-  expect(await ws.leftovers()).toEqual([]);
-  ws.remove();
-});
+afterEach(() => pane.kill()); // before the session's checks (after-hooks run last first)
 
+/** `tinyloop run .mcp.json --yes ARGS` in the tmux session. */
 function start(...args: string[]): void {
-  if (!model) throw new Error("start the model first");
-  const command = [
-    process.execPath,
-    cliBin,
-    "run",
-    ".mcp.json",
-    "--endpoint-url",
-    model.baseURL,
-    "--model",
-    "scripted",
-    "--yes",
-    ...args,
-  ]
-    .map((a) => `'${a}'`)
-    .join(" ");
-  tmux(
-    "new-session",
-    "-d",
-    "-x",
-    String(WIDTH),
-    "-y",
-    "50",
-    "-s",
-    session,
-    "-c",
-    ws.dir,
-    `NO_COLOR=1 ${command}; echo "exit=$?"; sleep 60`,
-  );
+  const argv = [process.execPath, cliBin, "run", ".mcp.json", ...s.modelFlags(), "--yes", ...args];
+  pane.start(argv, { cwd: s.ws.dir, columns: WIDTH, rows: 50, env: { NO_COLOR: "1" } });
 }
 
 /** The timeline's lines on the screen, from its header on. */
@@ -102,31 +64,32 @@ function checkDrawing(lines: string[]): void {
 
 describe("the run's timeline in the terminal", () => {
   it("run -p --timeline draws it on stderr after the answer", async () => {
-    model = await startScriptedModelServer({ script: script() });
     start("-p", "Run them", "--timeline");
-    const screen = await waitFor((s) => /^exit=\d+$/m.test(s), "the run to end");
+    const screen = await pane.waitFor((text) => /^exit=\d+$/m.test(text), "the run to end");
     expect(screen).toContain("All three ran.");
     expect(screen).toMatch(/^exit=0$/m);
     checkDrawing(timelineOf(screen));
   });
 
   it("/timeline in the REPL draws the last answer (and says when there is none yet)", async () => {
-    model = await startScriptedModelServer({ script: script() });
     start();
-    await waitFor((s) => s.includes("connected 1/1 servers") && /^›/m.test(s), "the prompt");
-    keys("/timeline", "Enter");
-    await waitFor(
-      (s) => s.includes("no answer yet: /timeline draws the last answer's run"),
+    await pane.waitFor(
+      (text) => text.includes("connected 1/1 servers") && /^›/m.test(text),
+      "the prompt",
+    );
+    pane.keys("/timeline", "Enter");
+    await pane.waitFor(
+      (text) => text.includes("no answer yet: /timeline draws the last answer's run"),
       "the note",
     );
-    keys("Run them", "Enter");
-    await waitFor((s) => s.includes("All three ran."), "the answer");
+    pane.keys("Run them", "Enter");
+    await pane.waitFor((text) => text.includes("All three ran."), "the answer");
     // Without --timeline the REPL draws none by itself.
     expect(pane.screen()).not.toMatch(/^timeline /m);
-    keys("/timeline", "Enter");
-    const screen = await waitFor((s) => /^turn 2 .*=+$/m.test(s), "the timeline");
+    pane.keys("/timeline", "Enter");
+    const screen = await pane.waitFor((text) => /^turn 2 .*=+$/m.test(text), "the timeline");
     checkDrawing(timelineOf(screen));
-    keys("C-d");
-    await waitFor((s) => /^exit=0$/m.test(s), "the exit");
+    pane.keys("C-d");
+    await pane.waitFor((text) => /^exit=0$/m.test(text), "the exit");
   });
 });

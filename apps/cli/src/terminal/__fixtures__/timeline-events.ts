@@ -1,7 +1,26 @@
-import type { AgentEvent } from "@tinyloop/agent-loop";
+import type { AgentEvent, ToolResultEvent } from "@tinyloop/agent-loop";
+import type { ToolCall } from "@tinyloop/inference-adapters";
 
 const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens });
 const T = 1_700_000_000_000; // the runs' epoch origin; times below are offsets from it
+
+/** The `tool-result` event of `call` in turn 1: dispatched `from` ms after T, settled at `to`. */
+function settled(
+  call: ToolCall,
+  text: string,
+  [from, to]: [number, number],
+  outcome: ToolResultEvent["outcome"],
+): ToolResultEvent {
+  const content = [{ type: "text" as const, text }];
+  const result = outcome === "ok" ? { content } : { content, isError: true };
+  const times = { startedAt: T + from, endedAt: T + to, durationMs: to - from };
+  return { type: "tool-result", turn: 1, call, result, ...times, outcome };
+}
+
+const oslo: ToolCall = { id: "a", name: "mcp_weather_get", arguments: '{"city":"Oslo"}' };
+const rome: ToolCall = { id: "b", name: "mcp_weather_get", arguments: '{"city":"Rome"}' };
+const fail: ToolCall = { id: "f", name: "mcp_fx_fail", arguments: "{}" };
+const madeUp: ToolCall = { id: "n", name: "no_such_tool", arguments: "{}" };
 
 /**
  * A run as `agent.run` yields it (text and progress events left out): turn 1 (1.2 s)
@@ -10,36 +29,10 @@ const T = 1_700_000_000_000; // the runs' epoch origin; times below are offsets 
  */
 export const PARALLEL_RUN: AgentEvent[] = [
   { type: "turn-start", turn: 1, startedAt: T },
-  {
-    type: "tool-call",
-    turn: 1,
-    call: { id: "a", name: "mcp_weather_get", arguments: '{"city":"Oslo"}' },
-  },
-  {
-    type: "tool-call",
-    turn: 1,
-    call: { id: "b", name: "mcp_weather_get", arguments: '{"city":"Rome"}' },
-  },
-  {
-    type: "tool-result",
-    turn: 1,
-    call: { id: "b", name: "mcp_weather_get", arguments: '{"city":"Rome"}' },
-    result: { content: [{ type: "text", text: "sunny" }] },
-    startedAt: T + 1200,
-    endedAt: T + 1700,
-    durationMs: 500,
-    outcome: "ok",
-  },
-  {
-    type: "tool-result",
-    turn: 1,
-    call: { id: "a", name: "mcp_weather_get", arguments: '{"city":"Oslo"}' },
-    result: { content: [{ type: "text", text: "rain" }] },
-    startedAt: T + 1200,
-    endedAt: T + 2000,
-    durationMs: 800,
-    outcome: "ok",
-  },
+  { type: "tool-call", turn: 1, call: oslo },
+  { type: "tool-call", turn: 1, call: rome },
+  settled(rome, "sunny", [1200, 1700], "ok"),
+  settled(oslo, "rain", [1200, 2000], "ok"),
   {
     type: "turn-end",
     turn: 1,
@@ -59,13 +52,7 @@ export const PARALLEL_RUN: AgentEvent[] = [
     modelEndedAt: T + 2400,
     endedAt: T + 2400,
   },
-  {
-    type: "done",
-    reason: "completed",
-    text: "Rain in Oslo, sun in Rome.",
-    turns: 2,
-    usage: usage(2500, 65),
-  },
+  { type: "done", reason: "completed", text: "Rain and sun.", turns: 2, usage: usage(2500, 65) },
 ];
 
 /**
@@ -74,28 +61,10 @@ export const PARALLEL_RUN: AgentEvent[] = [
  */
 export const FAILED_RUN: AgentEvent[] = [
   { type: "turn-start", turn: 1, startedAt: T },
-  { type: "tool-call", turn: 1, call: { id: "f", name: "mcp_fx_fail", arguments: "{}" } },
-  { type: "tool-call", turn: 1, call: { id: "n", name: "no_such_tool", arguments: "{}" } },
-  {
-    type: "tool-result",
-    turn: 1,
-    call: { id: "n", name: "no_such_tool", arguments: "{}" },
-    result: { content: [{ type: "text", text: "unknown tool" }], isError: true },
-    startedAt: T + 600,
-    endedAt: T + 600,
-    durationMs: 0,
-    outcome: "unavailable",
-  },
-  {
-    type: "tool-result",
-    turn: 1,
-    call: { id: "f", name: "mcp_fx_fail", arguments: "{}" },
-    result: { content: [{ type: "text", text: "fixture failure" }], isError: true },
-    startedAt: T + 600,
-    endedAt: T + 700,
-    durationMs: 100,
-    outcome: "error",
-  },
+  { type: "tool-call", turn: 1, call: fail },
+  { type: "tool-call", turn: 1, call: madeUp },
+  settled(madeUp, "unknown tool", [600, 600], "unavailable"),
+  settled(fail, "fixture failure", [600, 700], "error"),
   {
     type: "turn-end",
     turn: 1,
