@@ -1,5 +1,6 @@
-import type { AgentEvent, RunTimeline } from "@tinyloop/agent-loop";
+import type { AgentEvent } from "@tinyloop/agent-loop";
 import type { McpHub } from "@tinyloop/mcp-registration";
+import type { TimelineSessionEvent } from "./timeline-session-event.js";
 import type { ToolFormatEvent } from "./tool-format-switch.js";
 
 /** The session's start: which agent file, provider and model (see `sessionStartEvent`). */
@@ -35,14 +36,6 @@ export interface ServerLogEvent {
   level: string;
   logger?: string;
   data: unknown;
-}
-
-/**
- * A run drawn as a timeline (agent-loop's `RunTimeline`: model and tool calls on one time
- * axis), sent after the run's `done` event by a program asked for timelines.
- */
-export interface TimelineSessionEvent extends RunTimeline {
-  type: "timeline";
 }
 
 /**
