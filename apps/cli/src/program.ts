@@ -114,6 +114,10 @@ export function buildProgram(
         "--show-reasoning",
         "show the model's reasoning in full (REPL default: one line per turn; -p: none; on stderr)",
       )
+      .option(
+        "--timeline",
+        "after each answer, draw its model and tool calls on one time axis (-p: on stderr; --json: a timeline event; /timeline in the REPL)",
+      )
       .option("--max-turns <n>", "most model calls per run", positiveInt)
       .option(
         "--model-idle-timeout <seconds>",

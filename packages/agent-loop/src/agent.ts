@@ -9,6 +9,7 @@ import {
 } from "./agent-options.js";
 import { defaultSystemPrompt } from "./default-system-prompt.js";
 import { continueMessage, textTurnEndsRun } from "./end-when.js";
+import { epochNow } from "./epoch-now.js";
 import { EventChannel } from "./event-channel.js";
 import type {
   AgentEvent,
@@ -181,7 +182,7 @@ export class Agent {
         if (signal.aborted) return yield done("aborted");
         if (turns >= maxTurns) return yield done("max-turns", lastText ? { text: lastText } : {});
         turns++;
-        yield { type: "turn-start", turn: turns };
+        yield { type: "turn-start", turn: turns, startedAt: epochNow() };
         const offered = this.#tools.current();
         streaming = { text: "", toolCalls: [] };
         const turn = yield* modelTurnStep({
@@ -205,18 +206,22 @@ export class Agent {
             usage.reasoningTokens = (usage.reasoningTokens ?? 0) + turn.usage.reasoningTokens;
           }
         }
-        const turnEnd: AgentEvent = {
+        const modelEndedAt = epochNow();
+        // Built when yielded: a tool turn ends once its calls settled.
+        const turnEnd = (): AgentEvent => ({
           type: "turn-end",
           turn: turns,
           ...(turn.usage ? { usage: turn.usage } : {}),
           ...(turn.finishReason ? { finishReason: turn.finishReason } : {}),
           toolCalls: turn.toolCalls.length,
-        };
+          modelEndedAt,
+          endedAt: epochNow(),
+        });
 
         if (turn.stopped) {
           // Keep the text the user already saw; calls of an unfinished answer never ran.
           if (turn.text) this.#messages.push({ role: "assistant", content: turn.text });
-          yield turnEnd;
+          yield turnEnd();
           const partial = turn.text ? { text: turn.text } : {};
           if (turn.stopped.reason === "aborted") return yield done("aborted", partial);
           return yield done("error", { ...partial, error: turn.stopped.error });
@@ -227,7 +232,7 @@ export class Agent {
             content: turn.text,
             ...(turn.reasoning?.length ? { reasoning: turn.reasoning } : {}),
           });
-          yield turnEnd;
+          yield turnEnd();
           if (textTurnEndsRun(this.#options.endWhen, afterToolTurn)) {
             const text = [lastAnswer, turn.text].filter(Boolean).join("\n\n");
             return yield done("completed", { text });
@@ -285,7 +290,7 @@ export class Agent {
         const settled = await all;
         this.#commit(open);
         open = undefined;
-        yield turnEnd;
+        yield turnEnd();
 
         if (signal.aborted) return yield done("aborted");
         const exit = exitOf(settled, offered.byName, turn.text);

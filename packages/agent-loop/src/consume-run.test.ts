@@ -42,7 +42,7 @@ describe("consumeRun", () => {
 
   it("throws RUN_INCOMPLETE for events that end without done", async () => {
     async function* cut(): AsyncIterable<AgentEvent> {
-      yield { type: "turn-start", turn: 1 };
+      yield { type: "turn-start", turn: 1, startedAt: Date.now() };
     }
     const error = await consumeRun(cut()).catch((e: unknown) => e);
     expect(AgentError.isInstance(error)).toBe(true);

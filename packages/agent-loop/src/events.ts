@@ -29,6 +29,8 @@ export type StopReason =
 export interface TurnStartEvent {
   type: "turn-start";
   turn: number;
+  /** When the model call started, in epoch milliseconds (fractional), as `tool-result` times. */
+  startedAt: number;
 }
 
 /** A piece of the assistant's answer text, as the model streams it. */
@@ -103,6 +105,13 @@ export interface TurnEndEvent {
   finishReason?: "stop" | "tool-calls" | "length" | "content-filter";
   /** Number of tool calls the model made in this turn. */
   toolCalls: number;
+  /**
+   * When the model's answer was complete (or stopped), in epoch milliseconds: the model call
+   * took `modelEndedAt - turn-start.startedAt`; the turn's tool calls ran after it.
+   */
+  modelEndedAt: number;
+  /** When the turn ended (its tool calls settled), in epoch milliseconds. */
+  endedAt: number;
 }
 
 /** The run is over. Always the last event. */

@@ -36,6 +36,8 @@ export type {
 } from "./run-step.js";
 export { modelStepName, runStepDirectly, toolStepName } from "./run-step.js";
 export type { ApprovalDecision, ApproveToolCall } from "./run-tool-calls.js";
+export type { RunTimeline, TimelineBar, TimelineStatus } from "./timeline.js";
+export { buildTimeline, TimelineRecorder } from "./timeline.js";
 export { toolNameMatcher } from "./tool-name-pattern.js";
 export { TOOL_SEARCH } from "./tool-search.js";
 export { toolSearchNameTakenBy } from "./tool-search-name.js";

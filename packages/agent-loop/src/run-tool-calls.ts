@@ -13,6 +13,7 @@ import {
   withResolvedName,
 } from "@tinyloop/registry";
 import { ABORTED, untilAborted } from "./abortable.js";
+import { epochNow } from "./epoch-now.js";
 import type { ToolProgressEvent, ToolResultEvent } from "./events.js";
 import { isExitTool } from "./exit-tools.js";
 import { type Limiter, limitConcurrency } from "./limit-concurrency.js";
@@ -56,8 +57,6 @@ export interface RunToolCallsInput {
   onProgress: (event: ToolProgressEvent) => void;
 }
 
-const now = () => performance.timeOrigin + performance.now();
-
 /**
  * Dispatches all calls of one turn at once (the limiter bounds how many run together)
  * and resolves to their results in call order. Never rejects: denials, unknown tools,
@@ -92,7 +91,7 @@ export async function runToolCalls(input: RunToolCallsInput): Promise<SettledCal
       (error: unknown): SettledCall => {
         // Safety net (a throwing event consumer, a bug): the call still gets a result.
         const result = toolFailedResult(call.name, error);
-        const at = now();
+        const at = epochNow();
         input.onResult({
           type: "tool-result",
           turn: input.turn,
@@ -118,14 +117,14 @@ async function settleCall(
   limiter: Limiter,
   input: RunToolCallsInput,
 ): Promise<SettledCall> {
-  let startedAt = now();
+  let startedAt = epochNow();
   let endedAt: number | undefined;
   const finish = (
     result: ToolResult,
     outcome: SettledCall["outcome"],
     args?: Record<string, unknown>,
   ): SettledCall => {
-    endedAt ??= now();
+    endedAt ??= epochNow();
     input.onResult({
       type: "tool-result",
       turn: input.turn,
@@ -172,10 +171,10 @@ async function settleCall(
   // the limiter is first-in first-out, so steps start in call order on every replay.
   const dispatched = limiter(async (): Promise<ToolStepResult | typeof ABORTED> => {
     if (input.signal.aborted) return ABORTED;
-    startedAt = now();
+    startedAt = epochNow();
     if (local) {
       const result = local(call.arguments);
-      endedAt = now();
+      endedAt = epochNow();
       return { result };
     }
     // The registry answers ABORTED at once on abort, so the slot is freed then too.
@@ -195,7 +194,7 @@ async function settleCall(
           },
         }),
     });
-    endedAt = now(); // measured here, before the slot goes to the next waiting call
+    endedAt = epochNow(); // measured here, before the slot goes to the next waiting call
     return dispatched;
   });
   let done: ToolStepResult | typeof ABORTED;

@@ -1,7 +1,8 @@
 // The tinyloop chat page: plain ES module, no build step. It talks to the same server's
 // OpenAI-compatible API with the key from the link (#key=…) or the key dialog, streams
-// answers, shows the model's reasoning (`reasoning_content`) collapsed above its answer and
-// the agent's tool calls from the `tinyloop` extension chunks.
+// answers, shows the model's reasoning (`reasoning_content`) collapsed above its answer,
+// the agent's tool calls from the `tinyloop` extension chunks, and each answer's run as a
+// timeline (collapsed below it). Text from the model and the tools is only ever set as text.
 
 const KEY_STORAGE = "tinyloop-serve-key";
 const $ = (id) => document.getElementById(id);
@@ -135,6 +136,72 @@ function duration(ms) {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+function count(n) {
+  return n < 1000 ? String(n) : `${(n / 1000).toFixed(n < 10_000 ? 1 : 0).replace(/\.0$/, "")}k`;
+}
+
+const FAILED = {
+  error: "failed",
+  unavailable: "unknown tool",
+  denied: "denied",
+  cancelled: "cancelled",
+};
+
+/** What a timeline row says beside its duration: a model call's tokens, a failure's outcome. */
+function timelineNote(bar) {
+  if (bar.status !== "ok") return `✗ ${FAILED[bar.status] ?? bar.status}`;
+  if (bar.kind === "model" && bar.usage)
+    return `${count(bar.usage.inputTokens)} in · ${count(bar.usage.outputTokens)} out`;
+  return "";
+}
+
+/**
+ * A run's timeline (agent-loop's RunTimeline, from the `timeline` extension chunk): one row
+ * per model call and tool call, each a bar placed on the run's time axis in percent, so
+ * parallel calls overlap. Collapsed until opened.
+ */
+function timelineBlock(timeline) {
+  const total = timeline.durationMs;
+  const rows = timeline.bars.map((bar) => {
+    const fill = el("span", {
+      class: `tl-bar ${bar.kind} ${bar.status}`,
+      "data-testid": "timeline-bar",
+    });
+    fill.style.left = `${total > 0 ? (bar.startMs / total) * 100 : 0}%`;
+    fill.style.width = `${total > 0 ? Math.max((bar.durationMs / total) * 100, 0.5) : 100}%`;
+    return el(
+      "li",
+      { class: `tl-row ${bar.kind} ${bar.status}`, "data-testid": "timeline-row" },
+      el("span", { class: "tl-name", "data-testid": "timeline-name", textContent: bar.label }),
+      el("span", { class: "tl-time", textContent: duration(Math.round(bar.durationMs)) }),
+      el("span", { class: "tl-note", textContent: timelineNote(bar) }),
+      el("span", { class: "tl-track" }, fill),
+    );
+  });
+  const turns = timeline.turns === 1 ? "1 turn" : `${timeline.turns} turns`;
+  const usage = timeline.usage;
+  const tokens =
+    usage && usage.inputTokens + usage.outputTokens > 0
+      ? ` · ${count(usage.inputTokens)} in · ${count(usage.outputTokens)} out`
+      : "";
+  const failures = timeline.bars.filter((bar) => bar.status !== "ok").length;
+  return el(
+    "details",
+    { class: "timeline", "data-testid": "timeline" },
+    el(
+      "summary",
+      {},
+      el("span", { textContent: "Timeline" }),
+      el("span", {
+        class: "timeline-size",
+        "data-testid": "timeline-summary",
+        textContent: `${duration(Math.round(total))} · ${turns}${tokens}${failures ? ` · ${failures} failed` : ""}`,
+      }),
+    ),
+    el("ol", { class: "tl-rows" }, ...rows),
+  );
+}
+
 /** One assistant answer: text pieces and tool cards in the order they happened. */
 class Answer {
   constructor() {
@@ -245,6 +312,13 @@ class Answer {
   note(text, kind) {
     this.body.append(el("p", { class: kind, "data-testid": kind, textContent: text }));
   }
+
+  timeline(timeline) {
+    this.textNode = undefined;
+    this.reasoningNode = undefined;
+    this.timelineNode = timelineBlock(timeline);
+    this.body.append(this.timelineNode);
+  }
 }
 
 async function* sseEvents(response, signal) {
@@ -316,6 +390,7 @@ async function send(text) {
       if (event?.type === "tool_call") answer.toolCall(event);
       if (event?.type === "tool_progress") answer.toolProgress(event);
       if (event?.type === "tool_result") answer.toolResult(event);
+      if (event?.type === "timeline") answer.timeline(event.timeline);
       if (event?.type === "done" && event.reason === "max-turns")
         answer.note("The agent used all its turns without finishing.", "notice");
       scrollDown();

@@ -168,6 +168,7 @@ describe.skipIf(noBrowser)("the chat page", () => {
       .poll(() => page.getByTestId("message-assistant").textContent(), { timeout: 20_000 })
       .toContain("Done.");
     await page.getByTestId("tool-call").locator("summary").click();
+    await page.getByTestId("timeline").locator("summary").click();
     // Every element, the sidebar's below the chat included, ends inside the 390 px.
     const overflow = (await page.evaluate(OVERFLOW_CHECK)) as {
       width: number;
@@ -206,6 +207,67 @@ describe.skipIf(noBrowser)("the chat page", () => {
     expect(await page.locator("#messages img, #messages b").count()).toBe(0);
     expect(await page.getByTestId("injected").count()).toBe(0);
     expect(await page.title()).not.toBe("pwned");
+  });
+
+  it("shows each answer's run as a timeline, collapsed until clicked: parallel calls overlap, failures marked, names as text", async () => {
+    const markup = `<b data-testid="injected">made_up</b>`;
+    rig = await startServeRig([
+      {
+        toolCalls: [
+          { id: "s1", name: "mcp_fx_sleep", arguments: { ms: 300 } },
+          { id: "s2", name: "mcp_fx_sleep", arguments: { ms: 300 } },
+          { id: "f1", name: "mcp_fx_fail", arguments: { message: "on purpose" } },
+          { id: "u1", name: markup, arguments: {} },
+        ],
+        usage: { inputTokens: 1500, outputTokens: 42 },
+      },
+      { text: "All ran.", usage: { inputTokens: 1700, outputTokens: 7 } },
+    ]);
+    const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
+    await page.locator("body[data-ready=true]").waitFor();
+    await page.getByTestId("prompt").fill("Run them");
+    await page.getByTestId("prompt").press("Enter");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").textContent(), { timeout: 20_000 })
+      .toContain("All ran.");
+    await page.getByTestId("send").waitFor();
+    const timeline = page.getByTestId("timeline");
+    expect(await timeline.count()).toBe(1);
+    // Collapsed: the summary tells the run in one line; the rows show only once opened.
+    expect(await timeline.getByTestId("timeline-summary").textContent()).toMatch(
+      /^\d+(\.\d)? m?s · 2 turns · 3\.2k in · 49 out · 2 failed$/,
+    );
+    const rows = timeline.getByTestId("timeline-row");
+    expect(await rows.first().isVisible()).toBe(false);
+    await timeline.locator("summary").click();
+    expect(await rows.first().isVisible()).toBe(true);
+    expect(await timeline.getByTestId("timeline-name").allTextContents()).toEqual([
+      "turn 1",
+      "mcp_fx_sleep",
+      "mcp_fx_sleep",
+      "mcp_fx_fail",
+      markup,
+      "turn 2",
+    ]);
+    expect(await rows.nth(0).locator(".tl-note").textContent()).toBe("1.5k in · 42 out");
+    expect(await rows.nth(3).locator(".tl-note").textContent()).toBe("✗ failed");
+    expect(await rows.nth(4).locator(".tl-note").textContent()).toBe("✗ unknown tool");
+    expect(await rows.nth(3).getAttribute("class")).toContain("error");
+    // The two sleeps ran at once: their bars overlap on the one axis; turn 2 comes after both.
+    const box = async (row: number) => {
+      const found = await rows.nth(row).getByTestId("timeline-bar").boundingBox();
+      if (!found) throw new Error(`no bar in row ${row}`);
+      return { from: found.x, to: found.x + found.width };
+    };
+    const [a, b, last] = [await box(1), await box(2), await box(5)];
+    expect(Math.max(a.from, b.from)).toBeLessThan(Math.min(a.to, b.to));
+    expect(last.from).toBeGreaterThanOrEqual(Math.max(a.to, b.to) - 1);
+    // The tool name the model made up is text, not an element.
+    expect(await page.getByTestId("injected").count()).toBe(0);
+    if (process.env.TINYLOOP_SCREENSHOT)
+      await page.screenshot({ path: process.env.TINYLOOP_SCREENSHOT });
+    await timeline.locator("summary").click();
+    expect(await rows.first().isVisible()).toBe(false);
   });
 
   it("shows the model's reasoning collapsed above each answer, opened by a click, as text", async () => {

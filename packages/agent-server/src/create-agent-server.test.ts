@@ -1,3 +1,4 @@
+import type { RunTimeline } from "@tinyloop/agent-loop";
 import OpenAI from "openai";
 import { afterEach, describe, expect, it } from "vitest";
 import { MODEL_NAME, type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
@@ -37,6 +38,7 @@ describe("the official openai client", () => {
       events: [
         { type: "tool_call", id: "c1", name: "mcp_fx_echo", arguments: '{"text":"ping"}' },
         { type: "tool_result", id: "c1", name: "mcp_fx_echo", outcome: "ok", result: "ping" },
+        { type: "timeline", timeline: { turns: 2, reason: "completed" } },
       ],
     });
     // The second model call carried the real tool result from the MCP server.
@@ -71,7 +73,7 @@ describe("the official openai client", () => {
       if (chunk.usage) usage = chunk.usage;
     }
     expect(text).toBe("Let me check.\n\nTwo and three make 5.");
-    expect(extensions.map((e) => e.type)).toEqual(["tool_call", "tool_result", "done"]);
+    expect(extensions.map((e) => e.type)).toEqual(["tool_call", "tool_result", "timeline", "done"]);
     expect(extensions[1]).toMatchObject({
       name: "mcp_fx_add",
       outcome: "ok",
@@ -79,7 +81,16 @@ describe("the official openai client", () => {
       is_error: false,
     });
     expect(typeof extensions[1]?.duration_ms).toBe("number");
-    expect(extensions[2]).toMatchObject({ type: "done", reason: "completed", turns: 2 });
+    // The run as a timeline: each model call, then its tool call, on one time axis.
+    const { timeline } = extensions[2] as { timeline: RunTimeline };
+    expect(timeline.bars.map((bar) => [bar.kind, bar.label, bar.status])).toEqual([
+      ["model", "turn 1", "ok"],
+      ["tool", "mcp_fx_add", "ok"],
+      ["model", "turn 2", "ok"],
+    ]);
+    expect(timeline.bars[1]?.callId).toBe("c1");
+    expect(timeline).toMatchObject({ turns: 2, reason: "completed" });
+    expect(extensions[3]).toMatchObject({ type: "done", reason: "completed", turns: 2 });
     expect(finishes).toEqual(["stop"]);
     expect(usage).toMatchObject({ total_tokens: expect.any(Number) });
   });

@@ -1,4 +1,10 @@
-import type { Agent, AgentInput, DoneEvent, TokenUsage } from "@tinyloop/agent-loop";
+import {
+  type Agent,
+  type AgentInput,
+  type DoneEvent,
+  TimelineRecorder,
+  type TokenUsage,
+} from "@tinyloop/agent-loop";
 import { ApiError } from "./api-error.js";
 import { type TinyloopExtension, toExtension } from "./tinyloop-events.js";
 
@@ -46,7 +52,8 @@ function failure(done: DoneEvent, signal: AbortSignal): ApiError | undefined {
  * Runs `agent` on `input` and turns its events into completion outputs: the text of every
  * turn (turns separated by a blank line), the reasoning of every turn apart from it (also
  * separated by a blank line), tool calls and results as extensions, and one
- * finish (or error). The final answer of `task_complete` / `ask_question`, which is not
+ * finish (or error), after the run's timeline (agent-loop's `RunTimeline`) as an extension.
+ * The final answer of `task_complete` / `ask_question`, which is not
  * streamed as text, is added at the end.
  */
 export async function* runCompletion(
@@ -70,7 +77,9 @@ export async function* runCompletion(
     reasoned = true;
     return { kind: "reasoning", text: gap + piece };
   };
+  const timeline = new TimelineRecorder();
   for await (const event of agent.run(input, { signal })) {
+    timeline.add(event);
     if (event.type === "text-delta") {
       if (event.text !== "") yield text(event.text, event.turn);
       continue;
@@ -84,6 +93,7 @@ export async function* runCompletion(
       if (extension) yield { kind: "extension", extension };
       continue;
     }
+    yield { kind: "extension", extension: { type: "timeline", timeline: timeline.timeline() } };
     const error = failure(event, signal);
     if (error) {
       yield { kind: "error", error };

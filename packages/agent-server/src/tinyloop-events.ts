@@ -1,4 +1,4 @@
-import type { AgentEvent, StopReason, ToolResultEvent } from "@tinyloop/agent-loop";
+import type { AgentEvent, RunTimeline, StopReason, ToolResultEvent } from "@tinyloop/agent-loop";
 import { toolResultText } from "@tinyloop/registry";
 
 /** A tool call the agent's model made (sent before the tool runs). */
@@ -37,6 +37,16 @@ export interface ToolResultExtension {
   truncated: boolean;
 }
 
+/**
+ * The run as a timeline (agent-loop's `RunTimeline`: every model call and tool call as a bar
+ * on one time axis), sent once the run is over, before `done` (or the error that ended it).
+ * Its labels are the model's text (tool names as called): show them as text, never as HTML.
+ */
+export interface TimelineExtension {
+  type: "timeline";
+  timeline: RunTimeline;
+}
+
 /** The run is over (sent with the last content chunk). */
 export interface DoneExtension {
   type: "done";
@@ -52,6 +62,7 @@ export type TinyloopExtension =
   | ToolCallExtension
   | ToolProgressExtension
   | ToolResultExtension
+  | TimelineExtension
   | DoneExtension;
 
 /** The extension of an agent event, or undefined for events that have none. */

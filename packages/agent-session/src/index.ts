@@ -87,6 +87,7 @@ export {
 } from "./short-text.js";
 export type { TextStyle } from "./text-style.js";
 export { plainStyle } from "./text-style.js";
+export type { TimelineSessionEvent } from "./timeline-session-event.js";
 export type { ToolCallView, ToolCallViewOptions } from "./tool-call-view.js";
 export { toolCallView } from "./tool-call-view.js";
 export type { ToolFormatEvent } from "./tool-format-switch.js";

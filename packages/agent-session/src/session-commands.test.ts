@@ -106,4 +106,19 @@ describe("sessionCommand", () => {
     );
     expect(display).toBe("collapsed");
   });
+
+  it("/timeline shows the program's drawing of the last answer, and is offered only with one", async () => {
+    const session = await sessions.open([fx()], [{ text: "hi" }]);
+    expect(output(sessionCommand(session, "/timeline"))).toBe(
+      "unknown command /timeline; /help lists them",
+    );
+    expect(output(sessionCommand(session, "/help"))).not.toContain("/timeline");
+    let drawn = 0;
+    const timeline = () => `drawing ${++drawn}`;
+    expect(output(sessionCommand(session, "/help", { timeline }))?.split("\n")).toContain(
+      "/timeline the last answer's model and tool calls on one time axis",
+    );
+    expect(output(sessionCommand(session, " /timeline ", { timeline }))).toBe("drawing 1");
+    expect(output(sessionCommand(session, "/timeline", { timeline }))).toBe("drawing 2");
+  });
 });

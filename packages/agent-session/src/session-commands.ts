@@ -20,6 +20,11 @@ export interface SessionCommandOptions {
   reasoning?: ReasoningSetting;
   /** Columns `/tools` lines may take (a terminal's width); descriptions are cut to fit. */
   width?: number;
+  /**
+   * The program's drawing of the last answer's run (`/timeline`): its model and tool calls on
+   * one time axis. Without it `/timeline` is not offered (a program that draws no timeline).
+   */
+  timeline?: () => string;
 }
 
 /**
@@ -43,6 +48,7 @@ const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> =
   ["/results", "full or short: show each tool result whole, or as one line"],
   ["/reset", "start the conversation over"],
   ["/reasoning", "show|collapse|hide the model's reasoning"],
+  ["/timeline", "the last answer's model and tool calls on one time axis"],
   ["/exit", "leave"],
 ];
 
@@ -50,7 +56,7 @@ const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> =
  * The slash commands of a chat over a session: `/help`, `/tools` ({@link toolListLines}),
  * `/servers` ({@link serverListLines}), `/reasoning show|collapse|hide` (when the program passes
  * its `reasoning` setting), `/results full|short` (the program switches how it shows tool
- * results), `/reset` (clears the conversation), `/exit` and `/quit`;
+ * results), `/timeline` (when the program passes its `timeline` drawing), `/reset` (clears the conversation), `/exit` and `/quit`;
  * any other `/word` answers that it is unknown and how to list the commands. Undefined when
  * `line` is not a command (it does not start with `/`): a message for the model.
  *
@@ -63,14 +69,23 @@ const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> =
 export function sessionCommand(
   session: AgentSession,
   line: string,
-  { style = plainStyle, exitKeys, helpNotes = [], reasoning, width }: SessionCommandOptions = {},
+  {
+    style = plainStyle,
+    exitKeys,
+    helpNotes = [],
+    reasoning,
+    width,
+    timeline,
+  }: SessionCommandOptions = {},
 ): SessionCommandResult | undefined {
   const text = line.trim();
   if (!text.startsWith("/")) return undefined;
   const [command, argument] = text.split(/\s+/);
   switch (command) {
     case "/help": {
-      const offered = COMMANDS.filter(([name]) => name !== "/reasoning" || reasoning);
+      const offered = COMMANDS.filter(
+        ([name]) => (name !== "/reasoning" || reasoning) && (name !== "/timeline" || timeline),
+      );
       const width = Math.max(10, ...offered.map(([name]) => name.length + 1));
       const lines = offered.map(([name, description]) => {
         const words = name === "/exit" && exitKeys ? `${description} ${exitKeys}` : description;
@@ -102,6 +117,9 @@ export function sessionCommand(
     case "/reasoning":
       if (!reasoning) break;
       return { output: style.dim(reasoningCommand(argument, reasoning)) };
+    case "/timeline":
+      if (!timeline) break;
+      return { output: timeline() };
     case "/exit":
     case "/quit":
       return { exit: true };

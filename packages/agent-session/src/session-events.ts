@@ -1,5 +1,6 @@
 import type { AgentEvent } from "@tinyloop/agent-loop";
 import { isServerUsable, type McpHub, type ServerState } from "@tinyloop/mcp-registration";
+import type { TimelineSessionEvent } from "./timeline-session-event.js";
 import type { ToolFormatEvent } from "./tool-format-switch.js";
 
 /** The session's start: which agent file, provider and model (see `sessionStartEvent`). */
@@ -49,7 +50,8 @@ export type SessionEvent =
   | SessionStartEvent
   | ServerStateEvent
   | ServerLogEvent
-  | ToolFormatEvent;
+  | ToolFormatEvent
+  | TimelineSessionEvent;
 
 /**
  * A `server` event for each server that is ready or idle, with its tool count: after

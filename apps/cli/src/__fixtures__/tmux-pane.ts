@@ -10,6 +10,14 @@ export interface TmuxPane {
   keys(...keys: string[]): string;
   /** The cursor as tmux sees it: `x,y` (0-based column and row of the pane). */
   cursor(): string;
+  /**
+   * Starts the session: `argv` (each word quoted) run in `cwd` on a `columns` × `rows` terminal,
+   * after the `env` assignments; once it exits the pane shows `exit=CODE` and stays open.
+   */
+  start(
+    argv: string[],
+    options: { cwd: string; columns: number; rows: number; env?: Record<string, string> },
+  ): void;
   /** Ends the session's tmux server (and the program in it), if it still runs. */
   kill(): void;
   /** Polls the screen every 50 ms until `check` holds; fails naming `what` with the screen. */
@@ -36,6 +44,24 @@ export function tmuxPane(
     screen,
     keys: (...keys) => tmux("send-keys", "-t", session(), ...keys),
     cursor: () => tmux("display-message", "-p", "-t", session(), "#{cursor_x},#{cursor_y}").trim(),
+    start(argv, { cwd, columns, rows, env = {} }) {
+      const assignments = Object.entries(env).map(([name, value]) => `${name}='${value}' `);
+      const command = argv.map((word) => `'${word}'`).join(" ");
+      const shell = `${assignments.join("")}${command}; echo "exit=$?"; sleep 60`;
+      tmux(
+        "new-session",
+        "-d",
+        "-x",
+        `${columns}`,
+        "-y",
+        `${rows}`,
+        "-s",
+        session(),
+        "-c",
+        cwd,
+        shell,
+      );
+    },
     kill() {
       try {
         tmux("kill-server");

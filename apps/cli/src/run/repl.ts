@@ -17,6 +17,7 @@ import type { AbovePrompt } from "../terminal/above-prompt.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import type { MarkdownBlocks } from "../terminal/markdown-blocks.js";
 import type { Style } from "../terminal/style.js";
+import { AnswerTimelines } from "./answer-timelines.js";
 
 /** What `/help` adds for the terminal: the keys of the prompt. */
 const HELP_KEYS = {
@@ -38,6 +39,7 @@ export function runRepl({
   verbose,
   showReasoning = false,
   results = "short",
+  timeline = false,
   json,
   setAsk,
   lifecycle,
@@ -52,6 +54,8 @@ export function runRepl({
   showReasoning?: boolean;
   /** How tool results are shown at first (`--results`); `/results` switches it. */
   results?: ResultsMode;
+  /** `--timeline`: each answer's timeline drawn after it (`/timeline` draws the last one anyway). */
+  timeline?: boolean;
   json: boolean;
   setAsk: (ask: AskQuestion) => void;
   lifecycle: Lifecycle;
@@ -84,6 +88,9 @@ export function runRepl({
     ...(markdown ? { markdown } : {}),
   });
   lifecycle.addLastWords(() => printer.flush());
+  const timelines = new AnswerTimelines();
+  // Timelines fit the terminal as wide as it is when drawn (80 columns in a pipe).
+  const drawTimeline = () => timelines.draw(style, io.stdout.isTTY ? io.stdout.columns : undefined);
   let ended = false;
   // Whether each queued line was typed ahead (during a turn), in the driver's queue order.
   const typedAhead: boolean[] = [];
@@ -130,6 +137,7 @@ export function runRepl({
       get width() {
         return io.stdout.isTTY ? io.stdout.columns : undefined;
       },
+      timeline: drawTimeline,
       // --json streams every reasoning event as it is: nothing to show or hide there.
       ...(json
         ? {}
@@ -148,6 +156,10 @@ export function runRepl({
     onEvent: (event) => {
       if (json) io.stdout.write(toJsonLine(event));
       else printer.show(event);
+      const finished = timelines.add(event);
+      // --json --timeline: the run as a timeline event, right after its done event.
+      if (finished && json && timeline)
+        io.stdout.write(toJsonLine({ type: "timeline", ...finished }));
       if (event.type === "done" && !json) {
         printer.breakLine();
         if (event.reason === "asked" && event.text)
@@ -161,6 +173,7 @@ export function runRepl({
         // --verbose: the run's tokens, reasoning tokens included when the provider said.
         const tokens = verbose ? usageLine(event.usage, { style }) : undefined;
         if (tokens) io.stdout.write(`${tokens}\n`);
+        if (timeline) io.stdout.write(`${drawTimeline()}\n`);
         if (droppedByInterrupt > 0) {
           const what = droppedByInterrupt === 1 ? "1 line" : `${droppedByInterrupt} lines`;
           io.stdout.write(

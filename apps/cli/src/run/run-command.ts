@@ -36,6 +36,7 @@ import { editArgumentsOnTerminal } from "../terminal/edit-arguments.js";
 import { EventPrinter } from "../terminal/event-printer.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { styleFor } from "../terminal/style.js";
+import { AnswerTimelines } from "./answer-timelines.js";
 import { exitCodeFor } from "./done-reason.js";
 import { type PreparedRun, prepareRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
@@ -200,6 +201,7 @@ export async function runCommand(
       verbose: flags.verbose === true,
       showReasoning: flags.showReasoning === true,
       ...(flags.results ? { results: flags.results } : {}),
+      timeline: flags.timeline === true,
       json,
       setAsk: (fn) => {
         replAsk = fn;
@@ -229,12 +231,16 @@ export async function runCommand(
     });
     lifecycle.addLastWords(() => printer.flush());
     let denied = 0;
+    const timelines = flags.timeline ? new AnswerTimelines() : undefined;
     const { done, unstreamedText } = await consumeRun(
       session.agent.run(flags.prompt ?? "", { signal: controller.signal }),
       (event) => {
         if (event.type === "tool-result" && event.outcome === "denied") denied++;
         if (json) emit(event);
         else printer.show(event);
+        const timeline = timelines?.add(event);
+        // --json --timeline: the run as a timeline event, right after its done event.
+        if (timeline && json) emit({ type: "timeline", ...timeline });
       },
     );
     if (!json) {
@@ -249,6 +255,8 @@ export async function runCommand(
       if (why) io.stderr.write(`${why}\n`);
       const tokens = flags.verbose ? usageLine(done.usage, { style: errStyle }) : undefined;
       if (tokens) io.stderr.write(`${tokens}\n`);
+      // --timeline: the run as a waterfall, on stderr (stdout is the answer alone).
+      if (timelines) io.stderr.write(`${timelines.draw(errStyle, io.stderr.columns)}\n`);
     }
     // Unattended (no terminal), a denial means the run did less than asked: say so in the
     // code, unless the run's own ending already is a failure.

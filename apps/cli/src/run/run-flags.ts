@@ -22,6 +22,8 @@ export interface RunFlags extends ModelOverrides {
   showReasoning?: boolean;
   /** `--results full|short`: tool results shown whole or as one line (the REPL's `/results` switches it). */
   results?: "full" | "short";
+  /** `--timeline`: each answer's run drawn as a waterfall (with `--json`, a `timeline` event). */
+  timeline?: boolean;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
   /** `--reasoning low|medium|high|<tokens>`, checked by `prepareRun`. */
