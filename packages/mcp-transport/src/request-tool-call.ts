@@ -6,7 +6,6 @@ import { runsAsTask } from "./task-call-policy.js";
 import { requestTaskToolCall } from "./task-tool-call.js";
 import { abortedError, toolCallFailure } from "./tool-call-failure.js";
 
-
 /** One `tools/call` on a ready client, as {@link requestToolCall} needs it. */
 export interface ToolCallRequest {
   client: Client;
