@@ -88,7 +88,8 @@ export function runCli(
 ): Promise<CliResult> {
   return execa(process.execPath, [cliBin, ...args], {
     cwd,
-    env: { NO_COLOR: "1", ...env },
+    // Saved conversations go to a scratch state folder, not the home of whoever runs the tests.
+    env: { NO_COLOR: "1", XDG_STATE_HOME: join(tmpdir(), "tinyloop-e2e-state"), ...env },
     extendEnv: true,
     reject: false,
     timeout,
