@@ -23,6 +23,7 @@ import { openUnattendedSession } from "../session/open-unattended-session.js";
 import { styleFor } from "../terminal/style.js";
 import { servePort } from "./serve-port.js";
 import { serveStartError } from "./serve-start-error.js";
+import { serveCurlExample } from "./serve-try-line.js";
 
 /** Flags of `tinyloop serve`. */
 export interface ServeFlags {
@@ -223,6 +224,7 @@ export async function serveCommand(
           ? `  MCP        ${url}/mcp  (Streamable HTTP, tool ${agentToolName(settings.modelName)}, same key)\n`
           : "") +
         `  key        ${server.apiKeyGenerated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${flags.apiKeyEnv} (not printed)`}\n` +
+        `  try it     ${serveCurlExample({ url, modelName: settings.modelName, key: server.apiKeyGenerated ? { generated: server.apiKey } : { variable: flags.apiKeyEnv ?? "" } })}\n` +
         style.dim(`Ctrl+C or SIGTERM stops; requests in flight get ${flags.grace} s to finish.\n`),
     );
   } catch (error) {

@@ -234,6 +234,50 @@ describe("tinyloop serve", () => {
     expect((await serve.child).exitCode).toBe(143);
   });
 
+  it("prints a curl line that works as pasted, naming the served model id (the key from the environment only as its variable)", async () => {
+    await s.withModel([{ text: "Hello from the agent." }, { text: "Hello again." }]);
+    s.ws.write({ "research/agent.json": json({ servers: [s.ws.fixture()] }) });
+    const tryLine = (stderr: string) => /^ {2}try it {5}(curl .*)$/m.exec(stderr)?.[1] ?? "";
+    const answerOf = async (line: string, env: Record<string, string> = {}) => {
+      const { stdout } = await execa("sh", ["-c", line], { env });
+      return JSON.parse(stdout) as {
+        model: string;
+        choices: Array<{ message: { content: string } }>;
+      };
+    };
+
+    const generated = await startServe(["research", ...s.modelFlags()]);
+    const line = tryLine(generated.stderr());
+    expect(line).toContain(
+      `-d '{"model":"research","messages":[{"role":"user","content":"Hello"}]}'`,
+    );
+    const answer = await answerOf(line);
+    expect(answer.model).toBe("research");
+    expect(answer.choices[0]?.message.content).toBe("Hello from the agent.");
+    generated.child.kill("SIGTERM");
+    await generated.child;
+
+    const fromEnvironment = await startServe(
+      [
+        "research",
+        "--name",
+        "my-team/research:v2",
+        "--api-key-env",
+        "SERVE_KEY",
+        ...s.modelFlags(),
+      ],
+      { SERVE_KEY: "key-from-the-environment" },
+    );
+    const envLine = tryLine(fromEnvironment.stderr());
+    expect(envLine).toContain('-H "Authorization: Bearer $SERVE_KEY"');
+    expect(fromEnvironment.stderr()).not.toContain("key-from-the-environment");
+    const again = await answerOf(envLine, { SERVE_KEY: "key-from-the-environment" });
+    expect(again.model).toBe("my-team/research:v2");
+    expect(again.choices[0]?.message.content).toBe("Hello again.");
+    fromEnvironment.child.kill("SIGTERM");
+    await fromEnvironment.child;
+  });
+
   it("runs the tools a server's entry lists in autoApprove without --allow-tool", async () => {
     const model = await s.withModel([
       { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
