@@ -37,6 +37,19 @@ export interface ToolResultExtension {
   truncated: boolean;
 }
 
+/**
+ * A tool call waits for a person's answer in the chat page (`approval.inPage`): answer with
+ * `POST /tinyloop/v1/approvals/{id}`. Sent right after its `tool_call`.
+ */
+export interface ApprovalRequestExtension {
+  type: "approval_request";
+  id: string;
+  tool_call_id: string;
+  name: string;
+  /** The whole arguments as JSON text, as the model wrote them. */
+  arguments: string;
+}
+
 /** The run is over (sent with the last content chunk). */
 export interface DoneExtension {
   type: "done";
@@ -52,6 +65,7 @@ export type TinyloopExtension =
   | ToolCallExtension
   | ToolProgressExtension
   | ToolResultExtension
+  | ApprovalRequestExtension
   | DoneExtension;
 
 /** The extension of an agent event, or undefined for events that have none. */

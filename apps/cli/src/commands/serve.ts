@@ -39,6 +39,8 @@ export interface ServeFlags {
   /** `--mcp`: also the agent as a Streamable HTTP MCP server at `/mcp`. */
   mcp?: boolean;
   yes?: boolean;
+  /** `--approve-in-page`: calls that need approval are asked in the chat page, not refused. */
+  approveInPage?: boolean;
   /** `--allow-image-urls`: fetch images given as http(s) URLs. */
   allowImageUrls?: boolean;
   allowTool: string[];
@@ -196,7 +198,8 @@ export async function serveCommand(
         mode: flags.yes ? "never" : agent.approval.mode,
         allow: [...flags.allowTool, ...agent.approval.allow],
         hint: (tool) =>
-          `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)`,
+          `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)${flags.approveInPage ? "; with --approve-in-page it is asked only in streaming requests, such as the chat page's" : ""}`,
+        inPage: flags.approveInPage === true,
       },
       fetchImageUrls: flags.allowImageUrls === true,
       imageUrlsHint:

@@ -278,6 +278,32 @@ describe("tinyloop serve", () => {
     await fromEnvironment.child;
   });
 
+  it("--approve-in-page: the page is told to ask, and a request that does not stream is still refused, saying so", async () => {
+    const model = await s.withModel([
+      { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
+      { text: "I may not add." },
+    ]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const serve = await startServe(["mcp.json", "--approve-in-page", ...s.modelFlags()]);
+    const tools = await fetch(`${serve.url}/tinyloop/v1/tools`, {
+      headers: { authorization: `Bearer ${serve.key}` },
+    });
+    expect(((await tools.json()) as { approve_in_page: boolean }).approve_in_page).toBe(true);
+    const response = await post(serve.url, serve.key, {
+      model: "mcp",
+      messages: [{ role: "user", content: "add 1 and 2" }],
+    });
+    expect(await replyText(response)).toBe("I may not add.");
+    const second = model.requests[1]?.body as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(second.messages.find((m) => m.role === "tool")?.content).toContain(
+      "with --approve-in-page it is asked only in streaming requests",
+    );
+    serve.child.kill("SIGTERM");
+    await serve.child;
+  });
+
   it("runs the tools a server's entry lists in autoApprove without --allow-tool", async () => {
     const model = await s.withModel([
       { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
