@@ -5,13 +5,7 @@ import { providerPresets } from "@tinyloop/inference-adapters/presets";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentFileError } from "./agent-file-error.js";
 import { chooseProvider } from "./choose-provider.js";
-import {
-  HUGGING_FACE_ROUTER_PROVIDERS,
-  knownProviders,
-  routerOnlyProviders,
-  tinyloopProviders,
-  unknownProviderProblem,
-} from "./provider-names.js";
+import * as names from "./provider-names.js";
 import { readAgentFile } from "./read-agent-file.js";
 
 let dir: string;
@@ -33,26 +27,26 @@ async function readError(name: string, text: string): Promise<AgentFileError> {
 
 describe("provider names", () => {
   it("are the presets, the own adapters and the Hugging Face router's, each once", () => {
-    expect(tinyloopProviders()).toEqual([
+    expect(names.tinyloopProviders()).toEqual([
       ...Object.keys(providerPresets),
       "anthropic",
       "local",
       "replay",
     ]);
-    expect(routerOnlyProviders()).toContain("nebius");
-    expect(routerOnlyProviders()).not.toContain("openai");
-    expect(new Set(knownProviders()).size).toBe(knownProviders().length);
-    for (const name of HUGGING_FACE_ROUTER_PROVIDERS)
-      expect(unknownProviderProblem(name)).toBeUndefined();
-    expect(unknownProviderProblem("Groq")).toBeUndefined();
-    expect(unknownProviderProblem("llama-cpp")).toBeUndefined();
+    expect(names.routerOnlyProviders()).toContain("nebius");
+    expect(names.routerOnlyProviders()).not.toContain("openai");
+    expect(new Set(names.knownProviders()).size).toBe(names.knownProviders().length);
+    for (const name of names.HUGGING_FACE_ROUTER_PROVIDERS)
+      expect(names.unknownProviderProblem(name)).toBeUndefined();
+    expect(names.unknownProviderProblem("Groq")).toBeUndefined();
+    expect(names.unknownProviderProblem("llama-cpp")).toBeUndefined();
   });
 
   it("guesses the close one: opnai → openai, antropic → anthropic, nebuis → nebius", () => {
-    expect(unknownProviderProblem("opnai")?.suggestion).toBe("openai");
-    expect(unknownProviderProblem("antropic")?.suggestion).toBe("anthropic");
-    expect(unknownProviderProblem("nebuis")?.suggestion).toBe("nebius");
-    expect(unknownProviderProblem("something-else")).not.toHaveProperty("suggestion");
+    expect(names.unknownProviderProblem("opnai")?.suggestion).toBe("openai");
+    expect(names.unknownProviderProblem("antropic")?.suggestion).toBe("anthropic");
+    expect(names.unknownProviderProblem("nebuis")?.suggestion).toBe("nebius");
+    expect(names.unknownProviderProblem("something-else")).not.toHaveProperty("suggestion");
   });
 
   it("a router provider still goes through the router", () => {
