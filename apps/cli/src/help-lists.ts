@@ -1,17 +1,12 @@
-import { providerPresets } from "@tinyloop/inference-adapters/presets";
+import { routerOnlyProviders, tinyloopProviders } from "@tinyloop/agent-files/providers";
 import { EXIT } from "./io.js";
 
 /**
- * Every `--provider` name the CLI knows: the OpenAI-compatible presets of
- * @tinyloop/inference-adapters, then the providers with an adapter of their own.
- * Built from the presets so a new preset shows in `--help` without an edit here.
+ * Every `--provider` name the CLI reaches itself: agent-files' `tinyloopProviders` (the
+ * OpenAI-compatible presets of @tinyloop/inference-adapters, then the providers with an
+ * adapter of their own), so a new preset shows in `--help` without an edit here.
  */
-export const PROVIDER_NAMES: readonly string[] = [
-  ...Object.keys(providerPresets),
-  "anthropic",
-  "local",
-  "replay",
-];
+export const PROVIDER_NAMES: readonly string[] = tinyloopProviders();
 
 /** What each exit code means; a `Record` over {@link EXIT}, so a new code cannot go unlisted. */
 const EXIT_MEANINGS: Readonly<Record<keyof typeof EXIT, string>> = {
@@ -34,7 +29,7 @@ export function exitCodesHelp(): string {
 
 /** The `--provider` option's description, listing {@link PROVIDER_NAMES}. */
 export function providerHelp(): string {
-  return `${PROVIDER_NAMES.join(", ")}, or a Hugging Face inference provider (e.g. nebius)`;
+  return `${PROVIDER_NAMES.join(", ")}, or a provider of the Hugging Face router: ${routerOnlyProviders().join(", ")}`;
 }
 
 /**

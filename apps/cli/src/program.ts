@@ -110,6 +110,11 @@ export function buildProgram(
         "one-shot: send TEXT (after piped stdin, if any; - reads it all from stdin), print the answer, exit",
       )
       .option("--json", "NDJSON events on stdout, one per line")
+      .option("-c, --continue", "resume this agent's newest saved conversation")
+      .option(
+        "-r, --resume [id]",
+        "resume a saved conversation of this agent (without an id: pick one from a list)",
+      )
       .option(
         "--show-reasoning",
         "show the model's reasoning in full (REPL default: one line per turn; -p: none; on stderr)",

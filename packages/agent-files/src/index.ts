@@ -52,6 +52,13 @@ export {
 export { MAX_ALIAS_COUNT, MAX_NESTING_DEPTH } from "./nesting-limit.js";
 export type { ProvidedCommand } from "./provided-commands.js";
 export { withProvidedCommands } from "./provided-commands.js";
+export {
+  HUGGING_FACE_ROUTER_PROVIDERS,
+  knownProviders,
+  routerOnlyProviders,
+  tinyloopProviders,
+  unknownProviderProblem,
+} from "./provider-names.js";
 export type { ReadAgentFileOptions } from "./read-agent-file.js";
 export { AGENT_DIR_VARIABLE, readAgentFile } from "./read-agent-file.js";
 export { MAX_CONFIG_FILE_BYTES } from "./read-config-file.js";

@@ -14,6 +14,7 @@ import { readServerMap } from "./formats/server-map.js";
 import type { KeyWarning } from "./key-warnings.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import type { ParsedDocument } from "./parsed-document.js";
+import { unknownProviderProblem } from "./provider-names.js";
 import { readFormat } from "./read-format.js";
 import { isSecretWordName } from "./redact-agent.js";
 import { invalidAt } from "./schema-error.js";
@@ -157,6 +158,8 @@ export async function loadAgentFile(
     },
   });
 
+  checkProviderName(doc, result);
+
   const agent: AgentFile = {
     format: result.format,
     file,
@@ -190,4 +193,21 @@ function readServersAt(
     });
   }
   return readServerMap(doc, { format: "mcp-servers", at: serversAt }, warn);
+}
+
+/**
+ * An unknown `provider` (`opnai`) is an error at its key with a "did you mean", never a silent
+ * trip to the Hugging Face router. A value still holding `${…}` (not expanded) is left alone,
+ * and so is any name beside an `endpointUrl`, where it only labels that server.
+ */
+function checkProviderName(doc: ParsedDocument, result: FormatResult): void {
+  const provider = result.settings.provider;
+  if (provider === undefined || provider.includes("${") || result.settings.endpointUrl) return;
+  const problem = unknownProviderProblem(provider);
+  if (!problem) return;
+  throw invalidAt(doc, result.settingPaths.provider ?? ["provider"], {
+    expected: problem.expected,
+    received: `${describeValue(provider)}${problem.suggestion ? `; did you mean ${problem.suggestion}?` : ""}`,
+    example: `"provider": "${problem.suggestion ?? "openai"}"`,
+  });
 }

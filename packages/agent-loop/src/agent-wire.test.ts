@@ -260,11 +260,32 @@ describe("Agent on the wire (OpenAI-compatible adapter, scripted server, fixture
       (error) => AgentError.isInstance(error) && error.code === "RUN_IN_PROGRESS",
     );
     expect(() => agent.reset()).toThrow(/a run is still going/);
+    expect(() => agent.restore([])).toThrow(/a run is still going/);
     controller.abort();
     const rest: AgentEvent[] = [];
     for (let next = await iterator.next(); !next.done; next = await iterator.next())
       rest.push(next.value);
     expect(doneOf(rest).reason).toBe("aborted");
     expect(historyProblems(agent.messages)).toEqual([]);
+  });
+
+  it("continues a restored conversation: this agent's system prompt, then the saved messages", async () => {
+    const first = await agentFor([{ text: "Blue." }]);
+    await collect(first.run("My favourite colour is blue. Which is it?"));
+    const saved = first.messages;
+    await server?.close();
+    const agent = await agentFor([{ text: "You said blue." }]);
+    agent.restore([{ role: "system", content: "an old prompt" }, ...saved]);
+    await collect(agent.run("Which colour did I name?"));
+    const roles = bodyOf(server!, 0).messages.map((m) => `${m.role}:${String(m.content)}`);
+    expect(roles.filter((line) => line.startsWith("system:"))).toHaveLength(1);
+    expect(roles).not.toContain("system:an old prompt");
+    expect(roles.slice(1)).toEqual([
+      "user:My favourite colour is blue. Which is it?",
+      "assistant:Blue.",
+      "user:Which colour did I name?",
+    ]);
+    agent.reset();
+    expect(agent.messages.map((m) => m.role)).toEqual(["system"]);
   });
 });

@@ -97,6 +97,27 @@ export class Agent {
     this.#tools.unload();
   }
 
+  /**
+   * Continues a saved conversation: the history becomes this agent's system prompt followed
+   * by `messages` (a former `agent.messages`; its system messages are dropped, so the
+   * current prompt applies). Tools `tool_search` had loaded are not restored: the model
+   * searches again. Not allowed during a run.
+   */
+  restore(messages: readonly ChatMessage[]): void {
+    if (this.#running) {
+      throw new AgentError({
+        code: "RUN_IN_PROGRESS",
+        message:
+          "agent.restore(): a run is still going; abort it (or finish iterating its events) first.",
+      });
+    }
+    this.#messages = [
+      ...this.#initialMessages(),
+      ...messages.filter((message) => message.role !== "system"),
+    ];
+    this.#tools.unload();
+  }
+
   /** Names of the tools the next model call will be offered (`tool_search` included when offered). */
   get offeredTools(): readonly string[] {
     return this.#tools.current().specs.map((spec) => spec.name);

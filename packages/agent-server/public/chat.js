@@ -132,6 +132,52 @@ function shortArguments(text) {
   return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
 }
 
+/** Longer values than this, or of more than one line, are folded under a line that opens them. */
+const FOLD_CHARS = 160;
+
+/**
+ * The arguments of a call, each in full: `name` and its value; a long or many-line value as
+ * its first line and a "show all" that opens the rest. Text only, never HTML.
+ */
+function argumentList(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const entries =
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.entries(value).map(([key, v]) => [
+          key,
+          typeof v === "string" ? v : JSON.stringify(v, null, 2),
+        ])
+      : [["arguments", text]];
+  const list = el("dl", { class: "approval-args", "data-testid": "approval-args" });
+  for (const [key, shown] of entries) {
+    const lines = shown.split("\n");
+    const long = lines.length > 1 || shown.length > FOLD_CHARS;
+    list.append(
+      el("dt", { textContent: key }),
+      el(
+        "dd",
+        {},
+        long
+          ? el(
+              "details",
+              { class: "folded", "data-testid": "folded-value" },
+              el("summary", {
+                textContent: `${lines[0].slice(0, FOLD_CHARS)}… (${lines.length} lines, ${shown.length} characters: show all)`,
+              }),
+              el("pre", { "data-testid": "full-value", textContent: shown }),
+            )
+          : el("pre", { textContent: shown }),
+      ),
+    );
+  }
+  return list;
+}
+
 function duration(ms) {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -280,6 +326,71 @@ class Answer {
     this.cards.set(event.id, { card, status, time, result, started: performance.now() });
   }
 
+  /**
+   * A call that waits for the person's yes (`serve --approve-in-page`): the whole call, each
+   * argument in full — a long or many-line value folded under a line that opens it — and
+   * Approve / Deny / Always allow this tool. The answer goes to the server; the run goes on.
+   */
+  approvalRequest(event) {
+    const entry = this.cards.get(event.tool_call_id);
+    if (entry) entry.status.textContent = "waiting for approval";
+    const buttons = el("div", { class: "approval-buttons" });
+    const answer = el("p", { class: "approval-answer", "data-testid": "approval-answer" });
+    const box = el(
+      "section",
+      { class: "approval", "data-testid": "approval" },
+      el(
+        "h4",
+        {},
+        el("span", { textContent: "Allow " }),
+        el("code", { textContent: event.name }),
+        el("span", { textContent: " to run with these arguments?" }),
+      ),
+      argumentList(event.arguments),
+      buttons,
+      answer,
+    );
+    const decide = async (decision, words) => {
+      for (const button of buttons.querySelectorAll("button")) button.disabled = true;
+      try {
+        const response = await api(`/tinyloop/v1/approvals/${encodeURIComponent(event.id)}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ decision }),
+        });
+        const body = await response.json().catch(() => ({}));
+        if (!response.ok)
+          throw new Error(body.error?.message ?? `the server answered ${response.status}`);
+        answer.textContent = words;
+        box.classList.add("answered", decision);
+      } catch (error) {
+        answer.textContent = `Not sent: ${error.message}`;
+        for (const button of buttons.querySelectorAll("button")) button.disabled = false;
+      }
+    };
+    for (const [decision, label, words] of [
+      ["approve", "Approve", "Approved."],
+      ["deny", "Deny", "Denied."],
+      [
+        "always",
+        `Always allow ${event.name}`,
+        `Approved; ${event.name} runs without asking from now on.`,
+      ],
+    ]) {
+      buttons.append(
+        el("button", {
+          type: "button",
+          class: decision,
+          "data-testid": `approval-${decision}`,
+          textContent: label,
+          onclick: () => decide(decision, words),
+        }),
+      );
+    }
+    this.textNode = undefined;
+    this.body.append(box);
+  }
+
   toolProgress(event) {
     const entry = this.cards.get(event.id);
     if (!entry) return;
@@ -388,6 +499,7 @@ async function send(text) {
       if (piece) answer.appendText(piece);
       const event = chunk.tinyloop;
       if (event?.type === "tool_call") answer.toolCall(event);
+      if (event?.type === "approval_request") answer.approvalRequest(event);
       if (event?.type === "tool_progress") answer.toolProgress(event);
       if (event?.type === "tool_result") answer.toolResult(event);
       if (event?.type === "timeline") answer.timeline(event.timeline);

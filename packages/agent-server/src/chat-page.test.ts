@@ -375,4 +375,81 @@ describe.skipIf(noBrowser)("the chat page", () => {
     await page.locator("body[data-ready=true]").waitFor();
     expect(await dialog.isVisible()).toBe(false);
   });
+
+  it("--approve-in-page: asks before a tool runs, shows the whole call (a long value folded, opened on click), and runs it on approve, not on deny, always after always", async () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `line${i + 1} harmless`);
+    const content = [...lines, "rm -rf /"].join("\n");
+    rig = await startServeRig(
+      [
+        { toolCalls: [{ id: "w1", name: "mcp_fx_echo", arguments: { text: content } }] },
+        { text: "Echoed it." },
+        { toolCalls: [{ id: "a1", name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
+        { text: "Not added." },
+        { toolCalls: [{ id: "a2", name: "mcp_fx_add", arguments: { a: 2, b: 3 } }] },
+        { text: "Added." },
+        { toolCalls: [{ id: "a3", name: "mcp_fx_add", arguments: { a: 4, b: 5 } }] },
+        { text: "Added again." },
+      ],
+      // Every tool asks (the fixture's echo is read-only), and asks in the page.
+      { approval: { mode: "always", inPage: true } },
+    );
+    const current = rig;
+    const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
+    await page.locator("body[data-ready=true]").waitFor();
+    const ask = async (text: string) => {
+      await page.getByTestId("prompt").fill(text);
+      await page.getByTestId("prompt").press("Enter");
+    };
+    const answer = () => page.getByTestId("message-assistant").last();
+
+    // 1. The whole call is shown before anything runs; the 31-line value is folded.
+    const before = await current.fixtureStats();
+    await ask("write it");
+    const box = answer().getByTestId("approval");
+    await box.waitFor();
+    expect(await box.locator("h4").textContent()).toBe(
+      "Allow mcp_fx_echo to run with these arguments?",
+    );
+    const folded = box.getByTestId("folded-value");
+    expect(await folded.locator("summary").textContent()).toBe(
+      `line1 harmless… (31 lines, ${content.length} characters: show all)`,
+    );
+    expect(await box.getByTestId("full-value").isVisible()).toBe(false);
+    await folded.locator("summary").click();
+    expect(await box.getByTestId("full-value").isVisible()).toBe(true);
+    expect(await box.getByTestId("full-value").textContent()).toBe(content);
+    // Nothing ran while the question waits.
+    expect((await current.fixtureStats()).calls).toBe(before.calls + 1); // the stats call itself
+    await box.getByTestId("approval-approve").click();
+    await expect.poll(() => answer().textContent(), { timeout: 20_000 }).toContain("Echoed it.");
+    expect(await box.getByTestId("approval-answer").textContent()).toBe("Approved.");
+    expect(await answer().locator(".status").first().textContent()).toBe("ok");
+    await page.getByTestId("send").waitFor();
+
+    // 2. Deny: the tool does not run and the model reads why.
+    const beforeDeny = await current.fixtureStats();
+    await ask("add 1 and 2");
+    await answer().getByTestId("approval-deny").click();
+    await expect.poll(() => answer().textContent(), { timeout: 20_000 }).toContain("Not added.");
+    expect(await answer().locator(".status").first().textContent()).toBe("denied");
+    expect((await current.fixtureStats()).calls).toBe(beforeDeny.calls + 1);
+    const afterDeny = current.modelServer.requests[3]?.body as {
+      messages: Array<{ role: string; content: unknown }>;
+    };
+    expect(JSON.stringify(afterDeny.messages.at(-1))).toContain(
+      "the user denied mcp_fx_add in the chat page",
+    );
+    await page.getByTestId("send").waitFor();
+
+    // 3. Always: this call runs, and the next call of the same tool is not asked about.
+    await ask("add 2 and 3");
+    await answer().getByTestId("approval-always").click();
+    await expect.poll(() => answer().textContent(), { timeout: 20_000 }).toContain("Added.");
+    expect(await answer().locator(".status").first().textContent()).toBe("ok");
+    await page.getByTestId("send").waitFor();
+    await ask("add 4 and 5");
+    await expect.poll(() => answer().textContent(), { timeout: 20_000 }).toContain("Added again.");
+    expect(await answer().getByTestId("approval").count()).toBe(0);
+    expect(await answer().locator(".status").first().textContent()).toBe("ok");
+  });
 });

@@ -8,6 +8,8 @@ import { hasBearer, requireBearer } from "./bearer-auth.js";
 import { ChatPage } from "./chat-page.js";
 import { handleChatCompletion, type InFlight } from "./handle-chat-completion.js";
 import { McpEndpoint } from "./mcp-endpoint.js";
+import { PageApprovals } from "./page-approvals.js";
+import { readJsonBody } from "./read-json-body.js";
 import { SHUTDOWN_REASON } from "./run-completion.js";
 import { ApprovalPolicy } from "./serve-approval.js";
 import { healthBody, modelsBody, toolsBody } from "./server-info.js";
@@ -70,6 +72,9 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   res.end(body);
 }
 
+/** `POST /tinyloop/v1/approvals/{id}`: the chat page's answer to an approval question. */
+const APPROVAL_PATH = /^\/tinyloop\/v1\/approvals\/([\w-]{1,64})$/;
+
 function route(req: IncomingMessage, path: string): void {
   const method = path.startsWith("/v1/models/") ? "GET" : ROUTES[path];
   if (method === undefined) {
@@ -94,6 +99,7 @@ function route(req: IncomingMessage, path: string): void {
 class HttpAgentServer implements AgentServer {
   readonly #options: ResolvedServerOptions;
   readonly #approval: ApprovalPolicy;
+  readonly #pageApprovals = new PageApprovals();
   readonly #page: ChatPage | undefined;
   readonly #mcp: McpEndpoint | undefined;
   readonly #server: Server;
@@ -258,6 +264,20 @@ class HttpAgentServer implements AgentServer {
         requireBearer(req, this.#options.apiKey);
         return await this.#mcp.handle(req, res, this.#options.maxBodyBytes);
       }
+      const approvalId = APPROVAL_PATH.exec(path)?.[1];
+      if (approvalId !== undefined) {
+        if (req.method !== "POST") {
+          throw new ApiError({
+            status: 405,
+            type: "invalid_request_error",
+            code: "method_not_allowed",
+            message: `${req.method} ${path} is not supported; use POST ${path}.`,
+          });
+        }
+        requireBearer(req, this.#options.apiKey);
+        const body = await readJsonBody(req, this.#options.maxBodyBytes);
+        return sendJson(res, 200, this.#pageApprovals.answer(approvalId, body));
+      }
       route(req, path);
       // A probe without the key learns the status alone: the servers, model and load need it.
       if (path === "/healthz" && !hasBearer(req, this.#options.apiKey)) {
@@ -278,6 +298,7 @@ class HttpAgentServer implements AgentServer {
           return await handleChatCompletion(req, res, {
             options: this.#options,
             approval: this.#approval,
+            pageApprovals: this.#pageApprovals,
             runs: this.#runs,
             onSettled: () => {
               if (this.#runs.size === 0) this.#idle?.();

@@ -5,6 +5,7 @@ import { parseChatRequest } from "./chat-request.js";
 import { newCompletion } from "./completion-id.js";
 import { fetchImageParts } from "./fetch-image-parts.js";
 import { writeJson } from "./json-response.js";
+import type { PageApprovals } from "./page-approvals.js";
 import { readJsonBody } from "./read-json-body.js";
 import { requestModel } from "./request-model.js";
 import { runCompletion } from "./run-completion.js";
@@ -12,6 +13,7 @@ import type { ApprovalPolicy } from "./serve-approval.js";
 import type { ResolvedServerOptions } from "./server-options.js";
 import { writeStream } from "./stream-response.js";
 import { toolSearchTakenError } from "./tool-search-taken.js";
+import { SideOutputs, withSideOutputs } from "./with-side-outputs.js";
 
 /** One chat completion holding a concurrency slot. */
 export interface InFlight {
@@ -32,11 +34,14 @@ export async function handleChatCompletion(
   {
     options,
     approval,
+    pageApprovals,
     runs,
     onSettled,
   }: {
     options: ResolvedServerOptions;
     approval: ApprovalPolicy;
+    /** Where calls that need approval are asked when the policy says `inPage`. */
+    pageApprovals: PageApprovals;
     runs: Set<InFlight>;
     onSettled: () => void;
   },
@@ -70,6 +75,8 @@ export async function handleChatCompletion(
       });
     const taken = toolSearchTakenError(options);
     if (taken) throw taken;
+    // In-page approval: a streaming request's questions go out in its own stream.
+    const side = approval.inPage && request.stream ? new SideOutputs() : undefined;
     const agent = agentForRun(
       options,
       requestModel(options.model, {
@@ -77,13 +84,14 @@ export async function handleChatCompletion(
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
       }),
-      approval.hook(),
+      side ? pageApprovals.hook(approval, (question) => side.push(question)) : approval.hook(),
     );
     const identity = newCompletion(options.modelName);
-    const outputs = runCompletion(agent, request.input, {
+    const completion = runCompletion(agent, request.input, {
       signal: run.controller.signal,
       maxResultChars: options.maxResultChars,
     });
+    const outputs = side ? withSideOutputs(completion, side) : completion;
     if (request.stream) {
       await writeStream(res, identity, outputs, {
         includeUsage: request.includeUsage,

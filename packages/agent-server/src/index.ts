@@ -11,6 +11,7 @@ export { createAgentServer } from "./create-agent-server.js";
 export { formatRequestLog } from "./format-request-log.js";
 export { isLoopbackHost } from "./loopback-host.js";
 export { modelNameFor } from "./model-name.js";
+export type { PageDecision } from "./page-approvals.js";
 export type { AgentToolCallMade } from "./run-agent-tool.js";
 export type { ApprovalMode, ServeApproval } from "./serve-approval.js";
 export type {
@@ -22,6 +23,7 @@ export type {
 } from "./server-options.js";
 export { checkServerOptions } from "./server-options.js";
 export type {
+  ApprovalRequestExtension,
   DoneExtension,
   TinyloopExtension,
   ToolCallExtension,

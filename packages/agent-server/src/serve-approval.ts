@@ -13,6 +13,12 @@ export interface ServeApproval {
   allow?: readonly string[];
   /** Appended to the refusal the model reads: how the operator can allow the tool (given its name). */
   hint?: string | ((toolName: string) => string);
+  /**
+   * Ask a person in the chat page instead of refusing: a streaming request's call that needs
+   * approval waits for `POST /tinyloop/v1/approvals/{id}` (see `PageApprovals`). Requests that
+   * do not stream are still refused. Default `false`.
+   */
+  inPage?: boolean;
 }
 
 const DEFAULT_HINT = "the server's operator can allow it (approval allow-list)";
@@ -20,16 +26,19 @@ const DEFAULT_HINT = "the server's operator can allow it (approval allow-list)";
 /** Decides, per tool, whether a call may run without a person. */
 export class ApprovalPolicy {
   readonly mode: ApprovalMode;
+  /** Calls that need approval are asked in the chat page (streaming requests). */
+  readonly inPage: boolean;
   readonly #allowed: (name: string) => boolean;
   readonly #hint: (toolName: string) => string;
   readonly #runsAs: string;
 
   /** `runsAs` names what the agent runs as, for the refusal the model reads. */
   constructor(
-    { mode = "ask", allow = [], hint = DEFAULT_HINT }: ServeApproval = {},
+    { mode = "ask", allow = [], hint = DEFAULT_HINT, inPage = false }: ServeApproval = {},
     { runsAs = "an unattended HTTP server" }: { runsAs?: string } = {},
   ) {
     this.mode = mode;
+    this.inPage = inPage;
     this.#runsAs = runsAs;
     this.#allowed = toolNameMatcher(allow);
     this.#hint = typeof hint === "function" ? hint : () => hint;

@@ -64,6 +64,7 @@ export function toolsBody(options: ResolvedServerOptions, approval: ApprovalPoli
   return {
     model: options.modelName,
     approval: approval.mode,
+    approve_in_page: approval.inPage,
     servers: servers(options),
     tools: options.registry.list(options.tools).map((definition) => {
       const origin = options.hub?.resolveTool(definition.name);

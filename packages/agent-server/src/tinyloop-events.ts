@@ -47,6 +47,19 @@ export interface TimelineExtension {
   timeline: RunTimeline;
 }
 
+/**
+ * A tool call waits for a person's answer in the chat page (`approval.inPage`): answer with
+ * `POST /tinyloop/v1/approvals/{id}`. Sent right after its `tool_call`.
+ */
+export interface ApprovalRequestExtension {
+  type: "approval_request";
+  id: string;
+  tool_call_id: string;
+  name: string;
+  /** The whole arguments as JSON text, as the model wrote them. */
+  arguments: string;
+}
+
 /** The run is over (sent with the last content chunk). */
 export interface DoneExtension {
   type: "done";
@@ -63,6 +76,7 @@ export type TinyloopExtension =
   | ToolProgressExtension
   | ToolResultExtension
   | TimelineExtension
+  | ApprovalRequestExtension
   | DoneExtension;
 
 /** The extension of an agent event, or undefined for events that have none. */

@@ -37,6 +37,31 @@ function recordedDriver(
 }
 
 describe("createChatDriver", () => {
+  it("tells the program when a turn has ended and when /clear started the conversation over", async () => {
+    const session = await sessions.open([stdioServer("fx")], [{ text: "one" }]);
+    const log: string[] = [];
+    const driver = createChatDriver({
+      session,
+      onEvent: () => {},
+      onOutput: (text) => log.push(`output ${text.split("\n")[0]}`),
+      onExit: () => {},
+      onClear: () => log.push(`clear, ${session.agent.messages.length} message left`),
+      onTurnEnd: () => log.push(`turn end, ${session.agent.messages.length} messages`),
+    });
+    driver.send("hello");
+    driver.send("/servers");
+    driver.send("/clear");
+    await vi.waitFor(() => expect(driver.busy).toBe(false));
+    // onTurnEnd once the turn is in the history (system, user, answer); onClear for /clear
+    // only, after the conversation is back to the system prompt.
+    expect(log).toEqual([
+      "turn end, 3 messages",
+      "output fx  ready  15 tools",
+      "clear, 1 message left",
+      "output conversation cleared",
+    ]);
+  });
+
   it("handles lines one at a time in order: messages as turns, slash commands, empty lines skipped", async () => {
     const session = await sessions.open([stdioServer("fx")], [{ text: "one" }, { text: "two" }]);
     const { driver, log, idle } = recordedDriver(session);

@@ -12,7 +12,7 @@ export interface ChatDriverOptions {
   session: AgentSession;
   /** Every event of every turn, in order (text deltas, tool calls and results, `done`). */
   onEvent(event: AgentEvent): void;
-  /** The text of a slash command (`/tools`, `/servers`, `/help`, `/reset`…), without a final newline. */
+  /** The text of a slash command (`/tools`, `/servers`, `/help`, `/clear`…), without a final newline. */
   onOutput(text: string): void;
   /** `/exit` or `/quit` was handled: the program leaves (and calls `stop()`). */
   onExit(): void;
@@ -31,6 +31,13 @@ export interface ChatDriverOptions {
    * program that does not echo lines typed ahead can show this one now.
    */
   onStart?(line: string): void;
+  /**
+   * A turn has ended and the agent's `messages` hold all of it (also an aborted turn's
+   * partial answer, which the agent adds after its `done` event): e.g. save the conversation.
+   */
+  onTurnEnd?(): void;
+  /** `/clear` (or `/reset`) cleared the conversation: a program that saves it starts a new one. */
+  onClear?(): void;
   /** `/results full|short` was typed: show tool results that way from now on. */
   onResults?(mode: ResultsMode): void;
   /** Aborts the running turn and every later one (e.g. the program is exiting). */
@@ -96,18 +103,20 @@ export function createChatDriver(options: ChatDriverOptions): ChatDriver {
       options.onError?.(error instanceof Error ? error : new Error(String(error)));
     } finally {
       turn = undefined;
+      options.onTurnEnd?.();
     }
   };
 
   const handle = async (line: string): Promise<void> => {
     const text = line.trim();
     if (text === "") return;
-    // /help, /tools, /servers, /reset, /exit: the session's slash commands.
+    // /help, /tools, /servers, /clear, /exit: the session's slash commands.
     const command = sessionCommand(session, text, options.commands);
     if (!command) await runTurn(text);
     else if ("exit" in command) options.onExit();
     else {
       if ("results" in command) options.onResults?.(command.results);
+      if ("cleared" in command) options.onClear?.();
       options.onOutput(command.output);
     }
   };

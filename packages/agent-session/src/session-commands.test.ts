@@ -18,7 +18,7 @@ describe("sessionCommand", () => {
         "/tools    the tools the model sees",
         "/servers  each server's state and tool count",
         "/results  full or short: show each tool result whole, or as one line",
-        "/reset    start the conversation over",
+        "/clear    start the conversation over",
         "/exit     leave",
       ].join("\n"),
     );
@@ -64,10 +64,16 @@ describe("sessionCommand", () => {
     });
   });
 
-  it("/reset clears the conversation; /exit and /quit leave; others are unknown or messages", async () => {
+  it("/clear (or /reset) clears the conversation; /exit and /quit leave; others are unknown or messages", async () => {
     const session = await sessions.open([fx()], [{ text: "Hello." }]);
     await consumeRun(session.agent.run("hi"));
     expect(session.agent.messages.length).toBeGreaterThan(1);
+    expect(sessionCommand(session, "/clear")).toEqual({
+      output: "conversation cleared",
+      cleared: true,
+    });
+    expect(session.agent.messages.map((m) => m.role)).toEqual(["system"]);
+    await consumeRun(session.agent.run("again"));
     expect(output(sessionCommand(session, "/reset"))).toBe("conversation cleared");
     expect(session.agent.messages.map((m) => m.role)).toEqual(["system"]);
     expect(sessionCommand(session, "/exit")).toEqual({ exit: true });

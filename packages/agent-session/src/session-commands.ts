@@ -35,18 +35,23 @@ export type SessionCommandResult =
   | { output: string }
   /** `/results full|short`: the program shows tool results whole or as one line from now on. */
   | { output: string; results: ResultsMode }
+  /** `/clear`: the conversation was cleared; a program that saves conversations starts a new one. */
+  | { output: string; cleared: true }
   | { exit: true };
 
 /** How tool results are shown: `short` (one line each) or `full` (every line). */
 export type ResultsMode = "short" | "full";
 
-/** The commands and what `/help` says of each (`/quit` works too, unlisted, as `/exit`). */
+/**
+ * The commands and what `/help` says of each (`/quit` works too, unlisted, as `/exit`;
+ * `/reset`, as `/clear`).
+ */
 const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> = [
   ["/help", "this list"],
   ["/tools", "the tools the model sees"],
   ["/servers", "each server's state and tool count"],
   ["/results", "full or short: show each tool result whole, or as one line"],
-  ["/reset", "start the conversation over"],
+  ["/clear", "start the conversation over"],
   ["/reasoning", "show|collapse|hide the model's reasoning"],
   ["/timeline", "the last answer's model and tool calls on one time axis"],
   ["/exit", "leave"],
@@ -56,7 +61,7 @@ const COMMANDS: ReadonlyArray<readonly [command: string, description: string]> =
  * The slash commands of a chat over a session: `/help`, `/tools` ({@link toolListLines}),
  * `/servers` ({@link serverListLines}), `/reasoning show|collapse|hide` (when the program passes
  * its `reasoning` setting), `/results full|short` (the program switches how it shows tool
- * results), `/timeline` (when the program passes its `timeline` drawing), `/reset` (clears the conversation), `/exit` and `/quit`;
+ * results), `/timeline` (when the program passes its `timeline` drawing), `/clear` or `/reset` (clears the conversation), `/exit` and `/quit`;
  * any other `/word` answers that it is unknown and how to list the commands. Undefined when
  * `line` is not a command (it does not start with `/`): a message for the model.
  *
@@ -111,9 +116,10 @@ export function sessionCommand(
       return {
         output: `/results: expected full or short, got ${argument === undefined ? "nothing" : JSON.stringify(argument)} (example: /results full)`,
       };
+    case "/clear":
     case "/reset":
       session.agent.reset();
-      return { output: style.dim("conversation cleared") };
+      return { output: style.dim("conversation cleared"), cleared: true };
     case "/reasoning":
       if (!reasoning) break;
       return { output: style.dim(reasoningCommand(argument, reasoning)) };

@@ -76,6 +76,12 @@ export function workspace(): Workspace {
   };
 }
 
+/**
+ * The state folder the CLI under test gets unless a test names its own: saved conversations
+ * go there, not into the home of whoever runs the tests.
+ */
+export const E2E_STATE_HOME = join(tmpdir(), "tinyloop-e2e-state");
+
 /** Runs the built CLI to completion; never rejects (exit codes are asserted by tests). */
 export function runCli(
   args: string[],
@@ -88,7 +94,7 @@ export function runCli(
 ): Promise<CliResult> {
   return execa(process.execPath, [cliBin, ...args], {
     cwd,
-    env: { NO_COLOR: "1", ...env },
+    env: { NO_COLOR: "1", XDG_STATE_HOME: E2E_STATE_HOME, ...env },
     extendEnv: true,
     reject: false,
     timeout,

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { E2E_STATE_HOME } from "./cli-harness.js";
 
 /** A REPL test's tmux session: commands against it, its screen, keys, and waiting on it. */
 export interface TmuxPane {
@@ -33,8 +34,11 @@ export function tmuxPane(
   session: () => string,
   { scrollback = false }: { scrollback?: boolean } = {},
 ): TmuxPane {
+  // The session's tmux server (started by the first command) passes this environment on to
+  // the CLI: its saved conversations go to the scratch state folder unless a test says otherwise.
+  const env = { ...process.env, XDG_STATE_HOME: process.env.XDG_STATE_HOME ?? E2E_STATE_HOME };
   const tmux = (...args: string[]) =>
-    execFileSync("tmux", ["-L", session(), ...args], { encoding: "utf8" });
+    execFileSync("tmux", ["-L", session(), ...args], { encoding: "utf8", env });
   const screen = () =>
     scrollback
       ? tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", session())

@@ -67,6 +67,10 @@ export function registerServeCommand(
       .option("--mcp", "also serve the agent as a Streamable HTTP MCP server at /mcp (same key)")
       .option("--yes", "run every tool call (nobody can approve calls in serve mode)")
       .option(
+        "--approve-in-page",
+        "ask in the chat page before a tool that needs approval runs (approve, deny, always for that tool) instead of refusing it",
+      )
+      .option(
         "--allow-image-urls",
         "fetch images clients give as http(s) URLs (off: only data URLs; the server would request any address a client sends)",
       )
@@ -99,7 +103,8 @@ with --mcp also /mcp (Streamable HTTP MCP, one tool ask_<name>).
 Every request needs "Authorization: Bearer <key>" (without it GET /healthz says its status alone);
 the chat page link printed at start carries it.
 Tools that need approval (not read-only, or every tool with "approval": "always") are refused
-unless --yes or --allow-tool names them; the model is told why.
+unless --yes or --allow-tool names them (the model is told why), or, with --approve-in-page,
+asked in the chat page (streaming requests).
 
 ${environmentHelp({ serve: true })}`,
     )

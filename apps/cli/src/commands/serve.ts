@@ -23,6 +23,7 @@ import { openUnattendedSession } from "../session/open-unattended-session.js";
 import { styleFor } from "../terminal/style.js";
 import { servePort } from "./serve-port.js";
 import { serveStartError } from "./serve-start-error.js";
+import { serveCurlExample } from "./serve-try-line.js";
 
 /** Flags of `tinyloop serve`. */
 export interface ServeFlags {
@@ -38,6 +39,8 @@ export interface ServeFlags {
   /** `--mcp`: also the agent as a Streamable HTTP MCP server at `/mcp`. */
   mcp?: boolean;
   yes?: boolean;
+  /** `--approve-in-page`: calls that need approval are asked in the chat page, not refused. */
+  approveInPage?: boolean;
   /** `--allow-image-urls`: fetch images given as http(s) URLs. */
   allowImageUrls?: boolean;
   allowTool: string[];
@@ -195,7 +198,8 @@ export async function serveCommand(
         mode: flags.yes ? "never" : agent.approval.mode,
         allow: [...flags.allowTool, ...agent.approval.allow],
         hint: (tool) =>
-          `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)`,
+          `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)${flags.approveInPage ? "; with --approve-in-page it is asked only in streaming requests, such as the chat page's" : ""}`,
+        inPage: flags.approveInPage === true,
       },
       fetchImageUrls: flags.allowImageUrls === true,
       imageUrlsHint:
@@ -223,6 +227,7 @@ export async function serveCommand(
           ? `  MCP        ${url}/mcp  (Streamable HTTP, tool ${agentToolName(settings.modelName)}, same key)\n`
           : "") +
         `  key        ${server.apiKeyGenerated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${flags.apiKeyEnv} (not printed)`}\n` +
+        `  try it     ${serveCurlExample({ url, modelName: settings.modelName, key: server.apiKeyGenerated ? { generated: server.apiKey } : { variable: flags.apiKeyEnv ?? "" } })}\n` +
         style.dim(`Ctrl+C or SIGTERM stops; requests in flight get ${flags.grace} s to finish.\n`),
     );
   } catch (error) {

@@ -251,3 +251,37 @@ describe("the local provider (node-llama-cpp) with a tiny GGUF made here", () =>
     }
   }, 200_000);
 });
+
+describe("a provider tinyloop does not know", () => {
+  it("is a config error with a did-you-mean, from the file, the flag or PROVIDER; nothing starts", async () => {
+    ws.write({
+      "typo/agent.json": json({ model: "gpt-4o-mini", provider: "opnai", servers: [ws.fixture()] }),
+      "plain/agent.json": json({ model: "gpt-4o-mini", servers: [ws.fixture()] }),
+    });
+    const fromFile = await runCli(["run", "typo", "-p", "hi"], { cwd: ws.dir, env: noKeys });
+    expect(fromFile.exitCode).toBe(2);
+    expect(fromFile.stderr).toMatch(
+      /typo\/agent\.json:\d+:\d+: provider: expected a provider tinyloop knows \(openai, .*\), got a string \("opnai"\); did you mean openai\?/,
+    );
+    expect(fromFile.stderr).toContain('example: "provider": "openai"');
+    const check = await runCli(["config", "check", "typo"], { cwd: ws.dir, env: noKeys });
+    expect(check.exitCode).toBe(2);
+    expect(check.stderr).toContain("did you mean openai?");
+
+    const fromFlag = await runCli(["run", "plain", "--provider", "antropic", "-p", "hi"], {
+      cwd: ws.dir,
+      env: noKeys,
+    });
+    expect(fromFlag.exitCode).toBe(2);
+    expect(fromFlag.stderr).toMatch(
+      /--provider: expected a provider tinyloop knows .*; did you mean anthropic\?/,
+    );
+
+    const fromEnvironment = await runCli(["run", "-p", "hi", "--allow-no-servers"], {
+      cwd: ws.dir,
+      env: { ...noKeys, PROVIDER: "nebuis", MODEL_ID: "m" },
+    });
+    expect(fromEnvironment.exitCode).toBe(2);
+    expect(fromEnvironment.stderr).toContain('got a string ("nebuis"); did you mean nebius?');
+  });
+});

@@ -272,7 +272,7 @@ describe("the REPL in a real terminal", () => {
     start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("/help", "Enter");
-    await waitFor((s) => s.includes("/reset     start the conversation over"), "/help");
+    await waitFor((s) => s.includes("/clear     start the conversation over"), "/help");
     keys("/exit", "Enter");
     expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
   });

@@ -58,6 +58,36 @@ async function replyText(response: Response): Promise<string | undefined> {
   return body.choices[0]?.message.content;
 }
 
+/**
+ * The scripted model calls the fixture's `add` (which needs approval) with 1 and 2, then says
+ * `reply`; `mcp.json` names the fixture server.
+ */
+async function addThenSay(reply: string) {
+  const model = await s.withModel([
+    { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
+    { text: reply },
+  ]);
+  s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+  return model;
+}
+
+/**
+ * Asks `serve` to add 1 and 2 (after {@link addThenSay}`("I may not add.")`), checks the
+ * answer, and returns the tool message the model read: the refusal.
+ */
+async function refusedAdd(
+  serve: { url: string; key: string },
+  model: { requests: Array<{ body: unknown }> },
+): Promise<string | undefined> {
+  const response = await post(serve.url, serve.key, {
+    model: "mcp",
+    messages: [{ role: "user", content: "add 1 and 2" }],
+  });
+  expect(await replyText(response)).toBe("I may not add.");
+  const second = model.requests[1]?.body as { messages: Array<{ role: string; content: string }> };
+  return second.messages.find((m) => m.role === "tool")?.content;
+}
+
 describe("tinyloop serve", () => {
   it("--tool-format hermes: every request's model gets the tools in its prompt, no tools field, and its text calls run", async () => {
     const model = await s.withModel([
@@ -201,11 +231,7 @@ describe("tinyloop serve", () => {
   });
 
   it("refuses tools that need approval, telling the model which flag allows them, and takes the key from --api-key-env", async () => {
-    const model = await s.withModel([
-      { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
-      { text: "I may not add." },
-    ]);
-    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const model = await addThenSay("I may not add.");
     const serve = await startServe(["mcp.json", "--api-key-env", "SERVE_KEY", ...s.modelFlags()], {
       SERVE_KEY: "key-from-the-environment",
     });
@@ -218,27 +244,73 @@ describe("tinyloop serve", () => {
     );
     const refused = await post(serve.url, "wrong-key-123", { model: "mcp", messages: [] });
     expect(refused.status).toBe(401);
-    const response = await post(serve.url, serve.key, {
-      model: "mcp",
-      messages: [{ role: "user", content: "add 1 and 2" }],
-    });
-    expect(await replyText(response)).toBe("I may not add.");
-    const second = model.requests[1]?.body as {
-      messages: Array<{ role: string; content: string }>;
-    };
-    const toolMessage = second.messages.find((m) => m.role === "tool");
-    expect(toolMessage?.content).toMatch(
+    expect(await refusedAdd(serve, model)).toMatch(
       /mcp_fixture_add needs approval.*--allow-tool mcp_fixture_add \(or --yes for every tool\)/,
     );
     serve.child.kill("SIGTERM");
     expect((await serve.child).exitCode).toBe(143);
   });
 
+  it("prints a curl line that works as pasted, naming the served model id (the key from the environment only as its variable)", async () => {
+    await s.withModel([{ text: "Hello from the agent." }, { text: "Hello again." }]);
+    s.ws.write({ "research/agent.json": json({ servers: [s.ws.fixture()] }) });
+    const tryLine = (stderr: string) => /^ {2}try it {5}(curl .*)$/m.exec(stderr)?.[1] ?? "";
+    const answerOf = async (line: string, env: Record<string, string> = {}) => {
+      const { stdout } = await execa("sh", ["-c", line], { env });
+      return JSON.parse(stdout) as {
+        model: string;
+        choices: Array<{ message: { content: string } }>;
+      };
+    };
+
+    const generated = await startServe(["research", ...s.modelFlags()]);
+    const line = tryLine(generated.stderr());
+    expect(line).toContain(
+      `-d '{"model":"research","messages":[{"role":"user","content":"Hello"}]}'`,
+    );
+    const answer = await answerOf(line);
+    expect(answer.model).toBe("research");
+    expect(answer.choices[0]?.message.content).toBe("Hello from the agent.");
+    generated.child.kill("SIGTERM");
+    await generated.child;
+
+    const fromEnvironment = await startServe(
+      [
+        "research",
+        "--name",
+        "my-team/research:v2",
+        "--api-key-env",
+        "SERVE_KEY",
+        ...s.modelFlags(),
+      ],
+      { SERVE_KEY: "key-from-the-environment" },
+    );
+    const envLine = tryLine(fromEnvironment.stderr());
+    expect(envLine).toContain('-H "Authorization: Bearer $SERVE_KEY"');
+    expect(fromEnvironment.stderr()).not.toContain("key-from-the-environment");
+    const again = await answerOf(envLine, { SERVE_KEY: "key-from-the-environment" });
+    expect(again.model).toBe("my-team/research:v2");
+    expect(again.choices[0]?.message.content).toBe("Hello again.");
+    fromEnvironment.child.kill("SIGTERM");
+    await fromEnvironment.child;
+  });
+
+  it("--approve-in-page: the page is told to ask, and a request that does not stream is still refused, saying so", async () => {
+    const model = await addThenSay("I may not add.");
+    const serve = await startServe(["mcp.json", "--approve-in-page", ...s.modelFlags()]);
+    const tools = await fetch(`${serve.url}/tinyloop/v1/tools`, {
+      headers: { authorization: `Bearer ${serve.key}` },
+    });
+    expect(((await tools.json()) as { approve_in_page: boolean }).approve_in_page).toBe(true);
+    expect(await refusedAdd(serve, model)).toContain(
+      "with --approve-in-page it is asked only in streaming requests",
+    );
+    serve.child.kill("SIGTERM");
+    await serve.child;
+  });
+
   it("runs the tools a server's entry lists in autoApprove without --allow-tool", async () => {
-    const model = await s.withModel([
-      { toolCalls: [{ name: "mcp_fixture_add", arguments: { a: 1, b: 2 } }] },
-      { text: "It is 3." },
-    ]);
+    const model = await addThenSay("It is 3.");
     s.ws.write({
       "mcp.json": json({ mcpServers: { fixture: { ...s.ws.fixture(), autoApprove: ["add"] } } }),
     });

@@ -19,6 +19,7 @@ import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
+import { checkProviderName } from "./provider-name-check.js";
 import type { RunFlags } from "./run-flags.js";
 
 /** The agent with flags applied and the model decided, before anything is started. */
@@ -67,13 +68,13 @@ export async function prepareRun(
     reasoningFlag = read.setting;
   }
   // config check starts no model, so it never asks for the model's key.
-  const spec = withModelFromEnvironment(
-    await readAgent(agentArg, io, {
-      from: flags.from,
-      ...(check ? { check, expandModel: false } : { yes: flags.yes === true }),
-    }),
-    io.env,
-  );
+  const read = await readAgent(agentArg, io, {
+    from: flags.from,
+    ...(check ? { check, expandModel: false } : { yes: flags.yes === true }),
+  });
+  const fileProvider = read.provider;
+  const spec = withModelFromEnvironment(read, io.env);
+  checkProviderName(spec, flags, fileProvider === undefined);
   spec.servers = giveHuggingFaceToken(
     withAdHocServers(spec.servers, {
       commands: flags.server ?? [],

@@ -11,6 +11,7 @@ import {
   usageLine,
   visibleControls,
 } from "@tinyloop/agent-session";
+import type { ConversationRecorder } from "../conversations/conversation-recorder.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { AbovePrompt } from "../terminal/above-prompt.js";
@@ -45,6 +46,7 @@ export function runRepl({
   lifecycle,
   serverLines,
   markdown,
+  conversation,
 }: {
   session: AgentSession;
   io: Io;
@@ -63,6 +65,8 @@ export function runRepl({
   serverLines?: AbovePrompt;
   /** Renders answers' Markdown (a colour terminal; not with --json or in a pipe). */
   markdown?: MarkdownBlocks;
+  /** Saves the conversation after each turn; `/clear` starts a new one. */
+  conversation?: ConversationRecorder;
 }): Promise<number> {
   const terminal = io.stdin.isTTY === true;
   // The prompt is on screen waiting for a line (from rl.prompt() until a line is entered).
@@ -153,6 +157,8 @@ export function runRepl({
     onResults: (mode) => {
       printer.results = mode;
     },
+    onClear: () => conversation?.startOver(),
+    onTurnEnd: () => void conversation?.save(session.agent.messages),
     onEvent: (event) => {
       if (json) io.stdout.write(toJsonLine(event));
       else printer.show(event);

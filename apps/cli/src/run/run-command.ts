@@ -24,6 +24,7 @@ import {
 import type { PrestartedServers } from "@tinyloop/agent-session/prestart";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
+import { conversationStore } from "../conversations/conversation-store.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
@@ -40,6 +41,11 @@ import { AnswerTimelines } from "./answer-timelines.js";
 import { exitCodeFor } from "./done-reason.js";
 import { type PreparedRun, prepareRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
+import {
+  type RunConversation,
+  savedConversationLine,
+  startConversation,
+} from "./run-conversation.js";
 import type { RunFlags } from "./run-flags.js";
 import { statusLine } from "./status-line.js";
 
@@ -52,7 +58,11 @@ export async function runCommand(
   flags: RunFlags,
   io: Io,
   lifecycle: Lifecycle,
-  started?: { prepared: PreparedRun; prestarted: PrestartedServers },
+  started?: {
+    prepared: PreparedRun;
+    prestarted: PrestartedServers;
+    conversation?: RunConversation;
+  },
 ): Promise<number> {
   const style = styleFor(io.stdout, flags, io.env);
   const errStyle = styleFor(io.stderr, flags, io.env);
@@ -183,6 +193,16 @@ export async function runCommand(
   // --verbose: the names the model can call, as tiny-agents lists them at start.
   if (flags.verbose && !json) io.stderr.write(`${errStyle.dim(offeredToolsLine(session))}\n`);
   if (json) for (const event of serverStateEvents(session.hub)) emit(event);
+  // Saved after each turn in the state directory; --continue / --resume put one back first.
+  const conversation = startConversation({
+    conversation: started?.conversation ?? { store: conversationStore(spec, io.env) },
+    session,
+    spec,
+    io,
+    style: errStyle,
+    json,
+    lifecycle,
+  });
 
   // Answers' Markdown rendered for a colour terminal (loaded only then); plain with NO_COLOR,
   // --no-color, --json and in a pipe.
@@ -193,7 +213,8 @@ export async function runCommand(
         })
       : undefined;
   if (!oneShot) {
-    return runRepl({
+    const code = await runRepl({
+      conversation,
       ...(markdown ? { markdown } : {}),
       session,
       io,
@@ -209,6 +230,10 @@ export async function runCommand(
       lifecycle,
       serverLines,
     });
+    await conversation.settled();
+    if (conversation.id && !json)
+      io.stderr.write(`${savedConversationLine(conversation.id, errStyle)}\n`);
+    return code;
   }
 
   const controller = new AbortController();
@@ -243,6 +268,7 @@ export async function runCommand(
         if (timeline && json) emit({ type: "timeline", ...timeline });
       },
     );
+    await conversation.save(session.agent.messages);
     if (!json) {
       // A final text no delta streamed (a task_complete summary) is printed whole.
       printer.breakLine();

@@ -36,6 +36,10 @@ export interface RunFlags extends ModelOverrides {
   maxConcurrentStarts?: number;
   /** Go on when servers are configured but none connected (otherwise exit 1). */
   allowNoServers?: boolean;
+  /** `--continue` (`-c`): resume this agent's newest saved conversation. */
+  continue?: boolean;
+  /** `--resume [ID]` (`-r`): resume that saved conversation; `true` (no id) lists them to pick one. */
+  resume?: string | boolean;
   /** `--from CLIENT|all`: the servers of a client's configs instead of an agent file. */
   from?: string;
   /** commander's `--no-color` sets this to false. */

@@ -1,14 +1,18 @@
 import { prestartAgentServers } from "@tinyloop/agent-session/prestart";
-import type { Io } from "../io.js";
+import { chooseConversation } from "../conversations/choose-conversation.js";
+import { conversationStore } from "../conversations/conversation-store.js";
+import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
+import { styleFor } from "../terminal/style.js";
 import { oneShotPrompt } from "./one-shot-prompt.js";
 import { prepareRun } from "./prepare-run.js";
 import type { RunFlags } from "./run-flags.js";
 
 /**
  * `tinyloop run`, light part first: reads and checks the agent (a bad file starts nothing),
- * starts its stdio servers, and only then loads the run itself (MCP SDK, agent loop, model
+ * reads the saved conversation `--continue` / `--resume` asks for (a missing or damaged one
+ * starts nothing either), starts its stdio servers, and only then loads the run itself (MCP SDK, agent loop, model
  * adapters), which adopts the running servers. Whatever was not adopted is stopped on
  * every exit path (through `lifecycle`) and once the session is open.
  */
@@ -22,6 +26,9 @@ export async function startRun(
   const promptRead = oneShotPrompt(flags.prompt, io.stdin);
   promptRead.catch(() => {}); // awaited below; a bad agent file is the error shown first
   const prepared = await prepareRun(agentArg, flags, io);
+  const store = conversationStore(prepared.spec, io.env);
+  const resumed = await chooseConversation(flags, store, io, styleFor(io.stderr, flags, io.env));
+  if (resumed === "left") return EXIT.interrupted;
   // The servers as the session will get them (bundled bins mapped); watched from the start.
   const prestarted = prestartAgentServers(
     { servers: withBundledServers(prepared.spec.servers) },
@@ -37,5 +44,6 @@ export async function startRun(
   return runCommand(agentArg, prompt === undefined ? flags : { ...flags, prompt }, io, lifecycle, {
     prepared,
     prestarted,
+    conversation: { store, ...(resumed ? { resumed } : {}) },
   });
 }

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { readEach } from "../problem-list.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import { nonEmpty, seconds, stringMap } from "../server-entry-schema.js";
@@ -109,7 +110,7 @@ export function readCodex(context: FormatContext): FormatResult {
     });
   }
   refuseReservedServerNames(doc, table, ["mcp_servers"], EXAMPLES.codex.stdio);
-  const servers = Object.entries(table as Record<string, unknown>).map(([name, raw]) => {
+  const servers = readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
     const path: ConfigPath = ["mcp_servers", name];
     if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
       throw invalidAt(doc, path, {

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { readEach } from "../problem-list.js";
 import { refuseReservedServerName } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
@@ -89,7 +90,7 @@ export function readContinue(context: FormatContext): FormatResult {
     });
   }
   const drafts: ServerDraft[] = [];
-  list.forEach((raw, index) => {
+  readEach(list, (raw, index) => {
     const path: ConfigPath = ["mcpServers", index];
     if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
       throw invalidAt(doc, path, {

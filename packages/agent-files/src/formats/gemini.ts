@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { readEach } from "../problem-list.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import { nonEmpty, stringMap, transportTypeSchema } from "../server-entry-schema.js";
@@ -110,7 +111,7 @@ export function readGemini(context: FormatContext): FormatResult {
           at: ["mcp"],
           example: `"mcp": { "excluded": ["old-server"] }`,
         });
-  const servers = Object.entries(table as Record<string, unknown>).map(([name, raw]) => {
+  const servers = readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
     const path: ConfigPath = ["mcpServers", name];
     if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
       throw invalidAt(doc, path, {

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { readEach } from "../problem-list.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
@@ -83,7 +84,7 @@ export function readGoose(context: FormatContext): FormatResult {
   }
   refuseReservedServerNames(doc, table, ["extensions"], EXAMPLES.goose.stdio);
   const servers: ServerDraft[] = [];
-  for (const [name, raw] of Object.entries(table as Record<string, unknown>)) {
+  readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
     const path: ConfigPath = ["extensions", name];
     if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
       throw invalidAt(doc, path, {
@@ -103,7 +104,7 @@ export function readGoose(context: FormatContext): FormatResult {
         path: [...path, "type"],
         message: `a Goose ${entry.type} extension runs inside Goose: tinyloop cannot start it, so it is skipped`,
       });
-      continue;
+      return;
     }
     if (entry.type === "stdio" && entry.uri !== undefined) {
       throw invalidAt(doc, [...path, "type"], {
@@ -156,6 +157,6 @@ export function readGoose(context: FormatContext): FormatResult {
         { commandKey: "cmd", urlKey: "uri", examples: EXAMPLES.goose },
       ),
     );
-  }
+  });
   return { format: "goose", settings: {}, settingPaths: {}, inputs: [], servers };
 }

@@ -6,13 +6,26 @@ import {
   reasoningShape,
   toolCallFormatShape,
 } from "../agent-settings.js";
+import { isMap } from "../detect-format.js";
 import type { KeyWarning } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
+import { ProblemList, readEach } from "../problem-list.js";
 import { readServerEntry } from "../read-server-entry.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
+
+/** A Hermes key in its right form, for an error at that key (a `model` error shows a model). */
+const HERMES_KEY_EXAMPLES: Readonly<Record<string, string>> = {
+  model: "model: { default: gpt-4o-mini, provider: openai }",
+  provider: "provider: openai",
+  base_url: "base_url: http://localhost:11434/v1",
+  max_turns: "max_turns: 20",
+  end_when: "end_when: text",
+  toolCallFormat: "toolCallFormat: auto",
+  reasoning: "reasoning: { effort: medium }",
+};
 
 // Hermes' `model` is either a model id or a mapping with the provider beside it.
 const modelSchema = () =>
@@ -58,24 +71,37 @@ export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): 
     ["mcp_servers"],
     EXAMPLES.hermes.stdio,
   );
-  const parsed = parseAt(hermesFileSchema(), doc.value ?? {}, {
-    doc,
-    example: FILE_EXAMPLES.hermes,
-  });
-  if (parsed.mcp_servers === undefined) {
+  // Every problem at once: the top-level keys' (a bad model, max_turns) and each server's.
+  const problems = new ProblemList();
+  const parsed = problems.collect(() =>
+    parseAt(hermesFileSchema(), doc.value ?? {}, {
+      doc,
+      example: (path) =>
+        path.length === 0 || path[0] === "mcp_servers"
+          ? FILE_EXAMPLES.hermes
+          : (HERMES_KEY_EXAMPLES[String(path[0])] ?? FILE_EXAMPLES.hermes),
+    }),
+  );
+  const rawServers = (doc.value as { mcp_servers?: unknown } | null)?.mcp_servers;
+  const serverMap = parsed ? parsed.mcp_servers : isMap(rawServers) ? rawServers : undefined;
+  if (parsed && serverMap === undefined) {
     throw invalidAt(doc, [], {
       problem: `has no "mcp_servers" mapping`,
       example: FILE_EXAMPLES.hermes,
     });
   }
-  const servers: ServerDraft[] = [];
-  for (const [name, value] of Object.entries(parsed.mcp_servers ?? {})) {
-    const path = ["mcp_servers", name];
-    servers.push({
-      name,
-      ...readServerEntry(value, { doc, path, examples: EXAMPLES.hermes, nested: false, warn }),
-    });
-  }
+  const servers: ServerDraft[] =
+    problems.collect(() =>
+      readEach(Object.entries(serverMap ?? {}), ([name, value]) => {
+        const path = ["mcp_servers", name];
+        return {
+          name,
+          ...readServerEntry(value, { doc, path, examples: EXAMPLES.hermes, nested: false, warn }),
+        };
+      }),
+    ) ?? [];
+  problems.throwAll();
+  if (!parsed) throw new Error("unreachable: a failed parse is a problem");
   const result: FormatResult = {
     format: "hermes",
     settings: {},

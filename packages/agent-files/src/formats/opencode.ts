@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { readEach } from "../problem-list.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
@@ -85,7 +86,7 @@ export function readOpencode(context: FormatContext): FormatResult {
     });
   }
   refuseReservedServerNames(doc, table, ["mcp"], EXAMPLES.opencode.stdio);
-  const servers = Object.entries(table as Record<string, unknown>).map(([name, written]) => {
+  const servers = readEach(Object.entries(table as Record<string, unknown>), ([name, written]) => {
     const path: ConfigPath = ["mcp", name];
     if (written === null || typeof written !== "object" || Array.isArray(written)) {
       throw invalidAt(doc, path, {

@@ -10,13 +10,15 @@ import {
   topLevelSettingPaths,
 } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
+import { isMap } from "../detect-format.js";
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
+import { ProblemList, readEach } from "../problem-list.js";
 import { readServerEntry } from "../read-server-entry.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
-import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
+import { EXAMPLES, FILE_EXAMPLES, TINY_AGENTS_KEY_EXAMPLES } from "./examples.js";
 
 /**
  * A file whose servers are a map of name → entry under `key`: Claude Desktop, Cursor, Cline,
@@ -53,28 +55,43 @@ export function readServerMap(
     unknown
   >;
   refuseReservedServerNames(doc, container?.[key], at, EXAMPLES[format].stdio);
-  const parsed = parseAt(serverMapFileSchema(key), container, {
-    doc,
-    at: base,
-    example: FILE_EXAMPLES[format],
-  });
-  if (base.length === 0)
+  // Every problem at once: the top-level keys' (a bad model, inputs) and each server's.
+  const problems = new ProblemList();
+  const parsed = problems.collect(() =>
+    parseAt(serverMapFileSchema(key), container, {
+      doc,
+      at: base,
+      // A settings key's error shows that key (the settings keys are tiny-agents' own), the
+      // servers map's a whole file.
+      example: (path) => {
+        const top = path[base.length];
+        if (top === undefined || top === key) return FILE_EXAMPLES[format];
+        return TINY_AGENTS_KEY_EXAMPLES[String(top)] ?? FILE_EXAMPLES[format];
+      },
+    }),
+  );
+  if (parsed && base.length === 0)
     for (const w of keyWarnings(container, TOP_KEYS, [], { quietUnknown: true })) warn(w);
-  const map = parsed[key] as Record<string, unknown>;
-  const servers: ServerDraft[] = [];
-  for (const [name, value] of Object.entries(map)) {
-    const path = [...at, name];
-    if (name.trim() === "") {
-      throw invalidAt(doc, at, {
-        problem: "a server has an empty name",
-        example: EXAMPLES[format].stdio,
-      });
-    }
-    servers.push({
-      name,
-      ...readServerEntry(value, { doc, path, examples: EXAMPLES[format], nested: false, warn }),
-    });
-  }
+  const rawMap = container?.[key];
+  const map = (parsed?.[key] ?? (isMap(rawMap) ? rawMap : {})) as Record<string, unknown>;
+  const servers: ServerDraft[] =
+    problems.collect(() =>
+      readEach(Object.entries(map), ([name, value]) => {
+        const path = [...at, name];
+        if (name.trim() === "") {
+          throw invalidAt(doc, at, {
+            problem: "a server has an empty name",
+            example: EXAMPLES[format].stdio,
+          });
+        }
+        return {
+          name,
+          ...readServerEntry(value, { doc, path, examples: EXAMPLES[format], nested: false, warn }),
+        };
+      }),
+    ) ?? [];
+  problems.throwAll();
+  if (!parsed) throw new Error("unreachable: a failed parse is a problem");
   const settings = base.length === 0 ? pickSettings(parsed as AgentSettings) : {};
   return {
     format,

@@ -1,6 +1,5 @@
 import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
-import { AgentFileError } from "../agent-file-error.js";
 import { inputSchema, toAgentInputs } from "../agent-inputs.js";
 import {
   agentSettingsShape,
@@ -11,8 +10,9 @@ import {
 } from "../agent-settings.js";
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
+import { ProblemList } from "../problem-list.js";
 import { readServerEntry } from "../read-server-entry.js";
-import { allProblems, invalidAt, parseAt } from "../schema-error.js";
+import { invalidAt, parseAt } from "../schema-error.js";
 import { deriveServerName, uniqueNames } from "../server-names.js";
 import { EXAMPLES, FILE_EXAMPLES, TINY_AGENTS_KEY_EXAMPLES } from "./examples.js";
 
@@ -52,16 +52,8 @@ export function readTinyAgents(doc: ParsedDocument, warn: (w: KeyWarning) => voi
     });
   }
   // Every problem of the file at once: the top-level keys' and each server entry's.
-  const problems: AgentFileError[] = [];
-  const collect = <T>(read: () => T): T | undefined => {
-    try {
-      return read();
-    } catch (error) {
-      if (!AgentFileError.isInstance(error)) throw error;
-      problems.push(error);
-      return undefined;
-    }
-  };
+  const problems = new ProblemList();
+  const collect = <T>(read: () => T): T | undefined => problems.collect(read);
   const parsed = collect(() =>
     parseAt(tinyAgentsFileSchema(), raw, {
       doc,
@@ -85,8 +77,7 @@ export function readTinyAgents(doc: ParsedDocument, warn: (w: KeyWarning) => voi
       }),
     ),
   );
-  const problem = allProblems(problems);
-  if (problem) throw problem;
+  problems.throwAll();
   if (!parsed) throw new Error("unreachable: a failed parse is a problem");
   const drafts = read.filter((draft) => draft !== undefined);
   const names = uniqueNames(drafts.map((d) => deriveServerName(d)));

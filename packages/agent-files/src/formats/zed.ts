@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import { readEach } from "../problem-list.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
@@ -72,7 +73,7 @@ export function readZed(context: FormatContext): FormatResult {
   }
   refuseReservedServerNames(doc, table, ["context_servers"], EXAMPLES.zed.stdio);
   const servers: ServerDraft[] = [];
-  for (const [name, raw] of Object.entries(table as Record<string, unknown>)) {
+  readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
     const path: ConfigPath = ["context_servers", name];
     if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
       throw invalidAt(doc, path, {
@@ -88,7 +89,7 @@ export function readZed(context: FormatContext): FormatResult {
         path,
         message: `provided by a Zed extension (no "command" or "url"): only Zed can start it, so it is skipped`,
       });
-      continue;
+      return;
     }
     const nested = typeof entry.command === "object" ? entry.command : undefined;
     const at = nested ? [...path, "command"] : path;
@@ -116,6 +117,6 @@ export function readZed(context: FormatContext): FormatResult {
         { commandKey: "command", urlKey: "url", examples: EXAMPLES.zed },
       ),
     );
-  }
+  });
   return { format: "zed", settings: {}, settingPaths: {}, inputs: [], servers };
 }

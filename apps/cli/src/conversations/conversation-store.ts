@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { tinyloopStateDir } from "../config-dir.js";
+import {
+  conversationText,
+  parseConversation,
+  type SavedConversation,
+} from "./conversation-file.js";
+
+/** A saved conversation's file, before it is read: its id and when it was last written. */
+export interface ConversationEntry {
+  id: string;
+  file: string;
+  modified: Date;
+}
+
+/** The saved conversations of one agent: one JSON file each, in one folder. */
+export interface ConversationStore {
+  /** The agent's folder (`…/tinyloop/conversations/<agent>-<hash>`). */
+  readonly dir: string;
+  /** Every saved conversation, newest first; reads no file. */
+  list(): Promise<ConversationEntry[]>;
+  /** Reads one (throws a `CliError` for a corrupt or foreign file). */
+  read(entry: ConversationEntry): Promise<SavedConversation>;
+  /**
+   * Writes `conversation` whole to a temporary file, flushes it and renames it over its
+   * file, so a crash leaves the old file or the new one, never half of one. A file already
+   * there that is not a conversation of tinyloop is not replaced: that throws.
+   */
+  save(conversation: SavedConversation): Promise<void>;
+}
+
+/**
+ * The store of the agent read from `agent.file` (else, for an agent without a file, of its
+ * name), in `conversations` of tinyloop's state directory.
+ */
+export function conversationStore(
+  agent: { name: string; file?: string },
+  env: Record<string, string | undefined>,
+): ConversationStore {
+  const dir = join(tinyloopStateDir(env), "conversations", agentFolderName(agent));
+  const fileOf = (id: string) => join(dir, `${id}.json`);
+  return {
+    dir,
+    async list() {
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [] as string[];
+        throw error;
+      });
+      const entries = await Promise.all(
+        names
+          .filter((name) => name.endsWith(".json") && !name.startsWith("."))
+          .map(async (name) => {
+            const file = join(dir, name);
+            return { id: name.slice(0, -".json".length), file, modified: (await stat(file)).mtime };
+          }),
+      );
+      return entries.sort(
+        (a, b) => b.modified.getTime() - a.modified.getTime() || b.id.localeCompare(a.id),
+      );
+    },
+    async read(entry) {
+      return parseConversation(await readFile(entry.file, "utf8"), entry.file);
+    },
+    async save(conversation) {
+      const file = fileOf(conversation.id);
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      // Never silently replace what is not ours (a foreign or damaged file of that name).
+      const existing = await readFile(file, "utf8").catch(() => undefined);
+      if (existing !== undefined) parseConversation(existing, file);
+      const temporary = join(
+        dir,
+        `.${conversation.id}.${process.pid}.${randomBytes(3).toString("hex")}.tmp`,
+      );
+      const handle = await open(temporary, "wx", 0o600);
+      try {
+        await handle.writeFile(conversationText(conversation));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await rename(temporary, file);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+  };
+}
+
+/** `my-agent-1a2b3c4d`: the agent's name made safe for a folder, and a hash of where it was read from. */
+export function agentFolderName(agent: { name: string; file?: string }): string {
+  const slug =
+    agent.name
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, "-")
+      .replace(/^[-.]+|-+$/g, "")
+      .slice(0, 40) || "agent";
+  const hash = createHash("sha256")
+    .update(agent.file ?? `name:${agent.name}`)
+    .digest("hex")
+    .slice(0, 8);
+  return `${slug}-${hash}`;
+}
+
+/** A new conversation's id: when it started (UTC, sortable) and 4 random hex digits, `20261205-001122-ab12`. */
+export function newConversationId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  return `${stamp}-${randomBytes(2).toString("hex")}`;
+}

@@ -1,0 +1,65 @@
+import type { AgentFile } from "@tinyloop/agent-files";
+import type { AgentSession } from "@tinyloop/agent-session";
+import { firstQuestion } from "../conversations/choose-conversation.js";
+import type { SavedConversation } from "../conversations/conversation-file.js";
+import {
+  type ConversationRecorder,
+  conversationRecorder,
+} from "../conversations/conversation-recorder.js";
+import type { ConversationStore } from "../conversations/conversation-store.js";
+import type { Io } from "../io.js";
+import type { Lifecycle } from "../lifecycle.js";
+import type { Style } from "../terminal/style.js";
+
+/** The conversation a run continues and where it is saved (decided by `startRun`). */
+export interface RunConversation {
+  store: ConversationStore;
+  /** The saved conversation `--continue` / `--resume` picked; absent for a new one. */
+  resumed?: SavedConversation;
+}
+
+/**
+ * Puts a resumed conversation back into the session's agent (saying so on stderr, unless
+ * `json`) and returns the recorder that saves the conversation after each turn; every save
+ * ends before the CLI exits.
+ */
+export function startConversation({
+  conversation,
+  session,
+  spec,
+  io,
+  style,
+  json,
+  lifecycle,
+}: {
+  conversation: RunConversation;
+  session: AgentSession;
+  spec: AgentFile;
+  io: Io;
+  style: Style;
+  json: boolean;
+  lifecycle: Lifecycle;
+}): ConversationRecorder {
+  const { resumed, store } = conversation;
+  if (resumed) session.agent.restore(resumed.messages);
+  const recorder = conversationRecorder({
+    store,
+    agent: { name: spec.name, ...(spec.file ? { file: spec.file } : {}) },
+    ...(resumed ? { resumed } : {}),
+    warn: (message) => io.stderr.write(`${style.yellow(`warning: ${message}`)}\n`),
+  });
+  lifecycle.add(() => recorder.settled());
+  if (resumed && !json) {
+    const count =
+      resumed.messages.length === 1 ? "1 message" : `${resumed.messages.length} messages`;
+    io.stderr.write(
+      `${style.dim(`resumed conversation ${resumed.id} (${count}, started with "${firstQuestion(resumed)}")`)}\n`,
+    );
+  }
+  return recorder;
+}
+
+/** The line a REPL leaves at its end: which conversation was saved and how to come back to it. */
+export function savedConversationLine(id: string, style: Style): string {
+  return style.dim(`conversation saved as ${id}: continue it with --continue, or --resume ${id}`);
+}
