@@ -1,10 +1,12 @@
+import { describeValue } from "@tinyloop/errors";
+import type * as z from "zod/mini";
 import type { ToolFilter } from "../agent-file.js";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import type { KeyWarning } from "../key-warnings.js";
+import { type KeyWarning, type KnownKeys, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import type { EntryExamples } from "../read-server-entry.js";
-import { invalidAt } from "../schema-error.js";
+import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 
 /** What a format reader gets besides the document. */
@@ -37,6 +39,41 @@ export function noServers(
   }
   context.warn({ path: [], message: `has no ${key}: no MCP servers to start` });
   return { format, settings: {}, settingPaths: {}, inputs: [], servers: [] };
+}
+
+/** How {@link readEntryAt} reads one server entry of another client's file. */
+export interface EntryReading<T extends z.core.$ZodType> {
+  /** The entry's schema in the client's own keys. */
+  schema: T;
+  /** What a server entry is in this format, for the error when it is not a map, e.g. `"a server object"`. */
+  expected: string;
+  /** A written entry, shown with every error about it. */
+  example: string;
+  /** The keys the format uses or knowingly ignores; any other key warns. */
+  known: KnownKeys;
+  /** Rewrites the entry's values before it is checked (a format's own substitutions); keys stay. */
+  prepare?(entry: Record<string, unknown>): unknown;
+}
+
+/**
+ * The check every foreign format makes of one server entry at `path`: not a map → an
+ * `INVALID` error naming what was expected, with the example; then the entry against the
+ * format's schema (its errors carry the example too); then one warning per key the format
+ * does not use. Returns the parsed entry.
+ */
+export function readEntryAt<T extends z.core.$ZodType>(
+  { doc, warn }: Pick<FormatContext, "doc" | "warn">,
+  path: ConfigPath,
+  raw: unknown,
+  { schema, expected, example, known, prepare }: EntryReading<T>,
+): z.output<T> {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    throw invalidAt(doc, path, { expected, received: describeValue(raw), example });
+  }
+  const entry = raw as Record<string, unknown>;
+  const parsed = parseAt(schema, prepare ? prepare(entry) : entry, { doc, at: path, example });
+  for (const w of keyWarnings(entry, known, path)) warn(w);
+  return parsed;
 }
 
 /** A server of another client's file, in tinyloop's terms, before the common checks. */

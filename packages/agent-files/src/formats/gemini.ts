@@ -2,7 +2,7 @@ import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import type { KnownKeys } from "../key-warnings.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import { nonEmpty, stringMap, transportTypeSchema } from "../server-entry-schema.js";
@@ -13,6 +13,7 @@ import {
   foreignDraft,
   noServers,
   present,
+  readEntryAt,
   toolFilter,
 } from "./foreign-server.js";
 
@@ -112,19 +113,12 @@ export function readGemini(context: FormatContext): FormatResult {
         });
   const servers = Object.entries(table as Record<string, unknown>).map(([name, raw]) => {
     const path: ConfigPath = ["mcpServers", name];
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw invalidAt(doc, path, {
-        expected: "a server object",
-        received: describeValue(raw),
-        example: EXAMPLES.gemini.stdio,
-      });
-    }
-    const entry = parseAt(geminiServerSchema(), raw, {
-      doc,
-      at: path,
+    const entry = readEntryAt(context, path, raw, {
+      schema: geminiServerSchema(),
+      expected: "a server object",
       example: EXAMPLES.gemini.stdio,
+      known: KEYS,
     });
-    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
     if (entry.url !== undefined && entry.httpUrl !== undefined) {
       throw invalidAt(doc, path, {
         problem: `has both "url" (SSE) and "httpUrl" (Streamable HTTP); keep the one the server speaks`,

@@ -2,9 +2,9 @@ import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import type { KnownKeys } from "../key-warnings.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
-import { invalidAt, parseAt } from "../schema-error.js";
+import { invalidAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { nonEmpty, scalarText, seconds } from "../server-entry-schema.js";
 import { msFromSeconds } from "../timeout-units.js";
@@ -15,6 +15,7 @@ import {
   forwardedVariables,
   noServers,
   present,
+  readEntryAt,
   toolFilter,
 } from "./foreign-server.js";
 
@@ -85,19 +86,12 @@ export function readGoose(context: FormatContext): FormatResult {
   const servers: ServerDraft[] = [];
   for (const [name, raw] of Object.entries(table as Record<string, unknown>)) {
     const path: ConfigPath = ["extensions", name];
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw invalidAt(doc, path, {
-        expected: "an extension mapping",
-        received: describeValue(raw),
-        example: EXAMPLES.goose.stdio,
-      });
-    }
-    const entry = parseAt(gooseExtensionSchema(), raw, {
-      doc,
-      at: path,
+    const entry = readEntryAt(context, path, raw, {
+      schema: gooseExtensionSchema(),
+      expected: "an extension mapping",
       example: EXAMPLES.goose.stdio,
+      known: KEYS,
     });
-    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
     if (entry.type !== undefined && IN_GOOSE_TYPES.includes(entry.type)) {
       warn({
         path: [...path, "type"],

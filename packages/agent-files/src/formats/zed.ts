@@ -2,13 +2,19 @@ import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import type { KnownKeys } from "../key-warnings.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
-import { invalidAt, parseAt } from "../schema-error.js";
+import { invalidAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
-import { type FormatContext, foreignDraft, noServers, present } from "./foreign-server.js";
+import {
+  type FormatContext,
+  foreignDraft,
+  noServers,
+  present,
+  readEntryAt,
+} from "./foreign-server.js";
 
 /** Zed's older `command: { path, args, env }`. */
 const commandObjectSchema = () =>
@@ -74,15 +80,12 @@ export function readZed(context: FormatContext): FormatResult {
   const servers: ServerDraft[] = [];
   for (const [name, raw] of Object.entries(table as Record<string, unknown>)) {
     const path: ConfigPath = ["context_servers", name];
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw invalidAt(doc, path, {
-        expected: "a server object",
-        received: describeValue(raw),
-        example: EXAMPLES.zed.stdio,
-      });
-    }
-    const entry = parseAt(zedServerSchema(), raw, { doc, at: path, example: EXAMPLES.zed.stdio });
-    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
+    const entry = readEntryAt(context, path, raw, {
+      schema: zedServerSchema(),
+      expected: "a server object",
+      example: EXAMPLES.zed.stdio,
+      known: KEYS,
+    });
     if (entry.command === undefined && entry.url === undefined && entry.source !== "custom") {
       warn({
         path,
