@@ -5,10 +5,12 @@
  * list, register into a ToolRegistry) and `registry.dispatch` of every tool — with the
  * scenario only choosing the options a user or embedding program would set.
  */
-import { connectAll } from "@tinyloop/mcp-registration";
+import { connectAll, exampleArguments } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
-import { exampleArguments } from "./example-arguments.js";
 import { scenarioOptions } from "./scenario-options.js";
+
+/** The conformance servers' tools take simple arguments (`add_numbers` two numbers): 1 and "test". */
+const SCRIPTED_FILLERS = { number: 1, string: "test" };
 
 const SERVER = "conformance";
 
@@ -34,7 +36,10 @@ async function main(): Promise<number> {
       return 1;
     }
     for (const tool of registry.list({ toolsets: [`mcp-${SERVER}`] })) {
-      const result = await registry.dispatch(tool.name, exampleArguments(tool.inputSchema));
+      const result = await registry.dispatch(
+        tool.name,
+        exampleArguments(tool.inputSchema, SCRIPTED_FILLERS),
+      );
       const text = result.content.map((block) => ("text" in block ? block.text : block.type));
       console.log(`${tool.name}: ${result.isError ? "ERROR " : ""}${text.join(" ")}`);
       if (result.isError) status = 1;
