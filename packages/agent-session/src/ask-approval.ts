@@ -1,5 +1,4 @@
-import type { ApprovalMode } from "@tinyloop/agent-files";
-import type { ApproveToolCall } from "@tinyloop/agent-loop";
+import { type ApprovalMode, type ApproveToolCall, needsApproval } from "@tinyloop/agent-loop";
 import type { ToolDefinition } from "@tinyloop/registry";
 import { checkEditedArguments } from "./edited-arguments.js";
 import { shortArguments } from "./short-text.js";
@@ -67,7 +66,7 @@ export function createApprover({
   const choices = `[y]es / [n]o / [a]lways / [v]iew${editArguments ? " / [e]dit" : ""}`;
   const accepted = `y (yes), n (no), a (always), v (view)${editArguments ? " or e (edit)" : ""}`;
   return async (call, definition, { signal }) => {
-    if (mode === "ask" && definition.annotations?.readOnlyHint === true) return true;
+    if (!needsApproval(mode, definition)) return true;
     if (always.has(call.name)) return true;
     if (!ask) {
       return {

@@ -1,5 +1,4 @@
-import type { ApprovalMode } from "@tinyloop/agent-files";
-import { type ApproveToolCall, toolNameMatcher } from "@tinyloop/agent-loop";
+import { type ApprovalMode, type ApproveToolCall, toolNameMatcher } from "@tinyloop/agent-loop";
 import { type ApproverOptions, type AskQuestion, createApprover } from "./ask-approval.js";
 import { askElicitation } from "./ask-elicitation.js";
 import { askSamplingApproval } from "./ask-sampling.js";

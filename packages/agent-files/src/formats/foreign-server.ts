@@ -1,6 +1,6 @@
 import { describeValue } from "@tinyloop/errors";
 import type * as z from "zod/mini";
-import type { ToolFilter } from "../agent-file.js";
+import type { AgentFileToolFilter } from "../agent-file.js";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KeyWarning, type KnownKeys, keyWarnings } from "../key-warnings.js";
@@ -86,7 +86,7 @@ export interface ForeignServer {
   url?: string;
   headers?: Record<string, string>;
   enabled?: boolean;
-  tools?: ToolFilter;
+  tools?: AgentFileToolFilter;
   autoApprove?: string[];
   callMs?: number;
   connectMs?: number;
@@ -146,8 +146,8 @@ export function foreignDraft(
 export function toolFilter(
   include: readonly string[] | undefined,
   exclude: readonly string[] | undefined,
-): ToolFilter | undefined {
-  const filter: ToolFilter = {};
+): AgentFileToolFilter | undefined {
+  const filter: AgentFileToolFilter = {};
   if (include && include.length > 0) filter.include = [...include];
   if (exclude && exclude.length > 0) filter.exclude = [...exclude];
   return filter.include || filter.exclude ? filter : undefined;

@@ -2,8 +2,8 @@ import { valueAt } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import { inputSchema, toAgentInputs } from "../agent-inputs.js";
 import {
-  type AgentSettings,
   agentSettingsShape,
+  type FileSettings,
   type FormatResult,
   pickSettings,
   SETTINGS_KEYS,
@@ -75,7 +75,7 @@ export function readServerMap(
       ...readServerEntry(value, { doc, path, examples: EXAMPLES[format], nested: false, warn }),
     });
   }
-  const settings = base.length === 0 ? pickSettings(parsed as AgentSettings) : {};
+  const settings = base.length === 0 ? pickSettings(parsed as FileSettings) : {};
   return {
     format,
     settings,
