@@ -4,11 +4,11 @@ import {
   StreamableHTTPError,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { redactUrl } from "@tinyloop/errors";
 import type { HttpServerConfig, SseServerConfig } from "./config-schema.js";
 import type { OAuthOptions } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
 import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
-import { redactUrl } from "./redact-url.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
 import { unansweredStreamFetch } from "./unanswered-stream-fetch.js";
 
