@@ -39,7 +39,11 @@ export { lineQuestions } from "./line-questions.js";
 export { maskUrls } from "./mask-urls.js";
 export type { ModelOverrides } from "./model-choice.js";
 export { reasoningOf, resolveModelChoice, toolCallFormatOf } from "./model-choice.js";
-export type { AgentSession, AgentSessionOptions } from "./open-agent-session.js";
+export type {
+  AgentSession,
+  AgentSessionOptions,
+  SessionRunOptions,
+} from "./open-agent-session.js";
 export { openAgentSession } from "./open-agent-session.js";
 export type { ReasoningDisplay, ReasoningSetting } from "./reasoning-display.js";
 export {
@@ -85,6 +89,12 @@ export {
   shortArguments,
   summarizeResult,
 } from "./short-text.js";
+export type {
+  AgentSessionStart,
+  OpenStartedSessionOptions,
+  StartingAgentSession,
+} from "./start-agent-session.js";
+export { startAgentSession } from "./start-agent-session.js";
 export type { TextStyle } from "./text-style.js";
 export { plainStyle } from "./text-style.js";
 export type { ToolCallView, ToolCallViewOptions } from "./tool-call-view.js";
