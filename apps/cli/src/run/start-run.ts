@@ -1,4 +1,4 @@
-import { prestartAgentServers } from "@tinyloop/agent-session/prestart";
+import { startAgentSession } from "@tinyloop/agent-session/start";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
@@ -8,9 +8,10 @@ import type { RunFlags } from "./run-flags.js";
 
 /**
  * `tinyloop run`, light part first: reads and checks the agent (a bad file starts nothing),
- * starts its stdio servers, and only then loads the run itself (MCP SDK, agent loop, model
- * adapters), which adopts the running servers. Whatever was not adopted is stopped on
- * every exit path (through `lifecycle`) and once the session is open.
+ * starts its session (agent-session's `startAgentSession`: its stdio servers boot at once),
+ * and only then loads the run itself (MCP SDK, agent loop, model adapters), which opens the
+ * session over the running servers. Everything started is stopped on every exit path
+ * (through `lifecycle`).
  */
 export async function startRun(
   agentArg: string | undefined,
@@ -22,20 +23,24 @@ export async function startRun(
   const promptRead = oneShotPrompt(flags.prompt, io.stdin);
   promptRead.catch(() => {}); // awaited below; a bad agent file is the error shown first
   const prepared = await prepareRun(agentArg, flags, io);
-  // The servers as the session will get them (bundled bins mapped); watched from the start.
-  const prestarted = prestartAgentServers(
-    { servers: withBundledServers(prepared.spec.servers) },
+  // Bundled server bins (mcp-server-filesystem, playwright-mcp) run from the CLI's
+  // dependencies: mapped once, for the early start and the session alike.
+  prepared.spec = { ...prepared.spec, servers: withBundledServers(prepared.spec.servers) };
+  const { spec, plan, choice } = prepared;
+  const starting = startAgentSession(
+    { agent: spec, plan, choice, env: io.env },
     {
       lazy: flags.lazy === true,
+      // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
       watchdog: true,
       ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
     },
   );
-  lifecycle.add(() => prestarted.close());
+  lifecycle.add(() => starting.close());
   const prompt = await promptRead;
   const { runCommand } = await import("./run-command.js");
-  return runCommand(agentArg, prompt === undefined ? flags : { ...flags, prompt }, io, lifecycle, {
+  return runCommand(prompt === undefined ? flags : { ...flags, prompt }, io, lifecycle, {
     prepared,
-    prestarted,
+    starting,
   });
 }
