@@ -38,9 +38,15 @@ export interface ApproverOptions {
   editArguments?: EditArguments;
   /** Marks up the call's view (the diff's colours). */
   style?: TextStyle;
+  /**
+   * How the person allows calls when nobody can answer, ending the denial the model reads
+   * (a CLI names its flag). Default: {@link HOW_TO_ALLOW_TOOLS}.
+   */
+  howToAllow?: string;
 }
 
-const HOW_TO_ALLOW = `run with --yes, or set "approval": "never" in the agent file`;
+/** What the denial of an unanswerable approval says by default: the agent file's own setting. */
+export const HOW_TO_ALLOW_TOOLS = `set "approval": "never" in the agent file`;
 
 /**
  * An agent-loop approval hook that asks a person through `ask`: `never` (or `--yes`) approves
@@ -60,6 +66,7 @@ export function createApprover({
   show,
   editArguments,
   style = plainStyle,
+  howToAllow = HOW_TO_ALLOW_TOOLS,
 }: ApproverOptions): ApproveToolCall | undefined {
   if (mode === "never") return undefined;
   const always = new Set<string>();
@@ -71,7 +78,7 @@ export function createApprover({
     if (!ask) {
       return {
         approved: false,
-        reason: `not run: ${call.name} needs approval and nobody can answer here; ${HOW_TO_ALLOW}`,
+        reason: `not run: ${call.name} needs approval and nobody can answer here; ${howToAllow}`,
       };
     }
     let args = call.arguments;

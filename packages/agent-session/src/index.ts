@@ -18,7 +18,7 @@ export type {
   ConnectServersOptions,
 } from "./connect-servers.js";
 export { connectServers } from "./connect-servers.js";
-export type { CreateModelOptions } from "./create-model.js";
+export type { CreateModelOptions, ModelSettingNames } from "./create-model.js";
 export { createModel } from "./create-model.js";
 export type { ServerDescription } from "./describe-servers.js";
 export { describeServers } from "./describe-servers.js";

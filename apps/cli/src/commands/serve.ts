@@ -19,6 +19,7 @@ import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
+import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openUnattendedSession } from "../session/open-unattended-session.js";
 import { styleFor } from "../terminal/style.js";
 import { servePort } from "./serve-port.js";
@@ -160,6 +161,7 @@ export async function serveCommand(
 
   model = await createModel(plan, choice, io.env, {
     toolCallFormat,
+    settingNames: FLAG_HINTS.modelSettings,
     ...(reasoning ? { reasoning } : {}),
     onWarning: (message) => io.stderr.write(`${style.yellow(`warning: ${message}`)}\n`),
     // The switch happens once, on the first request that needs it: a line for --verbose.

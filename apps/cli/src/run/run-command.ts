@@ -18,6 +18,7 @@ import {
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
+import { FLAG_HINTS } from "../session/flag-hints.js";
 import { noServerRefusal } from "../session/no-server-refusal.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
 import { downloadBar } from "../terminal/download-bar.js";
@@ -92,6 +93,7 @@ function modelOptions(
     ...(flags.modelIdleTimeout ? { idleTimeoutMs: flags.modelIdleTimeout * 1000 } : {}),
     ...(flags.modelTurnTimeout ? { turnTimeoutMs: flags.modelTurnTimeout * 1000 } : {}),
     timeoutSettingNames: { idle: "--model-idle-timeout", turn: "--model-turn-timeout" },
+    settingNames: FLAG_HINTS.modelSettings,
     onDownloadProgress: (report) => {
       if (!json) showDownload(report);
     },
@@ -138,6 +140,7 @@ function sessionOptions(
       show: questions.showCall,
       ...(questions.editArguments ? { editArguments: questions.editArguments } : {}),
       style: errStyle,
+      howToAllow: { tools: FLAG_HINTS.allowTools, sampling: FLAG_HINTS.allowSampling },
     }),
     roots: agentRoots(spec, io.cwd),
     // --json streams failed servers and server logs as events (--verbose lines stay on
