@@ -255,7 +255,7 @@ class HttpAgentServer implements AgentServer {
         return;
       }
       if (this.#mcp && path === "/mcp") {
-        requireBearer(req, this.#options.apiKey);
+        requireBearer(req, this.#options.apiKey, this.#options.hints ?? {});
         return await this.#mcp.handle(req, res, this.#options.maxBodyBytes);
       }
       route(req, path);
@@ -264,7 +264,7 @@ class HttpAgentServer implements AgentServer {
         const { status } = this.#health();
         return sendJson(res, this.#draining ? 503 : 200, { status });
       }
-      requireBearer(req, this.#options.apiKey);
+      requireBearer(req, this.#options.apiKey, this.#options.hints ?? {});
       switch (path) {
         case "/v1/models":
           return sendJson(res, 200, modelsBody(this.#options, this.#startedAt));

@@ -13,6 +13,7 @@ export { isLoopbackHost } from "./loopback-host.js";
 export { modelNameFor } from "./model-name.js";
 export type { AgentToolCallMade } from "./run-agent-tool.js";
 export type { ApprovalMode, ServeApproval } from "./serve-approval.js";
+export type { ServerHints } from "./server-hints.js";
 export type {
   AgentRegistry,
   AgentServerOptions,

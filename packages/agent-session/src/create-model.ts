@@ -128,6 +128,7 @@ export async function createModel(
         model: plan.model ?? llama.DEFAULT_LOCAL_MODEL,
       };
       if (hooks.onDownloadProgress) options.onDownloadProgress = hooks.onDownloadProgress;
+      if (hooks.settingNames) options.modelSettingName = hooks.settingNames.model;
       Object.assign(options, reasoningSettings(hooks));
       model = llama.createLlamaCpp(options);
       break;

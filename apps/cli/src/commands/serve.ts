@@ -87,6 +87,7 @@ function serverSettings(flags: ServeFlags, io: Io): ServerSettings {
       port: servePort(flags.port, io.env),
       maxConcurrency: flags.maxConcurrency,
       maxBodyBytes: flags.maxBody,
+      hints: FLAG_HINTS.serve,
       ...(flags.apiKeyEnv === undefined ? {} : { apiKey: apiKeyFromEnv(flags.apiKeyEnv, io.env) }),
     };
     checkServerOptions(settings);

@@ -196,7 +196,10 @@ function reportOpenedSession(
   }
   // Only what is really sent: tools kept back behind tool_search are not.
   const offered = new Set(session.agent.offeredTools);
-  const tooMany = toolLoadWarning(session.registry.list().filter((tool) => offered.has(tool.name)));
+  const tooMany = toolLoadWarning(
+    session.registry.list().filter((tool) => offered.has(tool.name)),
+    { listCommand: FLAG_HINTS.listTools },
+  );
   if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
   // --verbose: the names the model can call, as tiny-agents lists them at start.
   if (flags.verbose && !json) io.stderr.write(`${errStyle.dim(offeredToolsLine(session))}\n`);
