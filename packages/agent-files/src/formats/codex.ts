@@ -1,10 +1,9 @@
-import { describeValue, lazySchema } from "@tinyloop/errors";
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
-import { invalidAt } from "../schema-error.js";
 import { nonEmpty, seconds, stringMap } from "../server-entry-schema.js";
 import { msFromSeconds, wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -12,6 +11,7 @@ import {
   type FormatContext,
   foreignDraft,
   forwardedVariables,
+  mapAt,
   noServers,
   present,
   readEntryAt,
@@ -102,13 +102,10 @@ export function readCodex(context: FormatContext): FormatResult {
       example: FILE_EXAMPLES.codex,
     });
   }
-  if (table === null || typeof table !== "object" || Array.isArray(table)) {
-    throw invalidAt(doc, ["mcp_servers"], {
-      expected: "a table of servers ([mcp_servers.NAME])",
-      received: describeValue(table),
-      example: FILE_EXAMPLES.codex,
-    });
-  }
+  mapAt(doc, ["mcp_servers"], table, {
+    expected: "a table of servers ([mcp_servers.NAME])",
+    example: FILE_EXAMPLES.codex,
+  });
   refuseReservedServerNames(doc, table, ["mcp_servers"], EXAMPLES.codex.stdio);
   const servers = Object.entries(table as Record<string, unknown>).map(([name, raw]) => {
     const path: ConfigPath = ["mcp_servers", name];

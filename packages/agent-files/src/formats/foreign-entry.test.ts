@@ -68,6 +68,16 @@ describe("a foreign format's server entry (readEntryAt)", () => {
     });
   }
 
+  it("a servers table that is not a map names what was expected, with the file's example", async () => {
+    const gemini = await messageOf(write(".gemini/settings.json", `{ "mcpServers": ["files"] }`));
+    expect(gemini).toContain("mcpServers: expected an object of servers, got a list");
+    expect(gemini).toContain("example:");
+    const codex = await messageOf(write(".codex/config.toml", `mcp_servers = 3\n`));
+    expect(codex).toContain(
+      "mcp_servers: expected a table of servers ([mcp_servers.NAME]), got a number (3)",
+    );
+  });
+
   it("checks the entry after the format's own substitutions, and warns of its unknown keys", async () => {
     const file = write(
       "opencode.json",

@@ -56,6 +56,23 @@ export interface EntryReading<T extends z.core.$ZodType> {
 }
 
 /**
+ * `value` (found at `path`) as a map, or an `INVALID` error there naming what was expected,
+ * with the example: the one non-map check of the foreign formats, for their server tables
+ * and each entry in them.
+ */
+export function mapAt(
+  doc: ParsedDocument,
+  path: ConfigPath,
+  value: unknown,
+  { expected, example }: { expected: string; example: string },
+): Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw invalidAt(doc, path, { expected, received: describeValue(value), example });
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
  * The check every foreign format makes of one server entry at `path`: not a map → an
  * `INVALID` error naming what was expected, with the example; then the entry against the
  * format's schema (its errors carry the example too); then one warning per key the format
@@ -67,10 +84,7 @@ export function readEntryAt<T extends z.core.$ZodType>(
   raw: unknown,
   { schema, expected, example, known, prepare }: EntryReading<T>,
 ): z.output<T> {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    throw invalidAt(doc, path, { expected, received: describeValue(raw), example });
-  }
-  const entry = raw as Record<string, unknown>;
+  const entry = mapAt(doc, path, raw, { expected, example });
   const parsed = parseAt(schema, prepare ? prepare(entry) : entry, { doc, at: path, example });
   for (const w of keyWarnings(entry, known, path)) warn(w);
   return parsed;

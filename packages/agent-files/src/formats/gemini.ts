@@ -1,4 +1,4 @@
-import { describeValue, lazySchema } from "@tinyloop/errors";
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
@@ -11,6 +11,7 @@ import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 import {
   type FormatContext,
   foreignDraft,
+  mapAt,
   noServers,
   present,
   readEntryAt,
@@ -95,13 +96,10 @@ export function readGemini(context: FormatContext): FormatResult {
       example: FILE_EXAMPLES.gemini,
     });
   }
-  if (table === null || typeof table !== "object" || Array.isArray(table)) {
-    throw invalidAt(doc, ["mcpServers"], {
-      expected: "an object of servers",
-      received: describeValue(table),
-      example: FILE_EXAMPLES.gemini,
-    });
-  }
+  mapAt(doc, ["mcpServers"], table, {
+    expected: "an object of servers",
+    example: FILE_EXAMPLES.gemini,
+  });
   refuseReservedServerNames(doc, table, ["mcpServers"], EXAMPLES.gemini.stdio);
   const lists =
     root.mcp === undefined

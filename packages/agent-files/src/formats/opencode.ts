@@ -11,6 +11,7 @@ import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 import {
   type FormatContext,
   foreignDraft,
+  mapAt,
   noServers,
   present,
   readEntryAt,
@@ -83,13 +84,7 @@ export function readOpencode(context: FormatContext): FormatResult {
   if (table === undefined) {
     return noServers(context, "opencode", { key: `"mcp" object`, example: FILE_EXAMPLES.opencode });
   }
-  if (table === null || typeof table !== "object" || Array.isArray(table)) {
-    throw invalidAt(doc, ["mcp"], {
-      expected: "an object of servers",
-      received: describeValue(table),
-      example: FILE_EXAMPLES.opencode,
-    });
-  }
+  mapAt(doc, ["mcp"], table, { expected: "an object of servers", example: FILE_EXAMPLES.opencode });
   refuseReservedServerNames(doc, table, ["mcp"], EXAMPLES.opencode.stdio);
   const servers = Object.entries(table as Record<string, unknown>).map(([name, written]) => {
     const path: ConfigPath = ["mcp", name];

@@ -1,16 +1,16 @@
-import { describeValue, lazySchema } from "@tinyloop/errors";
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
-import { invalidAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 import {
   type FormatContext,
   foreignDraft,
+  mapAt,
   noServers,
   present,
   readEntryAt,
@@ -69,13 +69,10 @@ export function readZed(context: FormatContext): FormatResult {
       example: FILE_EXAMPLES.zed,
     });
   }
-  if (table === null || typeof table !== "object" || Array.isArray(table)) {
-    throw invalidAt(doc, ["context_servers"], {
-      expected: "an object of servers",
-      received: describeValue(table),
-      example: FILE_EXAMPLES.zed,
-    });
-  }
+  mapAt(doc, ["context_servers"], table, {
+    expected: "an object of servers",
+    example: FILE_EXAMPLES.zed,
+  });
   refuseReservedServerNames(doc, table, ["context_servers"], EXAMPLES.zed.stdio);
   const servers: ServerDraft[] = [];
   for (const [name, raw] of Object.entries(table as Record<string, unknown>)) {
