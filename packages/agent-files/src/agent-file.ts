@@ -23,15 +23,12 @@ export type AgentFormat =
  */
 export type EndWhen = "text" | "two-texts";
 
-/** When a tool call needs the user's yes: `ask` unless read-only, `always`, or `never`. */
-export type ApprovalMode = "ask" | "always" | "never";
-
 /**
  * Tool names (globs allowed) a server's tools are filtered by, by their names on the server:
- * mcp-registration's `ToolFilter` (`exclude` wins over `include`, in every format, Hermes'
+ * mcp-registration's `ToolFilter`, under its own name (`exclude` wins over `include`, in every format, Hermes'
  * included).
  */
-export interface ToolFilter {
+export interface AgentFileToolFilter {
   include?: string[];
   exclude?: string[];
 }
@@ -72,7 +69,7 @@ export interface AgentFileServer {
   /** Why the server is not started, when `enabled` is false. */
   disabledReason?: string;
   /** Tool filter (`tools.include` / `tools.exclude`, Roo `disabledTools`). */
-  tools?: ToolFilter;
+  tools?: AgentFileToolFilter;
   /** The server's own tool names run without asking (Cline `autoApprove` / `alwaysAllow`). */
   autoApprove: string[];
   /**
@@ -114,7 +111,11 @@ export interface AgentFile {
   promptFile?: string;
   maxTurns?: number;
   toolConcurrency?: number;
-  approval?: ApprovalMode;
+  /**
+   * When a tool call needs the user's yes: `ask` unless read-only, `always`, or `never`
+   * (agent-loop's `ApprovalMode`, which this package cannot import).
+   */
+  approval?: "ask" | "always" | "never";
   /**
    * When a run ends: the file's `endWhen` (Hermes: `end_when`), else `two-texts` for a
    * tiny-agents `agent.json` (written for that loop) and `text` for every other file.

@@ -2,7 +2,7 @@ import { lazySchema } from "@tinyloop/errors";
 import { type ReasoningSetting, readReasoningSetting } from "@tinyloop/inference-adapters/presets";
 import { TEXT_TOOL_CALL_FORMATS } from "@tinyloop/inference-adapters/text-tool-calls";
 import * as z from "zod/mini";
-import type { AgentFileInput, AgentFormat, ApprovalMode, EndWhen } from "./agent-file.js";
+import type { AgentFile, AgentFileInput, AgentFormat, EndWhen } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import type { ServerDraft } from "./server-draft.js";
 
@@ -68,15 +68,15 @@ export const toolCallFormatShape = lazySchema(() => ({
 /** The model fields, whose strings may hold `${…}`. */
 export type ModelField = "model" | "provider" | "endpointUrl" | "apiKey";
 
-/** Settings of an agent, before expansion. */
-export interface AgentSettings {
+/** The settings a file gives its agent, before expansion (not agent-session's `AgentSettings`, what a session runs with). */
+export interface FileSettings {
   model?: string;
   provider?: string;
   endpointUrl?: string;
   apiKey?: string;
   maxTurns?: number;
   toolConcurrency?: number;
-  approval?: ApprovalMode;
+  approval?: AgentFile["approval"];
   endWhen?: EndWhen;
   toolCallFormat?: ToolCallFormatSetting;
   reasoning?: ReasoningSetting;
@@ -86,7 +86,7 @@ export interface AgentSettings {
 export interface FormatResult {
   format: Exclude<AgentFormat, "default">;
   name?: string;
-  settings: AgentSettings;
+  settings: FileSettings;
   /** Where each model field sits in the file. */
   settingPaths: Partial<Record<ModelField, ConfigPath>>;
   inputs: AgentFileInput[];
@@ -94,8 +94,8 @@ export interface FormatResult {
 }
 
 /** Copies the settings that are present. */
-export function pickSettings(from: AgentSettings): AgentSettings {
-  const out: AgentSettings = {};
+export function pickSettings(from: FileSettings): FileSettings {
+  const out: FileSettings = {};
   for (const key of [
     "model",
     "provider",
@@ -115,7 +115,7 @@ export function pickSettings(from: AgentSettings): AgentSettings {
 
 /** Paths of the model fields that sit at the top level under their own names. */
 export function topLevelSettingPaths(
-  settings: AgentSettings,
+  settings: FileSettings,
   at: ConfigPath = [],
 ): FormatResult["settingPaths"] {
   const out: FormatResult["settingPaths"] = {};

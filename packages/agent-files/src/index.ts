@@ -6,11 +6,10 @@ export type {
   AgentFile,
   AgentFileInput,
   AgentFileServer,
+  AgentFileToolFilter,
   AgentFileWarning,
   AgentFormat,
-  ApprovalMode,
   EndWhen,
-  ToolFilter,
 } from "./agent-file.js";
 export type { AgentFileErrorCode, AgentFileErrorOptions } from "./agent-file-error.js";
 export { AgentFileError } from "./agent-file-error.js";
@@ -64,7 +63,7 @@ export { AGENT_DIR_VARIABLE, readAgentFile } from "./read-agent-file.js";
 export { MAX_CONFIG_FILE_BYTES } from "./read-config-file.js";
 export { AGENT_SERVER_COMMAND } from "./read-server-entry.js";
 export { redactAgent, redactArgs } from "./redact-agent.js";
-export type { ServerEntry } from "./server-entries.js";
+export type { AgentFileServerEntry } from "./server-entries.js";
 export { toServerEntries } from "./server-entries.js";
 export { deriveServerName, uniqueNames } from "./server-names.js";
 export type { StarterAgent, WrittenStarterAgent } from "./starter-agent.js";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
+import { fixture } from "@tinyloop/test-fixtures/agent-files";
 import { afterEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { fixture } from "../test/fixtures.js";
 import { parseYamlText } from "./parse-yaml.js";
 
 const seen: string[] = [];

@@ -1,4 +1,4 @@
-import type { AgentFileServer, ToolFilter } from "./agent-file.js";
+import type { AgentFileServer, AgentFileToolFilter } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import type { ReconnectDraft } from "./server-reconnect.js";
 
@@ -28,7 +28,7 @@ export interface ServerDraft {
     env?: Record<string, ConfigPath>;
     headers?: Record<string, ConfigPath>;
   };
-  tools?: ToolFilter;
+  tools?: AgentFileToolFilter;
   enabled: boolean;
   disabledReason?: string;
   autoApprove: string[];

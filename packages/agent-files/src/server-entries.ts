@@ -1,13 +1,13 @@
 import type { ServerConfig } from "@tinyloop/mcp-transport";
-import type { AgentFileServer, ToolFilter } from "./agent-file.js";
+import type { AgentFileServer, AgentFileToolFilter } from "./agent-file.js";
 
 /**
  * One server as mcp-registration's `connectAll` takes it: the transport config, a filter,
  * and the tool-search keys (`lazy`: start on first call, tools from the manifest cache;
  * `alwaysLoad`: never deferred).
  */
-export type ServerEntry = ServerConfig & {
-  tools?: ToolFilter;
+export type AgentFileServerEntry = ServerConfig & {
+  tools?: AgentFileToolFilter;
   lazy?: boolean;
   alwaysLoad?: boolean;
 };
@@ -19,8 +19,8 @@ export type ServerEntry = ServerConfig & {
 export function toServerEntries(
   servers: readonly AgentFileServer[],
   { extraEnv }: { extraEnv?: Record<string, string> } = {},
-): Record<string, ServerEntry> {
-  const out: Record<string, ServerEntry> = {};
+): Record<string, AgentFileServerEntry> {
+  const out: Record<string, AgentFileServerEntry> = {};
   for (const server of servers) {
     let config: ServerConfig = server.config;
     if (extraEnv && "command" in config)

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { BAD_CONFIGS } from "@tinyloop/test-fixtures/agent-files";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentFileError, readAgentFile } from "../src/index.js";
-import { BAD_CONFIGS } from "./bad-configs.js";
 
 let dir: string;
 beforeEach(() => {

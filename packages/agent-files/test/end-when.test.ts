@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { FIXTURE_ENV, fixture, GOOD_FIXTURES } from "@tinyloop/test-fixtures/agent-files";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultAgent, readAgentFile } from "../src/index.js";
-import { FIXTURE_ENV, fixture, GOOD_FIXTURES } from "./fixtures.js";
 
 let dir: string;
 beforeEach(() => {

@@ -1,7 +1,13 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
+
+import {
+  BAD_FIXTURES,
+  FIXTURE_ENV,
+  fixture,
+  GOOD_FIXTURES,
+} from "@tinyloop/test-fixtures/agent-files";
 import { describe, expect, it } from "vitest";
 import { AgentFileError, type AgentFileServer, readAgentFile } from "../src/index.js";
-import { BAD_FIXTURES, FIXTURE_ENV, fixture, GOOD_FIXTURES } from "./fixtures.js";
 
 const read = (name: string, env: Record<string, string> = FIXTURE_ENV) =>
   readAgentFile(fixture(name), { env });

@@ -4,6 +4,8 @@ export type { AgentErrorCode } from "./agent-error.js";
 export { AgentError } from "./agent-error.js";
 export type { AgentOptions } from "./agent-options.js";
 export { DEFAULT_MAX_TOOL_RESULT_CHARS } from "./agent-options.js";
+export type { ApprovalMode } from "./approval-mode.js";
+export { needsApproval } from "./approval-mode.js";
 export type { RunOutcome } from "./consume-run.js";
 export { consumeRun } from "./consume-run.js";
 export { defaultSystemPrompt } from "./default-system-prompt.js";

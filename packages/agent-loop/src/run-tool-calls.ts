@@ -1,5 +1,6 @@
 import type { ToolCall } from "@tinyloop/inference-adapters";
 import {
+  ABORTED,
   ambiguousToolResult,
   resolveToolName,
   stoppedResult,
@@ -10,9 +11,9 @@ import {
   toolErrorCode,
   toolFailedResult,
   unknownToolResult,
+  untilAborted,
   withResolvedName,
 } from "@tinyloop/registry";
-import { ABORTED, untilAborted } from "./abortable.js";
 import { epochNow } from "./epoch-now.js";
 import type { ToolProgressEvent, ToolResultEvent } from "./events.js";
 import { isExitTool } from "./exit-tools.js";

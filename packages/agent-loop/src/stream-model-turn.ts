@@ -5,7 +5,7 @@ import type {
   ReasoningPart,
   ToolCall,
 } from "@tinyloop/inference-adapters";
-import { ABORTED, untilAborted } from "./abortable.js";
+import { ABORTED, untilAborted } from "@tinyloop/registry";
 import type { AgentEvent, TokenUsage, TurnEndEvent } from "./events.js";
 
 /** What one model call produced. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "./api-error.js";
+import { inParentheses, type ServerHints } from "./server-hints.js";
 
 /** A fresh random API key for a server started without one: `tl-` and 32 base64url characters. */
 export function generateApiKey(): string {
@@ -21,7 +22,7 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
  */
 export function hasBearer(req: IncomingMessage, apiKey: string): boolean {
   try {
-    requireBearer(req, apiKey);
+    requireBearer(req, apiKey, {});
     return true;
   } catch {
     return false;
@@ -31,9 +32,13 @@ export function hasBearer(req: IncomingMessage, apiKey: string): boolean {
 /**
  * Checks `Authorization: Bearer <key>` in constant time (digests of equal length are
  * compared, so neither the key nor its length leaks through timing).
- * @throws ApiError 401 naming what is missing or wrong.
+ * @throws ApiError 401 naming what is missing or wrong, with the embedding program's hints.
  */
-export function requireBearer(req: IncomingMessage, apiKey: string): void {
+export function requireBearer(
+  req: IncomingMessage,
+  apiKey: string,
+  hints: Pick<ServerHints, "findApiKey" | "fixApiKey">,
+): void {
   const header = req.headers.authorization;
   const challenge = { "www-authenticate": 'Bearer realm="tinyloop"' };
   if (!header) {
@@ -41,8 +46,7 @@ export function requireBearer(req: IncomingMessage, apiKey: string): void {
       status: 401,
       type: "authentication_error",
       code: "missing_api_key",
-      message:
-        "No API key given. Send the server's key as `Authorization: Bearer <key>` (tinyloop serve prints it at start, or reads it from the variable named by --api-key-env).",
+      message: `No API key given. Send the server's key as \`Authorization: Bearer <key>\`${inParentheses(hints.findApiKey)}.`,
       headers: challenge,
     });
   }
@@ -53,7 +57,7 @@ export function requireBearer(req: IncomingMessage, apiKey: string): void {
       type: "authentication_error",
       code: "invalid_api_key",
       message: match
-        ? "Incorrect API key. Use the key tinyloop serve printed at start (or the one in its --api-key-env variable)."
+        ? `Incorrect API key. ${hints.fixApiKey ?? "Use the key the server's operator gave you."}`
         : "The Authorization header must read `Bearer <key>`.",
       headers: challenge,
     });

@@ -261,7 +261,7 @@ class HttpAgentServer implements AgentServer {
         return;
       }
       if (this.#mcp && path === "/mcp") {
-        requireBearer(req, this.#options.apiKey);
+        requireBearer(req, this.#options.apiKey, this.#options.hints ?? {});
         return await this.#mcp.handle(req, res, this.#options.maxBodyBytes);
       }
       const approvalId = APPROVAL_PATH.exec(path)?.[1];
@@ -274,7 +274,7 @@ class HttpAgentServer implements AgentServer {
             message: `${req.method} ${path} is not supported; use POST ${path}.`,
           });
         }
-        requireBearer(req, this.#options.apiKey);
+        requireBearer(req, this.#options.apiKey, this.#options.hints ?? {});
         const body = await readJsonBody(req, this.#options.maxBodyBytes);
         return sendJson(res, 200, this.#pageApprovals.answer(approvalId, body));
       }
@@ -284,7 +284,7 @@ class HttpAgentServer implements AgentServer {
         const { status } = this.#health();
         return sendJson(res, this.#draining ? 503 : 200, { status });
       }
-      requireBearer(req, this.#options.apiKey);
+      requireBearer(req, this.#options.apiKey, this.#options.hints ?? {});
       switch (path) {
         case "/v1/models":
           return sendJson(res, 200, modelsBody(this.#options, this.#startedAt));

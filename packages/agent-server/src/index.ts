@@ -14,6 +14,7 @@ export { modelNameFor } from "./model-name.js";
 export type { PageDecision } from "./page-approvals.js";
 export type { AgentToolCallMade } from "./run-agent-tool.js";
 export type { ApprovalMode, ServeApproval } from "./serve-approval.js";
+export type { ServerHints } from "./server-hints.js";
 export type {
   AgentRegistry,
   AgentServerOptions,

@@ -1,9 +1,13 @@
-import { type ApproveToolCall, toolNameMatcher } from "@tinyloop/agent-loop";
+import {
+  type ApprovalMode,
+  type ApproveToolCall,
+  needsApproval,
+  toolNameMatcher,
+} from "@tinyloop/agent-loop";
 
 type ToolDefinition = Parameters<ApproveToolCall>[1];
 
-/** Which tools need a person's yes: as the agent files say it (`ask` = all but read-only ones). */
-export type ApprovalMode = "ask" | "always" | "never";
+export type { ApprovalMode };
 
 /** How the server answers tool calls that need approval (nobody is there to ask). */
 export interface ServeApproval {
@@ -46,9 +50,7 @@ export class ApprovalPolicy {
 
   /** True when calls of this tool would ask a person (before the allow-list). */
   needsApproval(definition: Pick<ToolDefinition, "annotations">): boolean {
-    if (this.mode === "never") return false;
-    if (this.mode === "always") return true;
-    return definition.annotations?.readOnlyHint !== true;
+    return needsApproval(this.mode, definition);
   }
 
   /** True when the allow-list names this tool. */

@@ -49,8 +49,16 @@ describe("createAgentServer options", () => {
 
   it("checkServerOptions refuses what createAgentServer would, without a model or registry", () => {
     const open = () => checkServerOptions({ host: "0.0.0.0" });
-    expect(open).toThrow(/refusing to listen on 0\.0\.0\.0 without an API key/);
-    expect(open).toThrow(/--api-key-env TINYLOOP_SERVE_KEY/);
+    expect(open).toThrow(
+      "refusing to listen on 0.0.0.0 without an API key: anyone who can reach that address could run the agent and its tools; give an apiKey, or listen on 127.0.0.1",
+    );
+    // The embedding program says how its user gives the key.
+    const hinted = () =>
+      checkServerOptions({
+        host: "0.0.0.0",
+        hints: { giveApiKey: "export KEY and add --key KEY" },
+      });
+    expect(hinted).toThrow(/give an apiKey \(export KEY and add --key KEY\), or listen on/);
     expect(() => checkServerOptions({ port: -1 })).toThrow(/port: expected a whole number/);
     expect(() => checkServerOptions({ modelName: "a b" })).toThrow(/modelName/);
     expect(() =>

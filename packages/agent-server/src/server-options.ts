@@ -6,6 +6,7 @@ import { AgentServerError } from "./agent-server-error.js";
 import { generateApiKey, isUsableApiKey } from "./bearer-auth.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import type { ServeApproval } from "./serve-approval.js";
+import { inParentheses, type ServerHints } from "./server-hints.js";
 
 /** The tool registry the agent uses (a `ToolRegistry` of `@tinyloop/registry`). */
 export type AgentRegistry = AgentOptions["registry"];
@@ -70,6 +71,8 @@ export interface AgentServerOptions {
   approval?: ServeApproval;
   /** The key clients send as `Authorization: Bearer`. Default: a generated one (see `server.apiKey`). */
   apiKey?: string;
+  /** How to fix what the server refuses, in the embedding program's words (see {@link ServerHints}). */
+  hints?: ServerHints;
   /** Address to listen on. Default `127.0.0.1`; any other than loopback needs `apiKey`. */
   host?: string;
   /** Port. Default 8787; 0 picks a free one. */
@@ -198,7 +201,7 @@ function checkSettings(options: ServerSettings): CheckedSettings {
   if (options.apiKey === undefined && !isLoopbackHost(host)) {
     throw new AgentServerError({
       code: "KEY_REQUIRED",
-      message: `refusing to listen on ${host} without an API key: anyone who can reach that address could run the agent and its tools; give an apiKey (tinyloop serve: export TINYLOOP_SERVE_KEY=<a long random key> and add --api-key-env TINYLOOP_SERVE_KEY), or listen on 127.0.0.1`,
+      message: `refusing to listen on ${host} without an API key: anyone who can reach that address could run the agent and its tools; give an apiKey${inParentheses(options.hints?.giveApiKey)}, or listen on 127.0.0.1`,
     });
   }
   return {
@@ -238,7 +241,7 @@ function checkToolSearchName(options: AgentServerOptions): void {
   if (taken === undefined) return;
   throw new AgentServerError({
     code: "TOOL_SEARCH_TAKEN",
-    message: `createAgentServer(…): the registry has a tool named "${taken.name}" (toolset "${taken.toolset}"), but with toolSearch "${mode}" every request's agent needs that name for its search over deferred tools, so every request would fail; rename your tool, or pass toolSearch: "never" (tinyloop serve: --tool-search never) to keep every tool offered and no search`,
+    message: `createAgentServer(…): the registry has a tool named "${taken.name}" (toolset "${taken.toolset}"), but with toolSearch "${mode}" every request's agent needs that name for its search over deferred tools, so every request would fail; rename your tool, or pass toolSearch: "never"${inParentheses(options.hints?.toolSearchNever)} to keep every tool offered and no search`,
   });
 }
 

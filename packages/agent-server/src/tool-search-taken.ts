@@ -1,5 +1,6 @@
 import { toolSearchNameTakenBy } from "@tinyloop/agent-loop";
 import { ApiError } from "./api-error.js";
+import { inParentheses } from "./server-hints.js";
 import type { ResolvedServerOptions } from "./server-options.js";
 
 /**
@@ -17,7 +18,7 @@ export function toolSearchTakenError(options: ResolvedServerOptions): ApiError |
     status: 500,
     type: "server_error",
     code: "tool_search_taken",
-    message: `This server's tools now include one named "${taken.name}" (toolset "${taken.toolset}"), registered after the server started; with toolSearch "${mode}" the agent needs that name for its own search, so no request can run. The server's operator must rename that tool, or restart the server with toolSearch: "never" (tinyloop serve: --tool-search never).`,
+    message: `This server's tools now include one named "${taken.name}" (toolset "${taken.toolset}"), registered after the server started; with toolSearch "${mode}" the agent needs that name for its own search, so no request can run. The server's operator must rename that tool, or restart the server with toolSearch: "never"${inParentheses(options.hints?.toolSearchNever)}.`,
     headers: { "x-should-retry": "false" },
   });
 }

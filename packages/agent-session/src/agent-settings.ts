@@ -1,5 +1,5 @@
-import type { AgentFile, ApprovalMode } from "@tinyloop/agent-files";
-import type { EndWhen, ToolSearchMode } from "@tinyloop/agent-loop";
+import type { AgentFile } from "@tinyloop/agent-files";
+import type { ApprovalMode, EndWhen, ToolSearchMode } from "@tinyloop/agent-loop";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import type { ToolRegistry } from "@tinyloop/registry";
 import { autoApprovedTools } from "./auto-approve.js";

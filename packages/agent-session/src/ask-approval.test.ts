@@ -51,9 +51,18 @@ describe("createApprover", () => {
       `"what" is not an answer; type y (yes), n (no), a (always), v (view): `,
     ]);
   });
-  it("denies with how to allow it when nobody can answer", async () => {
+  it("denies with how to allow it when nobody can answer: the file's setting, or the caller's hint", async () => {
     const approve = createApprover({ mode: "ask", ask: undefined });
     expect(await approve?.(call, tool(false), { signal })).toEqual({
+      approved: false,
+      reason: `not run: mcp_fs_write_file needs approval and nobody can answer here; set "approval": "never" in the agent file`,
+    });
+    const hinted = createApprover({
+      mode: "ask",
+      ask: undefined,
+      howToAllow: `run with --yes, or set "approval": "never" in the agent file`,
+    });
+    expect(await hinted?.(call, tool(false), { signal })).toEqual({
       approved: false,
       reason: `not run: mcp_fs_write_file needs approval and nobody can answer here; run with --yes, or set "approval": "never" in the agent file`,
     });

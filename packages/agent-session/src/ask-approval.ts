@@ -1,5 +1,4 @@
-import type { ApprovalMode } from "@tinyloop/agent-files";
-import type { ApproveToolCall } from "@tinyloop/agent-loop";
+import { type ApprovalMode, type ApproveToolCall, needsApproval } from "@tinyloop/agent-loop";
 import type { ToolDefinition } from "@tinyloop/registry";
 import { checkEditedArguments } from "./edited-arguments.js";
 import { shortArguments } from "./short-text.js";
@@ -39,9 +38,15 @@ export interface ApproverOptions {
   editArguments?: EditArguments;
   /** Marks up the call's view (the diff's colours). */
   style?: TextStyle;
+  /**
+   * How the person allows calls when nobody can answer, ending the denial the model reads
+   * (a CLI names its flag). Default: {@link HOW_TO_ALLOW_TOOLS}.
+   */
+  howToAllow?: string;
 }
 
-const HOW_TO_ALLOW = `run with --yes, or set "approval": "never" in the agent file`;
+/** What the denial of an unanswerable approval says by default: the agent file's own setting. */
+export const HOW_TO_ALLOW_TOOLS = `set "approval": "never" in the agent file`;
 
 /**
  * An agent-loop approval hook that asks a person through `ask`: `never` (or `--yes`) approves
@@ -61,18 +66,19 @@ export function createApprover({
   show,
   editArguments,
   style = plainStyle,
+  howToAllow = HOW_TO_ALLOW_TOOLS,
 }: ApproverOptions): ApproveToolCall | undefined {
   if (mode === "never") return undefined;
   const always = new Set<string>();
   const choices = `[y]es / [n]o / [a]lways / [v]iew${editArguments ? " / [e]dit" : ""}`;
   const accepted = `y (yes), n (no), a (always), v (view)${editArguments ? " or e (edit)" : ""}`;
   return async (call, definition, { signal }) => {
-    if (mode === "ask" && definition.annotations?.readOnlyHint === true) return true;
+    if (!needsApproval(mode, definition)) return true;
     if (always.has(call.name)) return true;
     if (!ask) {
       return {
         approved: false,
-        reason: `not run: ${call.name} needs approval and nobody can answer here; ${HOW_TO_ALLOW}`,
+        reason: `not run: ${call.name} needs approval and nobody can answer here; ${howToAllow}`,
       };
     }
     let args = call.arguments;

@@ -26,8 +26,13 @@ describe("askSamplingApproval", () => {
     );
   });
 
-  it("refuses, saying how to allow it, when nobody can answer", async () => {
+  it("refuses when nobody can answer, ending with how to allow it when the caller says", async () => {
     expect(await askSamplingApproval(undefined)(request, context)).toEqual({
+      approved: false,
+      reason: "sampling needs the user's approval and nobody can answer here",
+    });
+    const howToAllow = "run tinyloop with --yes to allow it";
+    expect(await askSamplingApproval(undefined, { howToAllow })(request, context)).toEqual({
       approved: false,
       reason:
         "sampling needs the user's approval and nobody can answer here; run tinyloop with --yes to allow it",

@@ -5,15 +5,18 @@ import { oneLine } from "./short-text.js";
 /**
  * Sampling approval asked through `ask` (e.g. a terminal prompt): the server, the token
  * budget and the start of the last message, `[y]es / [n]o`; anything but y/yes declines.
- * With nobody to ask it is refused, saying to run with --yes. (To allow every request
- * without asking, pass `() => true` as `approveSampling` instead.)
+ * With nobody to ask it is refused, ending with `howToAllow` when given (a CLI names its
+ * flag). (To allow every request without asking, pass `() => true` as `approveSampling`.)
  */
-export function askSamplingApproval(ask: AskQuestion | undefined): ApproveSampling {
+export function askSamplingApproval(
+  ask: AskQuestion | undefined,
+  { howToAllow }: { howToAllow?: string } = {},
+): ApproveSampling {
   return async (request, { server, signal }) => {
     if (!ask) {
       return {
         approved: false,
-        reason: `sampling needs the user's approval and nobody can answer here; run tinyloop with --yes to allow it`,
+        reason: `sampling needs the user's approval and nobody can answer here${howToAllow ? `; ${howToAllow}` : ""}`,
       };
     }
     const last = request.messages.at(-1)?.content;

@@ -98,7 +98,9 @@ describe("askingOptions", () => {
   });
 
   it("with nobody to ask denies tools saying how to allow them, declines forms and refuses sampling", async () => {
-    const options = askingOptions(undefined);
+    const options = askingOptions(undefined, {
+      howToAllow: { tools: "run with --yes", sampling: "run with --yes" },
+    });
     const session = await sessions.open([stdioServer("fx")], script, options);
     const results = await runTurn(session);
     expect(results.mcp_fx_echo).toEqual({ text: "hi", isError: false });
@@ -107,6 +109,7 @@ describe("askingOptions", () => {
     expect(await options.onElicit?.(form, { server: "fx", signal })).toEqual({ action: "decline" });
     expect(await options.approveSampling?.(sampling, { server: "fx", signal })).toMatchObject({
       approved: false,
+      reason: expect.stringMatching(/; run with --yes$/),
     });
   });
 

@@ -1,5 +1,4 @@
-import type { ApprovalMode } from "@tinyloop/agent-files";
-import { type ApproveToolCall, toolNameMatcher } from "@tinyloop/agent-loop";
+import { type ApprovalMode, type ApproveToolCall, toolNameMatcher } from "@tinyloop/agent-loop";
 import { type ApproverOptions, type AskQuestion, createApprover } from "./ask-approval.js";
 import { askElicitation } from "./ask-elicitation.js";
 import { askSamplingApproval } from "./ask-sampling.js";
@@ -25,6 +24,12 @@ export interface AskingOptionsSettings {
   editArguments?: ApproverOptions["editArguments"];
   /** Marks up the call's view (the diff's colours). */
   style?: ApproverOptions["style"];
+  /**
+   * How the person allows tool calls and sampling when nobody can answer, ending the
+   * denials the model reads; the caller names its own settings (a CLI its flag).
+   * Default: the agent file's `"approval": "never"` for tools, nothing for sampling.
+   */
+  howToAllow?: { tools?: string; sampling?: string } | undefined;
 }
 
 /** What {@link askingOptions} gives `openAgentSession`. */
@@ -58,6 +63,7 @@ export function askingOptions(
     show,
     editArguments,
     style,
+    howToAllow = {},
   }: AskingOptionsSettings = {},
 ): AskingSessionOptions {
   const asked = yes
@@ -68,6 +74,7 @@ export function askingOptions(
         ...(show ? { show } : {}),
         ...(editArguments ? { editArguments } : {}),
         ...(style ? { style } : {}),
+        ...(howToAllow.tools ? { howToAllow: howToAllow.tools } : {}),
       });
   const allowed = toolNameMatcher(allow);
   const approve: ApproveToolCall | undefined =
@@ -78,6 +85,8 @@ export function askingOptions(
     // Tools a server's entry lists in `autoApprove` run without asking either way.
     ...(approve ? { approve } : {}),
     onElicit: (request, { server, signal }) => askElicitation(server, request, ask, signal),
-    approveSampling: yes ? () => true : askSamplingApproval(ask),
+    approveSampling: yes
+      ? () => true
+      : askSamplingApproval(ask, howToAllow.sampling ? { howToAllow: howToAllow.sampling } : {}),
   };
 }

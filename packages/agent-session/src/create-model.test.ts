@@ -27,12 +27,41 @@ describe("createModel", () => {
     expect(server.requests[0]?.headers.authorization).toBe("Bearer secret-key");
   });
 
-  it("says how to give a missing model, as an AgentSessionError", async () => {
+  it("says how to give a missing model, as an AgentSessionError: the file's key, or the caller's settings", async () => {
     const choice = { provider: "anthropic" };
     const error = await createModel(chooseProvider(choice, {}), choice, {}).catch((e) => e);
     expect(AgentSessionError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: "MODEL_REQUIRED" });
-    expect(error.message).toContain('pass --model NAME or set "model" in the agent file');
+    expect(error.message).toBe(
+      `no model given for provider "anthropic"; set "model" in the agent file (example: "provider": "openai", "model": "gpt-4o-mini")`,
+    );
+    const settingNames = {
+      model: "--model",
+      provider: "--provider",
+      endpointUrl: "--endpoint-url",
+    };
+    const named = await createModel(chooseProvider(choice, {}), choice, {}, { settingNames }).catch(
+      (e) => e,
+    );
+    expect(named.message).toContain('pass --model NAME or set "model" in the agent file');
+  });
+
+  it("says how to give a missing endpoint: the file's key, or the caller's setting", async () => {
+    const choice = { provider: "my-server", model: "m" };
+    // A provider named without an endpoint, as a program may build the plan itself.
+    const plan = { kind: "openai-compatible" as const, provider: "my-server", model: "m" };
+    const error = await createModel(plan, choice, {}).catch((e) => e);
+    expect(error).toMatchObject({ code: "ENDPOINT_REQUIRED" });
+    expect(error.message).toBe(
+      `provider "my-server" needs an endpoint URL ("endpointUrl" in the agent file)`,
+    );
+    const settingNames = {
+      model: "--model",
+      provider: "--provider",
+      endpointUrl: "--endpoint-url",
+    };
+    const named = await createModel(plan, choice, {}, { settingNames }).catch((e) => e);
+    expect(named.message).toBe(`provider "my-server" needs --endpoint-url URL`);
   });
 });
 

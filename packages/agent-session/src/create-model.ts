@@ -17,6 +17,12 @@ export interface CreateModelOptions {
   turnTimeoutMs?: number;
   /** HTTP providers: how the user changes those two, named in `TIMEOUT` errors (a CLI names its flags). */
   timeoutSettingNames?: TimeoutSettingNames;
+  /**
+   * How the user gives the model, the provider and the endpoint, named in the errors when
+   * one is missing (a CLI names its flags: `{ model: "--model", provider: "--provider",
+   * endpointUrl: "--endpoint-url" }`). Default: the agent file's keys alone.
+   */
+  settingNames?: ModelSettingNames;
   /** `local`: progress of the model file's download (a terminal shows a bar). */
   onDownloadProgress?: (progress: DownloadReport) => void;
   /**
@@ -42,6 +48,20 @@ export interface CreateModelOptions {
   onWarning?: (message: string) => void;
 }
 
+/** The names of the settings that choose the model, as the caller's user writes them. */
+export interface ModelSettingNames {
+  model: string;
+  provider: string;
+  endpointUrl: string;
+}
+
+/** What a missing model says: the caller's settings when named, else the agent file's key. */
+function howToGiveModel(names: ModelSettingNames | undefined): string {
+  return names
+    ? `pass ${names.model} NAME or set "model" in the agent file (example: ${names.provider} openai ${names.model} gpt-4o-mini)`
+    : `set "model" in the agent file (example: "provider": "openai", "model": "gpt-4o-mini")`;
+}
+
 /** The adapter settings of the reasoning hooks. */
 function reasoningSettings(hooks: CreateModelOptions) {
   return {
@@ -58,11 +78,15 @@ function timeoutSettings(hooks: CreateModelOptions): ModelTimeoutSettings {
   };
 }
 
-function needModel(plan: { model: string | undefined }, provider: string): string {
+function needModel(
+  plan: { model: string | undefined },
+  provider: string,
+  names: ModelSettingNames | undefined,
+): string {
   if (plan.model) return plan.model;
   throw new AgentSessionError({
     code: "MODEL_REQUIRED",
-    message: `no model given for provider "${provider}"; pass --model NAME or set "model" in the agent file (example: --provider openai --model gpt-4o-mini)`,
+    message: `no model given for provider "${provider}"; ${howToGiveModel(names)}`,
   });
 }
 
@@ -96,7 +120,7 @@ export async function createModel(
       } catch (error) {
         throw new AgentSessionError({
           code: "PROVIDER_UNAVAILABLE",
-          message: `the local provider could not be loaded (${(error as Error).message}); install node-llama-cpp 3.21.1 or pick a hosted provider with --provider`,
+          message: `the local provider could not be loaded (${(error as Error).message}); install node-llama-cpp 3.21.1 or pick a hosted provider ${hooks.settingNames ? `with ${hooks.settingNames.provider}` : `("provider" in the agent file)`}`,
           cause: error,
         });
       }
@@ -104,6 +128,7 @@ export async function createModel(
         model: plan.model ?? llama.DEFAULT_LOCAL_MODEL,
       };
       if (hooks.onDownloadProgress) options.onDownloadProgress = hooks.onDownloadProgress;
+      if (hooks.settingNames) options.modelSettingName = hooks.settingNames.model;
       Object.assign(options, reasoningSettings(hooks));
       model = llama.createLlamaCpp(options);
       break;
@@ -111,7 +136,7 @@ export async function createModel(
     case "anthropic": {
       const apiKey = choice.apiKey ?? env[plan.apiKeyEnv];
       model = adapters.createAnthropic({
-        model: needModel(plan, "anthropic"),
+        model: needModel(plan, "anthropic", hooks.settingNames),
         ...(apiKey ? { apiKey } : {}),
         ...(plan.baseURL ? { baseURL: plan.baseURL } : {}),
         ...timeoutSettings(hooks),
@@ -125,14 +150,14 @@ export async function createModel(
       if (!baseURL) {
         throw new AgentSessionError({
           code: "ENDPOINT_REQUIRED",
-          message: `provider "${plan.provider}" needs --endpoint-url URL`,
+          message: `provider "${plan.provider}" needs ${hooks.settingNames ? `${hooks.settingNames.endpointUrl} URL` : `an endpoint URL ("endpointUrl" in the agent file)`}`,
         });
       }
       const keyVariable = plan.apiKeyEnv ?? preset?.apiKeyEnv;
       const apiKey = choice.apiKey ?? (keyVariable ? env[keyVariable] : undefined);
       model = adapters.createOpenAICompatible({
         baseURL,
-        model: needModel(plan, plan.provider),
+        model: needModel(plan, plan.provider, hooks.settingNames),
         provider: plan.provider,
         ...(apiKey ? { apiKey } : {}),
         ...timeoutSettings(hooks),

@@ -18,7 +18,7 @@ export type {
   ConnectServersOptions,
 } from "./connect-servers.js";
 export { connectServers } from "./connect-servers.js";
-export type { CreateModelOptions } from "./create-model.js";
+export type { CreateModelOptions, ModelSettingNames } from "./create-model.js";
 export { createModel } from "./create-model.js";
 export type { ServerDescription } from "./describe-servers.js";
 export { describeServers } from "./describe-servers.js";
@@ -39,7 +39,11 @@ export { lineQuestions } from "./line-questions.js";
 export { maskUrls } from "./mask-urls.js";
 export type { ModelOverrides } from "./model-choice.js";
 export { reasoningOf, resolveModelChoice, toolCallFormatOf } from "./model-choice.js";
-export type { AgentSession, AgentSessionOptions } from "./open-agent-session.js";
+export type {
+  AgentSession,
+  AgentSessionOptions,
+  SessionRunOptions,
+} from "./open-agent-session.js";
 export { openAgentSession } from "./open-agent-session.js";
 export type { ReasoningDisplay, ReasoningSetting } from "./reasoning-display.js";
 export {
@@ -85,6 +89,12 @@ export {
   shortArguments,
   summarizeResult,
 } from "./short-text.js";
+export type {
+  AgentSessionStart,
+  OpenStartedSessionOptions,
+  StartingAgentSession,
+} from "./start-agent-session.js";
+export { startAgentSession } from "./start-agent-session.js";
 export type { TextStyle } from "./text-style.js";
 export { plainStyle } from "./text-style.js";
 export type { TimelineSessionEvent } from "./timeline-session-event.js";

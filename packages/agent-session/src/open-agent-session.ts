@@ -1,8 +1,12 @@
 import type { AgentFile } from "@tinyloop/agent-files";
 import {
   Agent,
+  type AgentEvent,
+  type AgentInput,
   type ApproveToolCall,
+  consumeRun,
   type EndWhen,
+  type RunOutcome,
   type ToolSearchMode,
 } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
@@ -65,6 +69,14 @@ export interface AgentSessionOptions {
   onHub?: (hub: McpHub) => void;
 }
 
+/** Options of {@link AgentSession.run}. */
+export interface SessionRunOptions {
+  /** Aborting it stops the run (the model stream and the tool calls in flight). */
+  signal?: AbortSignal;
+  /** Each event of the run as it comes (e.g. to print it). */
+  onEvent?: (event: AgentEvent) => void;
+}
+
 /** A running agent: its loop, model, tools and the servers behind them. */
 export interface AgentSession {
   /** The loop, with the file's system prompt, `maxTurns`, `toolConcurrency`, approval and `toolSearch`. */
@@ -81,6 +93,12 @@ export interface AgentSession {
   settings(): AgentSettings;
   /** How many servers are enabled and connected, and why the others failed. */
   status(): SessionStatus;
+  /**
+   * Runs the agent on `input` to its end (agent-loop's `consumeRun` over `agent.run`),
+   * handing each event to `onEvent`; resolves how the run ended: the `done` event, and the
+   * final text no delta streamed (a `task_complete` summary), which a program must still show.
+   */
+  run(input: AgentInput, options?: SessionRunOptions): Promise<RunOutcome>;
   /** Closes every server (whole process trees) and the model. Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -98,7 +116,7 @@ const quiet: ConnectProgress = { status: () => {}, failed: () => {} };
  * const file = await readAgentFile("./my-agent", { env: process.env });
  * const { plan, choice } = resolveModelChoice(file, {}, process.env);
  * const session = await openAgentSession({ agent: file, model: await createModel(plan, choice, process.env) });
- * for await (const event of session.agent.run("list the files")) console.log(event.type);
+ * const { done } = await session.run("list the files", { onEvent: (event) => console.log(event.type) });
  * await session.close();
  */
 export async function openAgentSession(options: AgentSessionOptions): Promise<AgentSession> {
@@ -153,6 +171,8 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
         ...(options.endWhen ? { endWhen: options.endWhen } : {}),
       }),
     status: () => sessionStatus(file.servers, hub, connected.failures),
+    run: (input, { signal, onEvent } = {}) =>
+      consumeRun(agent.run(input, signal ? { signal } : {}), onEvent),
     close: () => {
       closing ??= Promise.allSettled([hub.close(), model.close?.()]).then(() => undefined);
       return closing;

@@ -31,4 +31,11 @@ describe("toolLoadWarning", () => {
       /^warning: 20 tools \(1\.1 MB of definitions\)/,
     );
   });
+
+  it("names no program's command, unless the caller gives the one that lists the tools", () => {
+    expect(toolLoadWarning(registryWith(MANY_TOOLS + 1))).toMatch(/in the agent file\.$/);
+    expect(
+      toolLoadWarning(registryWith(MANY_TOOLS + 1), { listCommand: "tinyloop mcp tools" }),
+    ).toMatch(/in the agent file \(see tinyloop mcp tools\)\.$/);
+  });
 });

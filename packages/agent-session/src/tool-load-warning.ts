@@ -10,9 +10,13 @@ export const LARGE_TOOL_BYTES = 1024 * 1024;
  * (more than {@link MANY_TOOLS}) or too large (over {@link LARGE_TOOL_BYTES} of names,
  * descriptions and schemas), saying how to narrow them; undefined when they are fine.
  * Pass only the tools really offered (the agent's `offeredTools`): those kept back behind
- * `tool_search` are not sent and cost nothing.
+ * `tool_search` are not sent and cost nothing. `listCommand` names how the person lists the
+ * tools with their names (a CLI's own command), to choose what to keep.
  */
-export function toolLoadWarning(tools: readonly ToolDefinition[]): string | undefined {
+export function toolLoadWarning(
+  tools: readonly ToolDefinition[],
+  { listCommand }: { listCommand?: string } = {},
+): string | undefined {
   let bytes = 0;
   for (const tool of tools) {
     bytes += Buffer.byteLength(
@@ -25,5 +29,5 @@ export function toolLoadWarning(tools: readonly ToolDefinition[]): string | unde
   }
   if (tools.length <= MANY_TOOLS && bytes <= LARGE_TOOL_BYTES) return undefined;
   const size = `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `warning: ${tools.length} tools (${size} of definitions) will be sent to the model with every request; past ~${MANY_TOOLS} tools or 1 MB models pick tools worse, and requests get slow and costly. Keep only what the task needs with "tools": { "include": ["read_*"] } or "exclude" on each server in the agent file (see tinyloop mcp tools).`;
+  return `warning: ${tools.length} tools (${size} of definitions) will be sent to the model with every request; past ~${MANY_TOOLS} tools or 1 MB models pick tools worse, and requests get slow and costly. Keep only what the task needs with "tools": { "include": ["read_*"] } or "exclude" on each server in the agent file${listCommand ? ` (see ${listCommand})` : ""}.`;
 }

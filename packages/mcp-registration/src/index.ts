@@ -1,6 +1,8 @@
 /** The registry's {@link MAX_TOOL_NAME_LENGTH}, re-exported where names are made to fit it. */
 export { MAX_TOOL_NAME_LENGTH } from "@tinyloop/registry";
 export { connectAll } from "./connect-all.js";
+export type { ExampleFillers } from "./example-arguments.js";
+export { exampleArguments, exampleValue } from "./example-arguments.js";
 export type {
   ConnectAllOptions,
   ConnectFunction,

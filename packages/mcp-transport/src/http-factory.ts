@@ -5,6 +5,7 @@ import {
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { redactUrl } from "@tinyloop/errors";
 import type { HttpServerConfig, SseServerConfig } from "./config-schema.js";
 import type { OAuthOptions } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
@@ -16,7 +17,6 @@ import {
   MachineOAuthProvider,
 } from "./oauth/machine-provider.js";
 import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
-import { redactUrl } from "./redact-url.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
 import { unansweredStreamFetch } from "./unanswered-stream-fetch.js";
 

@@ -1,3 +1,5 @@
+/** Re-exported from `@tinyloop/errors`, the one home of URL redaction (the model adapters use it too). */
+export { redactUrl, redactUrlsInText } from "@tinyloop/errors";
 export type {
   ClientFeatureOptions,
   McpElicitRequest,
@@ -73,7 +75,6 @@ export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";
 export type { RateLimitedLog } from "./rate-limited-log.js";
 export { LOG_LINES_PER_WINDOW, LOG_WINDOW_MS, rateLimitedLog } from "./rate-limited-log.js";
-export { redactUrl, redactUrlsInText } from "./redact-url.js";
 export type { Redact, SecretSources } from "./secret-redactor.js";
 export {
   configSecrets,

@@ -4,6 +4,7 @@ import {
   describeValue,
   formatKeyPath,
   oneOf,
+  redactUrl,
   TOP_LEVEL,
   typeWords,
   valueAt,
@@ -13,7 +14,6 @@ import type * as z from "zod/mini";
 import { configSchemas, type ServerConfig } from "./config-schema.js";
 import { McpTransportError } from "./errors.js";
 import { oauthConfigProblems } from "./oauth/oauth-config-check.js";
-import { redactUrl } from "./redact-url.js";
 
 const examples: Record<string, string> = {
   type: '"stdio", "http" or "sse"',

@@ -1,7 +1,6 @@
-import { SECRET_MASK } from "@tinyloop/errors";
+import { redactUrl, SECRET_MASK } from "@tinyloop/errors";
 import type { ServerConfig } from "./config-schema.js";
 import { McpTransportError } from "./errors.js";
-import { redactUrl } from "./redact-url.js";
 
 /** What a secret is replaced by, the same mask `redactUrl` uses. */
 const MASK = SECRET_MASK;

@@ -63,3 +63,4 @@ export type {
   ToolProgress,
   ToolSource,
 } from "./types.js";
+export { ABORTED, untilAborted } from "./until-aborted.js";

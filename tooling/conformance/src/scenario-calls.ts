@@ -1,5 +1,8 @@
+import { exampleArguments } from "@tinyloop/mcp-registration";
 import type { ToolDefinition } from "@tinyloop/registry";
-import { exampleArguments } from "./example-arguments.js";
+
+/** The conformance servers' tools take simple arguments (`add_numbers` two numbers): 1 and "test". */
+const SCRIPTED_FILLERS = { number: 1, string: "test" };
 
 /** One tool call the client makes: the registered tool name and its arguments. */
 export interface PlannedCall {
@@ -39,6 +42,6 @@ export function scenarioCalls(scenario: string, tools: readonly ToolDefinition[]
         return { name: tool.name, args: { ...FOCAL_ARGUMENTS } };
       }
     }
-    return { name: tool.name, args: exampleArguments(tool.inputSchema) };
+    return { name: tool.name, args: exampleArguments(tool.inputSchema, SCRIPTED_FILLERS) };
   });
 }

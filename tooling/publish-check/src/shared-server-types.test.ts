@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /**
  * A compile-time test. `@tinyloop/agent-files` builds what mcp-registration's `connectAll`
  * takes, but may not import mcp-registration (ARCHITECTURE's arrows), so it declares its own
- * `ToolFilter` and `ServerEntry`; `connectAll` accepts `unknown` entries (it checks them at
+ * `AgentFileToolFilter` and `AgentFileServerEntry`; `connectAll` accepts `unknown` entries (it checks them at
  * run time), so no caller's code would notice a drift. Here both copies must stay assignable
  * to each other, both ways: a drift fails `pnpm typecheck`. The run-time expectations only
  * report that the file compiled.
@@ -20,13 +20,13 @@ function assignable<_From extends To, To>(): true {
 type ConnectAllEntry = Registration.ServerEntry & Registration.ServerLoadOptions;
 
 describe("server entry types of agent-files and mcp-registration (checked by typecheck)", () => {
-  it("ToolFilter: each package's is assignable to the other's", () => {
-    expect(assignable<AgentFiles.ToolFilter, Registration.ToolFilter>()).toBe(true);
-    expect(assignable<Registration.ToolFilter, AgentFiles.ToolFilter>()).toBe(true);
+  it("AgentFileToolFilter and ToolFilter: each package's is assignable to the other's", () => {
+    expect(assignable<AgentFiles.AgentFileToolFilter, Registration.ToolFilter>()).toBe(true);
+    expect(assignable<Registration.ToolFilter, AgentFiles.AgentFileToolFilter>()).toBe(true);
   });
 
-  it("agent-files' ServerEntry is a connectAll entry and back", () => {
-    expect(assignable<AgentFiles.ServerEntry, ConnectAllEntry>()).toBe(true);
-    expect(assignable<ConnectAllEntry, AgentFiles.ServerEntry>()).toBe(true);
+  it("agent-files' AgentFileServerEntry is a connectAll entry and back", () => {
+    expect(assignable<AgentFiles.AgentFileServerEntry, ConnectAllEntry>()).toBe(true);
+    expect(assignable<ConnectAllEntry, AgentFiles.AgentFileServerEntry>()).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { exampleArguments } from "./example-arguments.js";
+import { exampleArgumentsText } from "./example-arguments.js";
 
-describe("exampleArguments", () => {
+describe("exampleArgumentsText", () => {
   it("gives the required properties a value of their type, or the schema's own", () => {
     const schema = {
       type: "object",
@@ -14,10 +14,14 @@ describe("exampleArguments", () => {
       },
       required: ["a", "path", "mode", "tags"],
     };
-    expect(exampleArguments(schema)).toBe('{"a": 0, "path": "text", "mode": "fast", "tags": []}');
+    expect(exampleArgumentsText(schema)).toBe(
+      '{"a": 0, "path": "text", "mode": "fast", "tags": []}',
+    );
   });
 
   it("is {} when nothing is required", () => {
-    expect(exampleArguments({ type: "object", properties: { x: { type: "string" } } })).toBe("{}");
+    expect(exampleArgumentsText({ type: "object", properties: { x: { type: "string" } } })).toBe(
+      "{}",
+    );
   });
 });

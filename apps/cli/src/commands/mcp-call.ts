@@ -14,7 +14,7 @@ import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { styleFor } from "../terminal/style.js";
-import { exampleArguments } from "./example-arguments.js";
+import { exampleArgumentsText } from "./example-arguments.js";
 import { connectAgentServers, type ServerFlags } from "./mcp-tools.js";
 
 /**
@@ -92,6 +92,6 @@ function checkArguments(definition: ToolDefinition, args: Record<string, unknown
   const problems = describeViolations(errors).map((line) => `  ${line}`);
   throw new CliError({
     code: "USAGE",
-    message: `--args: expected arguments that fit ${definition.name}'s input schema, got ${JSON.stringify(args)}:\n${problems.join("\n")}\nfor example: --args '${exampleArguments(definition.inputSchema)}'`,
+    message: `--args: expected arguments that fit ${definition.name}'s input schema, got ${JSON.stringify(args)}:\n${problems.join("\n")}\nfor example: --args '${exampleArgumentsText(definition.inputSchema)}'`,
   });
 }

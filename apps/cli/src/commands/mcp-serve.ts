@@ -13,6 +13,7 @@ import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
+import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openUnattendedSession } from "../session/open-unattended-session.js";
 import { styleFor } from "../terminal/style.js";
 
@@ -67,7 +68,10 @@ export async function mcpServeCommand(
     await closeServer?.();
     await Promise.allSettled([hub?.close(), model?.close?.()]);
   });
-  model = await createModel(plan, choice, io.env, { toolCallFormat });
+  model = await createModel(plan, choice, io.env, {
+    toolCallFormat,
+    settingNames: FLAG_HINTS.modelSettings,
+  });
   const session = await openUnattendedSession({
     spec,
     model,

@@ -19,6 +19,7 @@ import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
+import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openUnattendedSession } from "../session/open-unattended-session.js";
 import { styleFor } from "../terminal/style.js";
 import { servePort } from "./serve-port.js";
@@ -89,6 +90,7 @@ function serverSettings(flags: ServeFlags, io: Io): ServerSettings {
       port: servePort(flags.port, io.env),
       maxConcurrency: flags.maxConcurrency,
       maxBodyBytes: flags.maxBody,
+      hints: FLAG_HINTS.serve,
       ...(flags.apiKeyEnv === undefined ? {} : { apiKey: apiKeyFromEnv(flags.apiKeyEnv, io.env) }),
     };
     checkServerOptions(settings);
@@ -163,6 +165,7 @@ export async function serveCommand(
 
   model = await createModel(plan, choice, io.env, {
     toolCallFormat,
+    settingNames: FLAG_HINTS.modelSettings,
     ...(reasoning ? { reasoning } : {}),
     onWarning: (message) => io.stderr.write(`${style.yellow(`warning: ${message}`)}\n`),
     // The switch happens once, on the first request that needs it: a line for --verbose.

@@ -9,6 +9,7 @@ import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
 import type { RunFlags } from "../run/run-flags.js";
+import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openUnattendedSession } from "../session/open-unattended-session.js";
 import { styleFor } from "../terminal/style.js";
 
@@ -59,6 +60,7 @@ export async function workerCommand(
   // The file's toolCallFormat applies to durable runs as to `run`.
   model = await createModel(plan, choice, io.env, {
     toolCallFormat,
+    settingNames: FLAG_HINTS.modelSettings,
     ...(reasoning ? { reasoning } : {}),
   });
   // Nobody approves calls here: a worker runs every tool call (see the README).

@@ -1,19 +1,17 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
 import {
+  AGENT_FILE_FIXTURES,
   BAD_FIXTURES,
   FIXTURE_ENV,
   GOOD_FIXTURES,
-} from "../../../../packages/agent-files/test/fixtures.js";
+} from "@tinyloop/test-fixtures/agent-files";
+import { describe, expect, it } from "vitest";
 import { filesystemServer, runCli } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
 const s = useE2eSession();
-const fixtures = fileURLToPath(
-  new URL("../../../../packages/agent-files/test/fixtures/", import.meta.url),
-);
+const fixtures = AGENT_FILE_FIXTURES;
 
 describe("agent-files' realistic fixtures through config check", () => {
   it.each(GOOD_FIXTURES)("%s: exit 0, read as %s, secrets masked", async (name, format) => {

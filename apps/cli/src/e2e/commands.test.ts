@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { BAD_CONFIGS } from "@tinyloop/test-fixtures/agent-files";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BAD_CONFIGS } from "../../../../packages/agent-files/test/bad-configs.js";
 import { runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
 
 let ws: Workspace;

@@ -1,45 +1,29 @@
-import { consumeRun } from "@tinyloop/agent-loop";
+import type { CreateModelOptions } from "@tinyloop/agent-session";
 import {
   type AgentSession,
-  type AskQuestion,
   agentRoots,
   askingOptions,
-  createModel,
-  doneLine,
+  type OpenStartedSessionOptions,
   offeredToolsLine,
-  openAgentSession,
-  type SessionEvent,
+  type StartingAgentSession,
   serverLogLine,
   serverStateEvents,
   sessionEventHooks,
   sessionStartEvent,
   sessionStartLine,
-  toJsonLine,
   toolFormatEvent,
   toolFormatLine,
   toolLoadWarning,
-  usageLine,
-  visibleControls,
 } from "@tinyloop/agent-session";
-import type { PrestartedServers } from "@tinyloop/agent-session/prestart";
-import type { McpHub } from "@tinyloop/mcp-registration";
-import { rateLimitedLog } from "@tinyloop/mcp-transport";
-import { conversationStore } from "../conversations/conversation-store.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
+import { FLAG_HINTS } from "../session/flag-hints.js";
 import { noServerRefusal } from "../session/no-server-refusal.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
-import { abovePrompt } from "../terminal/above-prompt.js";
 import { downloadBar } from "../terminal/download-bar.js";
-import { editArgumentsOnTerminal } from "../terminal/edit-arguments.js";
-import { EventPrinter } from "../terminal/event-printer.js";
-import { questionReader } from "../terminal/question-reader.js";
-import { styleFor } from "../terminal/style.js";
-import { AnswerTimelines } from "./answer-timelines.js";
-import { exitCodeFor } from "./done-reason.js";
-import { type PreparedRun, prepareRun } from "./prepare-run.js";
+import type { MarkdownBlocks } from "../terminal/markdown-blocks.js";
+import type { PreparedRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
 import {
   type RunConversation,
@@ -47,42 +31,104 @@ import {
   startConversation,
 } from "./run-conversation.js";
 import type { RunFlags } from "./run-flags.js";
-import { statusLine } from "./status-line.js";
+import { runOneShot } from "./run-one-shot.js";
+import { type RunOutput, runOutput } from "./run-output.js";
+import { type RunQuestions, runQuestions } from "./run-questions.js";
+import { type RunServerOutput, runServerOutput } from "./run-server-output.js";
+
+/** What `startRun` hands over: the agent read and its model decided, its servers booting. */
+export interface StartedRun {
+  prepared: PreparedRun;
+  starting: StartingAgentSession;
+  /** The conversation `--continue` / `--resume` put back, and where the run is saved. */
+  conversation: RunConversation;
+}
 
 /**
- * `tinyloop run [AGENT]`: one-shot with `-p`, otherwise the REPL. Resolves the exit code;
- * every server is closed through `lifecycle` on every path.
+ * `tinyloop run [AGENT]`, once the agent is read and its servers are starting: opens the
+ * session, checks it, then runs the REPL, or the prompt once with `-p`. Resolves the exit
+ * code; every server is closed through `lifecycle` on every path (`startRun` registered
+ * `starting.close`).
  */
 export async function runCommand(
-  agentArg: string | undefined,
   flags: RunFlags,
   io: Io,
   lifecycle: Lifecycle,
-  started?: {
-    prepared: PreparedRun;
-    prestarted: PrestartedServers;
-    conversation?: RunConversation;
-  },
+  { prepared, starting, conversation: saved }: StartedRun,
 ): Promise<number> {
-  const style = styleFor(io.stdout, flags, io.env);
-  const errStyle = styleFor(io.stderr, flags, io.env);
-  const { spec, plan, choice, toolCallFormat, reasoning } =
-    started?.prepared ?? (await prepareRun(agentArg, flags, io));
-  const json = flags.json === true;
-  const emit = (event: SessionEvent) => io.stdout.write(toJsonLine(event));
-  const oneShot = flags.prompt !== undefined;
-  const tty = io.stdin.isTTY === true;
+  const output = runOutput(flags, io);
+  const questions = runQuestions(flags, io, prepared.spec, output.errStyle, lifecycle);
+  const servers = runServerOutput(flags, io, output.errStyle, lifecycle);
+  // Exiting already (a signal while starting; its code wins): spawn no server now.
+  if (lifecycle.signal.aborted) return EXIT.terminated;
+  const session = await starting.open(
+    sessionOptions(flags, io, lifecycle, { prepared, output, questions, servers }),
+  );
+  servers.progress.finish();
+  // Exiting (the signal cancelled the connects): no "no server connected" refusal for that.
+  if (lifecycle.signal.aborted) return EXIT.terminated;
+  const refused = reportOpenedSession(session, flags, io, output);
+  if (refused !== undefined) return refused;
+  // Saved after each turn in the state directory; --continue / --resume put one back first.
+  const conversation = startConversation({
+    conversation: saved,
+    session,
+    spec: prepared.spec,
+    io,
+    style: output.errStyle,
+    json: output.json,
+    lifecycle,
+  });
+  const markdown = await markdownFor(io, output);
+  if (flags.prompt === undefined) {
+    const code = await runRepl({
+      conversation,
+      ...(markdown ? { markdown } : {}),
+      session,
+      io,
+      style: output.style,
+      verbose: flags.verbose === true,
+      showReasoning: flags.showReasoning === true,
+      ...(flags.results ? { results: flags.results } : {}),
+      timeline: flags.timeline === true,
+      json: output.json,
+      setAsk: questions.setReplAsk,
+      lifecycle,
+      serverLines: servers.serverLines,
+    });
+    await conversation.settled();
+    if (conversation.id && !output.json)
+      io.stderr.write(`${savedConversationLine(conversation.id, output.errStyle)}\n`);
+    return code;
+  }
+  return runOneShot(session, flags.prompt, {
+    flags,
+    io,
+    lifecycle,
+    output,
+    markdown,
+    conversation,
+  });
+}
 
+/** How the model is made: the timeout and format flags, the download bar, warnings. */
+function modelOptions(
+  { prepared, output }: { prepared: PreparedRun; output: RunOutput },
+  flags: RunFlags,
+  io: Io,
+): CreateModelOptions {
+  const { json, emit, errStyle } = output;
   const showDownload = downloadBar(io.stderr, io.stderr.isTTY === true);
-  const model = await createModel(plan, choice, io.env, {
+  return {
     ...(flags.modelIdleTimeout ? { idleTimeoutMs: flags.modelIdleTimeout * 1000 } : {}),
     ...(flags.modelTurnTimeout ? { turnTimeoutMs: flags.modelTurnTimeout * 1000 } : {}),
     timeoutSettingNames: { idle: "--model-idle-timeout", turn: "--model-turn-timeout" },
+    settingNames: FLAG_HINTS.modelSettings,
     onDownloadProgress: (report) => {
       if (!json) showDownload(report);
     },
-    toolCallFormat,
-    ...(reasoning ? { reasoning } : {}),
+    toolCallFormat: prepared.toolCallFormat,
+    ...(prepared.reasoning ? { reasoning: prepared.reasoning } : {}),
     // A reasoning setting the provider cannot take: one line, the run goes on.
     onWarning: (message) => io.stderr.write(`${errStyle.yellow(`warning: ${message}`)}\n`),
     // auto left native tools (once): a --json event, a --verbose line.
@@ -90,96 +136,88 @@ export async function runCommand(
       if (json) emit(toolFormatEvent(change));
       else if (flags.verbose) io.stderr.write(`${errStyle.dim(toolFormatLine(change))}\n`);
     },
-  });
-  lifecycle.add(async () => model.close?.());
+  };
+}
 
-  if (json) emit(sessionStartEvent(spec, plan, choice));
-  else io.stderr.write(errStyle.dim(`tinyloop · ${sessionStartLine(spec, plan)}\n`));
-
-  // The REPL's own readline asks approvals; one-shot on a terminal reads the terminal from
-  // now on, so lines typed ahead are never taken as answers.
-  let replAsk: AskQuestion | undefined;
-  const oneShotQuestions =
-    tty && oneShot && !flags.yes && spec.approval !== "never"
-      ? questionReader({ input: io.stdin, output: io.stderr, style: errStyle })
-      : undefined;
-  if (oneShotQuestions) lifecycle.add(async () => oneShotQuestions.close());
-  const ask: AskQuestion | undefined = tty
-    ? (question, signal) =>
-        replAsk
-          ? replAsk(question, signal)
-          : (oneShotQuestions?.ask(question, signal) ?? Promise.resolve(undefined))
-    : undefined;
-  // The whole call is shown where its approval question is asked (the REPL's stdout, else stderr).
-  const showCall = (text: string) => (replAsk ? io.stdout : io.stderr).write(`${text}\n`);
-  const editArguments =
-    ask &&
-    editArgumentsOnTerminal({
-      io,
-      ask,
-      style: errStyle,
-      write: (text) => (replAsk ? io.stdout : io.stderr).write(text),
-    });
-  // Server lines after start-up (a failure, a reconnect, a log, a login URL) go through
-  // this: at the REPL's prompt they are printed above it, not over it.
-  const serverLines = abovePrompt(io.stderr);
-  const progress = statusLine({
-    out: serverLines,
-    live: io.stderr.isTTY === true,
-    style: errStyle,
-    verbose: flags.verbose === true,
-  });
-  lifecycle.addLastWords(() => progress.flush());
-  // A server's log lines under --verbose: floods of one kind cut, their count said at exit.
-  const serverLogs = rateLimitedLog((line) => serverLines.write(`${errStyle.dim(line)}\n`));
-  lifecycle.addLastWords(() => serverLogs.flush());
-  // Exiting already (a signal while starting; its code wins): spawn no server now.
-  if (lifecycle.signal.aborted) return EXIT.terminated;
-  let hub: McpHub | undefined;
-  lifecycle.add(async () => hub?.close());
-  const session: AgentSession = await openAgentSession({
-    // Bundled server bins (mcp-server-filesystem, playwright-mcp) run from the CLI's dependencies.
-    agent: { ...spec, servers: withBundledServers(spec.servers) },
-    model,
+/** The session's options from the flags and the terminal: model, questions, servers' output. */
+function sessionOptions(
+  flags: RunFlags,
+  io: Io,
+  lifecycle: Lifecycle,
+  parts: {
+    prepared: PreparedRun;
+    output: RunOutput;
+    questions: RunQuestions;
+    servers: RunServerOutput;
+  },
+): OpenStartedSessionOptions {
+  const { prepared, output, questions, servers } = parts;
+  const { spec, plan, choice } = prepared;
+  const { json, emit, errStyle } = output;
+  return {
+    model: modelOptions(parts, flags, io),
+    // The model is made: the session's first line (or event), before any server connects.
+    onModel: () => {
+      if (json) emit(sessionStartEvent(spec, plan, choice));
+      else io.stderr.write(errStyle.dim(`tinyloop · ${sessionStartLine(spec, plan)}\n`));
+    },
     // Tool approval, servers' forms (elicitation) and sampling, all asked through `ask`;
     // Cline/Roo `autoApprove` tools run without asking (the session applies the file's lists).
-    ...askingOptions(ask, {
+    ...askingOptions(questions.ask, {
       approval: spec.approval,
       yes: flags.yes,
       allow: flags.allowTool ?? [],
-      show: showCall,
-      ...(editArguments ? { editArguments } : {}),
+      show: questions.showCall,
+      ...(questions.editArguments ? { editArguments: questions.editArguments } : {}),
       style: errStyle,
+      howToAllow: { tools: FLAG_HINTS.allowTools, sampling: FLAG_HINTS.allowSampling },
     }),
     roots: agentRoots(spec, io.cwd),
     // --json streams failed servers and server logs as events (--verbose lines stay on
     // stderr); otherwise the status line shows them, and --verbose the logs.
     ...(json
-      ? sessionEventHooks(emit, { verbose: progress.verbose })
+      ? sessionEventHooks(emit, { verbose: servers.progress.verbose })
       : {
-          progress,
+          progress: servers.progress,
           onServerLog: (log) => {
-            if (flags.verbose) serverLogs(serverLogLine(log));
+            if (flags.verbose) servers.serverLog(serverLogLine(log));
           },
         }),
     // On a terminal a server that needs a login opens the browser; elsewhere the error
     // says to run `tinyloop mcp login NAME`.
-    oauth: cliOAuthOptions({ env: io.env, stderr: serverLines, interactive: tty }),
-    // --max-turns, --tool-search, --end-when, --lazy: decided as for `serve`.
-    ...sessionFlagOptions(flags),
-    // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
-    watchdog: true,
+    oauth: cliOAuthOptions({
+      env: io.env,
+      stderr: servers.serverLines,
+      interactive: io.stdin.isTTY === true,
+    }),
+    // --max-turns, --tool-search, --end-when: decided as for `serve` (--lazy and
+    // --max-concurrent-starts went to the start, which pre-starts the servers by them).
+    ...withoutStartOptions(sessionFlagOptions(flags)),
     // A signal while connecting: no server is spawned or adopted after it.
     signal: lifecycle.signal,
-    onHub: (h) => {
-      hub = h;
-    },
-  });
-  lifecycle.add(() => session.close());
-  void started?.prestarted.close(); // the pre-started servers not adopted (none, normally)
-  progress.finish();
-  // Exiting (the signal cancelled the connects): no "no server connected" refusal for that.
-  if (lifecycle.signal.aborted) return EXIT.terminated;
+  };
+}
+
+/** The session's flag options without those `startAgentSession` already took. */
+function withoutStartOptions<T extends { lazy?: boolean; maxConcurrentStarts?: number }>({
+  lazy: _lazy,
+  maxConcurrentStarts: _maxConcurrentStarts,
+  ...rest
+}: T) {
+  return rest;
+}
+
+/**
+ * What the person learns once the servers are up: a refusal when servers are configured
+ * but none connected (its exit code returned), a warning about too many tools, the offered
+ * tools under `--verbose`, the servers' states as `--json` events.
+ */
+function reportOpenedSession(
+  session: AgentSession,
+  flags: RunFlags,
+  io: Io,
+  { json, emit, errStyle }: RunOutput,
+): number | undefined {
   // A lazy server known from its manifest (idle) counts: its tools are there and it starts on use.
   const refusal = noServerRefusal(session.status(), flags.allowNoServers, errStyle);
   if (refusal) {
@@ -188,116 +226,26 @@ export async function runCommand(
   }
   // Only what is really sent: tools kept back behind tool_search are not.
   const offered = new Set(session.agent.offeredTools);
-  const tooMany = toolLoadWarning(session.registry.list().filter((tool) => offered.has(tool.name)));
+  const tooMany = toolLoadWarning(
+    session.registry.list().filter((tool) => offered.has(tool.name)),
+    { listCommand: FLAG_HINTS.listTools },
+  );
   if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
   // --verbose: the names the model can call, as tiny-agents lists them at start.
   if (flags.verbose && !json) io.stderr.write(`${errStyle.dim(offeredToolsLine(session))}\n`);
   if (json) for (const event of serverStateEvents(session.hub)) emit(event);
-  // Saved after each turn in the state directory; --continue / --resume put one back first.
-  const conversation = startConversation({
-    conversation: started?.conversation ?? { store: conversationStore(spec, io.env) },
-    session,
-    spec,
-    io,
-    style: errStyle,
-    json,
-    lifecycle,
-  });
+  return undefined;
+}
 
-  // Answers' Markdown rendered for a colour terminal (loaded only then); plain with NO_COLOR,
-  // --no-color, --json and in a pipe.
-  const markdown =
-    !json && style.enabled
-      ? new (await import("../terminal/markdown-blocks.js")).MarkdownBlocks({
-          ...(io.stdout.columns ? { width: io.stdout.columns } : {}),
-        })
-      : undefined;
-  if (!oneShot) {
-    const code = await runRepl({
-      conversation,
-      ...(markdown ? { markdown } : {}),
-      session,
-      io,
-      style,
-      verbose: flags.verbose === true,
-      showReasoning: flags.showReasoning === true,
-      ...(flags.results ? { results: flags.results } : {}),
-      timeline: flags.timeline === true,
-      json,
-      setAsk: (fn) => {
-        replAsk = fn;
-      },
-      lifecycle,
-      serverLines,
-    });
-    await conversation.settled();
-    if (conversation.id && !json)
-      io.stderr.write(`${savedConversationLine(conversation.id, errStyle)}\n`);
-    return code;
-  }
-
-  const controller = new AbortController();
-  // SIGTERM, SIGHUP and other exits stop the run like Ctrl+C does, before servers close.
-  if (lifecycle.signal.aborted) controller.abort();
-  else lifecycle.signal.addEventListener("abort", () => controller.abort(), { once: true });
-  // A second Ctrl+C while the run winds down leaves at once (servers are still closed).
-  lifecycle.onInterrupt = () =>
-    controller.signal.aborted ? void lifecycle.exit(EXIT.interrupted) : controller.abort();
-  try {
-    // One-shot: stdout is the answer alone; the reasoning goes to stderr, only when asked for.
-    const printer = new EventPrinter({
-      text: io.stdout,
-      info: io.stderr,
-      style,
-      verbose: flags.verbose === true,
-      reasoning: () => (flags.showReasoning ? "full" : "hidden"),
-      ...(flags.results ? { results: flags.results } : {}),
-      ...(markdown ? { markdown } : {}),
-    });
-    lifecycle.addLastWords(() => printer.flush());
-    let denied = 0;
-    const timelines = flags.timeline ? new AnswerTimelines() : undefined;
-    const { done, unstreamedText } = await consumeRun(
-      session.agent.run(flags.prompt ?? "", { signal: controller.signal }),
-      (event) => {
-        if (event.type === "tool-result" && event.outcome === "denied") denied++;
-        if (json) emit(event);
-        else printer.show(event);
-        const timeline = timelines?.add(event);
-        // --json --timeline: the run as a timeline event, right after its done event.
-        if (timeline && json) emit({ type: "timeline", ...timeline });
-      },
-    );
-    await conversation.save(session.agent.messages);
-    if (!json) {
-      // A final text no delta streamed (a task_complete summary) is printed whole.
-      printer.breakLine();
-      if (unstreamedText) io.stdout.write(`${visibleControls(unstreamedText)}\n`);
-      const why = doneLine(done, {
-        style: errStyle,
-        maxTurnsSetting: "--max-turns",
-        toolFormatSetting: "--tool-format",
-      });
-      if (why) io.stderr.write(`${why}\n`);
-      const tokens = flags.verbose ? usageLine(done.usage, { style: errStyle }) : undefined;
-      if (tokens) io.stderr.write(`${tokens}\n`);
-      // --timeline: the run as a waterfall, on stderr (stdout is the answer alone).
-      if (timelines) io.stderr.write(`${timelines.draw(errStyle, io.stderr.columns)}\n`);
-    }
-    // Unattended (no terminal), a denial means the run did less than asked: say so in the
-    // code, unless the run's own ending already is a failure.
-    const code = exitCodeFor(done);
-    if (code === EXIT.ok && denied > 0 && !tty) {
-      if (!json) {
-        const calls = denied === 1 ? "1 tool call was" : `${denied} tool calls were`;
-        io.stderr.write(
-          `${errStyle.yellow(`${calls} denied: nobody could approve them here; exit ${EXIT.toolDenied}. Allow them with --allow-tool NAME (repeatable, * globs) or --yes`)}\n`,
-        );
-      }
-      return EXIT.toolDenied;
-    }
-    return code;
-  } finally {
-    lifecycle.onInterrupt = undefined;
-  }
+/**
+ * Answers' Markdown rendered for a colour terminal (loaded only then); plain with NO_COLOR,
+ * --no-color, --json and in a pipe.
+ */
+async function markdownFor(
+  io: Io,
+  { json, style }: RunOutput,
+): Promise<MarkdownBlocks | undefined> {
+  if (json || !style.enabled) return undefined;
+  const { MarkdownBlocks } = await import("../terminal/markdown-blocks.js");
+  return new MarkdownBlocks({ ...(io.stdout.columns ? { width: io.stdout.columns } : {}) });
 }

@@ -1,4 +1,4 @@
-import { prestartAgentServers } from "@tinyloop/agent-session/prestart";
+import { startAgentSession } from "@tinyloop/agent-session/start";
 import { chooseConversation } from "../conversations/choose-conversation.js";
 import { conversationStore } from "../conversations/conversation-store.js";
 import { EXIT, type Io } from "../io.js";
@@ -12,9 +12,10 @@ import type { RunFlags } from "./run-flags.js";
 /**
  * `tinyloop run`, light part first: reads and checks the agent (a bad file starts nothing),
  * reads the saved conversation `--continue` / `--resume` asks for (a missing or damaged one
- * starts nothing either), starts its stdio servers, and only then loads the run itself (MCP SDK, agent loop, model
- * adapters), which adopts the running servers. Whatever was not adopted is stopped on
- * every exit path (through `lifecycle`) and once the session is open.
+ * starts nothing either), starts its session (agent-session's `startAgentSession`: its stdio
+ * servers boot at once), and only then loads the run itself (MCP SDK, agent loop, model
+ * adapters), which opens the session over the running servers. Everything started is stopped
+ * on every exit path (through `lifecycle`).
  */
 export async function startRun(
   agentArg: string | undefined,
@@ -29,21 +30,25 @@ export async function startRun(
   const store = conversationStore(prepared.spec, io.env);
   const resumed = await chooseConversation(flags, store, io, styleFor(io.stderr, flags, io.env));
   if (resumed === "left") return EXIT.interrupted;
-  // The servers as the session will get them (bundled bins mapped); watched from the start.
-  const prestarted = prestartAgentServers(
-    { servers: withBundledServers(prepared.spec.servers) },
+  // Bundled server bins (mcp-server-filesystem, playwright-mcp) run from the CLI's
+  // dependencies: mapped once, for the early start and the session alike.
+  prepared.spec = { ...prepared.spec, servers: withBundledServers(prepared.spec.servers) };
+  const { spec, plan, choice } = prepared;
+  const starting = startAgentSession(
+    { agent: spec, plan, choice, env: io.env },
     {
       lazy: flags.lazy === true,
+      // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
       watchdog: true,
       ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
     },
   );
-  lifecycle.add(() => prestarted.close());
+  lifecycle.add(() => starting.close());
   const prompt = await promptRead;
   const { runCommand } = await import("./run-command.js");
-  return runCommand(agentArg, prompt === undefined ? flags : { ...flags, prompt }, io, lifecycle, {
+  return runCommand(prompt === undefined ? flags : { ...flags, prompt }, io, lifecycle, {
     prepared,
-    prestarted,
+    starting,
     conversation: { store, ...(resumed ? { resumed } : {}) },
   });
 }

@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FIXTURE_ENV, fixture } from "@tinyloop/test-fixtures/agent-files";
 import { afterEach, describe, expect, it } from "vitest";
-import { FIXTURE_ENV, fixture } from "../../test/fixtures.js";
 import { AgentFileError, readAgentFile } from "../index.js";
 
 const env = { ...FIXTURE_ENV, HTTPS_PROXY: "http://proxy.local:3128" };

@@ -1,11 +1,10 @@
-import { describeValue, lazySchema } from "@tinyloop/errors";
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
-import { invalidAt, parseAt } from "../schema-error.js";
 import { nonEmpty, seconds, stringMap } from "../server-entry-schema.js";
 import { msFromSeconds, wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -13,8 +12,10 @@ import {
   type FormatContext,
   foreignDraft,
   forwardedVariables,
+  mapAt,
   noServers,
   present,
+  readEntryAt,
   toolFilter,
 } from "./foreign-server.js";
 
@@ -93,7 +94,7 @@ const KEYS: KnownKeys = {
  * tables. Everything else in the file (model, sandbox, profiles…) is Codex's and ignored quietly.
  */
 export function readCodex(context: FormatContext): FormatResult {
-  const { doc, warn, env } = context;
+  const { doc, env } = context;
   const root = doc.value as Record<string, unknown>;
   const table = root.mcp_servers;
   if (table === undefined) {
@@ -102,29 +103,19 @@ export function readCodex(context: FormatContext): FormatResult {
       example: FILE_EXAMPLES.codex,
     });
   }
-  if (table === null || typeof table !== "object" || Array.isArray(table)) {
-    throw invalidAt(doc, ["mcp_servers"], {
-      expected: "a table of servers ([mcp_servers.NAME])",
-      received: describeValue(table),
-      example: FILE_EXAMPLES.codex,
-    });
-  }
+  mapAt(doc, ["mcp_servers"], table, {
+    expected: "a table of servers ([mcp_servers.NAME])",
+    example: FILE_EXAMPLES.codex,
+  });
   refuseReservedServerNames(doc, table, ["mcp_servers"], EXAMPLES.codex.stdio);
   const servers = readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
     const path: ConfigPath = ["mcp_servers", name];
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw invalidAt(doc, path, {
-        expected: "a table ([mcp_servers.NAME] with command or url)",
-        received: describeValue(raw),
-        example: EXAMPLES.codex.stdio,
-      });
-    }
-    const entry = parseAt(codexServerSchema(), raw, {
-      doc,
-      at: path,
+    const entry = readEntryAt(context, path, raw, {
+      schema: codexServerSchema(),
+      expected: "a table ([mcp_servers.NAME] with command or url)",
       example: EXAMPLES.codex.stdio,
+      known: KEYS,
     });
-    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
     const forwarded = forwardedVariables(entry.env_vars, [...path, "env_vars"], env, () => {});
     const headers: Record<string, string> = { ...(entry.http_headers ?? {}) };
     const headerPaths: Record<string, ConfigPath> = {};

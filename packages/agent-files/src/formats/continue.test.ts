@@ -2,8 +2,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FIXTURE_ENV, fixture } from "@tinyloop/test-fixtures/agent-files";
 import { afterEach, describe, expect, it } from "vitest";
-import { FIXTURE_ENV, fixture } from "../../test/fixtures.js";
 import { readAgentFile } from "../index.js";
 
 let dir: string | undefined;

@@ -2,16 +2,22 @@ import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
 import { refuseReservedServerName } from "../reserved-server-names.js";
-import { invalidAt, parseAt } from "../schema-error.js";
+import { invalidAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { nonEmpty, scalarText } from "../server-entry-schema.js";
 import { uniqueNames } from "../server-names.js";
 import { wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
-import { type FormatContext, foreignDraft, noServers, present } from "./foreign-server.js";
+import {
+  type FormatContext,
+  foreignDraft,
+  noServers,
+  present,
+  readEntryAt,
+} from "./foreign-server.js";
 
 const textMap = () => z.record(z.string(), scalarText());
 
@@ -92,19 +98,13 @@ export function readContinue(context: FormatContext): FormatResult {
   const drafts: ServerDraft[] = [];
   readEach(list, (raw, index) => {
     const path: ConfigPath = ["mcpServers", index];
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw invalidAt(doc, path, {
-        expected: "a server mapping",
-        received: describeValue(raw),
-        example: EXAMPLES.continue.stdio,
-      });
-    }
-    const entry = parseAt(continueServerSchema(), continueTemplates(raw), {
-      doc,
-      at: path,
+    const entry = readEntryAt(context, path, raw, {
+      schema: continueServerSchema(),
+      expected: "a server mapping",
       example: EXAMPLES.continue.stdio,
+      known: KEYS,
+      prepare: continueTemplates,
     });
-    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
     refuseReservedServerName(doc, entry.name, [...path, "name"], EXAMPLES.continue.stdio);
     if (entry.type === "websocket") {
       warn({

@@ -1,10 +1,12 @@
-import type { ToolFilter } from "../agent-file.js";
+import { describeValue } from "@tinyloop/errors";
+import type * as z from "zod/mini";
+import type { AgentFileToolFilter } from "../agent-file.js";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import type { KeyWarning } from "../key-warnings.js";
+import { type KeyWarning, type KnownKeys, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import type { EntryExamples } from "../read-server-entry.js";
-import { invalidAt } from "../schema-error.js";
+import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 
 /** What a format reader gets besides the document. */
@@ -39,6 +41,55 @@ export function noServers(
   return { format, settings: {}, settingPaths: {}, inputs: [], servers: [] };
 }
 
+/** How {@link readEntryAt} reads one server entry of another client's file. */
+export interface EntryReading<T extends z.core.$ZodType> {
+  /** The entry's schema in the client's own keys. */
+  schema: T;
+  /** What a server entry is in this format, for the error when it is not a map, e.g. `"a server object"`. */
+  expected: string;
+  /** A written entry, shown with every error about it. */
+  example: string;
+  /** The keys the format uses or knowingly ignores; any other key warns. */
+  known: KnownKeys;
+  /** Rewrites the entry's values before it is checked (a format's own substitutions); keys stay. */
+  prepare?(entry: Record<string, unknown>): unknown;
+}
+
+/**
+ * `value` (found at `path`) as a map, or an `INVALID` error there naming what was expected,
+ * with the example: the one non-map check of the foreign formats, for their server tables
+ * and each entry in them.
+ */
+export function mapAt(
+  doc: ParsedDocument,
+  path: ConfigPath,
+  value: unknown,
+  { expected, example }: { expected: string; example: string },
+): Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw invalidAt(doc, path, { expected, received: describeValue(value), example });
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * The check every foreign format makes of one server entry at `path`: not a map → an
+ * `INVALID` error naming what was expected, with the example; then the entry against the
+ * format's schema (its errors carry the example too); then one warning per key the format
+ * does not use. Returns the parsed entry.
+ */
+export function readEntryAt<T extends z.core.$ZodType>(
+  { doc, warn }: Pick<FormatContext, "doc" | "warn">,
+  path: ConfigPath,
+  raw: unknown,
+  { schema, expected, example, known, prepare }: EntryReading<T>,
+): z.output<T> {
+  const entry = mapAt(doc, path, raw, { expected, example });
+  const parsed = parseAt(schema, prepare ? prepare(entry) : entry, { doc, at: path, example });
+  for (const w of keyWarnings(entry, known, path)) warn(w);
+  return parsed;
+}
+
 /** A server of another client's file, in tinyloop's terms, before the common checks. */
 export interface ForeignServer {
   kind: ServerDraft["kind"];
@@ -49,7 +100,7 @@ export interface ForeignServer {
   url?: string;
   headers?: Record<string, string>;
   enabled?: boolean;
-  tools?: ToolFilter;
+  tools?: AgentFileToolFilter;
   autoApprove?: string[];
   callMs?: number;
   connectMs?: number;
@@ -109,8 +160,8 @@ export function foreignDraft(
 export function toolFilter(
   include: readonly string[] | undefined,
   exclude: readonly string[] | undefined,
-): ToolFilter | undefined {
-  const filter: ToolFilter = {};
+): AgentFileToolFilter | undefined {
+  const filter: AgentFileToolFilter = {};
   if (include && include.length > 0) filter.include = [...include];
   if (exclude && exclude.length > 0) filter.exclude = [...exclude];
   return filter.include || filter.exclude ? filter : undefined;

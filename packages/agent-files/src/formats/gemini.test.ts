@@ -1,5 +1,5 @@
+import { FIXTURE_ENV, fixture } from "@tinyloop/test-fixtures/agent-files";
 import { describe, expect, it } from "vitest";
-import { FIXTURE_ENV, fixture } from "../../test/fixtures.js";
 import { readAgentFile } from "../index.js";
 
 describe("Gemini CLI settings.json", () => {

@@ -1,8 +1,8 @@
-import { describeValue, lazySchema } from "@tinyloop/errors";
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
@@ -12,8 +12,10 @@ import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 import {
   type FormatContext,
   foreignDraft,
+  mapAt,
   noServers,
   present,
+  readEntryAt,
   toolFilter,
 } from "./foreign-server.js";
 
@@ -95,13 +97,10 @@ export function readGemini(context: FormatContext): FormatResult {
       example: FILE_EXAMPLES.gemini,
     });
   }
-  if (table === null || typeof table !== "object" || Array.isArray(table)) {
-    throw invalidAt(doc, ["mcpServers"], {
-      expected: "an object of servers",
-      received: describeValue(table),
-      example: FILE_EXAMPLES.gemini,
-    });
-  }
+  mapAt(doc, ["mcpServers"], table, {
+    expected: "an object of servers",
+    example: FILE_EXAMPLES.gemini,
+  });
   refuseReservedServerNames(doc, table, ["mcpServers"], EXAMPLES.gemini.stdio);
   const lists =
     root.mcp === undefined
@@ -113,19 +112,12 @@ export function readGemini(context: FormatContext): FormatResult {
         });
   const servers = readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
     const path: ConfigPath = ["mcpServers", name];
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw invalidAt(doc, path, {
-        expected: "a server object",
-        received: describeValue(raw),
-        example: EXAMPLES.gemini.stdio,
-      });
-    }
-    const entry = parseAt(geminiServerSchema(), raw, {
-      doc,
-      at: path,
+    const entry = readEntryAt(context, path, raw, {
+      schema: geminiServerSchema(),
+      expected: "a server object",
       example: EXAMPLES.gemini.stdio,
+      known: KEYS,
     });
-    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
     if (entry.url !== undefined && entry.httpUrl !== undefined) {
       throw invalidAt(doc, path, {
         problem: `has both "url" (SSE) and "httpUrl" (Streamable HTTP); keep the one the server speaks`,

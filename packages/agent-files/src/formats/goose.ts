@@ -2,10 +2,10 @@ import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
-import { invalidAt, parseAt } from "../schema-error.js";
+import { invalidAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { nonEmpty, scalarText, seconds } from "../server-entry-schema.js";
 import { msFromSeconds } from "../timeout-units.js";
@@ -16,6 +16,7 @@ import {
   forwardedVariables,
   noServers,
   present,
+  readEntryAt,
   toolFilter,
 } from "./foreign-server.js";
 
@@ -86,19 +87,12 @@ export function readGoose(context: FormatContext): FormatResult {
   const servers: ServerDraft[] = [];
   readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
     const path: ConfigPath = ["extensions", name];
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw invalidAt(doc, path, {
-        expected: "an extension mapping",
-        received: describeValue(raw),
-        example: EXAMPLES.goose.stdio,
-      });
-    }
-    const entry = parseAt(gooseExtensionSchema(), raw, {
-      doc,
-      at: path,
+    const entry = readEntryAt(context, path, raw, {
+      schema: gooseExtensionSchema(),
+      expected: "an extension mapping",
       example: EXAMPLES.goose.stdio,
+      known: KEYS,
     });
-    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
     if (entry.type !== undefined && IN_GOOSE_TYPES.includes(entry.type)) {
       warn({
         path: [...path, "type"],

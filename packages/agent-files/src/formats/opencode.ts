@@ -2,14 +2,21 @@ import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
-import { invalidAt, parseAt } from "../schema-error.js";
+import { invalidAt } from "../schema-error.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
-import { type FormatContext, foreignDraft, noServers, present } from "./foreign-server.js";
+import {
+  type FormatContext,
+  foreignDraft,
+  mapAt,
+  noServers,
+  present,
+  readEntryAt,
+} from "./foreign-server.js";
 import { substituteOpencode } from "./opencode-substitutions.js";
 
 const ms = () => z.number().check(z.positive("a number of milliseconds more than 0"));
@@ -78,30 +85,17 @@ export function readOpencode(context: FormatContext): FormatResult {
   if (table === undefined) {
     return noServers(context, "opencode", { key: `"mcp" object`, example: FILE_EXAMPLES.opencode });
   }
-  if (table === null || typeof table !== "object" || Array.isArray(table)) {
-    throw invalidAt(doc, ["mcp"], {
-      expected: "an object of servers",
-      received: describeValue(table),
-      example: FILE_EXAMPLES.opencode,
-    });
-  }
+  mapAt(doc, ["mcp"], table, { expected: "an object of servers", example: FILE_EXAMPLES.opencode });
   refuseReservedServerNames(doc, table, ["mcp"], EXAMPLES.opencode.stdio);
   const servers = readEach(Object.entries(table as Record<string, unknown>), ([name, written]) => {
     const path: ConfigPath = ["mcp", name];
-    if (written === null || typeof written !== "object" || Array.isArray(written)) {
-      throw invalidAt(doc, path, {
-        expected: "a server object",
-        received: describeValue(written),
-        example: EXAMPLES.opencode.stdio,
-      });
-    }
-    const raw = substituteOpencode(doc, written, path, env.HOME);
-    const entry = parseAt(opencodeServerSchema(), raw, {
-      doc,
-      at: path,
+    const entry = readEntryAt(context, path, written, {
+      schema: opencodeServerSchema(),
+      expected: "a server object",
       example: EXAMPLES.opencode.stdio,
+      known: KEYS,
+      prepare: (raw) => substituteOpencode(doc, raw, path, env.HOME),
     });
-    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
     if (entry.type === "local" && entry.url !== undefined) {
       throw invalidAt(doc, [...path, "type"], {
         problem: `a "local" server is started by "command", but this one has "url"`,

@@ -2,8 +2,8 @@ import { valueAt } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import { inputSchema, toAgentInputs } from "../agent-inputs.js";
 import {
-  type AgentSettings,
   agentSettingsShape,
+  type FileSettings,
   type FormatResult,
   pickSettings,
   SETTINGS_KEYS,
@@ -92,7 +92,7 @@ export function readServerMap(
     ) ?? [];
   problems.throwAll();
   if (!parsed) throw new Error("unreachable: a failed parse is a problem");
-  const settings = base.length === 0 ? pickSettings(parsed as AgentSettings) : {};
+  const settings = base.length === 0 ? pickSettings(parsed as FileSettings) : {};
   return {
     format,
     settings,

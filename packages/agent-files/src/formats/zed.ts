@@ -1,15 +1,21 @@
-import { describeValue, lazySchema } from "@tinyloop/errors";
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
-import { type KnownKeys, keyWarnings } from "../key-warnings.js";
+import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
-import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
-import { type FormatContext, foreignDraft, noServers, present } from "./foreign-server.js";
+import {
+  type FormatContext,
+  foreignDraft,
+  mapAt,
+  noServers,
+  present,
+  readEntryAt,
+} from "./foreign-server.js";
 
 /** Zed's older `command: { path, args, env }`. */
 const commandObjectSchema = () =>
@@ -64,26 +70,20 @@ export function readZed(context: FormatContext): FormatResult {
       example: FILE_EXAMPLES.zed,
     });
   }
-  if (table === null || typeof table !== "object" || Array.isArray(table)) {
-    throw invalidAt(doc, ["context_servers"], {
-      expected: "an object of servers",
-      received: describeValue(table),
-      example: FILE_EXAMPLES.zed,
-    });
-  }
+  mapAt(doc, ["context_servers"], table, {
+    expected: "an object of servers",
+    example: FILE_EXAMPLES.zed,
+  });
   refuseReservedServerNames(doc, table, ["context_servers"], EXAMPLES.zed.stdio);
   const servers: ServerDraft[] = [];
   readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
     const path: ConfigPath = ["context_servers", name];
-    if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-      throw invalidAt(doc, path, {
-        expected: "a server object",
-        received: describeValue(raw),
-        example: EXAMPLES.zed.stdio,
-      });
-    }
-    const entry = parseAt(zedServerSchema(), raw, { doc, at: path, example: EXAMPLES.zed.stdio });
-    for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, path)) warn(w);
+    const entry = readEntryAt(context, path, raw, {
+      schema: zedServerSchema(),
+      expected: "a server object",
+      example: EXAMPLES.zed.stdio,
+      known: KEYS,
+    });
     if (entry.command === undefined && entry.url === undefined && entry.source !== "custom") {
       warn({
         path,

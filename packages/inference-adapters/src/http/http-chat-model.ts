@@ -1,8 +1,8 @@
+import { redactUrl } from "@tinyloop/errors";
 import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent, ToolSpec } from "../types.js";
 import { lazyStream } from "./lazy-stream.js";
 import { type ModelTimeoutSettings, resolveModelTimeouts } from "./model-timeouts.js";
 import { openEventStream } from "./open-event-stream.js";
-import { displayUrl } from "./redact-secrets.js";
 import type { RequestContext } from "./request-context.js";
 import { type StreamParser, streamModelEvents } from "./stream-events.js";
 import { streamFailure } from "./stream-failure.js";
@@ -46,7 +46,7 @@ export function buildRequestContext(settings: {
   const { apiKey } = settings;
   return {
     provider: settings.provider,
-    url: displayUrl(settings.url),
+    url: redactUrl(settings.url),
     endpoint: settings.url,
     apiKeyEnv: settings.apiKeyEnv,
     hasApiKey: apiKey !== undefined && apiKey !== "",

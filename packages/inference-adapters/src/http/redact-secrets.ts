@@ -13,17 +13,3 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   }
   return out.replace(bearer, `$1 ${SECRET_MASK}`);
 }
-
-/** A URL as it may be shown in a message: without user info, query or fragment. */
-export function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = "";
-    parsed.password = "";
-    parsed.search = "";
-    parsed.hash = "";
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}

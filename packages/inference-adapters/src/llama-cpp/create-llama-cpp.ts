@@ -117,6 +117,7 @@ export function createLlamaCpp(settings: LlamaCppSettings): LlamaCppChatModel {
         ...(settings.cacheDir ? { cacheDir: settings.cacheDir } : {}),
         ...(settings.hfEndpoint ? { hfEndpoint: settings.hfEndpoint } : {}),
         ...(settings.onDownloadProgress ? { onDownloadProgress: settings.onDownloadProgress } : {}),
+        ...(settings.modelSettingName ? { modelSettingName: settings.modelSettingName } : {}),
         ...(signal ? { signal } : {}),
       });
       const lease = await acquireModel(module, path, gpu);

@@ -215,6 +215,16 @@ describe("hf: model downloads", () => {
     expect(error.code).toBe("NOT_FOUND");
     expect(error.message).toContain(missing);
     expect(error.message).toMatch(/give its path instead/);
+    // Neutral: no program's flag; the caller names its own setting when it has one.
+    expect(error.message).toContain("(as the model: /path/to/model.gguf)");
+    const named = await rejection(
+      resolveModelFile(missing, {
+        cacheDir,
+        hfEndpoint: hub.endpoint,
+        modelSettingName: "--model",
+      }),
+    );
+    expect(named.message).toContain("give its path instead (--model /path/to/model.gguf)");
     expect(await exists(join(cacheDir, "tiny", "llama-GGUF", "absent.gguf"))).toBe(false);
   });
 

@@ -24,10 +24,17 @@ export interface DownloadRequest {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
+  /** How the user names the model, for the hint to give a local file instead (a CLI's `--model`). */
+  modelSettingName?: string;
 }
 
-const LOCAL_FILE_HINT =
-  "To use a model without downloading it, download the .gguf file another way and give its path instead (--model /path/to/model.gguf).";
+/** How to use a model without downloading it: the caller's setting when named, else "as the model". */
+function localFileHint({ modelSettingName }: DownloadRequest): string {
+  const example = modelSettingName
+    ? `${modelSettingName} /path/to/model.gguf`
+    : "as the model: /path/to/model.gguf";
+  return `To use a model without downloading it, download the .gguf file another way and give its path instead (${example}).`;
+}
 
 async function sizeOf(path: string): Promise<number> {
   try {
@@ -52,7 +59,7 @@ function statusError(request: DownloadRequest, status: number): InferenceError {
       code: "NOT_FOUND",
       status,
       provider: "local",
-      message: `Model not found: ${where} answered 404. Check the owner, repository and file name. ${LOCAL_FILE_HINT}`,
+      message: `Model not found: ${where} answered 404. Check the owner, repository and file name. ${localFileHint(request)}`,
     });
   }
   if (status === 401 || status === 403) {
@@ -60,14 +67,14 @@ function statusError(request: DownloadRequest, status: number): InferenceError {
       code: "AUTH",
       status,
       provider: "local",
-      message: `Not allowed to download ${where} (HTTP ${status}): the repository may be gated or private; set HF_TOKEN. ${LOCAL_FILE_HINT}`,
+      message: `Not allowed to download ${where} (HTTP ${status}): the repository may be gated or private; set HF_TOKEN. ${localFileHint(request)}`,
     });
   }
   return new InferenceError({
     code: "SERVER",
     status,
     provider: "local",
-    message: `Downloading ${where} failed with HTTP ${status}. ${LOCAL_FILE_HINT}`,
+    message: `Downloading ${where} failed with HTTP ${status}. ${localFileHint(request)}`,
   });
 }
 
@@ -103,7 +110,7 @@ export async function downloadModelFile(request: DownloadRequest): Promise<void>
     throw new InferenceError({
       code: "UNREACHABLE",
       provider: "local",
-      message: `Could not download ${request.uri} from ${request.url}: ${describe(error)}. No network? ${LOCAL_FILE_HINT}`,
+      message: `Could not download ${request.uri} from ${request.url}: ${describe(error)}. No network? ${localFileHint(request)}`,
       cause: error,
     });
   }
@@ -140,7 +147,7 @@ function interrupted(request: DownloadRequest, detail: string, cause?: unknown):
   return new InferenceError({
     code: "INTERRUPTED",
     provider: "local",
-    message: `The download of ${request.uri} was cut (${detail}). The partial file is kept as .part and resumed on the next try. ${LOCAL_FILE_HINT}`,
+    message: `The download of ${request.uri} was cut (${detail}). The partial file is kept as .part and resumed on the next try. ${localFileHint(request)}`,
     cause,
   });
 }

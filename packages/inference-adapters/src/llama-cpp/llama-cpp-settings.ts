@@ -22,6 +22,8 @@ export interface LlamaCppSettings {
   hfEndpoint?: string;
   /** Called while an `hf:` model downloads (bytes done / total), e.g. for a progress bar. */
   onDownloadProgress?: (progress: DownloadProgress) => void;
+  /** How the user names the model (a CLI's `--model`), in the download errors' hint to give a local file. */
+  modelSettingName?: string;
   /** @internal The module to import instead of "node-llama-cpp" (tests of the missing-package error). */
   nodeLlamaCppModule?: string;
   /**

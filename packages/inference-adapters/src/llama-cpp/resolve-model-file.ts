@@ -14,6 +14,8 @@ export interface ResolveModelOptions {
   hfToken?: string;
   onDownloadProgress?: (progress: DownloadProgress) => void;
   signal?: AbortSignal;
+  /** How the user names the model, in the download errors' hint (a CLI's `--model`). */
+  modelSettingName?: string;
 }
 
 const inFlight = new Map<string, Promise<void>>();
@@ -63,6 +65,7 @@ export async function resolveModelFile(
       ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onDownloadProgress ? { onProgress: options.onDownloadProgress } : {}),
+      ...(options.modelSettingName ? { modelSettingName: options.modelSettingName } : {}),
     }).finally(() => inFlight.delete(destination));
     inFlight.set(destination, pending);
   }

@@ -2,6 +2,8 @@
 // connection code (no MCP SDK, no Ajv). A bundler that splits by file (esbuild) would
 // otherwise put the whole client into every chunk that only reads a config file, such as
 // the CLI's `config check`. The root entry exports all of this too.
+
+export { redactUrl, redactUrlsInText } from "@tinyloop/errors";
 export type {
   HttpServerConfig,
   OAuthConfig,
@@ -26,6 +28,5 @@ export { McpTransportError } from "../errors.js";
 export type { ExpandedText } from "../expand-variables.js";
 export { expandVariables, listVariables } from "../expand-variables.js";
 export { parseServerConfig } from "../parse-server-config.js";
-export { redactUrl, redactUrlsInText } from "../redact-url.js";
 export type { Redact, SecretSources } from "../secret-redactor.js";
 export { configSecrets, maskSecrets, OAUTH_SECRET_KEYS } from "../secret-redactor.js";

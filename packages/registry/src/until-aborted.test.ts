@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ABORTED, untilAborted } from "./abortable.js";
+import { ABORTED, untilAborted } from "./until-aborted.js";
 
 describe("untilAborted", () => {
   it("resolves to the promise's value, or passes its rejection on, while not aborted", async () => {

@@ -1,10 +1,11 @@
-import { SECRET_MASK } from "@tinyloop/errors";
+import { SECRET_MASK } from "./secret-mask.js";
 
 /**
  * A URL as it may be printed: user name and password replaced by `***` (`SECRET_MASK`), and
  * the value of every query parameter replaced by `***` (the names stay, so `?token=***` still
- * tells the reader which parameter was set). The path and host are kept. Text that is not a
- * URL is returned unchanged.
+ * tells the reader which parameter was set). The path, host and fragment are kept. Text that
+ * is not a URL is returned unchanged. The one way every tinyloop package shows a URL (the MCP
+ * transport's messages, the model adapters' errors, agent files' excerpts).
  */
 export function redactUrl(url: string): string {
   let parsed: URL;

@@ -1,4 +1,4 @@
-import { watchAbort } from "@tinyloop/registry";
+import { watchAbort } from "./abort-watch.js";
 
 /** Marker value {@link untilAborted} resolves to when the signal wins. */
 export const ABORTED: unique symbol = Symbol("aborted");
@@ -6,7 +6,7 @@ export const ABORTED: unique symbol = Symbol("aborted");
 /**
  * Waits for `promise`, or for `signal` to abort, whichever comes first. Work that ignores
  * its signal can therefore never hold up an aborted run; its late result is dropped.
- * Every wait on one signal shares a single abort listener, the registry's `watchAbort` (a
+ * Every wait on one signal shares a single abort listener, {@link watchAbort} (agent-loop's
  * model turn waits once per streamed event; adding and removing a DOM event listener each
  * time cost more than the wait itself).
  */
