@@ -9,6 +9,7 @@ import type { OAuthOptions } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
 import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
 import { redactUrl } from "./redact-url.js";
+import { traceContextFetch } from "./tracing/trace-context-fetch.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
 import { unansweredStreamFetch } from "./unanswered-stream-fetch.js";
 
@@ -97,6 +98,7 @@ export function createHttpFactory(
       requestInit,
       fetch: unansweredStreamFetch(
         `the server ended its response stream without the JSON-RPC answer (at ${redactUrl(config.url)}); the request may have run and was not retried`,
+        traceContextFetch(),
       ),
       ...authProvider,
     });

@@ -30,6 +30,7 @@ import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { noServerRefusal } from "../session/no-server-refusal.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
+import { otlpSettings } from "../telemetry/otlp-settings.js";
 import { abovePrompt } from "../terminal/above-prompt.js";
 import { downloadBar } from "../terminal/download-bar.js";
 import { editArgumentsOnTerminal } from "../terminal/edit-arguments.js";
@@ -141,6 +142,8 @@ export async function runCommand(
       style: errStyle,
     }),
     roots: agentRoots(spec, io.cwd),
+    // The spans exist only when --otlp or OTEL_EXPORTER_OTLP_* registered an SDK (program.ts).
+    tracing: { captureContent: otlpSettings(flags, io.env)?.captureContent === true },
     // --json streams failed servers and server logs as events (--verbose lines stay on
     // stderr); otherwise the status line shows them, and --verbose the logs.
     ...(json
