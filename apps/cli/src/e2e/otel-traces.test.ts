@@ -7,7 +7,7 @@ import {
   spanTree,
   startOtlpReceiver,
 } from "@tinyloop/test-fixtures/otlp-receiver";
-import { execa, type ResultPromise } from "execa";
+import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
