@@ -12,6 +12,7 @@ import type { RegistrationReport } from "./registration-report.js";
 import { withResourceAndPromptTools } from "./resource-prompt-tools.js";
 import { schemaTooLarge } from "./schema-bounds.js";
 import type { McpToolDescription, ServerConnection } from "./server-connection.js";
+import { type SyncOutcome, SyncQueue } from "./sync-queue.js";
 import { filterToolNames, type ToolFilter } from "./tool-filter.js";
 
 interface Held {
@@ -42,13 +43,9 @@ export class Registration {
   private readonly held = new Map<string, Held>();
   private latest: RegistrationReport;
   private lastError: Error | undefined;
-  /** The report of each sync that could not list the tools (it kept the ones registered), and why. */
-  private readonly listFailures = new WeakMap<RegistrationReport, Error>();
-  /** The syncs a {@link resync} is waiting on to announce. */
-  private readonly announced = new Set<Promise<RegistrationReport>>();
+  /** One sync at a time, one waiting at most (sync-queue.ts). */
+  private readonly syncs = new SyncQueue(() => this.syncOnce());
   private closed = false;
-  private tail: Promise<unknown> = Promise.resolve();
-  private queued: Promise<RegistrationReport> | undefined;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly connection: ServerConnection;
 
@@ -88,14 +85,13 @@ export class Registration {
    * that listing is announced once.
    */
   private async resync(): Promise<void> {
-    const pending = this.sync();
-    if (this.announced.has(pending)) return;
-    this.announced.add(pending);
+    const job = this.syncs.request();
+    if (job.announced) return;
+    job.announced = true;
     try {
-      const report = await pending;
+      const { report, listFailure } = await job.outcome;
       if (this.closed) return;
-      const failure = this.listFailures.get(report);
-      if (failure) this.options.onSyncFailed?.(failure);
+      if (listFailure) this.options.onSyncFailed?.(listFailure);
       else this.options.onSync?.(report);
     } catch (error) {
       this.latest = {
@@ -103,8 +99,6 @@ export class Registration {
         warnings: [...this.latest.warnings, `re-sync failed: ${errorSummary(error)}`],
       };
       if (!this.closed) this.options.onSyncFailed?.(asError(error));
-    } finally {
-      this.announced.delete(pending);
     }
   }
 
@@ -113,14 +107,7 @@ export class Registration {
   }
 
   sync(): Promise<RegistrationReport> {
-    if (this.queued) return this.queued; // one waiting sync is enough: it will see the newest list
-    const next = this.tail.then(() => {
-      this.queued = undefined;
-      return this.syncOnce();
-    });
-    this.queued = next;
-    this.tail = next.catch(() => undefined);
-    return next;
+    return this.syncs.request().report; // a waiting sync is joined: it will see the newest list
   }
 
   setFilter(filter: ToolFilter): Promise<RegistrationReport> {
@@ -166,8 +153,8 @@ export class Registration {
     return { kind: "mcp", server: definition.source.server, tool: definition.source.tool };
   };
 
-  private async syncOnce(): Promise<RegistrationReport> {
-    if (this.closed) return this.latest;
+  private async syncOnce(): Promise<SyncOutcome> {
+    if (this.closed) return { report: this.latest, listFailure: undefined };
     let listed: readonly McpToolDescription[];
     try {
       listed = await this.connection.listTools();
@@ -178,10 +165,9 @@ export class Registration {
         ...this.latest,
         warnings: [`could not list the tools of "${this.server}": ${message}`],
       };
-      this.listFailures.set(this.latest, asError(error));
-      return this.latest;
+      return { report: this.latest, listFailure: asError(error) };
     }
-    if (this.closed) return this.latest;
+    if (this.closed) return { report: this.latest, listFailure: undefined };
     // Everything from here on is synchronous, so no other server's sync interleaves with
     // this one's name choices.
     const report: RegistrationReport = {
@@ -228,7 +214,7 @@ export class Registration {
     const position = new Map(filtered.kept.map((tool, index) => [tool, index]));
     report.registered.sort((a, b) => (position.get(a.tool) ?? 0) - (position.get(b.tool) ?? 0));
     this.latest = report;
-    return report;
+    return { report, listFailure: undefined };
   }
 
   /** Registers, replaces or keeps one tool, recording the outcome in `report`. */

@@ -1,15 +1,9 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  type ServerCapabilities,
-  ToolListChangedNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { backoffDelay } from "./backoff.js";
-import {
-  type ClientFeatureOptions,
-  clientCapabilities,
-  installClientFeatures,
-  type McpRoot,
-} from "./client-features.js";
+import { runOnReadyClient } from "./call-retry.js";
+import type { ClientFeatureOptions, McpRoot } from "./client-features.js";
+import { connectAttempt } from "./connect-attempt.js";
 import { ConnectionErrors } from "./connection-errors.js";
 import { ConnectionStateMachine } from "./connection-state.js";
 import type {
@@ -29,18 +23,16 @@ import type {
   Timeouts,
   WhileReconnecting,
 } from "./connection-types.js";
-import { deferResponses } from "./defer-responses.js";
 import { McpTransportError } from "./errors.js";
 import { startHealthPings } from "./health-pings.js";
 import { InterruptibleSleep } from "./interruptible-sleep.js";
-import { lazySchemaValidator } from "./lazy-schema-validator.js";
 import { isListingFailure, listAllTools, toolsPageSchema } from "./list-all-tools.js";
+import { LiveSession } from "./live-session.js";
 import { rateLimitedLog } from "./rate-limited-log.js";
 import { isFinalFirstConnectFailure, RetryBudget, runReconnectLoop } from "./reconnect-loop.js";
-import { isConnectionClosed, requestToolCall } from "./request-tool-call.js";
+import { requestToolCall } from "./request-tool-call.js";
 import * as serverRequests from "./server-requests.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
-import { checkWhileReconnecting } from "./while-reconnecting.js";
 
 /** Everything a connection needs, with defaults already applied. */
 export interface ConnectionSettings {
@@ -57,25 +49,22 @@ export interface ConnectionSettings {
 
 /**
  * The McpConnection implementation: one SDK `Client` per (re)connect attempt over a
- * transport from the factory. The state and the waits for it are in connection-state.ts,
- * the reconnect loop and its retry budget in reconnect-loop.ts, pings in health-pings.ts;
- * this class wires them to the requests and the shutdown.
+ * transport from the factory. Its parts: the state and the waits for it (connection-state.ts),
+ * the session in use (live-session.ts), one connect attempt with OAuth recovery
+ * (connect-attempt.ts), the call retry policy and its error translation (call-retry.ts,
+ * call-error-translation.ts), the reconnect loop and its retry budget (reconnect-loop.ts),
+ * pings (health-pings.ts). This class wires them to the requests, the session
+ * re-initialisation and the shutdown.
  */
 export class ManagedConnection implements McpConnection {
   private readonly errors: ConnectionErrors;
   private readonly status: ConnectionStateMachine;
   private readonly budget: RetryBudget;
+  private readonly session = new LiveSession();
   private readonly sleeper = new InterruptibleSleep();
   private stopPings: () => void = () => {};
-  private client: Client | undefined;
-  private handle: TransportHandle | undefined;
-  private attemptHandle: TransportHandle | undefined;
-  private info: { name: string; version: string } | undefined;
-  private caps: ServerCapabilities | undefined;
   private readonly toolsListeners = new Set<() => void>();
   private closing: Promise<void> | undefined;
-  private generation = 0;
-  private readonly retiring = new Set<Promise<void>>();
   private roots: McpRoot[] | undefined;
 
   constructor(
@@ -94,11 +83,11 @@ export class ManagedConnection implements McpConnection {
   }
 
   get serverInfo(): { name: string; version: string } | undefined {
-    return this.info;
+    return this.session.serverInfo;
   }
 
   get capabilities(): ServerCapabilities | undefined {
-    return this.caps;
+    return this.session.capabilities;
   }
 
   onStateChange(
@@ -228,8 +217,17 @@ export class ManagedConnection implements McpConnection {
     }
     this.roots = [...roots];
     // A server connected now is told; one connecting later asks roots/list anyway.
-    if (this.status.current === "ready") await this.client?.sendRootsListChanged().catch(() => {});
+    if (this.status.current === "ready") {
+      await this.session.client?.sendRootsListChanged().catch(() => {});
+    }
   }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  // ---- requests ------------------------------------------------------------------------
 
   /** A resource or prompt request, with the same waits and retry rules as a tool call. */
   private request<T>(
@@ -242,165 +240,63 @@ export class ManagedConnection implements McpConnection {
     );
   }
 
-  close(): Promise<void> {
-    this.closing ??= this.shutdown();
-    return this.closing;
-  }
-
-  // ---- calls ---------------------------------------------------------------------------
-
-  /**
-   * Runs `operation` on a ready client: waits for a reconnect under way (bounded by the
-   * timeout; `whileReconnecting: "fail"` refuses instead), and when the HTTP session expired
-   * (404) or the server was unreachable, reconnects and retries once — that retry always
-   * waits, since the call itself started the reconnect.
-   */
-  private async withClient<T>(
+  /** Runs `operation` on a ready client under the call retry policy (call-retry.ts). */
+  private withClient<T>(
     what: string,
     options: RequestOptions,
     operation: (client: Client, remainingMs: number) => Promise<T>,
   ): Promise<T> {
-    const started = Date.now();
-    const timeoutMs = options.timeoutMs ?? this.settings.timeouts.callMs;
-    const { signal } = options;
-    const whileReconnecting =
-      checkWhileReconnecting(options.whileReconnecting, `${what} options`, this.name) ??
-      this.settings.whileReconnecting;
-    for (let retry = 0; ; retry++) {
-      let client = this.client;
-      if (this.status.current !== "ready" || !client) {
-        await this.status.waitUntilReady({
-          deadline: started + timeoutMs,
-          signal,
-          what,
-          whileReconnecting: retry === 0 ? whileReconnecting : "wait",
-        });
-        client = this.client as Client;
-      }
-      const handle = this.handle;
-      try {
-        return await operation(client, Math.max(1, started + timeoutMs - Date.now()));
-      } catch (error) {
-        // Our own typed errors (timeout, cancel, RPC error) pass through. NOT_CONNECTED comes from
-        // a stdio transport whose process just died: the request was never written.
-        // A request refused for want of authorization (OAuth step-up): log in, then retry once.
-        if (retry === 0 && this.factory.recover && (await this.factory.recover(error))) continue;
-        const neverSent = McpTransportError.isInstance(error) && error.code === "NOT_CONNECTED";
-        if (McpTransportError.isInstance(error) && !neverSent) throw error;
-        const failure = handle
-          ? handle.describeFailure(error, "session")
-          : this.errors.asError(error);
-        // Safe to retry only when the server cannot have seen the request.
-        const retriable =
-          neverSent ||
-          (failure.code === "HTTP_STATUS" && failure.status === 404) ||
-          failure.code === "UNREACHABLE";
-        if (retriable && retry === 0) {
-          if (this.client === client && this.status.current === "ready") {
-            this.log(
-              `Server "${this.name}": ${failure.message} Reconnecting and retrying ${what} once.`,
-            );
-            this.drop(failure, failure.code === "HTTP_STATUS");
-          }
-          const state = this.status.current;
-          if (state === "reconnecting" || state === "ready") continue;
-        }
-        if (this.status.current === "closed") throw this.errors.closed();
-        if (this.client !== client || isConnectionClosed(error)) {
-          const isCall = what.startsWith("tools/call");
-          throw new McpTransportError({
-            code: failure.code === "SERVER_EXITED" ? "SERVER_EXITED" : "NOT_CONNECTED",
-            server: this.name,
-            cause: failure,
-            stderrTail: this.stderrTail(),
-            // A tool call that reached the server may have done its work before the loss.
-            ...(isCall ? { mayHaveRun: true } : {}),
-            message: `${what} on server "${this.name}" did not complete: the connection was lost (${failure.message}).${isCall ? " It may have run, in full or in part, and" : " It"} was not retried.`,
-          });
-        }
-        throw failure;
-      }
-    }
+    return runOnReadyClient(
+      {
+        server: this.name,
+        factory: this.factory,
+        session: this.session,
+        status: this.status,
+        errors: this.errors,
+        callMs: this.settings.timeouts.callMs,
+        whileReconnecting: this.settings.whileReconnecting,
+        reinitialise: (failure, immediate) => this.drop(failure, immediate),
+        stderrTail: () => this.stderrTail(),
+        log: (line) => this.log(line),
+      },
+      what,
+      options,
+      operation,
+    );
   }
 
-  // ---- connecting ----------------------------------------------------------------------
+  // ---- connecting and re-initialising --------------------------------------------------
 
-  /** One connect attempt: a fresh transport and Client, `initialize` bounded by connectMs. */
-  private async attempt(): Promise<void> {
-    const handle = await this.factory.create();
-    // Closed while the factory worked (an abort of connectServer's signal): start nothing.
-    if (this.isClosed()) {
-      await handle.shutdown().catch(() => {});
-      throw this.errors.closed();
-    }
-    this.attemptHandle = handle;
-    const generation = ++this.generation;
-    const features = this.settings.features ?? {};
-    const client = new Client(this.settings.clientInfo, {
-      capabilities: clientCapabilities(features),
-      jsonSchemaValidator: lazySchemaValidator(),
+  /** One connect attempt (connect-attempt.ts); on success the session holds the new client. */
+  private attempt(): Promise<void> {
+    return connectAttempt({
+      server: this.name,
+      factory: this.factory,
+      session: this.session,
+      errors: this.errors,
+      clientInfo: this.settings.clientInfo,
+      features: this.settings.features ?? {},
+      connectMs: this.settings.timeouts.connectMs,
+      roots: () => this.roots,
+      isClosed: () => this.isClosed(),
+      onToolsChanged: () => this.emitToolsChanged(),
+      onDropped: (error) => this.drop(error, false),
+      warn: (line) => this.sdkWarning(line),
     });
-    installClientFeatures(client, this.name, features, () => this.roots);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      if (generation === this.generation) this.emitToolsChanged();
-    });
-    client.onerror = (error) => this.sdkWarning(`Server "${this.name}": ${error.message}`);
-    try {
-      await client.connect(handle.transport, { timeout: this.settings.timeouts.connectMs });
-    } catch (error) {
-      // The server wants an OAuth login: run it (the factory bounds how often), then reconnect.
-      const loggedIn = await this.recoverFrom(error, handle);
-      const failure = handle.describeFailure(error, "connect");
-      await handle.shutdown().catch(() => {});
-      if (this.status.current === "closed") throw this.errors.closed();
-      if (loggedIn) return this.attempt();
-      if (this.factory.fallback?.(failure)) return this.attempt();
-      throw failure;
-    } finally {
-      this.attemptHandle = undefined;
-    }
-    if (this.status.current === "closed") {
-      await handle.shutdown().catch(() => {});
-      throw this.errors.closed();
-    }
-    this.factory.connected?.();
-    deferResponses(handle, this.name);
-    client.onclose = () => {
-      if (generation !== this.generation) return;
-      this.drop(handle.describeFailure(new Error("the connection closed"), "session"), false);
-    };
-    this.client = client;
-    this.handle = handle;
-    const version = client.getServerVersion();
-    this.info = version ? { name: version.name, version: version.version } : undefined;
-    this.caps = client.getServerCapabilities();
-  }
-
-  /** Runs the factory's recovery (an OAuth login); its own failure replaces the connect error. */
-  private async recoverFrom(error: unknown, handle: TransportHandle): Promise<boolean> {
-    if (!this.factory.recover) return false;
-    try {
-      return await this.factory.recover(error);
-    } catch (failure) {
-      await handle.shutdown().catch(() => {});
-      throw failure;
-    }
   }
 
   /**
-   * The transport dropped (or a ping/HTTP call showed it is gone): clean up and reconnect,
-   * or, with no reconnect left, go `failed` at once (never `reconnecting` for nothing).
+   * The transport dropped (or a ping/HTTP call showed it is gone): clean up and re-initialise
+   * the session, or, with no reconnect left, go `failed` at once (never `reconnecting` for
+   * nothing).
    */
   private drop(error: McpTransportError, immediate: boolean): void {
     if (this.status.current !== "ready") return;
-    this.generation++;
-    const handle = this.handle;
-    this.client = undefined;
-    this.handle = undefined;
+    const handle = this.session.detach();
     this.clearTimers();
     if (!this.budget.hasLeft()) {
       this.budget.cancelRestore();
-      if (handle) this.retire(handle);
+      if (handle) this.session.retire(handle);
       this.fail(this.errors.notReconnecting(error, this.settings.reconnect));
       return;
     }
@@ -415,7 +311,7 @@ export class ManagedConnection implements McpConnection {
   ): Promise<void> {
     // Whatever the old server left (grandchildren, a hung process, an HTTP session) is taken
     // down in the background, so a hung server's kill delay does not hold up its replacement.
-    if (old) this.retire(old);
+    if (old) this.session.retire(old);
     const outcome = await runReconnectLoop({
       server: this.name,
       policy: this.settings.reconnect,
@@ -440,11 +336,11 @@ export class ManagedConnection implements McpConnection {
     this.stopPings();
     this.stopPings = startHealthPings({
       everyMs: this.settings.pingIntervalMs,
-      currentClient: () => (this.status.current === "ready" ? this.client : undefined),
+      currentClient: () => (this.status.current === "ready" ? this.session.client : undefined),
       onUnanswered: (client, error) => {
-        if (this.client !== client) return;
+        if (this.session.client !== client) return;
         const failure =
-          this.handle?.describeFailure(error, "session") ?? this.errors.asError(error);
+          this.session.handle?.describeFailure(error, "session") ?? this.errors.asError(error);
         this.log(`Server "${this.name}": health ping failed (${failure.message}); reconnecting`);
         this.drop(failure, false);
       },
@@ -456,11 +352,8 @@ export class ManagedConnection implements McpConnection {
   /** The server broke the protocol beyond repair: take it down and fail for good. */
   private abandon(error: McpTransportError): void {
     if (this.status.current !== "ready") return;
-    this.generation++;
-    const handle = this.handle;
-    this.client = undefined;
-    this.handle = undefined;
-    if (handle) this.retire(handle);
+    const handle = this.session.detach();
+    if (handle) this.session.retire(handle);
     this.fail(error);
   }
 
@@ -480,29 +373,11 @@ export class ManagedConnection implements McpConnection {
     }
   }
 
-  /** Shuts a replaced transport down in the background; close() waits for it. */
-  private retire(handle: TransportHandle): void {
-    const done: Promise<void> = handle
-      .shutdown()
-      .catch(() => {})
-      .finally(() => this.retiring.delete(done));
-    this.retiring.add(done);
-  }
-
   private async shutdown(): Promise<void> {
-    this.generation++;
     this.clearTimers();
     this.sleeper.interrupt();
     this.status.set("closed");
-    const handles = [this.handle, this.attemptHandle].filter(
-      (h): h is TransportHandle => h !== undefined,
-    );
-    this.client = undefined;
-    this.handle = undefined;
-    await Promise.all([
-      ...handles.map((handle) => handle.shutdown().catch(() => {})),
-      ...this.retiring,
-    ]);
+    await this.session.shutdown();
     this.sdkWarning.flush(); // a flood's count is said before the connection is gone
   }
 
