@@ -371,7 +371,7 @@ export const reasoningStreams: ReasoningStreamCase[] = [
       reasoning: "",
       toolCalls: [],
       parts: [],
-      usage: { inputTokens: 30, outputTokens: 200, reasoningTokens: 192 },
+      usage: { inputTokens: 30, outputTokens: 200, reasoningTokens: 192, cacheReadTokens: 0 },
       finish: "stop",
     },
   },
