@@ -37,9 +37,12 @@ async function receiver(): Promise<OtlpReceiver> {
  * construction), one with the env secret as its argument, then answers.
  */
 async function tracedAgent(): Promise<void> {
-  const web = await startFixtureHttpServer({ requireToken: HEADER_SECRET }, s.ws.markerEnv);
+  const web = await startFixtureHttpServer(
+    { requireToken: HEADER_SECRET, traceTools: true },
+    s.ws.markerEnv,
+  );
   closers.push(() => web.close());
-  const local = s.ws.fixture();
+  const local = s.ws.fixture(["--trace-tools"]);
   s.ws.write({
     ".mcp.json": json({
       mcpServers: {
@@ -62,6 +65,24 @@ async function tracedAgent(): Promise<void> {
   ]);
 }
 
+/** `tinyloop run` of {@link tracedAgent}'s agent, exporting to `otlp`, with `extra` flags. */
+function runTraced(otlp: OtlpReceiver, extra: string[]) {
+  return runCli(
+    [
+      "run",
+      ".mcp.json",
+      "-p",
+      "use the tools",
+      "--yes",
+      "--otlp",
+      otlp.endpoint,
+      ...extra,
+      ...s.modelFlags(),
+    ],
+    { cwd: s.ws.dir },
+  );
+}
+
 const events = (stdout: string) =>
   stdout
     .split("\n")
@@ -75,20 +96,7 @@ describe("OpenTelemetry export", () => {
   it("--otlp exports invoke_agent → chat → execute_tool → MCP client spans with the GenAI and MCP attributes", async () => {
     const otlp = await receiver();
     await tracedAgent();
-    const r = await runCli(
-      [
-        "run",
-        ".mcp.json",
-        "-p",
-        "use the tools",
-        "--json",
-        "--yes",
-        "--otlp",
-        otlp.endpoint,
-        ...s.modelFlags(),
-      ],
-      { cwd: s.ws.dir },
-    );
+    const r = await runTraced(otlp, ["--json"]);
     expect(r.stderr).toBe("");
     expect(r.exitCode).toBe(0);
     // Flushed before the exit: no waiting for a batch interval.
@@ -233,20 +241,7 @@ describe("OpenTelemetry export", () => {
   it("--otlp-content exports arguments, results and messages with the servers' secrets masked", async () => {
     const otlp = await receiver();
     await tracedAgent();
-    const r = await runCli(
-      [
-        "run",
-        ".mcp.json",
-        "-p",
-        "use the tools",
-        "--yes",
-        "--otlp",
-        otlp.endpoint,
-        "--otlp-content",
-        ...s.modelFlags(),
-      ],
-      { cwd: s.ws.dir },
-    );
+    const r = await runTraced(otlp, ["--otlp-content"]);
     expect(r.exitCode).toBe(0);
     const tree = spanTree(otlp.spans);
     const echo = tree.one("execute_tool mcp_local_echo");
@@ -265,6 +260,28 @@ describe("OpenTelemetry export", () => {
       expect(body).not.toContain(ENV_SECRET);
       expect(body).not.toContain(HEADER_SECRET);
     }
+  });
+
+  it("a model error sets ERROR with its code on the chat span and the run's span", async () => {
+    const otlp = await receiver();
+    s.ws.write({ ".mcp.json": json({ mcpServers: { local: s.ws.fixture() } }) });
+    await s.withModel([{ status: 401, message: "bad key" }]);
+    const r = await runCli(
+      ["run", ".mcp.json", "-p", "hi", "--otlp", otlp.endpoint, ...s.modelFlags()],
+      { cwd: s.ws.dir },
+    );
+    expect(r.exitCode).toBe(1);
+    const tree = spanTree(otlp.spans);
+    const chat = tree.one("chat scripted");
+    expect(chat.status.code).toBe(2);
+    expect(chat.attributes["error.type"]).toBe("AUTH");
+    expect(chat.events.map((event) => event.name)).toEqual(["exception"]);
+    const run = tree.one("invoke_agent mcp");
+    expect(run.attributes).toMatchObject({
+      "error.type": "AUTH",
+      "tinyloop.run.stop_reason": "error",
+    });
+    expect(run.status.code).toBe(2);
   });
 
   it("SIGTERM in the middle of a tool call still flushes the run's spans, the abort recorded as such", async () => {
