@@ -21,7 +21,12 @@ export interface ReasoningStreamCase {
     toolCalls: Array<{ name: string; arguments: string }>;
     /** The complete `reasoning` events' parts. */
     parts: ReasoningPart[];
-    usage?: { inputTokens: number; outputTokens: number; reasoningTokens?: number };
+    usage?: {
+      inputTokens: number;
+      outputTokens: number;
+      reasoningTokens?: number;
+      cacheReadTokens?: number;
+    };
     finish: "stop" | "tool-calls";
   };
 }
