@@ -1,10 +1,12 @@
+import type { ServerState } from "@tinyloop/mcp-registration";
 import type { ApprovalPolicy } from "./serve-approval.js";
 import type { ResolvedServerOptions } from "./server-options.js";
 
 /** One MCP server as `/healthz` and the tools endpoint show it. */
 export interface ServerInfo {
   name: string;
-  state: string;
+  /** mcp-registration's `ServerState`: `ready`, `idle`, `reconnecting`, `failed`, … */
+  state: ServerState;
   tools: number;
   last_error: string | null;
 }

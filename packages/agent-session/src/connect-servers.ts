@@ -1,5 +1,10 @@
 import { type AgentFileServer, toServerEntries } from "@tinyloop/agent-files";
-import { connectAll, type HubEvent, type McpHub } from "@tinyloop/mcp-registration";
+import {
+  connectAll,
+  type HubEvent,
+  type McpHub,
+  ServerStateTracker,
+} from "@tinyloop/mcp-registration";
 import type { ClientFeatureOptions, OAuthOptions } from "@tinyloop/mcp-transport";
 import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
 import type { ToolRegistry } from "@tinyloop/registry";
@@ -95,19 +100,17 @@ export async function connectServers(
   const total = enabled.length;
   const ready = new Set<string>();
   const failed = new Map<string, string>();
-  const tools = new Map<string, number>();
   const started = new Map<string, number>();
-  // Servers waiting for a start place (maxConcurrentStarts).
-  const waiting = new Set<string>();
-  // Servers that dropped and are being restarted: their next listing means they are back.
-  const down = new Set<string>();
+  // Each server's state, tools and start-place wait, from mcp-registration's one vocabulary.
+  const states = new ServerStateTracker();
   // The live line is for start-up; a lazy server starting mid-answer must not overwrite it.
   let startedUp = false;
   const update = () => {
     if (startedUp) return;
-    const count = [...tools.values()].reduce((a, b) => a + b, 0);
+    const count = states.toolCount();
     // With more servers than start places, say how many wait for theirs.
-    const queue = waiting.size > 0 ? ` (${waiting.size} waiting to start)` : "";
+    const waiting = states.waitingCount();
+    const queue = waiting > 0 ? ` (${waiting} waiting to start)` : "";
     if (ready.size + failed.size < total)
       progress.status(`connecting ${ready.size}/${total} servers${queue} · ${count} tools`);
     else
@@ -122,15 +125,10 @@ export async function connectServers(
       );
   };
   const onEvent = (event: HubEvent) => {
-    if (event.type === "waiting") waiting.add(event.server);
-    if (event.type === "connecting") {
-      started.set(event.server, performance.now());
-      waiting.delete(event.server);
-    }
-    // A server stopped or failed while waiting waits no more.
-    if (event.type === "failed" || event.type === "closed") waiting.delete(event.server);
+    // A server that dropped and is being restarted: its next listing means it is back.
+    const down = states.apply(event) === "reconnecting";
+    if (event.type === "connecting") started.set(event.server, performance.now());
     if (event.type === "manifest-known") {
-      tools.set(event.server, event.toolCount);
       ready.add(event.server);
       progress.verbose?.(
         `server ${event.server}: ${event.toolCount} tools from the manifest cache; starts on first use`,
@@ -139,8 +137,7 @@ export async function connectServers(
     if (event.type === "warning")
       progress.verbose?.(`server ${event.server}: ${shown(event.message)}`);
     if (event.type === "ready" || event.type === "synced") {
-      tools.set(event.server, event.toolCount);
-      if (down.delete(event.server)) progress.back?.(event.server, event.toolCount);
+      if (down) progress.back?.(event.server, event.toolCount);
       if (event.type === "ready") {
         ready.add(event.server);
         failed.delete(event.server);
@@ -155,7 +152,7 @@ export async function connectServers(
     }
     if (event.type === "sync-failed") {
       const reason = shown(event.reason);
-      if (down.delete(event.server)) progress.back?.(event.server, event.toolCount, reason);
+      if (down) progress.back?.(event.server, event.toolCount, reason);
       else
         progress.verbose?.(
           `server ${event.server}: listing its tools again failed (${reason}); its ${event.toolCount} tools stay`,
@@ -164,14 +161,13 @@ export async function connectServers(
     if (event.type === "failed") {
       // After a drop this is the end of the restarts: say so, or the error alone reads like
       // a start-up failure.
-      const gaveUp = down.delete(event.server) ? "gave up reconnecting: " : "";
+      const gaveUp = down ? "gave up reconnecting: " : "";
       const tail = ((event.error as { stderrTail?: string[] }).stderrTail ?? []).map(shown);
       const reason = `${gaveUp}${shown(event.reason)}`;
       failed.set(event.server, failureReason(reason, tail));
       progress.failed(event.server, reason, progress.verbose ? tail : tail.slice(-STDERR_LINES));
     }
     if (event.type === "reconnecting") {
-      down.add(event.server);
       const reason = event.reason === undefined ? undefined : shown(event.reason);
       // The dropped line carries the reason; --verbose adds the transport's attempt lines.
       if (progress.dropped) progress.dropped(event.server, reason);

@@ -1,5 +1,5 @@
 import type { AgentEvent } from "@tinyloop/agent-loop";
-import type { McpHub } from "@tinyloop/mcp-registration";
+import { isServerUsable, type McpHub, type ServerState } from "@tinyloop/mcp-registration";
 import type { ToolFormatEvent } from "./tool-format-switch.js";
 
 /** The session's start: which agent file, provider and model (see `sessionStartEvent`). */
@@ -21,8 +21,11 @@ export interface SessionStartEvent {
 export interface ServerStateEvent {
   type: "server";
   server: string;
-  /** `idle`: a lazy server registered from the manifest cache, started on first use. */
-  state: "ready" | "idle" | "failed" | "reconnecting";
+  /**
+   * mcp-registration's `ServerState` words; `idle`: a lazy server registered from the
+   * manifest cache, started on first use.
+   */
+  state: Extract<ServerState, "ready" | "idle" | "failed" | "reconnecting">;
   tools?: number;
   /** Why it failed or dropped; on `ready` after a drop, why its tools could not be listed again. */
   reason?: string;
@@ -53,13 +56,18 @@ export type SessionEvent =
  * `openAgentSession` resolves (failed servers are told through `progress.failed` as they fail).
  */
 export function serverStateEvents(hub: McpHub): ServerStateEvent[] {
-  return hub
-    .servers()
-    .flatMap((s): ServerStateEvent[] =>
-      s.state === "ready" || s.state === "idle"
-        ? [{ type: "server", server: s.name, state: s.state, tools: s.toolCount }]
-        : [],
-    );
+  return hub.servers().flatMap((s): ServerStateEvent[] =>
+    isServerUsable(s.state)
+      ? [
+          {
+            type: "server",
+            server: s.name,
+            state: s.state,
+            tools: s.toolCount,
+          },
+        ]
+      : [],
+  );
 }
 
 /** One NDJSON line; errors become `{ name, code, message }` since `Error` has no JSON form. */

@@ -1,5 +1,5 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
-import type { McpHub } from "@tinyloop/mcp-registration";
+import { isServerUsable, type McpHub } from "@tinyloop/mcp-registration";
 
 /** How an agent's servers stand: see {@link sessionStatus}. */
 export interface SessionStatus {
@@ -22,7 +22,7 @@ export function sessionStatus(
 ): SessionStatus {
   return {
     enabled: servers.filter((s) => s.enabled).length,
-    connected: hub.servers().filter((s) => s.state === "ready" || s.state === "idle").length,
+    connected: hub.servers().filter((s) => isServerUsable(s.state)).length,
     failures: [...failures].map(([server, reason]) => `${server} — ${reason}`),
   };
 }

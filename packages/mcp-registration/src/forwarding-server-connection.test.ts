@@ -1,18 +1,13 @@
 import { connectServer } from "@tinyloop/mcp-transport";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { guardedConnector, useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { everythingServer } from "../test/servers.js";
 import { ForwardingServerConnection } from "./forwarding-server-connection.js";
 import type { ServerConnection } from "./server-connection.js";
 
 const guard = useProcessGuard();
-
-async function connect(name: string, command: { command: string; args: string[] }) {
-  const connection = await connectServer(name, { ...command, env: guard.env() });
-  guard.track(connection);
-  return connection;
-}
+const connect = guardedConnector(guard, connectServer);
 
 /** A decorator that changes nothing: everything it does comes from the base. */
 class PlainDecorator extends ForwardingServerConnection {}

@@ -1,26 +1,9 @@
-import type {
-  ConnectionState,
-  ConnectOptions,
-  McpConnection,
-  ServerConfig,
-} from "@tinyloop/mcp-transport";
+import type { ConnectOptions, McpConnection, ServerConfig } from "@tinyloop/mcp-transport";
 import type { ManifestCacheOptions } from "./manifest-cache.js";
 import type { RegistrationReport } from "./register-server.js";
+import type { ServerPhase, ServerState } from "./server-state.js";
 
-/**
- * State of one server of the hub: the connection's, `disabled` for `enabled: false`, or
- * `idle` for a lazy server whose tools come from the manifest cache and that has not been
- * started yet (a call to one of its tools starts it).
- */
-export type ServerState = ConnectionState | "disabled" | "idle";
-
-/**
- * How far a server got, the same words for lazy and eager servers: `configured` (known
- * from the config, nothing started or read yet), `manifest-known` (lazy: its tools are
- * registered from the cache, the process is not running), `started` (connected at least
- * once), `failed` (the start or the config failed).
- */
-export type ServerPhase = "configured" | "manifest-known" | "started" | "failed";
+export type { ServerPhase, ServerState } from "./server-state.js";
 
 /** One line of {@link McpHub.servers}. */
 export interface ServerStatus {

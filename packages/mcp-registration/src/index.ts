@@ -7,8 +7,6 @@ export type {
   HubEvent,
   McpHub,
   ReloadSummary,
-  ServerPhase,
-  ServerState,
   ServerStatus,
 } from "./hub-types.js";
 export type { NormalizedInputSchema } from "./input-schema.js";
@@ -36,6 +34,10 @@ export type { ParsedServerEntry, ServerEntry } from "./server-entry.js";
 export { parseServerEntry } from "./server-entry.js";
 export type { ServerLoadOptions } from "./server-load-options.js";
 export { splitLoadOptions } from "./server-load-options.js";
+export type { ServerPhase, ServerState } from "./server-state.js";
+export { isServerUsable, SERVER_PHASES, SERVER_STATES } from "./server-state.js";
+export type { TrackedServer } from "./server-state-tracker.js";
+export { ServerStateTracker, stateAfter } from "./server-state-tracker.js";
 export type { FilterOutcome, FilterSkipReason, ToolFilter } from "./tool-filter.js";
 export { filterToolNames } from "./tool-filter.js";
 export type { McpToolCallResult, ToToolResultOptions } from "./tool-result.js";

@@ -1,21 +1,17 @@
 import { connectServer } from "@tinyloop/mcp-transport";
 import { type ToolResult, toolErrorCode } from "@tinyloop/registry";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { guardedConnector, useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { buildMcpTool } from "./mcp-tool-definition.js";
 
 // The MCP handler on its own (no registry in front), so the transport's failures reach
 // call-failure.ts and must come out as the registry's outcomes.
 const guard = useProcessGuard();
+const connect = guardedConnector(guard, connectServer);
 
 async function handlerFor(tool: string, callMs?: number) {
-  const connection = await connectServer("fx", {
-    ...fixtureServer(),
-    env: guard.env(),
-    reconnect: { sessionRetries: 0 },
-  });
-  guard.track(connection);
+  const connection = await connect("fx", { ...fixtureServer(), reconnect: { sessionRetries: 0 } });
   const description = (await connection.listTools()).find((item) => item.name === tool);
   if (!description) throw new Error(`fixture server has no tool "${tool}"`);
   const built = buildMcpTool(`mcp_fx_${tool}`, description, {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { connectServer, type McpConnection } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
 import { fixtureServer, LONG_TOOL_NAME, TINY_PNG } from "@tinyloop/test-fixtures/mcp-server";
-import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { guardedConnector, useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { sdkConnection } from "../test/sdk-connection.js";
 import { dynamicServer, everythingServer, filesystemServer } from "../test/servers.js";
@@ -13,15 +13,7 @@ import { registerServer } from "./register-server.js";
 import type { RegisterServerOptions } from "./register-server-options.js";
 
 const guard = useProcessGuard();
-
-async function connect(
-  name: string,
-  command: { command: string; args: string[] },
-): Promise<McpConnection> {
-  const connection = await connectServer(name, { ...command, env: guard.env() });
-  guard.track(connection);
-  return connection;
-}
+const connect = guardedConnector(guard, connectServer);
 
 function text(result: { content: unknown[] }): string {
   return result.content.map((block) => (block as { text?: string }).text ?? "").join("\n");

@@ -1,18 +1,13 @@
 import { connectServer } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { guardedConnector, useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { dynamicServer, everythingServer } from "../test/servers.js";
 import { registerServer } from "./register-server.js";
 
 const guard = useProcessGuard();
-
-async function connect(name: string, command: { command: string; args: string[] }) {
-  const connection = await connectServer(name, { ...command, env: guard.env() });
-  guard.track(connection);
-  return connection;
-}
+const connect = guardedConnector(guard, connectServer);
 
 function text(result: { content: unknown[] }): string {
   return result.content.map((block) => (block as { text?: string }).text ?? "").join("\n");

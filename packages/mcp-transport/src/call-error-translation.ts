@@ -1,3 +1,4 @@
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { McpTransportError } from "./errors.js";
 
 /**
@@ -53,4 +54,33 @@ export function connectionLostError(lost: LostRequest): McpTransportError {
     ...(isCall ? { mayHaveRun: true } : {}),
     message: `${what} on server "${server}" did not complete: the connection was lost (${failure.message}).${isCall ? " It may have run, in full or in part, and" : " It"} was not retried.`,
   });
+}
+
+/**
+ * The server answered `what` (e.g. `tools/call "echo"`, `resources/list`) with a JSON-RPC
+ * error: `RPC_ERROR` with its code and message. Undefined for anything else, including the
+ * SDK's "connection closed", which is a lost connection, not an answer.
+ */
+export function rpcErrorOf(
+  error: unknown,
+  server: string,
+  what: string,
+): McpTransportError | undefined {
+  if (!(error instanceof McpError) || isConnectionClosed(error)) return undefined;
+  return new McpTransportError({
+    code: "RPC_ERROR",
+    server,
+    rpcCode: error.code,
+    cause: error,
+    message: `Server "${server}" answered ${what} with error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, "")}`,
+  });
+}
+
+/** True for the SDK's "Connection closed" error (the transport went away mid-request). */
+export function isConnectionClosed(error: unknown): boolean {
+  return (
+    error instanceof McpError &&
+    error.code === ErrorCode.ConnectionClosed &&
+    /Connection closed/.test(error.message)
+  );
 }

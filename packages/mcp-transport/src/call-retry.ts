@@ -1,12 +1,15 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { connectionLostError, readRequestFailure } from "./call-error-translation.js";
+import {
+  connectionLostError,
+  isConnectionClosed,
+  readRequestFailure,
+} from "./call-error-translation.js";
 import type { ConnectionErrors } from "./connection-errors.js";
 import type { ConnectionStateMachine } from "./connection-state.js";
 import type { RequestOptions, WhileReconnecting } from "./connection-types.js";
 import type { McpTransportError } from "./errors.js";
 import type { LiveSession } from "./live-session.js";
 import { recoverRequest } from "./oauth-recovery.js";
-import { isConnectionClosed } from "./request-tool-call.js";
 import type { TransportFactory } from "./transport-handle.js";
 import { checkWhileReconnecting } from "./while-reconnecting.js";
 

@@ -11,6 +11,7 @@ import type {
   Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ClientFeatureOptions, McpRoot } from "./client-features.js";
+import type { ConnectionState } from "./connection-states.js";
 import type { McpTransportError } from "./errors.js";
 import type { OAuthStore } from "./oauth/oauth-store.js";
 
@@ -32,12 +33,7 @@ export interface OAuthOptions {
   clientName?: string;
 }
 
-/**
- * Life of a connection: `connecting` (first connect, including its retries) → `ready`;
- * on a drop `reconnecting` → `ready` again, or `failed` when the retries are used up;
- * `closed` after `close()`. `failed` and `closed` are final.
- */
-export type ConnectionState = "connecting" | "ready" | "reconnecting" | "failed" | "closed";
+export type { ConnectionState } from "./connection-states.js";
 
 /** Extra information passed with a state change. */
 export interface StateChangeDetail {

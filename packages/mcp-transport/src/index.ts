@@ -28,6 +28,7 @@ export {
   timeoutsSchema,
 } from "./config-schema-constants.js";
 export { connectServer } from "./connect-server.js";
+export { CONNECTION_STATES } from "./connection-states.js";
 export type {
   CallToolOptions,
   ConnectionState,

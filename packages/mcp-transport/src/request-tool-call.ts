@@ -1,5 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { rpcErrorOf } from "./call-error-translation.js";
 import type { CallToolOptions, McpCallResult } from "./connection-types.js";
 import { McpTransportError, withStderrTail } from "./errors.js";
 import { localFailureMessage } from "./local-failure.js";
@@ -105,16 +106,7 @@ async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
         message: `Tool "${name}" on server "${server}" got no usable answer: ${unanswerable}`,
       });
     }
-    if (error instanceof McpError && !isConnectionClosed(error)) {
-      throw new McpTransportError({
-        code: "RPC_ERROR",
-        server,
-        rpcCode: error.code,
-        cause: error,
-        message: `Server "${server}" answered tools/call "${name}" with error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, "")}`,
-      });
-    }
-    throw error;
+    throw rpcErrorOf(error, server, `tools/call "${name}"`) ?? error;
   } finally {
     signal?.removeEventListener("abort", onAbort);
     if (totalTimer) clearTimeout(totalTimer);
@@ -139,15 +131,6 @@ function resultShapeProblem(error: unknown): string | undefined {
       ? ` and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""}`
       : "";
   return `${path ? `${JSON.stringify(path)}: ` : ""}${what}${more}`;
-}
-
-/** True for the SDK's "Connection closed" error (the transport went away mid-request). */
-export function isConnectionClosed(error: unknown): boolean {
-  return (
-    error instanceof McpError &&
-    error.code === ErrorCode.ConnectionClosed &&
-    /Connection closed/.test(error.message)
-  );
 }
 
 function abortedError(server: string, name: string, cause?: unknown): McpTransportError {

@@ -8,6 +8,7 @@ import {
   McpError,
   ReadResourceResultSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { rpcErrorOf } from "./call-error-translation.js";
 import type {
   McpPrompt,
   McpPromptResult,
@@ -17,7 +18,6 @@ import type {
   RequestOptions,
 } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
-import { isConnectionClosed } from "./request-tool-call.js";
 
 /** What one request needs besides its client: the server name and the time left. */
 export interface RequestContext {
@@ -122,16 +122,7 @@ async function send(
         message: `Server "${server}" did not answer ${method} within ${timeoutMs} ms.`,
       });
     }
-    if (error instanceof McpError && !isConnectionClosed(error)) {
-      throw new McpTransportError({
-        code: "RPC_ERROR",
-        server,
-        rpcCode: error.code,
-        cause: error,
-        message: `Server "${server}" answered ${method} with error ${error.code}: ${error.message.replace(/^MCP error -?\d+: /, "")}`,
-      });
-    }
-    throw error;
+    throw rpcErrorOf(error, server, method) ?? error;
   }
 }
 

@@ -1,5 +1,5 @@
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
-import type { ProcessGuard } from "@tinyloop/test-fixtures/process-guard";
+import { guardedConnector, type ProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { connectServer } from "../connect-server.js";
 import type { ConnectOptions, McpConnection } from "../connection-types.js";
 
@@ -8,14 +8,15 @@ export type FixtureFlags = Parameters<typeof fixtureServer>[0];
 
 /**
  * A `connectFixture(flags, options)` for one test file: connects to a stdio fixture server
- * carrying the guard's process marker, and has the guard close it after the test.
+ * through the guard's one connector (`guardedConnector`: marked, closed after the test).
  */
 export function fixtureConnector(
   guard: ProcessGuard,
   defaults: ConnectOptions,
 ): (flags?: FixtureFlags, options?: ConnectOptions) => Promise<McpConnection> {
+  const connect = guardedConnector(guard, connectServer);
   return async (flags = {}, options = defaults) => {
     const { command, args } = fixtureServer(flags);
-    return guard.track(await connectServer("fx", { command, args, env: guard.env() }, options));
+    return connect("fx", { command, args }, options);
   };
 }
