@@ -66,7 +66,7 @@ async function tracedAgent(): Promise<void> {
 }
 
 /** `tinyloop run` of {@link tracedAgent}'s agent, exporting to `otlp`, with `extra` flags. */
-function runTraced(otlp: OtlpReceiver, extra: string[]) {
+function runTraced(otlp: OtlpReceiver, extra: string[], env: Record<string, string> = {}) {
   return runCli(
     [
       "run",
@@ -79,7 +79,7 @@ function runTraced(otlp: OtlpReceiver, extra: string[]) {
       ...extra,
       ...s.modelFlags(),
     ],
-    { cwd: s.ws.dir },
+    { cwd: s.ws.dir, env },
   );
 }
 
@@ -241,9 +241,16 @@ describe("OpenTelemetry export", () => {
   it("--otlp-content exports arguments, results and messages with the servers' secrets masked", async () => {
     const otlp = await receiver();
     await tracedAgent();
-    const r = await runTraced(otlp, ["--otlp-content"]);
+    const r = await runTraced(otlp, ["--otlp-content"], {
+      OTEL_SERVICE_NAME: "my-agents",
+      OTEL_RESOURCE_ATTRIBUTES: "deployment.environment=test",
+    });
     expect(r.exitCode).toBe(0);
     const tree = spanTree(otlp.spans);
+    expect(otlp.spans[0]?.resource).toMatchObject({
+      "service.name": "my-agents",
+      "deployment.environment": "test",
+    });
     const echo = tree.one("execute_tool mcp_local_echo");
     expect(echo.attributes["gen_ai.tool.call.arguments"]).toBe(
       JSON.stringify({ text: SECRET_MASK }),
