@@ -337,6 +337,11 @@ describe("OpenTelemetry export", () => {
     expect(tool.attributes["error.type"]).toBe("cancelled");
     expect(tool.status.code).toBe(2);
     expect(tree.parentOf(tool)?.name).toBe("chat scripted");
+    // The server was sent notifications/cancelled: the MCP span says so.
+    const call = tree.one("tools/call hang");
+    expect(tree.parentOf(call)?.spanId).toBe(tool.spanId);
+    expect(call.attributes["error.type"]).toBe("cancelled");
+    expect(call.status.code).toBe(2);
   });
 
   it("serve continues a client's traceparent: the run's invoke_agent span is the client span's child", async () => {
