@@ -4,8 +4,8 @@
  *                       scenario's own count, else 5)
  *   --warmup N          warm-up runs before them (default 1; the first run is checked in depth)
  *   --scenarios a,b     only these scenario ids
- *   --contenders a,b    only these of floor, loop-floor, tinyloop, tiny-agents, openai-agents,
- *                       ai-sdk (floor always runs)
+ *   --contenders a,b    only these of floor, loop-floor, tinyloop, tinyloop-otlp, tiny-agents,
+ *                       openai-agents, ai-sdk (floor always runs)
  *   --out FILE          where the JSON goes (default bench/results.json)
  *   --settle SECONDS    wait up to this long for the 1-minute load average to fall to the
  *                       core count before measuring (default 240; 0 does not wait)
@@ -16,6 +16,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
+import { startOtlpReceiver } from "@tinyloop/test-fixtures/otlp-receiver";
 import { aiSdkContender } from "./ai-sdk-contender.js";
 import type { Contender } from "./contender.js";
 import { floorContender } from "./floor-contender.js";
@@ -31,6 +32,7 @@ import { DEFAULT_MEASURED_RUNS, scenarios } from "./scenarios.js";
 import { settleLoad } from "./settle-load.js";
 import { TINY_AGENTS_END_OF_INPUT, tinyAgentsContender } from "./tiny-agents-contender.js";
 import { tinyloopContender } from "./tinyloop-contender.js";
+import { tinyloopOtlpContender } from "./tinyloop-otlp-contender.js";
 
 // `pnpm run bench:e2e -- --runs 3` hands the `--` on to the script; it only separates.
 const argv = process.argv.slice(2);
@@ -70,10 +72,13 @@ function pick<T extends { id: string }>(all: T[], list: string | undefined, what
 const runsFlag = values.runs === undefined ? undefined : count("runs", values.runs, 1);
 const warmupRuns = count("warmup", values.warmup, 1);
 const settleSeconds = count("settle", values.settle, 0);
+// tinyloop --otlp exports to this receiver, in the bench's process (outside the measured tree).
+const otlpReceiver = await startOtlpReceiver();
 const allContenders: Contender[] = [
   floorContender,
   loopFloorContender,
   tinyloopContender,
+  tinyloopOtlpContender(otlpReceiver.tracesUrl),
   tinyAgentsContender,
   openaiAgentsContender,
   aiSdkContender,
@@ -112,7 +117,7 @@ const results: BenchResults = {
     `Left running: processes carrying the run's marker variable (put in every server's env) still alive ${LEFTOVER_GRACE_MS} ms after the contender exited; they are killed before the next run.`,
     `tiny-agents 0.3.4 has no one-shot mode: the prompt is piped to \`tiny-agents run DIR\`, and its REPL then ends on the closed input (${TINY_AGENTS_END_OF_INPUT}, exit code 7) without closing its MCP clients; it runs tool calls one after another and asks the model once more after answering.`,
     "openai-agents: a script with `@openai/agents` 0.20 — `Agent` + `run(…, { stream: true })`, one `MCPServerStdio` per server, `OpenAIChatCompletionsModel` at the scripted endpoint, tracing off, `includeServerInToolNames` (servers share tool names). ai-sdk: a script with `ai` 6 + `@ai-sdk/mcp` 1 + `@ai-sdk/openai-compatible` 2 — one `createMCPClient` (stdio) per server, tools merged as `mcp_<server>_<tool>`, `streamText` with `stopWhen: stepCountIs(1000)`. Both are the versions that run on Node 20 (their next majors need Node 22).",
-    "Targets (issue 13): every wall scenario tinyloop ÷ loop floor ≤ 1.05× and faster than every peer (tiny-agents, openai-agents, ai-sdk); client CPU of one turn ≤ 1.15× the loop floor's, per turn in echo-200 ≤ 1.10×; tinyloop's own peak RSS ≤ the floor's own + 25 MiB.",
+    "Targets (issue 13): every wall scenario tinyloop ÷ loop floor ≤ 1.05× and faster than every peer (tiny-agents, openai-agents, ai-sdk); client CPU of one turn ≤ 1.15× the loop floor's, per turn in echo-200 ≤ 1.10×; tinyloop's own peak RSS ≤ the floor's own + 25 MiB. Issue 30: per-turn client CPU with trace export on (tinyloop --otlp, to a local OTLP/HTTP receiver) ≤ 1.05× tinyloop's without.",
   ],
   scenarios: [],
 };
@@ -143,6 +148,7 @@ for (const scenario of pick(scenarios, values.scenarios, "scenarios")) {
   );
 }
 
+await otlpReceiver.close();
 results.loadAverage.end = loadavg()[0] ?? 0;
 if (Math.max(results.loadAverage.start, results.loadAverage.end) > results.machine.cpus) {
   results.notes.push(

@@ -7,6 +7,7 @@ const CONTENDER_ORDER = [
   "floor",
   "loop-floor",
   "tinyloop",
+  "tinyloop-otlp",
   "tiny-agents",
   "openai-agents",
   "ai-sdk",

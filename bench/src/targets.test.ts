@@ -59,33 +59,58 @@ describe("scenarioVerdicts", () => {
   });
 });
 
+/** A scenario whose contenders have only a client CPU median. */
+function cpuScenario(id: string, figures: Record<string, number>): ScenarioResult {
+  return {
+    ...wallScenario({}),
+    id,
+    contenders: Object.entries(figures).map(([contender, ms]) =>
+      result(contender, { medianClientCpuMs: ms }),
+    ),
+  };
+}
+
+/** The verdicts of a suite of these scenarios. */
+function cpuVerdictsOf(...scenarios: ScenarioResult[]) {
+  return cpuVerdicts({
+    date: "",
+    machine: { cpus: 2, cpuModel: "x", memoryGiB: 24, node: "20", platform: "linux" },
+    loadAverage: { start: 0, end: 0 },
+    settledLoad: { before: 0, after: 0, waitedSeconds: 0, settled: true },
+    warmupRuns: 1,
+    measuredRuns: 1,
+    leftoverGraceMs: 1000,
+    notes: [],
+    scenarios,
+  });
+}
+
 describe("cpuVerdicts", () => {
   it("compares one-turn CPU and per-turn CPU (echo-200 minus startup-1, over 200) with the loop floor", () => {
-    const cpu = (id: string, figures: Record<string, number>): ScenarioResult => ({
-      ...wallScenario({}),
-      id,
-      contenders: Object.entries(figures).map(([contender, ms]) =>
-        result(contender, { medianClientCpuMs: ms }),
-      ),
-    });
-    const verdicts = cpuVerdicts({
-      date: "",
-      machine: { cpus: 2, cpuModel: "x", memoryGiB: 24, node: "20", platform: "linux" },
-      loadAverage: { start: 0, end: 0 },
-      settledLoad: { before: 0, after: 0, waitedSeconds: 0, settled: true },
-      warmupRuns: 1,
-      measuredRuns: 1,
-      leftoverGraceMs: 1000,
-      notes: [],
-      scenarios: [
-        cpu("startup-1", { "loop-floor": 300, tinyloop: 330 }),
-        cpu("echo-200", { "loop-floor": 700, tinyloop: 800 }),
-      ],
-    });
+    const verdicts = cpuVerdictsOf(
+      cpuScenario("startup-1", { "loop-floor": 300, tinyloop: 330 }),
+      cpuScenario("echo-200", { "loop-floor": 700, tinyloop: 800 }),
+    );
     // one turn 330/300 = 1.10; per turn (800-330)/200 = 2.35 ms vs (700-300)/200 = 2 ms → 1.18
     expect(verdicts.map((verdict) => [verdict.measured, verdict.met])).toEqual([
       ["1.10×", true],
       ["1.18×", false],
     ]);
+  });
+
+  it("with tinyloop-otlp, holds its per-turn CPU to 1.05× tinyloop's (issue 30)", () => {
+    const suite = (otlpEcho: number) =>
+      cpuVerdictsOf(
+        cpuScenario("startup-1", { "loop-floor": 300, tinyloop: 300, "tinyloop-otlp": 420 }),
+        cpuScenario("echo-200", { "loop-floor": 700, tinyloop: 700, "tinyloop-otlp": otlpEcho }),
+      ).at(-1);
+    // the SDK's load is start-up, not per turn: (820-420)/200 = 2 ms against (700-300)/200 = 2 ms
+    expect(suite(820)).toMatchObject({
+      what: "per-turn client CPU with --otlp ≤ 1.05× without",
+      measured: "1.00×",
+      met: true,
+    });
+    // (860-420)/200 = 2.2 ms → 1.10×
+    expect(suite(860)).toMatchObject({ measured: "1.10×", met: false });
   });
 });

@@ -71,7 +71,8 @@ export function scenarioVerdicts(scenario: ScenarioResult): Verdict[] {
 /**
  * The client-CPU targets across scenarios: a one-turn run (startup-1) at most 1.15× the
  * loop floor's CPU, and the per-turn CPU of the 200-turn scenario — (echo-200 − startup-1)
- * ÷ 200 — at most 1.1× the loop floor's.
+ * ÷ 200 — at most 1.1× the loop floor's; when `tinyloop-otlp` ran, its per-turn CPU at
+ * most 1.05× tinyloop's (issue 30: trace export on against off).
  */
 export function cpuVerdicts(results: BenchResults): Verdict[] {
   const byId = (id: string) => results.scenarios.find((scenario) => scenario.id === id);
@@ -100,5 +101,16 @@ export function cpuVerdicts(results: BenchResults): Verdict[] {
       1.1,
     ),
   );
+  // Issue 30: exporting every span over OTLP/HTTP costs at most 5 % of a turn's CPU.
+  if (manyTurns && okResult(manyTurns, "tinyloop-otlp")) {
+    verdicts.push(
+      ratioVerdict(
+        "per-turn client CPU with --otlp ≤ 1.05× without",
+        perTurn("tinyloop-otlp"),
+        perTurn("tinyloop"),
+        1.05,
+      ),
+    );
+  }
   return verdicts;
 }

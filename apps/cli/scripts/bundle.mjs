@@ -14,7 +14,17 @@ import { build } from "esbuild";
 //   the adapter that imports it is loaded only for `--provider local`, so it stays out too.
 // - @tinyloop/durable: DBOS and pg are loaded from its own folder, and only by the durable
 //   commands (worker, submit, runs).
-const external = ["node-llama-cpp", "@tinyloop/inference-adapters/llama-cpp", "@tinyloop/durable"];
+// - the OpenTelemetry SDK and OTLP exporter: loaded only with --otlp / OTEL_EXPORTER_OTLP_*, from
+//   their own packages as published (a bundled CommonJS re-export lost BatchSpanProcessor).
+//   They share the bundled @opentelemetry/api's registrations through its global.
+const external = [
+  "node-llama-cpp",
+  "@tinyloop/inference-adapters/llama-cpp",
+  "@tinyloop/durable",
+  "@opentelemetry/sdk-trace-node",
+  "@opentelemetry/exporter-trace-otlp-http",
+  "@opentelemetry/resources",
+];
 
 // zod re-exports every one of its ~40 message locales as `z.locales` / `core.locales`. The
 // namespaces escape (the MCP SDK passes classic zod's namespaces around), so esbuild keeps

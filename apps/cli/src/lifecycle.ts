@@ -4,6 +4,7 @@
  */
 export class Lifecycle {
   readonly #closers: Array<() => Promise<unknown>> = [];
+  readonly #finalClosers: Array<() => Promise<unknown>> = [];
   readonly #lastWords: Array<() => void> = [];
   #closing: Promise<void> | undefined;
   #onInterrupt: (() => void) | undefined;
@@ -38,6 +39,15 @@ export class Lifecycle {
   }
 
   /**
+   * Registers something to close after every other closer has run: the trace exporter, so
+   * the spans of the run (ended when its signal aborted) and of the servers' shutdown are
+   * flushed before the exit.
+   */
+  addFinal(closer: () => Promise<unknown>): void {
+    this.#finalClosers.push(closer);
+  }
+
+  /**
    * Registers something to say once every closer has run, just before the exit: the count
    * of lines a flood cut (servers may log while they close).
    */
@@ -45,7 +55,10 @@ export class Lifecycle {
     this.#lastWords.push(say);
   }
 
-  /** Runs every closer once, bounded by `timeoutMs` so a stuck closer cannot hang the exit; then the last words. */
+  /**
+   * Runs every closer once, then the final ones, bounded by `timeoutMs` so a stuck closer
+   * cannot hang the exit; then the last words.
+   */
   close(timeoutMs = 15_000): Promise<void> {
     this.#closing ??= (async () => {
       let timer: NodeJS.Timeout | undefined;
@@ -53,7 +66,14 @@ export class Lifecycle {
         timer = setTimeout(resolve, timeoutMs);
         timer.unref();
       });
-      await Promise.race([Promise.allSettled(this.#closers.map((close) => close())), bound]);
+      const closeAll = async () => {
+        await Promise.allSettled(this.#closers.map((close) => close()));
+        if (this.#finalClosers.length === 0) return;
+        // One turn of the event loop: a run aborted by the exit ends its spans in its finally.
+        await new Promise((resolve) => setImmediate(resolve));
+        await Promise.allSettled(this.#finalClosers.map((close) => close()));
+      };
+      await Promise.race([closeAll(), bound]);
       clearTimeout(timer);
       for (const say of this.#lastWords) say();
     })();

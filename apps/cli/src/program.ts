@@ -19,6 +19,7 @@ import {
   wholeNumber,
 } from "./option-values.js";
 import type { RunFlags } from "./run/run-flags.js";
+import { type OtlpFlags, otlpSettings } from "./telemetry/otlp-settings.js";
 
 // Read as text, not require()d: a require() would set up Node's CommonJS loader, which no
 // command needs otherwise (~5 ms of every start-up).
@@ -53,7 +54,15 @@ function serverOptions(command: Command): Command {
       positiveInt,
     )
     .option("--verbose", "show server logs and timings")
-    .option("--no-color", "no colours (also NO_COLOR=1)");
+    .option("--no-color", "no colours (also NO_COLOR=1)")
+    .option(
+      "--otlp [url]",
+      "export OpenTelemetry traces over OTLP/HTTP (default: the OTEL_EXPORTER_OTLP_* variables, else http://localhost:4318)",
+    )
+    .option(
+      "--otlp-content",
+      "traces also hold tool arguments, results and messages, secrets masked (also OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)",
+    );
 }
 
 /**
@@ -91,6 +100,16 @@ export function buildProgram(
   program.hook("preAction", (_program, command) => {
     if (debugNamesTinyloop(io.env.DEBUG) && command.options.some((o) => o.long === "--verbose"))
       command.setOptionValue("verbose", true);
+  });
+  // --otlp or the OTEL_EXPORTER_OTLP_* variables: the SDK is loaded and registered before the
+  // command runs (never otherwise), and flushed after everything else closed on every exit.
+  program.hook("preAction", async (_program, command) => {
+    if (!command.options.some((o) => o.long === "--otlp")) return;
+    const settings = otlpSettings(command.opts<OtlpFlags>(), io.env);
+    if (!settings) return;
+    const { startTracing } = await import("./telemetry/start-tracing.js");
+    const tracing = await startTracing(settings, version);
+    lifecycle.addFinal(() => tracing.shutdown());
   });
 
   const run = serverOptions(

@@ -6,6 +6,7 @@ import { END_WHEN_CHOICES, type EndWhen } from "./end-when.js";
 import { type RunStep, runStepDirectly } from "./run-step.js";
 import type { ApproveToolCall } from "./run-tool-calls.js";
 import { type ToolSearchMode, toolSearchBudget } from "./tool-search-policy.js";
+import type { TracingOptions } from "./tracing/trace-content.js";
 
 /** Options of `new Agent(…)`. */
 export interface AgentOptions {
@@ -62,6 +63,12 @@ export interface AgentOptions {
    * an engine that checkpoints steps. Default: run each step as it comes.
    */
   runStep?: RunStep;
+  /**
+   * What the run's OpenTelemetry spans say (agent name, conversation id) and whether they
+   * record tool arguments, results and messages (off by default; redacted when on). The
+   * spans exist only once a program registers an OpenTelemetry SDK.
+   */
+  tracing?: TracingOptions;
 }
 
 /** {@link AgentOptions} with defaults applied and every value checked. */
@@ -79,6 +86,7 @@ export interface ResolvedAgentOptions {
   toolSearch: ToolSearchMode;
   toolSearchBudgetTokens: number;
   runStep: RunStep;
+  tracing: TracingOptions | undefined;
 }
 
 /** Default of {@link AgentOptions.maxToolResultChars}. */
@@ -186,5 +194,6 @@ export function resolveAgentOptions(options: AgentOptions): ResolvedAgentOptions
       toolSearchBudget(contextWindow),
     ),
     runStep: options.runStep ?? runStepDirectly,
+    tracing: options.tracing,
   };
 }

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
+import { type Context, context, type Span, trace } from "@opentelemetry/api";
 import type { ChatMessage, ReasoningPart, ToolCall } from "@tinyloop/inference-adapters";
 import type { ToolResult } from "@tinyloop/registry";
 import { AgentError } from "./agent-error.js";
@@ -27,6 +29,10 @@ import { runToolSearch, TOOL_SEARCH } from "./tool-search.js";
 import { toolSearchNameTakenBy } from "./tool-search-name.js";
 import { ToolSpecCache } from "./tool-spec-cache.js";
 import { toolTurnMessages } from "./tool-turn-messages.js";
+import { ChatSpan } from "./tracing/chat-span.js";
+import { endRunSpan, startRunSpan } from "./tracing/run-span.js";
+import { spanIds } from "./tracing/span-ids.js";
+import { contentRecorder } from "./tracing/trace-content.js";
 import { type AgentInput, toUserMessage } from "./user-message.js";
 
 /** Options of one `agent.run` call. */
@@ -59,6 +65,7 @@ export class Agent {
   readonly #tools: ToolSpecCache;
   #messages: ChatMessage[] = [];
   #running = false;
+  #conversationId: string;
 
   /** Checks the options (throws `AgentError` `OPTIONS_INVALID`) and registers the exit tools. */
   constructor(options: AgentOptions) {
@@ -72,6 +79,7 @@ export class Agent {
       { mode: this.#options.toolSearch, budgetTokens: this.#options.toolSearchBudgetTokens },
     );
     this.#messages = this.#initialMessages();
+    this.#conversationId = this.#options.tracing?.conversationId ?? randomUUID();
   }
 
   /** The conversation so far, system prompt first; later runs continue it. A copy. */
@@ -95,6 +103,7 @@ export class Agent {
     }
     this.#messages = this.#initialMessages();
     this.#tools.unload();
+    this.#conversationId = this.#options.tracing?.conversationId ?? randomUUID();
   }
 
   /**
@@ -133,11 +142,12 @@ export class Agent {
    * fails or is aborted. The run starts when you start iterating; the last event is
    * always `done`. Stopping the iteration early counts as an abort.
    * @throws AgentError `INPUT_INVALID` at once for bad input; `RUN_IN_PROGRESS` on the
-   * first iteration when another run of this agent is still going.
+   * first iteration when another run of this agent is still going. The run's
+   * `invoke_agent` span is a child of the context active here (a `serve` request's trace).
    */
   run(input: AgentInput, options: RunOptions = {}): AsyncIterable<AgentEvent> {
     const message = toUserMessage(input);
-    return this.#run(message, options.signal);
+    return this.#run(message, options.signal, context.active());
   }
 
   /** `tool_search` is the agent's own; a registry tool of that name would be hidden by it. */
@@ -159,6 +169,7 @@ export class Agent {
   async *#run(
     message: ChatMessage,
     outerSignal: AbortSignal | undefined,
+    parent: Context,
   ): AsyncGenerator<AgentEvent> {
     if (this.#running) {
       throw new AgentError({
@@ -188,13 +199,29 @@ export class Agent {
     let afterToolTurn = false;
     let open: OpenTurn | undefined;
     let streaming: ModelTurn | undefined;
-    const done = (reason: StopReason, extra: Partial<DoneEvent> = {}): DoneEvent => ({
-      type: "done",
-      reason,
-      turns,
-      usage: { ...usage },
-      ...extra,
+    const content = contentRecorder(this.#options.tracing);
+    const runSpan: Span = startRunSpan({
+      agentName: this.#options.tracing?.agentName ?? "tinyloop",
+      conversationId: this.#conversationId,
+      model,
+      parent,
     });
+    const runContext = trace.setSpan(parent, runSpan);
+    let runEnded = false;
+    let chat: ChatSpan | undefined;
+    const done = (reason: StopReason, extra: Partial<DoneEvent> = {}): DoneEvent => {
+      const event: DoneEvent = {
+        type: "done",
+        reason,
+        turns,
+        usage: { ...usage },
+        ...extra,
+        ...spanIds(runSpan),
+      };
+      runEnded = true;
+      endRunSpan(runSpan, event);
+      return event;
+    };
 
     try {
       if (exitTools) ensureExitTools(registry); // someone may have unregistered toolset "agent"
@@ -203,28 +230,38 @@ export class Agent {
         if (signal.aborted) return yield done("aborted");
         if (turns >= maxTurns) return yield done("max-turns", lastText ? { text: lastText } : {});
         turns++;
-        yield { type: "turn-start", turn: turns, startedAt: epochNow() };
         const offered = this.#tools.current();
+        const request = {
+          messages: [...this.#messages],
+          ...(offered.specs.length > 0 ? { tools: offered.specs } : {}),
+          signal,
+        };
+        const turnSpan = new ChatSpan(model, request, runContext, content);
+        chat = turnSpan;
+        const chatIds = spanIds(turnSpan.span);
+        yield { type: "turn-start", turn: turns, startedAt: epochNow(), ...chatIds };
         streaming = { text: "", toolCalls: [] };
         const turn = yield* modelTurnStep({
           runStep,
           model,
-          request: {
-            messages: [...this.#messages],
-            ...(offered.specs.length > 0 ? { tools: offered.specs } : {}),
-            signal,
-          },
+          request,
           turn: turns,
           signal,
           out: streaming,
+          chat: turnSpan,
         });
         streaming = undefined;
+        chat = undefined;
+        turnSpan.end(model, turn, content);
         if (turn.usage) {
           usage.inputTokens += turn.usage.inputTokens;
           usage.outputTokens += turn.usage.outputTokens;
           // Summed only over the turns that reported it: absent when none did.
           if (turn.usage.reasoningTokens !== undefined) {
             usage.reasoningTokens = (usage.reasoningTokens ?? 0) + turn.usage.reasoningTokens;
+          }
+          if (turn.usage.cacheReadTokens !== undefined) {
+            usage.cacheReadTokens = (usage.cacheReadTokens ?? 0) + turn.usage.cacheReadTokens;
           }
         }
         const modelEndedAt = epochNow();
@@ -237,6 +274,7 @@ export class Agent {
           toolCalls: turn.toolCalls.length,
           modelEndedAt,
           endedAt: epochNow(),
+          ...chatIds,
         });
 
         if (turn.stopped) {
@@ -306,6 +344,7 @@ export class Agent {
             channel.push(event);
           },
           onProgress: (event) => channel.push(event),
+          trace: { parent: turnSpan.context, content },
         }).finally(() => channel.close());
         for await (const event of channel) yield event;
         const settled = await all;
@@ -323,6 +362,13 @@ export class Agent {
       controller.abort(); // stops tool calls still in flight if the consumer left early
       if (streaming?.text) this.#messages.push({ role: "assistant", content: streaming.text });
       if (open) this.#commit(open);
+      // The consumer left mid-run: the spans still end, as aborted.
+      chat?.end(
+        model,
+        { ...(streaming ?? { text: "", toolCalls: [] }), stopped: { reason: "aborted" } },
+        content,
+      );
+      if (!runEnded) done("aborted");
       this.#running = false;
     }
   }

@@ -1,5 +1,8 @@
 import type { ToolCall } from "@tinyloop/inference-adapters";
 import type { ToolResult } from "@tinyloop/registry";
+import type { SpanIds } from "./tracing/span-ids.js";
+
+export type { SpanIds } from "./tracing/span-ids.js";
 
 /** Token counts reported by the model. */
 export interface TokenUsage {
@@ -10,6 +13,8 @@ export interface TokenUsage {
    * (absent, not 0, otherwise: many providers never say).
    */
   reasoningTokens?: number;
+  /** Of `inputTokens`, those read from the provider's prompt cache, when it reported them. */
+  cacheReadTokens?: number;
 }
 
 /** Why a run stopped. */
@@ -25,8 +30,11 @@ export type StopReason =
   /** The model failed (HTTP error, protocol error, …); `error` holds the adapter's error. */
   | "error";
 
-/** A model call starts. `turn` counts model calls in this run, from 1. */
-export interface TurnStartEvent {
+/**
+ * A model call starts. `turn` counts model calls in this run, from 1. With tracing on,
+ * `traceId` / `spanId` name the turn's `chat` span (on `turn-end` too).
+ */
+export interface TurnStartEvent extends SpanIds {
   type: "turn-start";
   turn: number;
   /** When the model call started, in epoch milliseconds (fractional), as `tool-result` times. */
@@ -79,8 +87,11 @@ export interface ToolProgressEvent {
   message?: string;
 }
 
-/** A tool call finished (or was denied, refused or cancelled). Emitted in completion order. */
-export interface ToolResultEvent {
+/**
+ * A tool call finished (or was denied, refused or cancelled). Emitted in completion order.
+ * With tracing on, `traceId` / `spanId` name the call's `execute_tool` span.
+ */
+export interface ToolResultEvent extends SpanIds {
   type: "tool-result";
   turn: number;
   call: ToolCall;
@@ -96,7 +107,7 @@ export interface ToolResultEvent {
 }
 
 /** A turn (one model call and the tool calls it made) is over. */
-export interface TurnEndEvent {
+export interface TurnEndEvent extends SpanIds {
   type: "turn-end";
   turn: number;
   /** Tokens of this model call, when the model reported them. */
@@ -114,8 +125,11 @@ export interface TurnEndEvent {
   endedAt: number;
 }
 
-/** The run is over. Always the last event. */
-export interface DoneEvent {
+/**
+ * The run is over. Always the last event. With tracing on, `traceId` / `spanId` name the
+ * run's `invoke_agent` span.
+ */
+export interface DoneEvent extends SpanIds {
   type: "done";
   reason: StopReason;
   /**

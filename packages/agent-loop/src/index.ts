@@ -17,6 +17,7 @@ export type {
   AgentEvent,
   DoneEvent,
   ReasoningDeltaEvent,
+  SpanIds,
   StopReason,
   TextDeltaEvent,
   TokenUsage,
@@ -51,4 +52,5 @@ export {
   toolSearchBudget,
   toolSpecBytes,
 } from "./tool-search-policy.js";
+export type { TracingOptions } from "./tracing/trace-content.js";
 export type { AgentInput } from "./user-message.js";

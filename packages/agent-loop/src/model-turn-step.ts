@@ -3,6 +3,7 @@ import { EventChannel } from "./event-channel.js";
 import type { AgentEvent } from "./events.js";
 import { type ModelTurnResult, modelStepName, type RunStep } from "./run-step.js";
 import { type ModelTurn, streamModelTurn } from "./stream-model-turn.js";
+import type { ChatSpan } from "./tracing/chat-span.js";
 
 /** Everything one model turn through the step seam needs. */
 export interface ModelTurnStepInput {
@@ -13,6 +14,8 @@ export interface ModelTurnStepInput {
   signal: AbortSignal;
   /** Filled as text arrives, so a consumer that leaves mid-stream still has the partial text. */
   out: ModelTurn;
+  /** The turn's `chat` span: the model is called in its context. */
+  chat?: ChatSpan;
 }
 
 type Settled = { ok: true; value: ModelTurnResult } | { ok: false; error: unknown };
@@ -36,7 +39,7 @@ export async function* modelTurnStep(
       turn,
       run: async () => {
         ran = true;
-        const stream = streamModelTurn(input.model, input.request, turn, signal, out);
+        const stream = streamModelTurn(input.model, input.request, turn, signal, out, input.chat);
         let next = await stream.next();
         for (; !next.done; next = await stream.next()) channel.push(next.value);
         const { stopped, ...result } = next.value;

@@ -1,3 +1,4 @@
+import { context } from "@opentelemetry/api";
 import type { ToolCall } from "@tinyloop/inference-adapters";
 import {
   ABORTED,
@@ -21,6 +22,8 @@ import { type Limiter, limitConcurrency } from "./limit-concurrency.js";
 import { type RunStep, type ToolStepResult, toolStepName } from "./run-step.js";
 import type { SettledCall } from "./settled-call.js";
 import { approvalFailedResult, deniedResult, withChangedArguments } from "./tool-result-texts.js";
+import { spanIds } from "./tracing/span-ids.js";
+import { endToolSpan, startToolSpan, type ToolTrace } from "./tracing/tool-span.js";
 
 /**
  * What an {@link ApproveToolCall} hook may answer: yes/no, no with a reason for the model,
@@ -56,6 +59,8 @@ export interface RunToolCallsInput {
   onResult: (event: ToolResultEvent) => void;
   /** Called when a running tool reports progress. */
   onProgress: (event: ToolProgressEvent) => void;
+  /** Where the calls' `execute_tool` spans go; without it they have no parent but the active context. */
+  trace?: ToolTrace;
 }
 
 /**
@@ -120,12 +125,19 @@ async function settleCall(
 ): Promise<SettledCall> {
   let startedAt = epochNow();
   let endedAt: number | undefined;
+  const tracing = input.trace ?? { parent: context.active(), content: undefined };
+  const definitionOf = resolution.kind === "found" ? resolution.definition : undefined;
+  let span: ReturnType<typeof startToolSpan> | undefined;
   const finish = (
     result: ToolResult,
     outcome: SettledCall["outcome"],
     args?: Record<string, unknown>,
   ): SettledCall => {
     endedAt ??= epochNow();
+    // A call that never ran (unknown, denied, cancelled while waiting) still gets its span.
+    span ??= startToolSpan(call, definitionOf, tracing, call.arguments, startedAt);
+    const ids = spanIds(span.span); // an ended span no longer records: its ids first
+    endToolSpan(span.span, result, outcome, tracing.content, endedAt);
     input.onResult({
       type: "tool-result",
       turn: input.turn,
@@ -135,6 +147,7 @@ async function settleCall(
       endedAt,
       durationMs: endedAt - startedAt,
       outcome,
+      ...ids,
     });
     return args === undefined ? { call, result, outcome } : { call, result, outcome, args };
   };
@@ -173,28 +186,34 @@ async function settleCall(
   const dispatched = limiter(async (): Promise<ToolStepResult | typeof ABORTED> => {
     if (input.signal.aborted) return ABORTED;
     startedAt = epochNow();
+    span = startToolSpan(call, definition, tracing, changed ?? call.arguments, startedAt);
     if (local) {
       const result = local(call.arguments);
       endedAt = epochNow();
       return { result };
     }
     // The registry answers ABORTED at once on abort, so the slot is freed then too.
-    const dispatched = await input.runStep({
-      kind: "tool",
-      name: toolStepName(input.turn, index, call),
-      turn: input.turn,
-      call,
-      run: () =>
-        input.registry.dispatchCall(definition.name, changed ?? call.arguments, {
-          signal: input.signal,
-          callId: call.id,
-          onProgress: (progress) => {
-            if (endedAt === undefined && !input.signal.aborted) {
-              input.onProgress({ type: "tool-progress", turn: input.turn, call, ...progress });
-            }
-          },
-        }),
-    });
+    // The tool span is the active one while the registry dispatches, so an MCP client
+    // span (and the traceparent sent to an HTTP server) is its child.
+    const toolContext = span.context;
+    const dispatched = await context.with(toolContext, () =>
+      input.runStep({
+        kind: "tool",
+        name: toolStepName(input.turn, index, call),
+        turn: input.turn,
+        call,
+        run: () =>
+          input.registry.dispatchCall(definition.name, changed ?? call.arguments, {
+            signal: input.signal,
+            callId: call.id,
+            onProgress: (progress) => {
+              if (endedAt === undefined && !input.signal.aborted) {
+                input.onProgress({ type: "tool-progress", turn: input.turn, call, ...progress });
+              }
+            },
+          }),
+      }),
+    );
     endedAt = epochNow(); // measured here, before the slot goes to the next waiting call
     return dispatched;
   });

@@ -1,3 +1,4 @@
+import { context } from "@opentelemetry/api";
 import type {
   ChatModel,
   ChatRequest,
@@ -7,6 +8,7 @@ import type {
 } from "@tinyloop/inference-adapters";
 import { ABORTED, untilAborted } from "@tinyloop/registry";
 import type { AgentEvent, TokenUsage, TurnEndEvent } from "./events.js";
+import type { ChatSpan } from "./tracing/chat-span.js";
 
 /** What one model call produced. */
 export interface ModelTurn {
@@ -27,7 +29,9 @@ export interface ModelTurn {
  * even for an adapter that ignores its signal. `out` is filled as events arrive, so a
  * caller whose consumer stops iterating mid-stream still sees the partial text. Reasoning is
  * kept in `reasoning`: the adapter's complete parts (signed, encrypted) as they come, and
- * reasoning text that no complete part followed as one unsigned `thinking` part.
+ * reasoning text that no complete part followed as one unsigned `thinking` part. With a
+ * `chat` span, the adapter runs in its context (its HTTP request carries the span's
+ * `traceparent`) and the span hears of the first chunk.
  */
 export async function* streamModelTurn(
   model: ChatModel,
@@ -35,6 +39,7 @@ export async function* streamModelTurn(
   turn: number,
   signal: AbortSignal,
   out: ModelTurn = { text: "", toolCalls: [] },
+  chat?: ChatSpan,
 ): AsyncGenerator<AgentEvent, ModelTurn> {
   let iterator: AsyncIterator<ModelEvent> | undefined;
   let finished = false;
@@ -47,15 +52,20 @@ export async function* streamModelTurn(
     pendingReasoning = "";
   };
   try {
-    iterator = model.stream(request)[Symbol.asyncIterator]();
+    const source = chat
+      ? context.with(chat.context, () => model.stream(request)[Symbol.asyncIterator]())
+      : model.stream(request)[Symbol.asyncIterator]();
+    iterator = source;
+    const pull = chat ? () => context.with(chat.context, () => source.next()) : () => source.next();
     while (true) {
-      const next = await untilAborted(iterator.next(), signal);
+      const next = await untilAborted(pull(), signal);
       if (next === ABORTED) {
         out.stopped = { reason: "aborted" };
         return out;
       }
       if (next.done) break;
       const event = next.value;
+      if (event.type !== "usage" && event.type !== "finish") chat?.firstChunk();
       switch (event.type) {
         case "text-delta":
           out.text += event.text;
@@ -110,8 +120,8 @@ export async function* streamModelTurn(
 
 /**
  * Providers report usage once, or cumulatively, or split (input first, output last); the
- * largest value of each field is right in all three cases. Reasoning tokens stay absent
- * until a report has them.
+ * largest value of each field is right in all three cases. Reasoning and cache-read tokens
+ * stay absent until a report has them.
  */
 function largestUsage(
   so: TokenUsage | undefined,
@@ -120,9 +130,13 @@ function largestUsage(
   const reasoning = [so?.reasoningTokens, report.reasoningTokens].filter(
     (count): count is number => count !== undefined,
   );
+  const cacheRead = [so?.cacheReadTokens, report.cacheReadTokens].filter(
+    (count): count is number => count !== undefined,
+  );
   return {
     inputTokens: Math.max(so?.inputTokens ?? 0, report.inputTokens),
     outputTokens: Math.max(so?.outputTokens ?? 0, report.outputTokens),
     ...(reasoning.length > 0 ? { reasoningTokens: Math.max(...reasoning) } : {}),
+    ...(cacheRead.length > 0 ? { cacheReadTokens: Math.max(...cacheRead) } : {}),
   };
 }

@@ -5,7 +5,14 @@ import type { AgentServerOptions } from "./server-options.js";
 /** What every served run's agent is built from: the agent's settings, shared by all runs. */
 export type RunSettings = Pick<
   AgentServerOptions,
-  "registry" | "systemPrompt" | "endWhen" | "maxTurns" | "toolConcurrency" | "tools" | "toolSearch"
+  | "registry"
+  | "systemPrompt"
+  | "endWhen"
+  | "maxTurns"
+  | "toolConcurrency"
+  | "tools"
+  | "toolSearch"
+  | "tracing"
 >;
 
 /**
@@ -27,5 +34,6 @@ export function agentForRun(
     ...(settings.tools ? { tools: settings.tools } : {}),
     ...(settings.toolSearch ? { toolSearch: settings.toolSearch } : {}),
     ...(approve ? { approve } : {}),
+    ...(settings.tracing ? { tracing: settings.tracing } : {}),
   });
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { context, propagation } from "@opentelemetry/api";
 import { agentForRun } from "./agent-for-run.js";
 import { ApiError } from "./api-error.js";
 import { parseChatRequest } from "./chat-request.js";
@@ -92,14 +93,17 @@ export async function handleChatCompletion(
       maxResultChars: options.maxResultChars,
     });
     const outputs = side ? withSideOutputs(completion, side) : completion;
-    if (request.stream) {
-      await writeStream(res, identity, outputs, {
-        includeUsage: request.includeUsage,
-        keepAliveMs: options.keepAliveMs,
-      });
-    } else {
-      await writeJson(res, identity, outputs);
-    }
+    // A client's W3C traceparent makes the run's invoke_agent span a child of the client's
+    // span (nothing happens while no OpenTelemetry SDK is registered).
+    const incoming = propagation.extract(context.active(), req.headers);
+    await context.with(incoming, () =>
+      request.stream
+        ? writeStream(res, identity, outputs, {
+            includeUsage: request.includeUsage,
+            keepAliveMs: options.keepAliveMs,
+          })
+        : writeJson(res, identity, outputs),
+    );
   } finally {
     res.off("close", onClose);
     runs.delete(run);

@@ -67,6 +67,11 @@ export interface AgentServerOptions {
    * turn of the same request. Default: the agent loop's (`auto`).
    */
   toolSearch?: AgentOptions["toolSearch"];
+  /**
+   * The runs' OpenTelemetry span settings (agent-loop's `tracing`): the agent name, and
+   * whether spans record tool arguments, results and messages (masked by `redact`).
+   */
+  tracing?: AgentOptions["tracing"];
   /** Tools that need approval are refused unless allowed here. Default: mode `ask`, nothing allowed. */
   approval?: ServeApproval;
   /** The key clients send as `Authorization: Bearer`. Default: a generated one (see `server.apiKey`). */

@@ -82,6 +82,7 @@ export { serverStateEvents, toJsonLine } from "./session-events.js";
 export { sessionStartEvent, sessionStartLine } from "./session-start.js";
 export type { SessionStatus } from "./session-status.js";
 export { noServerConnected, sessionStatus } from "./session-status.js";
+export { sessionTracing } from "./session-tracing.js";
 export {
   compactCount,
   formatDuration,

@@ -8,6 +8,7 @@ import {
   type EndWhen,
   type RunOutcome,
   type ToolSearchMode,
+  type TracingOptions,
 } from "@tinyloop/agent-loop";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
@@ -18,6 +19,7 @@ import { withAutoApprove } from "./auto-approve.js";
 import { type ConnectProgress, connectServers } from "./connect-servers.js";
 import { type ApproveSampling, samplingHandler } from "./sampling-handler.js";
 import { type SessionStatus, sessionStatus } from "./session-status.js";
+import { sessionTracing } from "./session-tracing.js";
 
 /** Options of {@link openAgentSession}. */
 export interface AgentSessionOptions {
@@ -67,6 +69,12 @@ export interface AgentSessionOptions {
    * the servers connect is `signal`'s: the connects are cancelled and nothing is left running.
    */
   onHub?: (hub: McpHub) => void;
+  /**
+   * The agent's OpenTelemetry span settings (`captureContent` to record tool arguments,
+   * results and messages). The agent name defaults to the file's; recorded content always
+   * has the servers' configured secrets masked.
+   */
+  tracing?: TracingOptions;
 }
 
 /** Options of {@link AgentSession.run}. */
@@ -154,6 +162,7 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
     ...(file.toolConcurrency ? { toolConcurrency: file.toolConcurrency } : {}),
     ...(approve ? { approve } : {}),
     ...(options.toolSearch ? { toolSearch: options.toolSearch } : {}),
+    tracing: sessionTracing(file, options.tracing),
   });
   let closing: Promise<void> | undefined;
   return {

@@ -98,6 +98,8 @@ export type ModelEvent =
       outputTokens: number;
       /** Of `outputTokens`, those spent reasoning, when the provider reports them. */
       reasoningTokens?: number;
+      /** Of `inputTokens`, those read from the provider's prompt cache, when it reports them. */
+      cacheReadTokens?: number;
     }
   | { type: "finish"; reason: FinishReason };
 

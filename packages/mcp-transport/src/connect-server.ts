@@ -11,6 +11,8 @@ import { type ConnectionSettings, ManagedConnection } from "./managed-connection
 import { parseServerConfig } from "./parse-server-config.js";
 import { RedactingConnection } from "./redacting-connection.js";
 import { createSecretRedactor, redactError } from "./secret-redactor.js";
+import type { McpSpanTarget } from "./tracing/mcp-client-span.js";
+import { tracedFactory } from "./tracing/traced-factory.js";
 import type { TransportFactory } from "./transport-handle.js";
 import { checkWhileReconnecting } from "./while-reconnecting.js";
 
@@ -69,7 +71,12 @@ export async function connectServer(
   // Checked after the loads above: a signal that fired meanwhile spawns and adopts nothing.
   const { signal } = options;
   if (signal?.aborted) throw abortedConnect(name);
-  const connection = new ManagedConnection(name, factory, settings);
+  // Every request gets an MCP client span (a no-op until an OpenTelemetry SDK is registered).
+  const connection = new ManagedConnection(
+    name,
+    tracedFactory(factory, spanTarget(name, parsed)),
+    settings,
+  );
   // Aborting mid-connect closes the connection, which stops the server and ends the attempt.
   const stop = () => void connection.close();
   signal?.addEventListener("abort", stop, { once: true });
@@ -81,6 +88,14 @@ export async function connectServer(
     signal?.removeEventListener("abort", stop);
   }
   return new RedactingConnection(connection, redact);
+}
+
+/** Where the spans of a server's requests say they go. */
+function spanTarget(name: string, config: ServerConfig): McpSpanTarget {
+  if (isStdioConfig(config)) return { server: name, networkTransport: "pipe" };
+  const url = new URL(config.url);
+  const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
+  return { server: name, networkTransport: "tcp", address: { host: url.hostname, port } };
 }
 
 function abortedConnect(server: string): McpTransportError {

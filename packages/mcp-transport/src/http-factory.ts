@@ -17,6 +17,7 @@ import {
   MachineOAuthProvider,
 } from "./oauth/machine-provider.js";
 import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
+import { traceContextFetch } from "./tracing/trace-context-fetch.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
 import { unansweredStreamFetch } from "./unanswered-stream-fetch.js";
 
@@ -116,7 +117,7 @@ export function createHttpFactory(
       requestInit,
       fetch: unansweredStreamFetch(
         `the server ended its response stream without the JSON-RPC answer (at ${redactUrl(config.url)}); the request may have run and was not retried`,
-        fetchFn,
+        traceContextFetch(fetchFn),
       ),
       ...authProvider,
     });

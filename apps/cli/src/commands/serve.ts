@@ -11,7 +11,7 @@ import {
   modelNameFor,
   type ServerSettings,
 } from "@tinyloop/agent-server";
-import { createModel, toolFormatLine } from "@tinyloop/agent-session";
+import { createModel, sessionTracing, toolFormatLine } from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import { isProviderKeyVariable } from "@tinyloop/inference-adapters/presets";
 import type { McpHub } from "@tinyloop/mcp-registration";
@@ -21,13 +21,14 @@ import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openUnattendedSession } from "../session/open-unattended-session.js";
+import { type OtlpFlags, otlpSettings } from "../telemetry/otlp-settings.js";
 import { styleFor } from "../terminal/style.js";
 import { servePort } from "./serve-port.js";
 import { serveStartError } from "./serve-start-error.js";
 import { serveCurlExample } from "./serve-try-line.js";
 
 /** Flags of `tinyloop serve`. */
-export interface ServeFlags {
+export interface ServeFlags extends OtlpFlags {
   /** `--port`; absent: `PORT`, else the default (see `servePort`). */
   port?: number;
   host: string;
@@ -197,6 +198,10 @@ export async function serveCommand(
       registry: session.registry,
       hub: session.hub,
       mcp: flags.mcp === true,
+      // Spans only when --otlp or OTEL_EXPORTER_OTLP_* registered an SDK (program.ts).
+      tracing: sessionTracing(session.file, {
+        captureContent: otlpSettings(flags, io.env)?.captureContent === true,
+      }),
       approval: {
         mode: flags.yes ? "never" : agent.approval.mode,
         allow: [...flags.allowTool, ...agent.approval.allow],

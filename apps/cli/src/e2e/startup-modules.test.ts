@@ -81,6 +81,18 @@ describe("what the built CLI loads at start-up", () => {
     expect(heavyIn(staticClosure([entry]))).toEqual([]);
   });
 
+  it("a run without --otlp loads no OpenTelemetry SDK: only the start-tracing chunk imports it, and only with import()", () => {
+    const sdk =
+      /from\s*["']@opentelemetry\/(?:sdk-trace-node|exporter-trace-otlp-http|resources)["']|import\(["']@opentelemetry\/sdk-trace-node["']\)/;
+    const runClosure = [...staticClosure([entry, commandChunk("run-command")])];
+    expect(runClosure.filter((file) => sdk.test(readFileSync(file, "utf8")))).toEqual([]);
+    const tracing = commandChunk("start-tracing");
+    expect(readFileSync(tracing, "utf8")).toMatch(
+      /import\(["']@opentelemetry\/sdk-trace-node["']\)/,
+    );
+    expect(runClosure).not.toContain(tracing);
+  });
+
   it("config check loads none of them either", () => {
     expect(heavyIn(staticClosure([entry, commandChunk("config-check")]))).toEqual([]);
   });

@@ -21,6 +21,7 @@ import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
 import { noServerRefusal } from "../session/no-server-refusal.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
+import { otlpSettings } from "../telemetry/otlp-settings.js";
 import { downloadBar } from "../terminal/download-bar.js";
 import type { MarkdownBlocks } from "../terminal/markdown-blocks.js";
 import type { PreparedRun } from "./prepare-run.js";
@@ -173,6 +174,8 @@ function sessionOptions(
       howToAllow: { tools: FLAG_HINTS.allowTools, sampling: FLAG_HINTS.allowSampling },
     }),
     roots: agentRoots(spec, io.cwd),
+    // The spans exist only when --otlp or OTEL_EXPORTER_OTLP_* registered an SDK (program.ts).
+    tracing: { captureContent: otlpSettings(flags, io.env)?.captureContent === true },
     // --json streams failed servers and server logs as events (--verbose lines stay on
     // stderr); otherwise the status line shows them, and --verbose the logs.
     ...(json

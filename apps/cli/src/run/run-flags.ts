@@ -1,10 +1,11 @@
 import type { ModelOverrides } from "@tinyloop/agent-session/model-choice";
+import type { OtlpFlags } from "../telemetry/otlp-settings.js";
 
 /**
  * Flags of `tinyloop run` (and the server flags other commands share); the model flags
  * are agent-session's `ModelOverrides` (`--model`, `--provider`, `--cassette`…).
  */
-export interface RunFlags extends ModelOverrides {
+export interface RunFlags extends ModelOverrides, OtlpFlags {
   prompt?: string;
   json?: boolean;
   server: string[];

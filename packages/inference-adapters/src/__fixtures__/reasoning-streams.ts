@@ -21,7 +21,12 @@ export interface ReasoningStreamCase {
     toolCalls: Array<{ name: string; arguments: string }>;
     /** The complete `reasoning` events' parts. */
     parts: ReasoningPart[];
-    usage?: { inputTokens: number; outputTokens: number; reasoningTokens?: number };
+    usage?: {
+      inputTokens: number;
+      outputTokens: number;
+      reasoningTokens?: number;
+      cacheReadTokens?: number;
+    };
     finish: "stop" | "tool-calls";
   };
 }
@@ -371,7 +376,7 @@ export const reasoningStreams: ReasoningStreamCase[] = [
       reasoning: "",
       toolCalls: [],
       parts: [],
-      usage: { inputTokens: 30, outputTokens: 200, reasoningTokens: 192 },
+      usage: { inputTokens: 30, outputTokens: 200, reasoningTokens: 192, cacheReadTokens: 0 },
       finish: "stop",
     },
   },

@@ -55,6 +55,7 @@ export class AnthropicStreamParser implements StreamParser {
   #toolCount = 0;
   #inputTokens = 0;
   #outputTokens = 0;
+  #cacheReadTokens: number | undefined;
   #stopReason: unknown;
 
   constructor(context: RequestContext) {
@@ -82,6 +83,9 @@ export class AnthropicStreamParser implements StreamParser {
           tokens(usage?.cache_creation_input_tokens) +
           tokens(usage?.cache_read_input_tokens);
         this.#outputTokens = tokens(usage?.output_tokens);
+        if (usage?.cache_read_input_tokens !== undefined) {
+          this.#cacheReadTokens = tokens(usage.cache_read_input_tokens);
+        }
         return false;
       }
       case "content_block_start": {
@@ -203,6 +207,9 @@ export class AnthropicStreamParser implements StreamParser {
           type: "usage",
           inputTokens: this.#inputTokens,
           outputTokens: this.#outputTokens,
+          ...(this.#cacheReadTokens === undefined
+            ? {}
+            : { cacheReadTokens: this.#cacheReadTokens }),
         });
         out.push({
           type: "finish",

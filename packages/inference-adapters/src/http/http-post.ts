@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
+import { context, propagation } from "@opentelemetry/api";
 
 /** The answer to {@link httpPost}: status, headers, and the body not yet read. */
 export interface HttpAnswer {
@@ -26,7 +27,8 @@ export class RequestFailedError extends Error {
  * large part of an agent turn's CPU. Connections are kept alive (Node's global agents).
  * Aborting `signal` destroys the request or the body being read. With `headersWithin`, a
  * server that accepts the request but sends no response headers in time has the request
- * destroyed and the promise rejected with `headersWithin.error()`.
+ * destroyed and the promise rejected with `headersWithin.error()`. The active trace context
+ * goes along as W3C `traceparent` / `tracestate` headers (nothing without an SDK registered).
  */
 export async function httpPost(
   url: string,
@@ -43,10 +45,12 @@ export async function httpPost(
   const { signal } = init;
   return new Promise<HttpAnswer>((resolve, reject) => {
     const payload = Buffer.from(init.body, "utf8");
-    const req = request(target, {
-      method: "POST",
-      headers: { ...init.headers, "content-length": String(payload.length) },
-    });
+    const headers: Record<string, string> = {
+      ...init.headers,
+      "content-length": String(payload.length),
+    };
+    propagation.inject(context.active(), headers);
+    const req = request(target, { method: "POST", headers });
     const onAbort = () => req.destroy(signal?.reason ?? new Error("aborted"));
     signal?.addEventListener("abort", onAbort, { once: true });
     let timedOut: Error | undefined;

@@ -20,6 +20,7 @@ interface Chunk {
     prompt_tokens?: unknown;
     completion_tokens?: unknown;
     completion_tokens_details?: { reasoning_tokens?: unknown } | null;
+    prompt_tokens_details?: { cached_tokens?: unknown } | null;
     /** Some servers put reasoning tokens here. */
     reasoning_tokens?: unknown;
   } | null;
@@ -28,17 +29,24 @@ interface Chunk {
   error?: unknown;
 }
 
-type Usage = { inputTokens: number; outputTokens: number; reasoningTokens?: number };
+type Usage = {
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens?: number;
+  cacheReadTokens?: number;
+};
 
-/** The usage of a chunk, with reasoning tokens where the server reported them. */
+/** The usage of a chunk, with reasoning and cached prompt tokens where the server reported them. */
 function readUsage(usage: NonNullable<Chunk["usage"]>): Usage {
   const reasoning = Number(
     usage.completion_tokens_details?.reasoning_tokens ?? usage.reasoning_tokens ?? Number.NaN,
   );
+  const cached = Number(usage.prompt_tokens_details?.cached_tokens ?? Number.NaN);
   return {
     inputTokens: Number(usage.prompt_tokens ?? 0) || 0,
     outputTokens: Number(usage.completion_tokens ?? 0) || 0,
     ...(Number.isFinite(reasoning) && reasoning > 0 ? { reasoningTokens: reasoning } : {}),
+    ...(Number.isFinite(cached) && cached >= 0 ? { cacheReadTokens: cached } : {}),
   };
 }
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { otlpSettings } from "./otlp-settings.js";
+
+describe("otlpSettings", () => {
+  it("stays off without --otlp and without the OTLP endpoint variables", () => {
+    expect(otlpSettings({}, { OTEL_SERVICE_NAME: "svc" })).toBeUndefined();
+  });
+
+  it("--otlp alone leaves the endpoint to the exporter's variables; --otlp URL adds /v1/traces to a bare endpoint", () => {
+    expect(otlpSettings({ otlp: true }, {})).toEqual({
+      url: undefined,
+      serviceName: "tinyloop",
+      captureContent: false,
+    });
+    expect(otlpSettings({ otlp: "http://127.0.0.1:4318" }, {})?.url).toBe(
+      "http://127.0.0.1:4318/v1/traces",
+    );
+    expect(otlpSettings({ otlp: "https://collector.example/otlp/v1/traces" }, {})?.url).toBe(
+      "https://collector.example/otlp/v1/traces",
+    );
+  });
+
+  it("turns on with either standard endpoint variable, off again with OTEL_SDK_DISABLED or OTEL_TRACES_EXPORTER=none", () => {
+    const env = {
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://c:4318/v1/traces",
+      OTEL_SERVICE_NAME: "bot",
+    };
+    expect(otlpSettings({}, env)).toEqual({
+      url: undefined,
+      serviceName: "bot",
+      captureContent: false,
+    });
+    expect(otlpSettings({}, { OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318" })).toBeDefined();
+    expect(otlpSettings({}, { ...env, OTEL_SDK_DISABLED: "true" })).toBeUndefined();
+    expect(otlpSettings({}, { ...env, OTEL_TRACES_EXPORTER: "none" })).toBeUndefined();
+    // An explicit --otlp wins over the switches.
+    expect(otlpSettings({ otlp: true }, { OTEL_SDK_DISABLED: "true" })).toBeDefined();
+  });
+
+  it("captures content with --otlp-content or the GenAI variable", () => {
+    expect(otlpSettings({ otlp: true, otlpContent: true }, {})?.captureContent).toBe(true);
+    expect(
+      otlpSettings({ otlp: true }, { OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: "TRUE" })
+        ?.captureContent,
+    ).toBe(true);
+  });
+
+  it("refuses a value that is not an http(s) URL, naming it and showing one that works", () => {
+    expect(() => otlpSettings({ otlp: "grpc://c:4317" }, {})).toThrow(
+      '--otlp: expected the http(s) URL of an OTLP/HTTP receiver, got a string ("grpc://c:4317") (example: --otlp http://localhost:4318)',
+    );
+  });
+});
