@@ -415,6 +415,34 @@ describe("tinyloop mcp serve", () => {
     ]);
   });
 
+  it("tells the client in log messages when one of the agent's servers crashes, and when it is back", async () => {
+    await s.withModel([
+      { toolCalls: [{ name: "mcp_fixtures_add", arguments: { a: 1, b: 2 } }] },
+      { text: "The adder crashed." },
+    ]);
+    const { client } = await connectResearcher(["--yes", "--end-when", "text"], undefined, [
+      { type: "stdio", ...s.ws.fixture(["--crash-on", "add"]) },
+    ]);
+    const logs: Array<{ level: string; data: unknown }> = [];
+    const back = new Promise<void>((resolve) => {
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+        logs.push({ level: notification.params.level, data: notification.params.data });
+        if (String(notification.params.data).includes("is back")) resolve();
+      });
+    });
+    const result = await client.callTool({ name: "ask_researcher", arguments: { task: "add" } });
+    expect(result.content).toEqual([{ type: "text", text: "The adder crashed." }]);
+    await back;
+    expect(logs).toContainEqual({
+      level: "warning",
+      data: expect.stringMatching(/^MCP server fixtures dropped.*; restarting it$/),
+    });
+    expect(logs.at(-1)).toEqual({
+      level: "notice",
+      data: expect.stringMatching(/^MCP server fixtures is back with \d+ tools$/),
+    });
+  });
+
   it("--keep-context: a call's model sees the session's earlier tasks and answers", async () => {
     const model = await s.withModel([{ text: "Paris." }, { text: "About two million." }]);
     const { client } = await connectResearcher(["--keep-context"]);
