@@ -5,36 +5,27 @@
 // server's tools, offered with each model call. Sequential calls, alternating rounds so both
 // see the same machine load. Run with `pnpm --filter @tinyloop/agent-server bench` after a
 // build (uses dist/).
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Agent } from "@tinyloop/agent-loop";
-import { createOpenAICompatible } from "@tinyloop/inference-adapters";
-import { connectAll } from "@tinyloop/mcp-registration";
-import { ToolRegistry } from "@tinyloop/registry";
-import { fixtureServer, fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
+import {
+  ANSWER,
+  fixtureTools,
+  loadNow,
+  ms,
+  percentile,
+  printReport,
+  scriptedModel,
+  startModelServer,
+} from "./bench-parts.js";
 
 const CALLS = 150; // per round and target
 const WARMUP = 20;
 const ROUNDS = 3;
-const ANSWER = "The answer is forty-two, and here are a few more words to stream.";
-
-async function startModelServer(dir: string): Promise<{ url: string; stop: () => void }> {
-  const script = join(dir, "script.json");
-  writeFileSync(script, JSON.stringify({ turns: [{ text: ANSWER }], cycle: true }));
-  const bin = fixtureServerPath.replace(/mcp-server[/\\]bin\.js$/, "model-server/bin.js");
-  const child = spawn(process.execPath, [bin, "--script", script], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const [line] = (await once(createInterface({ input: child.stdout }), "line")) as [string];
-  return { url: line.trim(), stop: () => child.kill("SIGTERM") };
-}
 
 /** Times `calls` sequential calls of `call`; each must answer ANSWER. */
 async function timeCalls(calls: number, call: () => Promise<string>): Promise<number[]> {
@@ -47,10 +38,6 @@ async function timeCalls(calls: number, call: () => Promise<string>): Promise<nu
   }
   return latencies;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 
 interface Figures {
   p50: number;
@@ -68,16 +55,9 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "tinyloop-mcp-bench-"));
   const model = await startModelServer(dir);
   // In-process: the agent in this process, with its own fixture server.
-  const registry = new ToolRegistry();
-  const { command, args } = fixtureServer({ name: "fx" });
-  const hub = await connectAll({ fx: { command, args } }, registry);
+  const { registry, hub } = await fixtureTools();
   const agent = new Agent({
-    model: createOpenAICompatible({
-      baseURL: `${model.url}/v1`,
-      model: "scripted",
-      apiKey: "bench",
-      maxRetries: 0,
-    }),
+    model: scriptedModel(model.url),
     registry,
   });
   const inProcess = async () => {
@@ -104,7 +84,7 @@ async function main(): Promise<void> {
     const [block] = result.content as Array<{ type: string; text?: string }>;
     return block?.text ?? "";
   };
-  const before = loadavg()[0] ?? 0;
+  const before = loadNow();
   try {
     await timeCalls(WARMUP, inProcess);
     await timeCalls(WARMUP, throughMcp);
@@ -138,22 +118,12 @@ async function main(): Promise<void> {
       "mean ratio",
       "added per call (p50)",
     ];
-    const widths = header.map((h, i) =>
-      Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)),
+    printReport(
+      `@tinyloop/agent-server: the agent called through MCP against in-process, one text turn (${ROUNDS} alternating rounds of ${CALLS} sequential calls each)`,
+      header,
+      rows,
+      before,
     );
-    const line = (cells: string[]) =>
-      `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-    console.log(
-      `\n@tinyloop/agent-server: the agent called through MCP against in-process, one text turn (${ROUNDS} alternating rounds of ${CALLS} sequential calls each)`,
-    );
-    console.log(line(header));
-    console.log(line(widths.map((w) => "-".repeat(w))));
-    for (const row of rows) console.log(line(row));
-    console.log(
-      `Node ${process.version}, ${availableParallelism()} cores, load average ${before.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`,
-    );
-    if (before > availableParallelism())
-      console.log("warning: the machine was busy (load above the core count); figures are noisy.");
   } finally {
     await client.close();
     await hub.close();
