@@ -3,24 +3,25 @@
 // (the floor: no agent, no tools, no second HTTP hop), with 1 and 32 concurrent clients.
 // The clients run in a worker thread. Run with `pnpm --filter @tinyloop/agent-server bench`
 // after a build (uses dist/).
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
 import { createAgentServer } from "@tinyloop/agent-server";
-import { createOpenAICompatible } from "@tinyloop/inference-adapters";
-import { connectAll } from "@tinyloop/mcp-registration";
-import { ToolRegistry } from "@tinyloop/registry";
-import { fixtureServer, fixtureServerPath } from "@tinyloop/test-fixtures/mcp-server";
+import {
+  fixtureTools,
+  loadNow,
+  ms,
+  percentile,
+  printReport,
+  scriptedModel,
+  startModelServer,
+} from "./bench-parts.js";
 
 const CONCURRENCY = [1, 32];
 const REQUESTS = { 1: 300, 32: 1_600 } as Record<number, number>;
 const WARMUP = 50;
 const ROUNDS = 3; // alternating floor / server rounds, so both see the same machine load
-const ANSWER = "The answer is forty-two, and here are a few more words to stream.";
 
 interface Target {
   url: string;
@@ -46,9 +47,6 @@ function load(
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-
 interface Figures {
   rps: number;
   p50: number;
@@ -61,32 +59,12 @@ function figures(runs: Array<{ latencies: number[]; wallMs: number }>): Figures 
   return { rps: (all.length / wall) * 1000, p50: percentile(all, 50), p99: percentile(all, 99) };
 }
 
-async function startModelServer(dir: string): Promise<{ url: string; stop: () => void }> {
-  const script = join(dir, "script.json");
-  writeFileSync(script, JSON.stringify({ turns: [{ text: ANSWER }], cycle: true }));
-  const bin = fixtureServerPath.replace(/mcp-server[/\\]bin\.js$/, "model-server/bin.js");
-  const child = spawn(process.execPath, [bin, "--script", script], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const [line] = (await once(createInterface({ input: child.stdout }), "line")) as [string];
-  return { url: line.trim(), stop: () => child.kill("SIGTERM") };
-}
-
-const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "tinyloop-serve-bench-"));
   const model = await startModelServer(dir);
-  const registry = new ToolRegistry();
-  const { command, args } = fixtureServer({ name: "fx" });
-  const hub = await connectAll({ fx: { command, args } }, registry);
+  const { registry, hub } = await fixtureTools();
   const server = createAgentServer({
-    model: createOpenAICompatible({
-      baseURL: `${model.url}/v1`,
-      model: "scripted",
-      apiKey: "bench",
-      maxRetries: 0,
-    }),
+    model: scriptedModel(model.url),
     registry,
     hub,
     modelName: "bench-agent",
@@ -101,7 +79,7 @@ async function main(): Promise<void> {
     headers: { authorization: `Bearer ${server.apiKey}` },
     model: "bench-agent",
   };
-  const before = loadavg()[0] ?? 0;
+  const before = loadNow();
   try {
     await load(floor, 4, WARMUP);
     await load(served, 4, WARMUP);
@@ -140,26 +118,16 @@ async function main(): Promise<void> {
       "p50 ratio",
       "p99 ratio",
     ];
-    const widths = header.map((h, i) =>
-      Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)),
-    );
-    const line = (cells: string[]) =>
-      `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-    console.log(
-      `\n@tinyloop/agent-server: one text turn, streamed (${ROUNDS} alternating rounds; ${Object.entries(
+    printReport(
+      `@tinyloop/agent-server: one text turn, streamed (${ROUNDS} alternating rounds; ${Object.entries(
         REQUESTS,
       )
         .map(([c, n]) => `${n} requests at ${c} client${c === "1" ? "" : "s"}`)
         .join(", ")} per round)`,
+      header,
+      rows,
+      before,
     );
-    console.log(line(header));
-    console.log(line(widths.map((w) => "-".repeat(w))));
-    for (const row of rows) console.log(line(row));
-    console.log(
-      `Node ${process.version}, ${availableParallelism()} cores, load average ${before.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`,
-    );
-    if (before > availableParallelism())
-      console.log("warning: the machine was busy (load above the core count); figures are noisy.");
   } finally {
     await server.close({ graceMs: 1_000 });
     await hub.close();

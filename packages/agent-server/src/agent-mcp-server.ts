@@ -5,7 +5,12 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  type CreateMessageRequestParams,
+  type ElicitRequestFormParams,
+  type ElicitResult,
   ListToolsRequestSchema,
+  type LoggingLevel,
+  SetLevelRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { expectedGot } from "@tinyloop/errors";
 import type { ChatMessage, ChatModel } from "@tinyloop/inference-adapters";
@@ -18,6 +23,9 @@ import {
   agentToolPrompt,
   parseAgentToolInput,
 } from "./agent-tool.js";
+import { DEFAULT_CALLER_LOG_LEVEL, passesLogLevel } from "./caller-log.js";
+import { RunningCalls } from "./caller-questions.js";
+import { approveSamplingThroughCaller, type SamplingApproval } from "./caller-sampling-approval.js";
 import { elicitingApprove } from "./elicit-approval.js";
 import { requestModel } from "./request-model.js";
 import { runAgentTool } from "./run-agent-tool.js";
@@ -42,6 +50,13 @@ export interface AgentMcpServerOptions extends RunSettings {
   keepContext?: boolean;
   /** The version the server reports in `initialize`. Default `0.0.0`. */
   version?: string;
+  /**
+   * Masks secrets in the texts sent to clients as log messages (tool errors, model errors),
+   * e.g. mcp-transport's `maskSecrets` over the servers' configured secrets. Default: none.
+   */
+  redact?: (text: string) => string;
+  /** Told to a server whose sampling request nobody could approve: how the operator allows it. */
+  samplingHint?: string;
 }
 
 function invalid(path: string, expected: string, got: unknown, example: string): AgentServerError {
@@ -86,6 +101,33 @@ export interface AgentMcpServer {
    * JSON-RPC, nothing else may be written to `output`. Resolves once connected.
    */
   connectStdio(input: Readable, output: Writable): Promise<Server>;
+  /**
+   * Puts a question of the agent's own MCP servers (an elicitation form) to the client whose
+   * call is running, tied to that call, and resolves its answer. `undefined` when nobody can
+   * be asked: no call is running, its client did not declare `elicitation`, or calls of
+   * several clients run at once (the question does not say whose call it belongs to).
+   * Wire it as the `onElicit` of the agent's MCP servers.
+   */
+  askCaller(
+    question: ElicitRequestFormParams,
+    signal: AbortSignal,
+  ): Promise<ElicitResult | undefined>;
+  /**
+   * Decides a sampling request of the agent's own MCP servers, which the agent's own model
+   * answers: approval mode `never` allows it, otherwise the client of the running call is
+   * asked (as {@link AgentMcpServer.askCaller}); nobody to ask refuses it with `samplingHint`.
+   * Wire it as the approval of the agent's MCP servers' sampling.
+   */
+  approveSampling(
+    request: CreateMessageRequestParams,
+    context: { server: string; signal: AbortSignal },
+  ): Promise<SamplingApproval>;
+  /**
+   * Sends a log message (`notifications/message`) to every connected client whose
+   * `logging/setLevel` lets it through (until a client sets one: `info` and above): for what
+   * concerns every call, such as one of the agent's MCP servers going down.
+   */
+  log(level: LoggingLevel, message: string): void;
   /** Closes every connection (runs in flight are aborted); the MCP servers behind the registry are the caller's. */
   close(): Promise<void>;
 }
@@ -114,12 +156,14 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): AgentMcpSe
   const approval = new ApprovalPolicy(options.approval, {
     runsAs: "an MCP server whose client cannot be asked",
   });
-  const connections = new Set<Server>();
+  const connections = new Map<Server, CallerLogLevel>();
+  const running = new RunningCalls();
   return {
     tool,
     async connect(transport) {
-      const server = serverFor(tool, options, approval);
-      connections.add(server);
+      const logLevel: CallerLogLevel = { least: DEFAULT_CALLER_LOG_LEVEL };
+      const server = serverFor(tool, options, approval, { running, logLevel });
+      connections.set(server, logLevel);
       server.onclose = () => connections.delete(server);
       await server.connect(transport);
       return server;
@@ -127,21 +171,54 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): AgentMcpSe
     connectStdio(input, output) {
       return this.connect(new StdioServerTransport(input, output));
     },
+    askCaller(question, signal) {
+      return running.ask(question, signal);
+    },
+    approveSampling(request, context) {
+      return approveSamplingThroughCaller(request, context, {
+        mode: approval.mode,
+        hint: options.samplingHint,
+        ask: (question, signal) => running.ask(question, signal),
+      });
+    },
+    log(level, message) {
+      for (const [server, logLevel] of connections) {
+        if (!passesLogLevel(level, logLevel.least)) continue;
+        // A client gone meanwhile is not this message's problem.
+        void server
+          .notification({
+            method: "notifications/message",
+            params: { level, logger: tool.name, data: message },
+          })
+          .catch(() => undefined);
+      }
+    },
     async close() {
-      await Promise.allSettled([...connections].map((server) => server.close()));
+      await Promise.allSettled([...connections.keys()].map((server) => server.close()));
     },
   };
+}
+
+/** The least severe level a connection's client wants (its `logging/setLevel`). */
+interface CallerLogLevel {
+  least: LoggingLevel;
 }
 
 function serverFor(
   tool: AgentToolDefinition,
   options: AgentMcpServerOptions,
   approval: ApprovalPolicy,
+  shared: { running: RunningCalls; logLevel: CallerLogLevel },
 ): Server {
   const server = new Server(
     { name: tool.name, version: options.version ?? "0.0.0" },
-    { capabilities: { tools: {} } },
+    { capabilities: { tools: {}, logging: {} } },
   );
+  // One Server per connection, so one level: replaces the SDK's per-session map.
+  server.setRequestHandler(SetLevelRequestSchema, (request) => {
+    shared.logLevel.least = request.params.level;
+    return {};
+  });
   // With keepContext: this connection's earlier tasks and answers.
   const history: ChatMessage[] = [];
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [tool] }));
@@ -164,11 +241,15 @@ function serverFor(
       ? requestModel(options.model, { history: [...history] })
       : options.model;
     const agent = agentForRun(options, model, approve);
+    const done = shared.running.track(server, extra.requestId);
     const result = await runAgentTool(agent, input, {
       signal: extra.signal,
       progressToken: request.params._meta?.progressToken,
       sendNotification: extra.sendNotification,
-    });
+      logLevel: () => shared.logLevel.least,
+      logger: tool.name,
+      ...(options.redact ? { redact: options.redact } : {}),
+    }).finally(done);
     const answer = result.structuredContent?.answer;
     if (options.keepContext && typeof answer === "string") {
       history.push(

@@ -1,6 +1,11 @@
-import type { CallToolResult, ServerNotification } from "@modelcontextprotocol/sdk/types.js";
-import type { Agent, DoneEvent, ToolResultEvent } from "@tinyloop/agent-loop";
+import type {
+  CallToolResult,
+  LoggingLevel,
+  ServerNotification,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Agent, AgentEvent, DoneEvent, ToolResultEvent } from "@tinyloop/agent-loop";
 import { type AgentToolInput, agentToolPrompt } from "./agent-tool.js";
+import { callerLogLine, passesLogLevel, toolCallText, turnStartText } from "./caller-log.js";
 
 /** One tool call the agent made during a call of its MCP tool. */
 export interface AgentToolCallMade {
@@ -18,6 +23,15 @@ export interface AgentToolRequest {
   progressToken?: string | number;
   /** Sends a notification tied to the request. */
   sendNotification(notification: ServerNotification): Promise<void>;
+  /**
+   * The least severe level the caller wants as log messages (`notifications/message`, see
+   * `callerLogLine`), read at each event; without it no log message is sent.
+   */
+  logLevel?: () => LoggingLevel;
+  /** The log messages' `logger` (the tool's name). */
+  logger?: string;
+  /** Masks secrets in the log messages' texts. */
+  redact?: (text: string) => string;
 }
 
 function answerOf(done: DoneEvent, streamed: string): string {
@@ -32,7 +46,7 @@ function answerOf(done: DoneEvent, streamed: string): string {
 /**
  * Runs `agent` on one call of its MCP tool: sends `notifications/progress` at each model
  * turn, each tool call the agent makes and each progress its tools report (when the caller
- * sent a progress token), and
+ * sent a progress token), log messages for the notable events (see `callerLogLine`), and
  * answers with the agent's answer as text plus `structuredContent` (answer, stop reason,
  * turns, tool calls made, usage). A model failure is an `isError` result saying so.
  */
@@ -55,11 +69,28 @@ export async function runAgentTool(
       })
       .catch(() => undefined);
   };
+  const log = async (event: AgentEvent) => {
+    const least = request.logLevel?.();
+    if (least === undefined) return;
+    const line = callerLogLine(event, request.redact);
+    if (!line || !passesLogLevel(line.level, least)) return;
+    await request
+      .sendNotification({
+        method: "notifications/message",
+        params: {
+          level: line.level,
+          ...(request.logger === undefined ? {} : { logger: request.logger }),
+          data: line.message,
+        },
+      })
+      .catch(() => undefined);
+  };
   let done: DoneEvent | undefined;
   for await (const event of agent.run(agentToolPrompt(input), { signal: request.signal })) {
+    await log(event);
     switch (event.type) {
       case "turn-start":
-        await report(`turn ${event.turn}: the model is thinking`);
+        await report(turnStartText(event.turn));
         break;
       case "text-delta":
         streamed += event.text;
@@ -70,7 +101,7 @@ export async function runAgentTool(
           arguments: event.call.arguments,
           outcome: "ok",
         });
-        await report(`turn ${event.turn}: calling ${event.call.name}`);
+        await report(toolCallText(event.turn, event.call.name));
         break;
       case "tool-progress": {
         const amount =

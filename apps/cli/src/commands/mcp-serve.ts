@@ -8,6 +8,7 @@ import { createModel } from "@tinyloop/agent-session";
 import { expectedGot } from "@tinyloop/errors";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
+import { configSecrets, maskSecrets } from "@tinyloop/mcp-transport";
 import { TOOL_NAME_PATTERN } from "@tinyloop/registry";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
@@ -72,6 +73,8 @@ export async function mcpServeCommand(
     toolCallFormat,
     settingNames: FLAG_HINTS.modelSettings,
   });
+  // Made once the servers are up; no call (and so no question) can come before.
+  let server: AgentMcpServer | undefined;
   const session = await openUnattendedSession({
     spec,
     model,
@@ -82,10 +85,30 @@ export async function mcpServeCommand(
     onHub: (h) => {
       hub = h;
     },
+    // The servers' questions go to the client whose call is running; the model that answers
+    // their sampling is the agent's own.
+    asking: {
+      onElicit: async (question, { signal }) =>
+        (await server?.askCaller(question, signal)) ?? { action: "decline" },
+      approveSampling: (request, context) =>
+        server?.approveSampling(request, context) ?? {
+          approved: false,
+          reason: "the agent is not serving yet",
+        },
+    },
+    serverEvents: {
+      failed: (name, reason) => server?.log("error", `MCP server ${name} failed: ${reason}`),
+      dropped: (name, reason) =>
+        server?.log(
+          "warning",
+          `MCP server ${name} dropped${reason ? `: ${reason}` : ""}; restarting it`,
+        ),
+      back: (name, tools) =>
+        server?.log("notice", `MCP server ${name} is back with ${tools} tools`),
+    },
   });
   if (typeof session === "number") return session;
   const agent = session.settings();
-  let server: AgentMcpServer;
   try {
     server = createAgentMcpServer({
       ...agent,
@@ -96,6 +119,10 @@ export async function mcpServeCommand(
       ...(flags.toolName === undefined ? {} : { toolName: flags.toolName }),
       ...(flags.description === undefined ? {} : { description: flags.description }),
       keepContext: flags.keepContext === true,
+      // Log messages to the client mask what the servers' configs hold, as stderr does.
+      redact: maskSecrets(spec.servers.flatMap((entry) => configSecrets(entry.config))),
+      samplingHint:
+        "the operator can allow it by restarting `tinyloop mcp serve` with --yes, or by calling the agent from a client that answers elicitation",
       approval: {
         mode: flags.yes ? "never" : agent.approval.mode,
         allow: [...flags.allowTool, ...agent.approval.allow],
@@ -107,13 +134,14 @@ export async function mcpServeCommand(
     if (!AgentServerError.isInstance(error)) throw error;
     throw new CliError({ code: "USAGE", message: error.message, cause: error });
   }
-  closeServer = () => server.close();
+  const serving = server;
+  closeServer = () => serving.close();
   // The client closed our stdin: it is done with us.
   io.stdin.once("end", () => void lifecycle.exit(EXIT.ok));
-  await server.connectStdio(io.stdin, io.stdout);
+  await serving.connectStdio(io.stdin, io.stdout);
   const tools = session.registry.list().length;
   io.stderr.write(
-    `${style.bold("tinyloop mcp serve")} · ${spec.file ?? "default agent"} · tool ${server.tool.name} · ${tools} tools of its own · ready on stdio\n`,
+    `${style.bold("tinyloop mcp serve")} · ${spec.file ?? "default agent"} · tool ${serving.tool.name} · ${tools} tools of its own · ready on stdio\n`,
   );
   // Serve until the client goes away or a signal closes everything.
   return new Promise<number>(() => {});

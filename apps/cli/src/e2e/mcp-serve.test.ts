@@ -1,7 +1,11 @@
+import { createRequire } from "node:module";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
 import { execa, type ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,6 +14,10 @@ import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
 // `tinyloop mcp serve` as an MCP client starts it: the official SDK client spawns the built
 // CLI over stdio; the agent runs on the scripted model server with a real fixture MCP server.
+
+const everythingPath = createRequire(import.meta.url).resolve(
+  "@modelcontextprotocol/server-everything/dist/index.js",
+);
 
 const s = useE2eSession();
 const clients: Client[] = [];
@@ -28,9 +36,10 @@ afterEach(async () => {
 async function connectResearcher(
   extraArgs: string[] = [],
   client = new Client({ name: "sdk-test-client", version: "1.0.0" }),
+  servers: unknown[] = [{ type: "stdio", ...s.ws.fixture() }],
 ): Promise<{ client: Client; stderr: () => string }> {
   s.ws.write({
-    "researcher/agent.json": json({ servers: [{ type: "stdio", ...s.ws.fixture() }] }),
+    "researcher/agent.json": json({ servers }),
     "researcher/PROMPT.md": "You research things with the fixture tools.\n\nAlways be brief.",
   });
   const transport = new StdioClientTransport({
@@ -303,6 +312,54 @@ describe("tinyloop mcp serve", () => {
       );
     });
 
+    const everything = [
+      { type: "stdio", command: process.execPath, args: [everythingPath, "stdio"] },
+    ];
+    const samplingScript = [
+      {
+        toolCalls: [
+          { name: "mcp_everything_trigger-sampling-request", arguments: { prompt: "a poem" } },
+        ],
+      },
+      { text: "Roses are red." }, // the server's sampling request, answered by the agent's model
+      { text: "The server has its poem." },
+    ];
+
+    it("a sampling request of the agent's server is answered by the agent's own model once the caller allows it", async () => {
+      const model = await s.withModel(samplingScript);
+      const { client, questions } = askingClient({ action: "accept", content: { approve: true } });
+      await connectResearcher(["--end-when", "text"], client, everything);
+      const result = await client.callTool({
+        name: "ask_researcher",
+        arguments: { task: "get a poem" },
+      });
+      expect(result.content).toEqual([{ type: "text", text: "The server has its poem." }]);
+      expect(questions.at(-1)).toBe(
+        "The agent's MCP server everything asks to use the agent's model (up to 100 tokens): \"Resource trigger-sampling-request context: a poem\". Allow this request?",
+      );
+      // The agent's scripted model answered the sampling request, and the server passed it on.
+      expect(JSON.stringify(model.requests[1]?.body)).toContain("a poem");
+      expect(JSON.stringify(lastToolMessage(model.requests[2]?.body))).toContain("Roses are red.");
+    });
+
+    it("a sampling request nobody can allow is refused, and the server reads how to allow it", async () => {
+      const model = await s.withModel([samplingScript[0], { text: "No poem." }]);
+      const { client } = await connectResearcher(
+        ["--end-when", "text", "--allow-tool", "mcp_everything_*"],
+        undefined,
+        everything,
+      );
+      const result = await client.callTool({
+        name: "ask_researcher",
+        arguments: { task: "get a poem" },
+      });
+      expect(result.content).toEqual([{ type: "text", text: "No poem." }]);
+      expect(model.requests).toHaveLength(2);
+      expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toContain(
+        "sampling needs approval, and the client that called the agent cannot be asked; the operator can allow it by restarting `tinyloop mcp serve` with --yes",
+      );
+    });
+
     it("without elicitation the agent's policy decides, as in serve: refused, with the flag to allow it", async () => {
       const model = await s.withModel(addThenAnswer);
       const { client } = await connectResearcher();
@@ -313,6 +370,76 @@ describe("tinyloop mcp serve", () => {
       expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toMatch(
         /mcp_fixtures_add needs approval, and this agent runs as an MCP server whose client cannot be asked.*--allow-tool mcp_fixtures_add/,
       );
+    });
+  });
+
+  it("sends the run's notable events as log messages at their levels, honouring logging/setLevel, secrets masked", async () => {
+    const failAndEcho = [
+      {
+        toolCalls: [
+          { name: "mcp_fixtures_echo", arguments: { text: "hi" } },
+          { name: "mcp_fixtures_fail", arguments: { message: "token sekret-value-1234 rejected" } },
+        ],
+      },
+      { text: "Done." },
+    ];
+    await s.withModel([...failAndEcho, ...failAndEcho]);
+    const fixture = s.ws.fixture();
+    // The server's config holds the secret; its error echoes it back.
+    const { client } = await connectResearcher(["--yes", "--end-when", "text"], undefined, [
+      { type: "stdio", ...fixture, env: { ...fixture.env, FIXTURE_TOKEN: "sekret-value-1234" } },
+    ]);
+    const logs: Array<{ level: string; logger?: string; data: unknown }> = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logs.push(notification.params);
+    });
+    await client.setLoggingLevel("debug");
+    await client.callTool({ name: "ask_researcher", arguments: { task: "try both" } });
+    expect(logs).toEqual([
+      { level: "debug", logger: "ask_researcher", data: "turn 1: the model is thinking" },
+      { level: "info", logger: "ask_researcher", data: "turn 1: calling mcp_fixtures_echo" },
+      { level: "info", logger: "ask_researcher", data: "turn 1: calling mcp_fixtures_fail" },
+      {
+        level: "warning",
+        logger: "ask_researcher",
+        data: "turn 1: mcp_fixtures_fail failed: fixture failure: token *** rejected",
+      },
+      { level: "debug", logger: "ask_researcher", data: "turn 2: the model is thinking" },
+    ]);
+
+    logs.length = 0;
+    await client.setLoggingLevel("warning");
+    await client.callTool({ name: "ask_researcher", arguments: { task: "again" } });
+    expect(logs.map((log) => log.data)).toEqual([
+      "turn 1: mcp_fixtures_fail failed: fixture failure: token *** rejected",
+    ]);
+  });
+
+  it("tells the client in log messages when one of the agent's servers crashes, and when it is back", async () => {
+    await s.withModel([
+      { toolCalls: [{ name: "mcp_fixtures_add", arguments: { a: 1, b: 2 } }] },
+      { text: "The adder crashed." },
+    ]);
+    const { client } = await connectResearcher(["--yes", "--end-when", "text"], undefined, [
+      { type: "stdio", ...s.ws.fixture(["--crash-on", "add"]) },
+    ]);
+    const logs: Array<{ level: string; data: unknown }> = [];
+    const back = new Promise<void>((resolve) => {
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+        logs.push({ level: notification.params.level, data: notification.params.data });
+        if (String(notification.params.data).includes("is back")) resolve();
+      });
+    });
+    const result = await client.callTool({ name: "ask_researcher", arguments: { task: "add" } });
+    expect(result.content).toEqual([{ type: "text", text: "The adder crashed." }]);
+    await back;
+    expect(logs).toContainEqual({
+      level: "warning",
+      data: expect.stringMatching(/^MCP server fixtures dropped.*; restarting it$/),
+    });
+    expect(logs.at(-1)).toEqual({
+      level: "notice",
+      data: expect.stringMatching(/^MCP server fixtures is back with \d+ tools$/),
     });
   });
 

@@ -27,6 +27,30 @@ async function answer(question: string, text: string): Promise<void> {
   keys("Enter");
 }
 
+/**
+ * Starts `tinyloop ARGS` on the scripted model at `modelUrl` in this test's tmux session (200 ×
+ * 50), after `env` (variable assignments); the pane shows `EXIT=<code>` once it ends.
+ */
+function startCli(args: string[], modelUrl: string, env = "NO_COLOR=1"): void {
+  const command = [process.execPath, cliBin, ...args]
+    .concat(["--endpoint-url", modelUrl, "--model", "scripted"])
+    .map((a) => `'${a}'`)
+    .join(" ");
+  tmux(
+    "new-session",
+    "-d",
+    "-x",
+    "200",
+    "-y",
+    "50",
+    "-s",
+    session,
+    "-c",
+    ws.dir,
+    `${env} ${command}; echo EXIT=$?; sleep 60`,
+  );
+}
+
 beforeEach(() => {
   ws = workspace();
   session = `tinyloop-features-${process.pid}-${Date.now()}`;
@@ -68,23 +92,7 @@ describe("servers asking the person at the REPL", () => {
     });
     // --end-when text: each scripted answer ends its run (an agent.json would otherwise give
     // "Thanks for the form." one more turn, and that turn would take the sampling call).
-    const command = [process.execPath, cliBin, "run", "agent.json", "--end-when", "text"]
-      .concat(["--endpoint-url", model.baseURL, "--model", "scripted"])
-      .map((a) => `'${a}'`)
-      .join(" ");
-    tmux(
-      "new-session",
-      "-d",
-      "-x",
-      "200",
-      "-y",
-      "50",
-      "-s",
-      session,
-      "-c",
-      ws.dir,
-      `NO_COLOR=1 ${command}; echo EXIT=$?; sleep 60`,
-    );
+    startCli(["run", "agent.json", "--end-when", "text"], model.baseURL);
     await waitFor((s) => s.includes("connected 1/1 servers") && /^›/m.test(s), "the prompt");
 
     keys("fill the form", "Enter");
@@ -140,23 +148,10 @@ describe("servers asking the person at the REPL", () => {
         "browser.sh": `#!/bin/sh\nexec "${process.execPath}" "${ws.path("browse.mjs")}" "$1"\n`,
       });
       chmodSync(ws.path("browser.sh"), 0o755);
-      const command = [process.execPath, cliBin, "run", ".mcp.json", "--yes"]
-        .concat(["--endpoint-url", model.baseURL, "--model", "scripted"])
-        .map((a) => `'${a}'`)
-        .join(" ");
-      const env = `NO_COLOR=1 XDG_CONFIG_HOME='${ws.path("config")}' BROWSER='${ws.path("browser.sh")}'`;
-      tmux(
-        "new-session",
-        "-d",
-        "-x",
-        "200",
-        "-y",
-        "50",
-        "-s",
-        session,
-        "-c",
-        ws.dir,
-        `${env} ${command}; echo EXIT=$?; sleep 60`,
+      startCli(
+        ["run", ".mcp.json", "--yes"],
+        model.baseURL,
+        `NO_COLOR=1 XDG_CONFIG_HOME='${ws.path("config")}' BROWSER='${ws.path("browser.sh")}'`,
       );
       await waitFor(
         (s) => s.includes("To log in to secure, open this URL in a browser:"),
@@ -173,5 +168,75 @@ describe("servers asking the person at the REPL", () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+// A parent agent at the REPL uses a child agent as its server (`{ "agent": "./child" }`, run as
+// `tinyloop mcp serve`); the child's own MCP server (the "everything" server) asks an
+// elicitation form. The child passes it on to its caller, the parent's MCP client; the
+// parent's REPL asks its user; the answer goes back down.
+describe("a child agent's server asking the parent's user", () => {
+  it("the child's server's elicitation form is asked at the parent's REPL and the answer flows back down", async () => {
+    // One scripted model serves both agents, in the order they ask it.
+    model = await startScriptedModelServer({
+      script: [
+        { toolCalls: [{ name: "mcp_child_ask_child", arguments: { task: "fill the form" } }] },
+        { toolCalls: [{ name: "mcp_everything_trigger-elicitation-request", arguments: {} }] },
+        { text: "The child's form is filled." },
+        { text: "Parent: the child filled the form." },
+      ],
+    });
+    ws.write({
+      "child/agent.json": JSON.stringify({
+        model: "scripted",
+        endpointUrl: model.baseURL,
+        approval: "never",
+        endWhen: "text",
+        servers: [
+          {
+            type: "stdio",
+            command: process.execPath,
+            args: [everythingPath, "stdio"],
+            env: ws.markerEnv,
+          },
+        ],
+      }),
+      "mcp.json": JSON.stringify({ mcpServers: { child: { agent: "./child" } } }),
+    });
+    startCli(["run", "mcp.json", "--yes", "--end-when", "text"], model.baseURL);
+    await waitFor((s) => s.includes("connected 1/1 servers") && /^›/m.test(s), "the prompt");
+
+    keys("ask the child", "Enter");
+    // The child's server asked its caller (the child), which asked its own caller (the parent).
+    await answer("server child asks: Please provide inputs", "y");
+    await answer("String — Your full, legal name", "Ada");
+    await answer("Boolean (optional) — Agree to the terms and conditions [y / n]", "y");
+    await answer('(default: "It was a dark and stormy night.")', "");
+    await answer("String with email format (optional)", "");
+    await answer("String with uri format (optional)", "");
+    await answer("String with date format (optional)", "");
+    await answer("Integer (optional)", "");
+    await answer("Number in range 1-1000 (optional)", "7");
+    await answer("Untitled Single Select Enum (optional)", "");
+    await answer("Untitled Multiple Select Enum (optional)", "");
+    await answer("[hero-1 = Superman / hero-2 = Green Lantern / hero-3 = Wonder Woman]", "hero-3");
+    await answer("Titled Multiple Select Enum (optional)", "");
+    await answer("[pet-1 = Cats / pet-2 = Dogs", "");
+    await waitFor(
+      (s) => s.includes("Parent: the child filled the form."),
+      "the parent's answer after the child's",
+    );
+    // The child's model read what the parent's user typed, as the everything server got it.
+    const childRead = JSON.stringify(model.requests[2]?.body);
+    expect(childRead).toContain("Name: Ada");
+    expect(childRead).toContain("Agreed to terms: true");
+    expect(childRead).toContain("Favorite Number: 7");
+    expect(childRead).toContain("hero-3");
+    // And the parent's model read the child's answer.
+    expect(JSON.stringify(model.requests[3]?.body)).toContain("The child's form is filled.");
+
+    keys("C-d");
+    const end = await waitFor((s) => s.includes("EXIT="), "the exit");
+    expect(end).toContain("EXIT=0");
   });
 });

@@ -1,5 +1,10 @@
 import type { AgentFile } from "@tinyloop/agent-files";
-import { type AgentSession, openAgentSession } from "@tinyloop/agent-session";
+import {
+  type AgentSession,
+  type AgentSessionOptions,
+  type ConnectProgress,
+  openAgentSession,
+} from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { EXIT, type Io } from "../io.js";
@@ -25,6 +30,10 @@ export async function openUnattendedSession(input: {
   lifecycle: Lifecycle;
   style: Style;
   onHub: (hub: McpHub) => void;
+  /** Who answers the servers' elicitations and sampling requests (nobody, without it). */
+  asking?: Pick<AgentSessionOptions, "onElicit" | "approveSampling">;
+  /** Also told when a server fails, drops or comes back (besides the status line). */
+  serverEvents?: Pick<ConnectProgress, "failed" | "dropped" | "back">;
 }): Promise<AgentSession | number> {
   const { flags, io, lifecycle, style } = input;
   const progress = statusLine({
@@ -34,10 +43,28 @@ export async function openUnattendedSession(input: {
     verbose: flags.verbose === true,
   });
   lifecycle.addLastWords(() => progress.flush());
+  const events = input.serverEvents;
   const session = await openAgentSession({
     agent: { ...input.spec, servers: withBundledServers(input.spec.servers) },
     model: input.model,
-    progress,
+    progress: events
+      ? {
+          ...progress,
+          failed: (server, reason, stderr) => {
+            progress.failed(server, reason, stderr);
+            events.failed(server, reason, stderr);
+          },
+          dropped: (server, reason) => {
+            progress.dropped?.(server, reason);
+            events.dropped?.(server, reason);
+          },
+          back: (server, tools, unlisted) => {
+            progress.back?.(server, tools, unlisted);
+            events.back?.(server, tools, unlisted);
+          },
+        }
+      : progress,
+    ...input.asking,
     // --max-turns, --tool-search, --end-when, --lazy, --max-concurrent-starts: as for `run`.
     ...sessionFlagOptions(flags),
     watchdog: true,
