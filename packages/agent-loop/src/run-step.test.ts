@@ -19,11 +19,15 @@ const script: StreamTurn[] = [
   { text: "HI and there." },
 ];
 
-/** The events as a user sees them, without the clock readings of tool results. */
+/** The events as a user sees them, without the clock readings of turns and tool results. */
 const timeless = (events: AgentEvent[]) =>
   events.map((event) => {
-    if (event.type !== "tool-result") return event;
-    const { startedAt, endedAt, durationMs, ...rest } = event;
+    const { startedAt, endedAt, modelEndedAt, durationMs, ...rest } = event as AgentEvent & {
+      startedAt?: number;
+      endedAt?: number;
+      modelEndedAt?: number;
+      durationMs?: number;
+    };
     return rest;
   });
 
