@@ -24,6 +24,29 @@ describe("configSecrets", () => {
     expect(secrets).not.toContain("1");
     expect(secrets).not.toContain("yes");
   });
+  it("lists each secret once, longest first, raw and percent-decoded", () => {
+    expect(
+      configSecrets({
+        headers: { Authorization: "Basic dXNlcjpwdw==", "X-Key": "k%2Fey-1" },
+        env: { SAME: "k%2Fey-1", TOKEN: "tok5" },
+      }),
+    ).toEqual(["Basic dXNlcjpwdw==", "dXNlcjpwdw==", "k%2Fey-1", "k/ey-1", "tok5"]);
+  });
+
+  it("takes values of exactly four characters, and none shorter", () => {
+    expect(configSecrets({ env: { A: "abcd", B: "abc", C: "" } })).toEqual(["abcd"]);
+  });
+
+  it("keeps a value that is not valid percent-encoding raw, and skips a URL it cannot parse", () => {
+    expect(configSecrets({ env: { A: "100%-sure" }, url: "not a url?token=zzzz" })).toEqual([
+      "100%-sure",
+    ]);
+  });
+
+  it("takes nothing from a config without headers, env or URL credentials", () => {
+    expect(configSecrets({ url: "https://example.test/mcp" })).toEqual([]);
+    expect(configSecrets({})).toEqual([]);
+  });
 });
 
 describe("maskSecrets", () => {
