@@ -33,6 +33,14 @@ describe("configSecrets", () => {
     ).toEqual(["Basic dXNlcjpwdw==", "dXNlcjpwdw==", "k%2Fey-1", "k/ey-1", "tok5"]);
   });
 
+  it("takes the credential after a scheme only at the start of a header value", () => {
+    expect(configSecrets({ headers: { A: "Bearer  two-spaces" } })).toEqual([
+      "Bearer  two-spaces",
+      "two-spaces",
+    ]);
+    expect(configSecrets({ headers: { A: "xBearer abcd1" } })).toEqual(["xBearer abcd1"]);
+  });
+
   it("takes values of exactly four characters, and none shorter", () => {
     expect(configSecrets({ env: { A: "abcd", B: "abc", C: "" } })).toEqual(["abcd"]);
   });
