@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 async function servePage(): Promise<string> {
-  server = createServer((req, res) => {
+  const listening = createServer((req, res) => {
     const path = req.url ?? "/";
     if (!page.has(path)) {
       res.statusCode = 404;
@@ -23,8 +23,9 @@ async function servePage(): Promise<string> {
     }
     page.send(res, path, req.method === "HEAD");
   });
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server?.address() as AddressInfo).port}`;
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
 }
 
 const shipped = (name: string) => readFileSync(new URL(`../public/${name}`, import.meta.url));

@@ -23,7 +23,7 @@ interface Outcome {
 }
 
 async function startReader(): Promise<number> {
-  server = createServer(async (req, res) => {
+  const listening = createServer(async (req, res) => {
     let outcome: Outcome;
     try {
       outcome = { value: await readJsonBody(req, LIMIT) };
@@ -35,8 +35,9 @@ async function startReader(): Promise<number> {
     res.setHeader("connection", "close");
     res.end(JSON.stringify(outcome));
   });
-  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
-  return (server?.address() as AddressInfo).port;
+  server = listening;
+  await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+  return (listening.address() as AddressInfo).port;
 }
 
 /** Sends `chunks` as one body: with a Content-Length when `length` is given, else chunked. */
