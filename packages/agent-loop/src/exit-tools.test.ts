@@ -53,6 +53,25 @@ describe("ensureExitTools", () => {
   });
 });
 
+describe("the exit tools' schemas", () => {
+  it("take only a string summary or question, and say they change nothing", async () => {
+    const registry = new ToolRegistry();
+    ensureExitTools(registry);
+    for (const [name, args] of [
+      ["task_complete", '{"summary":"done","extra":1}'],
+      ["task_complete", '{"summary":5}'],
+      ["ask_question", '{"question":"Which?","extra":1}'],
+      ["ask_question", '{"question":5}'],
+    ] as const) {
+      expect((await registry.dispatch(name, args)).isError, `${name} ${args}`).toBe(true);
+    }
+    expect((await registry.dispatch("task_complete", '{"summary":"done"}')).isError).toBe(
+      undefined,
+    );
+    expect(registry.list().map((tool) => tool.annotations?.readOnlyHint)).toEqual([true, true]);
+  });
+});
+
 describe("exitToolText", () => {
   it("reads summary or question from parsed arguments and ignores anything else", () => {
     expect(exitToolText({ summary: "All done" })).toBe("All done");
