@@ -6,4 +6,6 @@ export default tinyloopMutationConfig([
   "src/redact-agent.test.ts",
   "src/variables.test.ts",
   "src/env-file.test.ts",
+  "src/secret-words.test.ts",
+  "src/variables-messages.test.ts",
 ]);

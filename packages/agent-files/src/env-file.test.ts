@@ -33,4 +33,41 @@ describe("readEnvFile", () => {
       E: "",
     });
   });
+
+  it("trims lines, skips indented comments and lines that are no assignment, keeps what quotes hold", () => {
+    dir = mkdtempSync(join(tmpdir(), "env-file-"));
+    const file = join(dir, ".env");
+    writeFileSync(
+      file,
+      [
+        "   # indented comment",
+        "  A=1  ",
+        "export\t  B=2",
+        "C=a#b",
+        "D=x\t# tab comment",
+        'E="',
+        "F='no \\n here' ",
+        'G="say \\"hi\\""',
+        "H='it\\'s'",
+        "I=path # comment",
+        "=nokey",
+        "exportJ=3",
+        "K =  spaced",
+        "1X=bad",
+      ].join("\r\n"),
+    );
+    expect(readEnvFile(file)).toEqual({
+      A: "1",
+      B: "2",
+      C: "a#b",
+      D: "x",
+      E: '"',
+      F: "no \\n here",
+      G: 'say "hi"',
+      H: "it\\'s", // single quotes escape nothing: the last quote ends the value
+      I: "path",
+      exportJ: "3",
+      K: "spaced",
+    });
+  });
 });
