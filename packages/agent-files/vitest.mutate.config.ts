@@ -7,5 +7,4 @@ export default tinyloopMutationConfig([
   "src/variables.test.ts",
   "src/env-file.test.ts",
   "src/secret-words.test.ts",
-  "src/variables-messages.test.ts",
 ]);
