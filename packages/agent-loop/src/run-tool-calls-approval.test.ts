@@ -194,6 +194,28 @@ describe("tool names", () => {
   });
 });
 
+describe("outcomes", () => {
+  it("calls a result the tool marked ABORTED cancelled, and a TIMEOUT of its own an error", async () => {
+    const setup = setUp();
+    for (const code of ["ABORTED", "TIMEOUT"] as const) {
+      setup.registry.register(
+        {
+          name: `ends_${code}`,
+          toolset: "builtin",
+          description: "Ends with a code.",
+          inputSchema: { type: "object" },
+        },
+        () => ({ content: [{ type: "text", text: code }], isError: true, code }),
+      );
+      setup.offered.set(`ends_${code}`, setup.registry.get(`ends_${code}`) as ToolDefinition);
+    }
+    const { settled } = await run([call("a", "ends_ABORTED"), call("b", "ends_TIMEOUT")], {
+      setup,
+    });
+    expect(settled.map((entry) => entry.outcome)).toEqual(["cancelled", "error"]);
+  });
+});
+
 describe("events", () => {
   it("reports each result once, with its turn, outcome and wall-clock times", async () => {
     const before = Date.now();
