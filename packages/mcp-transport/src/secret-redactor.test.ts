@@ -41,6 +41,14 @@ describe("configSecrets", () => {
     expect(configSecrets({ headers: { A: "xBearer abcd1" } })).toEqual(["xBearer abcd1"]);
   });
 
+  it("sorts the secrets longest first, whatever order the config gives them in", () => {
+    expect(configSecrets({ env: { A: "abcd", B: "abcdefgh", C: "abcdef" } })).toEqual([
+      "abcdefgh",
+      "abcdef",
+      "abcd",
+    ]);
+  });
+
   it("takes values of exactly four characters, and none shorter", () => {
     expect(configSecrets({ env: { A: "abcd", B: "abc", C: "" } })).toEqual(["abcd"]);
   });
@@ -63,6 +71,10 @@ describe("maskSecrets", () => {
     expect(mask('"Authorization":"Bearer abcd-1234", again abcd-1234 and abcd')).toBe(
       '"Authorization":"***", again *** and ***',
     );
+  });
+
+  it("ignores an empty secret instead of masking between every character", () => {
+    expect(maskSecrets(["", "abcd"])("x abcd y")).toBe("x *** y");
   });
 
   it("leaves text without secrets as it is", () => {
