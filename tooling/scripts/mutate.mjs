@@ -1,9 +1,11 @@
-// `pnpm mutate [--package NAME]… [--force] [--concurrency N]`: mutation testing (StrykerJS) of
-// every package that has a stryker.config.mjs, one package at a time, at low priority.
-// Incremental: each package keeps its last result in mutation/stryker-incremental.json, so a
-// second run only tests the mutants of changed code or tests; --force runs everything again.
+// `pnpm mutate [--package NAME]… [--force | --survivors] [--concurrency N]`: mutation testing
+// (StrykerJS) of every package that has a stryker.config.mjs, one package at a time, at low
+// priority. Incremental: each package keeps its last result in mutation/stryker-incremental.json,
+// so a second run only tests the mutants of changed code or tests; --force runs everything
+// again; --survivors tests the survivors of the last run again (Stryker 10.1 reuses a
+// survivor's result even when a new test would kill it, notably for module-level mutants).
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -29,11 +31,14 @@ try {
     options: {
       package: { type: "string", multiple: true },
       force: { type: "boolean", default: false },
+      survivors: { type: "boolean", default: false },
       concurrency: { type: "string" },
     },
   }).values;
 } catch (error) {
-  fail(`${error.message}; usage: pnpm mutate [--package NAME]… [--force] [--concurrency N]`);
+  fail(
+    `${error.message}; usage: pnpm mutate [--package NAME]… [--force | --survivors] [--concurrency N]`,
+  );
 }
 
 const known = configuredPackages();
@@ -53,6 +58,7 @@ let status = 0;
 for (const name of wanted) {
   const cwd = join(root, "packages", name);
   process.stdout.write(`\n== mutation testing @tinyloop/${name} ==\n`);
+  if (args.survivors) forgetSurvivors(join(cwd, "mutation", "stryker-incremental.json"));
   const strykerArgs = ["run", "stryker.config.mjs", ...(args.force ? ["--force"] : [])];
   const run = spawnSync("nice", ["-n", "10", stryker, ...strykerArgs], {
     cwd,
@@ -65,6 +71,16 @@ for (const name of wanted) {
 process.stdout.write(`\nmutation score (killed + timed out) ÷ (all − ignored):\n`);
 for (const line of scores) process.stdout.write(`  ${line}\n`);
 process.exit(status);
+
+/** Drops the survived and uncovered mutants from an incremental file, so Stryker tests them anew. */
+function forgetSurvivors(incrementalPath) {
+  if (!existsSync(incrementalPath)) return;
+  const report = JSON.parse(readFileSync(incrementalPath, "utf8"));
+  for (const file of Object.values(report.files)) {
+    file.mutants = file.mutants.filter((m) => m.status !== "Survived" && m.status !== "NoCoverage");
+  }
+  writeFileSync(incrementalPath, JSON.stringify(report));
+}
 
 /** "85.2 % (173 of 203; 30 survived, 0 not covered)" from Stryker's JSON report. */
 function scoreOf(reportPath, run) {
