@@ -25,3 +25,14 @@ const base = defineConfig({
 export function tinyloopVitestConfig(overrides = {}) {
   return mergeConfig(base, overrides);
 }
+
+/**
+ * The shared config for a mutation run (`pnpm mutate`): the package's settings with
+ * `test.include` replaced, not merged, by the given fast unit tests. (`mergeConfig` joins
+ * arrays, so an override would only add to the default `src/**\/*.test.ts`.)
+ * @param {string[]} include
+ */
+export function tinyloopMutationConfig(include) {
+  const config = tinyloopVitestConfig({ test: { reporters: ["default"] } });
+  return { ...config, test: { ...config.test, include, reporters: ["default"], outputFile: {} } };
+}

@@ -112,3 +112,98 @@ describe("expandSlots", () => {
     expect(warnings[0]).toContain("${not a name} is not a variable reference");
   });
 });
+
+// The exact texts a person reads when a variable or an input is missing, and what is asked.
+async function failure(run: () => unknown): Promise<AgentFileError> {
+  try {
+    await run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AgentFileError);
+    return error as AgentFileError;
+  }
+  throw new Error("expected an AgentFileError");
+}
+
+describe("resolveInputs", () => {
+  it("asks once per input, only for ${input:…}, and names one missing input in the singular", async () => {
+    const asked: string[] = [];
+    const error = await failure(() =>
+      resolveInputs(
+        slots({ a: "${input:pat} ${HOME} ${input:pat}", b: "${input:pat}" }),
+        [input("pat", { description: "GitHub token" })],
+        {
+          file: "f",
+          env: {},
+          answer: (question) => {
+            asked.push(question.id);
+            return undefined;
+          },
+          located,
+        },
+      ),
+    );
+    expect(asked).toEqual(["pat"]);
+    expect(error.code).toBe("INPUT_MISSING");
+    expect(error.message).toContain(
+      "needs an input and nobody can answer here (no terminal):\n  pat (GitHub token): set PAT=…",
+    );
+  });
+
+  it("lists several missing inputs, each with its variable, in the plural", async () => {
+    const error = await failure(() =>
+      resolveInputs(
+        slots({ a: "${input:one} ${input:two-x}" }),
+        [input("one", { description: "" }), input("two-x", { description: "" })],
+        {
+          file: "f",
+          env: {},
+          located,
+        },
+      ),
+    );
+    expect(error.message).toContain(
+      "needs these inputs and nobody can answer here (no terminal):\n  one: set ONE=…\n  two-x: set TWO_X=…",
+    );
+  });
+
+  it("names an input that inputs does not declare, with an example", async () => {
+    const error = await failure(() =>
+      resolveInputs(slots({ a: "${input:nope}" }), [], { file: "f", env: {}, located }),
+    );
+    expect(error.code).toBe("INVALID");
+    expect(error.message).toContain(
+      'uses ${input:nope} but "inputs" declares no input with id "nope"',
+    );
+    expect(error.message).toContain('"inputs": [{ "type": "promptString", "id": "nope"');
+  });
+});
+
+describe("expandSlots", () => {
+  it("expands each slot, and warns only about ${…} that is no reference", () => {
+    const values = { a: "${HOME}/x ${not a name} ${PORT:-80}", b: "plain" };
+    const warnings: string[] = [];
+    expandSlots(slots(values), {
+      file: "f",
+      lookup: (name) => (name === "HOME" ? "/home/me" : undefined),
+      warn: (path, message) => warnings.push(`${path.join(".")}: ${message}`),
+    });
+    expect(values).toEqual({ a: "/home/me/x ${not a name} 80", b: "plain" });
+    expect(warnings).toEqual([
+      "servers.s.a: ${not a name} is not a variable reference (a name is letters, digits and _, as in ${HOME}, ${PORT:-8080} or ${input:api-key}); it is kept as written",
+    ]);
+    // No warn callback: the same text expands without one.
+    expandSlots(slots({ c: "${not a name}" }), { file: "f", lookup: () => undefined });
+  });
+
+  it("names one unset variable in the singular and several with their count", () => {
+    const one = () => expandSlots(slots({ a: "${TOKEN}" }), { file: "f", lookup: () => undefined });
+    expect(() => one()).toThrow(
+      "a variable is not set (TOKEN):\n  servers.s.a: ${TOKEN}\nSet it (an empty value counts as set), or give a default: ${NAME:-default}",
+    );
+    const two = () =>
+      expandSlots(slots({ a: "${A1} ${B2}", b: "${A1}" }), { file: "f", lookup: () => undefined });
+    expect(() => two()).toThrow(
+      "2 variables are not set (A1, B2):\n  servers.s.a: ${A1}\n  servers.s.a: ${B2}\n  servers.s.b: ${A1}\nSet them (an empty value counts as set), or give a default: ${NAME:-default}",
+    );
+  });
+});

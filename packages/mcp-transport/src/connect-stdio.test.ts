@@ -1,8 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { descendantsOf, processesWithMarker } from "@tinyloop/test-fixtures";
 import { fixtureServer, LONG_TOOL_NAME, TINY_PNG } from "@tinyloop/test-fixtures/mcp-server";
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { describe, expect, it } from "vitest";
 import { fixtureConnector } from "./__fixtures__/connect-fixture.js";
+import { untilFileLine } from "./__fixtures__/file-line.js";
 import { rejection, textOf } from "./__fixtures__/helpers.js";
 import {
   PLANTED_SECRETS,
@@ -12,6 +16,7 @@ import {
 import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
 import { connectServer } from "./connect-server.js";
 import type { ConnectOptions } from "./connection-types.js";
+import { prestartStdioServers } from "./stdio/prestart.js";
 
 const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const fast: ConnectOptions = { reconnect: { initialRetries: 0, baseDelayMs: 20, maxDelayMs: 50 } };
@@ -238,17 +243,31 @@ describe("connectServer over stdio (fixture server)", () => {
     ]);
   });
 
-  it("times out a server that never answers initialize with CONNECT_TIMEOUT", async () => {
+  it("times out a server that never answers initialize with CONNECT_TIMEOUT, naming its stderr line", async () => {
+    // Pre-started, and connected only once the server has printed its line and serves: the
+    // line is read before the timer starts, however long Node takes to boot the fixture.
+    const dir = mkdtempSync(join(tmpdir(), "tinyloop-connect-timeout-"));
+    guard.defer(() => rmSync(dir, { recursive: true, force: true }));
+    const startsLog = join(dir, "starts.log");
+    const { command, args } = fixtureServer({
+      hangInitialize: true,
+      stderrLines: ["booting"],
+      startsLog,
+    });
+    const config = { command, args, env: guard.env() };
+    const prestarted = prestartStdioServers({ fx: config });
+    guard.defer(() => prestarted.close());
+    await untilFileLine(startsLog, "serving ");
+    // One turn of the event loop after that: its poll phase reads the pending stderr bytes.
+    await new Promise((resolve) => setImmediate(resolve));
     const error = await rejection(
-      connectFixture(
-        { hangInitialize: true, stderrLines: ["booting"] },
-        // Long enough for Node to start the fixture and print its line on a loaded machine.
-        { ...fast, timeouts: { connectMs: 5_000 } },
-      ),
+      connectServer("fx", config, { ...fast, timeouts: { connectMs: 300 } }),
     );
     expect(error.code).toBe("CONNECT_TIMEOUT");
-    expect(error.message).toContain("5000 ms");
-    expect(error.message).toContain("booting");
+    expect(error.message).toBe(
+      'Server "fx" did not answer initialize within 300 ms (timeouts.connectMs).\nLast stderr lines:\n  booting',
+    );
+    expect(readFileSync(startsLog, "utf8").match(/^start /gm)).toHaveLength(1); // adopted
   });
 
   it("does not retry a first connect that timed out: one start, no retry line", async () => {

@@ -25,6 +25,45 @@ describe("configSecrets", () => {
     expect(secrets).not.toContain("1");
     expect(secrets).not.toContain("yes");
   });
+  it("lists each secret once, longest first, raw and percent-decoded", () => {
+    expect(
+      configSecrets({
+        headers: { Authorization: "Basic dXNlcjpwdw==", "X-Key": "k%2Fey-1" },
+        env: { SAME: "k%2Fey-1", TOKEN: "tok5" },
+      }),
+    ).toEqual(["Basic dXNlcjpwdw==", "dXNlcjpwdw==", "k%2Fey-1", "k/ey-1", "tok5"]);
+  });
+
+  it("takes the credential after a scheme only at the start of a header value", () => {
+    expect(configSecrets({ headers: { A: "Bearer  two-spaces" } })).toEqual([
+      "Bearer  two-spaces",
+      "two-spaces",
+    ]);
+    expect(configSecrets({ headers: { A: "xBearer abcd1" } })).toEqual(["xBearer abcd1"]);
+  });
+
+  it("sorts the secrets longest first, whatever order the config gives them in", () => {
+    expect(configSecrets({ env: { A: "abcd", B: "abcdefgh", C: "abcdef" } })).toEqual([
+      "abcdefgh",
+      "abcdef",
+      "abcd",
+    ]);
+  });
+
+  it("takes values of exactly four characters, and none shorter", () => {
+    expect(configSecrets({ env: { A: "abcd", B: "abc", C: "" } })).toEqual(["abcd"]);
+  });
+
+  it("keeps a value that is not valid percent-encoding raw, and skips a URL it cannot parse", () => {
+    expect(configSecrets({ env: { A: "100%-sure" }, url: "not a url?token=zzzz" })).toEqual([
+      "100%-sure",
+    ]);
+  });
+
+  it("takes nothing from a config without headers, env or URL credentials", () => {
+    expect(configSecrets({ url: "https://example.test/mcp" })).toEqual([]);
+    expect(configSecrets({})).toEqual([]);
+  });
 });
 
 describe("configSecrets of oauth", () => {
@@ -57,6 +96,10 @@ describe("maskSecrets", () => {
     expect(mask('"Authorization":"Bearer abcd-1234", again abcd-1234 and abcd')).toBe(
       '"Authorization":"***", again *** and ***',
     );
+  });
+
+  it("ignores an empty secret instead of masking between every character", () => {
+    expect(maskSecrets(["", "abcd"])("x abcd y")).toBe("x *** y");
   });
 
   it("leaves text without secrets as it is", () => {

@@ -20,9 +20,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let dirs = 0;
 
 /** A "browser" that opens the URL and follows the redirects back to the loopback callback. */
-function browser(opened: URL[]): OAuthOptions["authorize"] {
-  return async (url) => {
+function browser(opened: URL[], servers: string[] = []): OAuthOptions["authorize"] {
+  return async (url, { server }) => {
     opened.push(url);
+    servers.push(server);
     await (await fetch(url)).arrayBuffer();
   };
 }
@@ -41,12 +42,14 @@ describe("OAuth against a real local authorization server + MCP server", () => {
     const server = await oauthServer();
     const store = new FileOAuthStore(join(scratch, `store-${dirs++}`));
     const opened: URL[] = [];
-    const oauth = { store, authorize: browser(opened) };
+    const servers: string[] = [];
+    const oauth = { store, authorize: browser(opened, servers) };
     const first = guard.track(
       await connectServer("secure", { type: "http", url: server.url }, { oauth }),
     );
     expect(textOf(await first.callTool("echo", { text: "hi" }))).toBe("hi");
     expect(opened).toHaveLength(1);
+    expect(servers).toEqual(["secure"]);
     expect(opened[0]?.searchParams.get("code_challenge_method")).toBe("S256");
     expect(opened[0]?.searchParams.get("redirect_uri")).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/callback$/,
