@@ -24,8 +24,11 @@ describe("--max-concurrent-starts", () => {
     await s.withModel([{ text: "fine" }]);
     const log = s.ws.path("starts.log");
     const mcpServers: Record<string, unknown> = {};
+    // Each server takes 400 ms from its `start` line to `serving`: long enough that the second
+    // of a pair has booted (and logged `start`) before the first is serving, even on a loaded
+    // machine where a Node process takes a few hundred milliseconds to boot.
     for (let i = 1; i <= 12; i++) {
-      mcpServers[`s${i}`] = s.ws.fixture(["--start-delay-ms", "100", "--starts-log", log]);
+      mcpServers[`s${i}`] = s.ws.fixture(["--start-delay-ms", "400", "--starts-log", log]);
     }
     s.ws.write({ ".mcp.json": json({ mcpServers }) });
     const r = await runCli(
