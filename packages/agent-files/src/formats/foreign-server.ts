@@ -5,7 +5,7 @@ import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KeyWarning, type KnownKeys, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
-import type { EntryExamples } from "../read-server-entry.js";
+import type { EntryExamples, EntryHints } from "../read-server-entry.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
@@ -21,6 +21,8 @@ export interface FormatContext {
    * without its servers key it is a valid file with no servers (a warning says so).
    */
   byName: boolean;
+  /** The caller's hints for the texts of server entries (see `EntryHints`). */
+  hints?: EntryHints | undefined;
 }
 
 /**
