@@ -290,22 +290,56 @@ describe("tinyloop mcp serve", () => {
     const lastToolMessage = (body: unknown) =>
       (body as { messages: Array<{ role: string; content: unknown }> }).messages.at(-1);
 
-    it("a tool that needs approval becomes an elicitation to a client that supports it; yes runs it", async () => {
-      const model = await s.withModel(addThenAnswer);
-      const { client, questions } = askingClient({ action: "accept", content: { approve: true } });
+    /** Connects `client` to `serve --mcp` at `mcpUrl` with the server's key. */
+    const connectHttp = async (
+      client: Client,
+      { mcpUrl, key }: { mcpUrl: string; key: string },
+    ) => {
+      clients.push(client);
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(mcpUrl), {
+          requestInit: { headers: { authorization: `Bearer ${key}` } },
+        }),
+      );
+    };
+
+    /** Connects a client to the agent one way; resolves the agent's tool name. */
+    type ConnectAgent = (client: Client) => Promise<string>;
+    const overStdio: ConnectAgent = async (client) => {
       await connectResearcher([], client);
-      const result = await client.callTool({ name: "ask_researcher", arguments: { task: "add" } });
-      expect(questions).toEqual([
-        'The agent wants to call the tool mcp_fixtures_add with the arguments {"a":2,"b":3}. Allow this call?',
-      ]);
-      expect(result.structuredContent).toMatchObject({
-        toolCalls: [{ name: "mcp_fixtures_add", outcome: "ok" }],
-      });
-      expect(lastToolMessage(model.requests[1]?.body)).toMatchObject({
-        role: "tool",
-        content: "5",
-      });
-    });
+      return "ask_researcher";
+    };
+    const overHttp: ConnectAgent = async (client) => {
+      s.ws.write({ "mcp.json": json({ mcpServers: { fixtures: s.ws.fixture() } }) });
+      await connectHttp(client, await startServeMcp([]));
+      return "ask_helper";
+    };
+
+    it.each([
+      ["mcp serve over stdio", overStdio],
+      ["serve --mcp over Streamable HTTP", overHttp],
+    ])(
+      "%s: a tool that needs approval becomes an elicitation to a client that supports it; yes runs it",
+      async (_, connect) => {
+        const model = await s.withModel(addThenAnswer);
+        const { client, questions } = askingClient({
+          action: "accept",
+          content: { approve: true },
+        });
+        const tool = await connect(client);
+        const result = await client.callTool({ name: tool, arguments: { task: "add" } });
+        expect(questions).toEqual([
+          'The agent wants to call the tool mcp_fixtures_add with the arguments {"a":2,"b":3}. Allow this call?',
+        ]);
+        expect(result.structuredContent).toMatchObject({
+          toolCalls: [{ name: "mcp_fixtures_add", outcome: "ok" }],
+        });
+        expect(lastToolMessage(model.requests[1]?.body)).toMatchObject({
+          role: "tool",
+          content: "5",
+        });
+      },
+    );
 
     it("a declined elicitation refuses the call and the model reads why", async () => {
       const model = await s.withModel(addThenAnswer);
@@ -369,19 +403,6 @@ describe("tinyloop mcp serve", () => {
       );
     });
 
-    /** Connects `client` to `serve --mcp` at `mcpUrl` with the server's key. */
-    const connectHttp = async (
-      client: Client,
-      { mcpUrl, key }: { mcpUrl: string; key: string },
-    ) => {
-      clients.push(client);
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(mcpUrl), {
-          requestInit: { headers: { authorization: `Bearer ${key}` } },
-        }),
-      );
-    };
-
     it("serve --mcp: a form of the agent's own server reaches the /mcp caller, and its answer flows back", async () => {
       const model = await s.withModel([
         { toolCalls: [{ name: "mcp_everything_trigger-elicitation-request", arguments: {} }] },
@@ -397,25 +418,6 @@ describe("tinyloop mcp serve", () => {
       expect(result.content).toEqual([{ type: "text", text: "The form is filled." }]);
       // The everything server got the caller's answer, and the agent's model read it.
       expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toContain("Name: Ada");
-    });
-
-    it("serve --mcp: a tool that needs approval is asked of the /mcp caller that supports elicitation", async () => {
-      const model = await s.withModel(addThenAnswer);
-      s.ws.write({ "mcp.json": json({ mcpServers: { fixtures: s.ws.fixture() } }) });
-      const serving = await startServeMcp([]);
-      const { client, questions } = askingClient({ action: "accept", content: { approve: true } });
-      await connectHttp(client, serving);
-      const result = await client.callTool({ name: "ask_helper", arguments: { task: "add" } });
-      expect(questions).toEqual([
-        'The agent wants to call the tool mcp_fixtures_add with the arguments {"a":2,"b":3}. Allow this call?',
-      ]);
-      expect(result.structuredContent).toMatchObject({
-        toolCalls: [{ name: "mcp_fixtures_add", outcome: "ok" }],
-      });
-      expect(lastToolMessage(model.requests[1]?.body)).toMatchObject({
-        role: "tool",
-        content: "5",
-      });
     });
 
     it("without elicitation the agent's policy decides, as in serve: refused, with the flag to allow it", async () => {
