@@ -61,7 +61,7 @@ export {
 export type { ReadAgentFileOptions } from "./read-agent-file.js";
 export { AGENT_DIR_VARIABLE, readAgentFile } from "./read-agent-file.js";
 export { MAX_CONFIG_FILE_BYTES } from "./read-config-file.js";
-export { AGENT_SERVER_COMMAND } from "./read-server-entry.js";
+export { AGENT_SERVER_COMMAND, type EntryHints } from "./read-server-entry.js";
 export { redactAgent, redactArgs } from "./redact-agent.js";
 export type { AgentFileServerEntry } from "./server-entries.js";
 export { toServerEntries } from "./server-entries.js";

@@ -16,6 +16,7 @@ import { parseJsonc } from "./parse-jsonc.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { unknownProviderProblem } from "./provider-names.js";
 import { readFormat } from "./read-format.js";
+import type { EntryHints } from "./read-server-entry.js";
 import { isSecretWordName } from "./redact-agent.js";
 import { invalidAt } from "./schema-error.js";
 import type { ServerDraft } from "./server-draft.js";
@@ -50,6 +51,11 @@ export interface ReadAgentFileOptions {
    * in `~/.claude.json` (`["projects", "/work/app", "mcpServers"]`; `findClientConfigs` gives it).
    */
   serversAt?: ConfigPath;
+  /**
+   * What the warnings about server entries tell the user in the caller's terms (a CLI names
+   * its commands; see `EntryHints`). Default: the library's own texts alone.
+   */
+  hints?: EntryHints;
 }
 
 /** What {@link loadAgentFile} keeps for later checks. */
@@ -112,8 +118,8 @@ export async function loadAgentFile(
   const warn = (w: KeyWarning) => addWarning(w.message, w.path);
 
   const result = options.serversAt
-    ? readServersAt(doc, warn, options.serversAt)
-    : readFormat(syntax, { doc, warn, env });
+    ? readServersAt(doc, warn, options.serversAt, options.hints)
+    : readFormat(syntax, { doc, warn, env, hints: options.hints });
   const workspace = workspaceOf(file);
   const slots = [
     ...(options.expandModel === false ? [] : modelSlots(result)),
@@ -183,6 +189,7 @@ function readServersAt(
   doc: ParsedDocument,
   warn: (w: KeyWarning) => void,
   serversAt: ConfigPath,
+  hints?: EntryHints,
 ): FormatResult {
   const map = valueAt(doc.value, serversAt);
   if (!isMap(map)) {
@@ -192,7 +199,7 @@ function readServersAt(
       example: FILE_EXAMPLES["mcp-servers"],
     });
   }
-  return readServerMap(doc, { format: "mcp-servers", at: serversAt }, warn);
+  return readServerMap(doc, { format: "mcp-servers", at: serversAt }, warn, hints);
 }
 
 /**

@@ -40,8 +40,8 @@ export function readFormat(
       example: FILE_EXAMPLES["mcp-servers"],
     });
   }
-  if (detected.format === "tiny-agents") return readTinyAgents(doc, warn);
-  if ("at" in detected) return readServerMap(doc, detected, warn);
+  if (detected.format === "tiny-agents") return readTinyAgents(doc, warn, context.hints);
+  if ("at" in detected) return readServerMap(doc, detected, warn, context.hints);
   const full: FormatContext = { ...context, byName: detected.byName };
   switch (detected.format) {
     case "codex":
@@ -57,6 +57,6 @@ export function readFormat(
     case "continue":
       return readContinue(full);
     case "hermes":
-      return readHermes(doc, warn);
+      return readHermes(doc, warn, context.hints);
   }
 }

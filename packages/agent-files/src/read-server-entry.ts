@@ -24,8 +24,22 @@ export interface EntryExamples {
   http: string;
 }
 
+/**
+ * What the caller tells the user in the texts of a server entry, in its own terms (a CLI
+ * names its commands): the library's texts name none.
+ */
+export interface EntryHints {
+  /**
+   * How to log in to an OAuth server before it first asks, ending the warning about an `auth`
+   * value tinyloop does not know, e.g. "`tinyloop mcp login NAME` logs in ahead".
+   */
+  loginAhead?: string | undefined;
+}
+
 /** Context for reading one entry. */
 export interface EntryContext {
+  /** The caller's hints for this entry's texts. Default: none. */
+  hints?: EntryHints | undefined;
   doc: ParsedDocument;
   path: ConfigPath;
   examples: EntryExamples;
@@ -163,7 +177,7 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
   if (parsed.auth !== undefined && !(parsed.auth === "oauth" && url !== undefined)) {
     context.warn({
       path: [...path, "auth"],
-      message: `ignored: the only auth tinyloop knows is "oauth" on a server with a url (it then logs in when the server asks; \`tinyloop mcp login NAME\` logs in ahead), got ${JSON.stringify(parsed.auth)}`,
+      message: `ignored: the only auth tinyloop knows is "oauth" on a server with a url (it then logs in when the server asks${context.hints?.loginAhead ? `; ${context.hints.loginAhead}` : ""}), got ${JSON.stringify(parsed.auth)}`,
     });
   }
   if (parsed.oauth !== undefined) {

@@ -73,7 +73,7 @@ async function loadPanel() {
       el(
         "li",
         {
-          class: `server ${server.state}`,
+          class: `server ${server.state}${server.usable ? " usable" : ""}`,
           "data-testid": "server",
           title: server.last_error ?? "",
         },
@@ -85,9 +85,10 @@ async function loadPanel() {
   );
   if (info.servers.length === 0)
     servers.append(el("li", { class: "meta", textContent: "no MCP servers" }));
-  const ready = info.servers.filter((server) => server.state === "ready").length;
-  $("health").textContent = `${ready}/${info.servers.length} servers ready`;
-  $("health").className = `health ${ready === info.servers.length ? "ok" : "degraded"}`;
+  // `usable` is the server's one rule (ready, or idle: lazy, started on first use).
+  const usable = info.servers.filter((server) => server.usable).length;
+  $("health").textContent = `${usable}/${info.servers.length} servers connected`;
+  $("health").className = `health ${usable === info.servers.length ? "ok" : "degraded"}`;
   $("tool-count").textContent = String(info.tools.length);
   $("tools").replaceChildren(
     ...info.tools.map((tool) =>

@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { skipWithout } from "@tinyloop/test-fixtures";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -82,6 +84,29 @@ async function openPage(url: string): Promise<Page> {
 }
 
 describe.skipIf(noBrowser)("the chat page", () => {
+  it("counts an idle lazy server as connected, as /healthz and a session's status do", async () => {
+    const manifests = await mkdtemp(join(tmpdir(), "tinyloop-page-manifests-"));
+    try {
+      rig = await startServeRig([], {}, { lazyManifestDir: manifests });
+      const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
+      await page.locator("body[data-ready=true]").waitFor();
+      await expect
+        .poll(() => page.getByTestId("health").textContent(), { timeout: 15_000 })
+        .toBe("1/1 servers connected");
+      expect(await page.getByTestId("health").getAttribute("class")).toBe("health ok");
+      const server = page.getByTestId("server").first();
+      expect(await server.textContent()).toContain("idle");
+      expect(await server.getAttribute("class")).toBe("server idle usable");
+    } finally {
+      await page?.close();
+      page = undefined;
+      const left = await rig?.close({ keep: (command) => command.includes("chromium") });
+      rig = undefined;
+      expect(left ?? []).toEqual([]);
+      await rm(manifests, { recursive: true, force: true });
+    }
+  });
+
   it("streams an answer with its tool call (arguments, duration, collapsible result) and lists servers and tools", async () => {
     rig = await startServeRig([
       {

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { createAgentMcpServer } from "./agent-mcp-server.js";
 import { AgentServerError } from "./agent-server-error.js";
 import { ApiError, sendApiError } from "./api-error.js";
@@ -54,6 +55,18 @@ export interface AgentServer {
    * Calling it again with `graceMs: 0` ends a running grace at once.
    */
   close(options?: CloseOptions): Promise<void>;
+  /**
+   * Puts a question of the agent's own MCP servers (an elicitation form) to the `/mcp` client
+   * whose call is running, tied to that call, and resolves its answer. `undefined` when nobody
+   * can be asked: no `/mcp` endpoint (`mcp` unset), no call running, its client did not
+   * declare `elicitation`, calls of several MCP sessions run at once, or a chat completion
+   * runs (the question might be its run's, and its client cannot be asked). Wire it as the
+   * `onElicit` of the agent's MCP servers.
+   */
+  askCaller(
+    question: ElicitRequestFormParams,
+    signal: AbortSignal,
+  ): Promise<ElicitResult | undefined>;
 }
 
 const ROUTES: Record<string, string> = {
@@ -147,6 +160,16 @@ class HttpAgentServer implements AgentServer {
 
   get inFlight(): number {
     return this.#runs.size;
+  }
+
+  async askCaller(
+    question: ElicitRequestFormParams,
+    signal: AbortSignal,
+  ): Promise<ElicitResult | undefined> {
+    // The servers are shared with the chat completions: while one runs, whose question this
+    // is cannot be told, so no /mcp client sees it (the same rule as several MCP sessions).
+    if (!this.#mcp || this.#runs.size > 0) return undefined;
+    return this.#mcp.askCaller(question, signal);
   }
 
   get chatPageUrl(): string | undefined {

@@ -1,5 +1,6 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { MODEL_NAME, type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
@@ -14,12 +15,12 @@ afterEach(async () => {
 });
 
 /** The official SDK client on the rig's `/mcp`, with `key` as its bearer. */
-async function connect(key: string): Promise<Client> {
+async function connect(key: string, options?: ClientOptions): Promise<Client> {
   if (!rig) throw new Error("start the rig first");
   const transport = new StreamableHTTPClientTransport(new URL(`${rig.url}/mcp`), {
     requestInit: { headers: { authorization: `Bearer ${key}` } },
   });
-  client = new Client({ name: "sdk-test-client", version: "1.0.0" });
+  client = new Client({ name: "sdk-test-client", version: "1.0.0" }, options);
   await client.connect(transport);
   return client;
 }
@@ -84,6 +85,54 @@ describe("/mcp (mcp: true)", () => {
     expect(((await noInit.json()) as { error: { message: string } }).error.message).toMatch(
       /^Expected an initialize request .*got POST without a session/,
     );
+  });
+
+  it("askCaller puts a form to the /mcp client whose call runs, and to nobody while a chat completion runs too", async () => {
+    rig = await startServeRig([{ repeat: 2, turn: { text: "slow", hang: true } }], { mcp: true });
+    const current = rig;
+    const form = {
+      message: "Who are you?",
+      requestedSchema: {
+        type: "object" as const,
+        properties: { name: { type: "string" as const } },
+        required: ["name"],
+      },
+    };
+    const signal = new AbortController().signal;
+    const mcp = await connect(current.server.apiKey, { capabilities: { elicitation: {} } });
+    const asked: string[] = [];
+    mcp.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return { action: "accept", content: { name: "Ada" } };
+    });
+    // No call is running: nobody is asked.
+    expect(await current.server.askCaller(form, signal)).toBeUndefined();
+
+    const call = mcp
+      .callTool({ name: `ask_${MODEL_NAME}`, arguments: { task: "wait" } })
+      .catch(() => undefined); // ended by the rig's close
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+    expect(await current.server.askCaller(form, signal)).toEqual({
+      action: "accept",
+      content: { name: "Ada" },
+    });
+    expect(asked).toEqual(["Who are you?"]);
+
+    // A chat completion runs too: the form might be its run's, so the /mcp client is not asked.
+    const completion = current.call("/v1/chat/completions", {
+      method: "POST",
+      body: JSON.stringify({
+        model: MODEL_NAME,
+        messages: [{ role: "user", content: "wait too" }],
+        stream: true,
+      }),
+    });
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(2);
+    expect(current.server.inFlight).toBe(1);
+    expect(await current.server.askCaller(form, signal)).toBeUndefined();
+    expect(asked).toHaveLength(1);
+    await (await completion).body?.cancel();
+    void call;
   });
 
   it("is not served without the option", async () => {

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type ElicitRequestFormParams,
+  type ElicitResult,
+  isInitializeRequest,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { AgentMcpServer } from "./agent-mcp-server.js";
 import { readJsonBody } from "./read-json-body.js";
 
@@ -72,6 +76,14 @@ export class McpEndpoint {
       if (transport.sessionId) this.#sessions.delete(transport.sessionId);
     };
     return transport;
+  }
+
+  /** The agent MCP server's `askCaller`: a question to the one session whose call runs. */
+  askCaller(
+    question: ElicitRequestFormParams,
+    signal: AbortSignal,
+  ): Promise<ElicitResult | undefined> {
+    return this.#mcp.askCaller(question, signal);
   }
 
   /** Ends every session: calls in flight abort. */

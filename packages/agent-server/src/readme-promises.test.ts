@@ -1,5 +1,8 @@
+import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createOpenAICompatible } from "@tinyloop/inference-adapters";
 import { ToolRegistry } from "@tinyloop/registry";
 import { afterEach, describe, expect, it } from "vitest";
@@ -166,6 +169,25 @@ describe("GET /healthz", () => {
       .poll(() => health(current), { timeout: 15_000, interval: 5 })
       .toMatchObject({ status: "degraded" });
     await expect.poll(async () => (await health(current)).status, { timeout: 15_000 }).toBe("ok");
+  });
+
+  it("counts an idle lazy server (not started, tools from the manifest cache) as usable: ok", async () => {
+    const manifests = await mkdtemp(join(tmpdir(), "tinyloop-serve-manifests-"));
+    try {
+      rig = await startServeRig([], {}, { lazyManifestDir: manifests });
+      expect(await (await rig.call("/healthz")).json()).toMatchObject({
+        status: "ok",
+        servers: [{ name: "fx", state: "idle", usable: true }],
+      });
+      expect(await (await rig.call("/tinyloop/v1/tools")).json()).toMatchObject({
+        servers: [{ name: "fx", state: "idle", usable: true }],
+      });
+    } finally {
+      const left = await rig?.close();
+      rig = undefined;
+      expect(left).toEqual([]);
+      await rm(manifests, { recursive: true, force: true });
+    }
   });
 
   it("answers 503 draining on a connection that was open when shutdown began", async () => {

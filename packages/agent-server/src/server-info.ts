@@ -1,4 +1,4 @@
-import type { ServerState } from "@tinyloop/mcp-registration";
+import { isServerUsable, type ServerState } from "@tinyloop/mcp-registration";
 import type { ApprovalPolicy } from "./serve-approval.js";
 import type { ResolvedServerOptions } from "./server-options.js";
 
@@ -7,6 +7,12 @@ export interface ServerInfo {
   name: string;
   /** mcp-registration's `ServerState`: `ready`, `idle`, `reconnecting`, `failed`, … */
   state: ServerState;
+  /**
+   * Whether its tools work now: mcp-registration's `isServerUsable` (`ready`, or `idle`: a
+   * lazy server not started yet, which its first tool call starts). The one rule behind
+   * `/healthz`'s `ok` and the chat page's count, as behind a session's "connected N/M".
+   */
+  usable: boolean;
   tools: number;
   last_error: string | null;
 }
@@ -30,14 +36,15 @@ function servers(options: ResolvedServerOptions): ServerInfo[] {
   return (options.hub?.servers() ?? []).map((status) => ({
     name: status.name,
     state: status.state,
+    usable: isServerUsable(status.state),
     tools: status.toolCount,
     last_error: status.lastError ?? null,
   }));
 }
 
 /**
- * `GET /healthz`: `ok` when every MCP server is ready, `degraded` when one is not (the
- * agent still runs, without those tools), `draining` while shutting down (status 503).
+ * `GET /healthz`: `ok` when every MCP server is usable (ready, or idle: lazy and not
+ * started yet), `degraded` when one is not (the agent still runs, without those tools), `draining` while shutting down (status 503).
  */
 export function healthBody(
   options: ResolvedServerOptions,
@@ -46,7 +53,7 @@ export function healthBody(
   const list = servers(options);
   const status = state.draining
     ? "draining"
-    : list.every((server) => server.state === "ready")
+    : list.every((server) => server.usable)
       ? "ok"
       : "degraded";
   return {

@@ -15,6 +15,7 @@ import {
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
 import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
+import { FLAG_HINTS } from "../session/flag-hints.js";
 import { askLine } from "../terminal/ask-secret.js";
 import { configPlaces } from "./config-places.js";
 import { ensureHubAgentTrusted, hubAgentSourceText } from "./hub-trust.js";
@@ -119,6 +120,7 @@ async function readAgentAt(
     cwd: io.cwd,
     env: io.env,
     providedCommands: BUNDLED_COMMANDS,
+    hints: { loginAhead: FLAG_HINTS.loginAhead },
     onWarning: (warning) => io.stderr.write(`tinyloop: ${warning.text}\n`),
     expandModel,
     ...(serversAt ? { serversAt } : {}),
@@ -131,6 +133,7 @@ async function readAgentAt(
         cwd: io.cwd,
         env: io.env,
         providedCommands: BUNDLED_COMMANDS,
+        hints: { loginAhead: FLAG_HINTS.loginAhead },
         expandModel: false,
       }),
   });

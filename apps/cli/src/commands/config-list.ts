@@ -7,6 +7,7 @@ import {
 } from "@tinyloop/agent-files";
 import { configPlaces } from "../agent/config-places.js";
 import { EXIT, type Io } from "../io.js";
+import { FLAG_HINTS } from "../session/flag-hints.js";
 
 /** One line of `config list --json`. */
 export interface ListedConfig {
@@ -32,6 +33,7 @@ async function listOne(found: FoundClientConfig, io: Io): Promise<ListedConfig> 
       env: io.env,
       cwd: io.cwd,
       expandModel: false,
+      hints: { loginAhead: FLAG_HINTS.loginAhead },
       // A listing asks nobody: an input nobody answered stays empty (running it will ask).
       inputs: () => "",
       ...(found.serversAt ? { serversAt: found.serversAt } : {}),

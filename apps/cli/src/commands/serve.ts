@@ -174,7 +174,8 @@ export async function serveCommand(
       if (flags.verbose) io.stderr.write(`${style.dim(toolFormatLine(change))}\n`);
     },
   });
-  // Nobody approves calls here: the agent server refuses them per --yes / --allow-tool.
+  // Nobody approves calls here: the agent server refuses them per --yes / --allow-tool (or,
+  // with --mcp, asks the /mcp client that declared elicitation).
   const session = await openUnattendedSession({
     spec,
     model,
@@ -185,6 +186,16 @@ export async function serveCommand(
     onHub: (h) => {
       hub = h;
     },
+    // --mcp: the servers' forms go to the /mcp client whose call is running, as in
+    // `mcp serve`; declined when nobody can be asked (no such call, or other runs at once).
+    ...(flags.mcp
+      ? {
+          asking: {
+            onElicit: async (question, { signal }) =>
+              (await server?.askCaller(question, signal)) ?? { action: "decline" },
+          },
+        }
+      : {}),
   });
   if (typeof session === "number") return session;
 

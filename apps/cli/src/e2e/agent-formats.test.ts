@@ -145,6 +145,21 @@ describe("agent file formats", () => {
     expect(names.sort()).toEqual(["mcp_fixture_add", "mcp_fixture_echo"]);
   });
 
+  it("names tinyloop mcp login in the warning about a Hermes auth value it does not know", async () => {
+    s.ws.write({
+      "config.yaml": [
+        "mcp_servers:",
+        "  docs:",
+        "    url: http://127.0.0.1:9/mcp",
+        "    auth: basic",
+      ].join("\n"),
+    });
+    const r = await runCli(["config", "check", "config.yaml"], { cwd: s.ws.dir });
+    expect(r.stderr).toContain(
+      'config.yaml:4:5: warning: mcp_servers.docs.auth: ignored: the only auth tinyloop knows is "oauth" on a server with a url (it then logs in when the server asks; `tinyloop mcp login NAME` logs in ahead), got "basic"',
+    );
+  });
+
   it("runs the default agent: the real filesystem server on the current folder", async () => {
     s.ws.write({ "hello.txt": "hi from the file" });
     await s.withModel([

@@ -58,6 +58,42 @@ async function connectResearcher(
   return { client, stderr: () => stderr };
 }
 
+/**
+ * Starts `tinyloop serve mcp.json --mcp --name helper` (the file written by the test) and
+ * reads the `/mcp` URL and the generated key from what it prints.
+ */
+async function startServeMcp(extraArgs: string[]): Promise<{ mcpUrl: string; key: string }> {
+  const child = execa(
+    process.execPath,
+    [
+      cliBin,
+      "serve",
+      "mcp.json",
+      "--mcp",
+      "--name",
+      "helper",
+      "--port",
+      "0",
+      ...extraArgs,
+      ...s.modelFlags(),
+    ],
+    { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
+  );
+  serves.push(child);
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  await stderrShows(child, "Ctrl+C or SIGTERM stops");
+  const mcpUrl =
+    /MCP\s+(http:\/\/127\.0\.0\.1:\d+\/mcp)\s+\(Streamable HTTP, tool ask_helper, same key\)/.exec(
+      stderr,
+    )?.[1];
+  const key = /#key=(\S+)/.exec(stderr)?.[1];
+  if (!mcpUrl || !key) throw new Error(`serve --mcp printed no /mcp URL or key:\n${stderr}`);
+  return { mcpUrl, key };
+}
+
 describe("tinyloop mcp serve", () => {
   it("offers ask_<agent> to the official MCP client, and each call is a run over the agent's one shared server", async () => {
     const model = await s.withModel([
@@ -208,34 +244,7 @@ describe("tinyloop mcp serve", () => {
       { text: "Echoed over HTTP." },
     ]);
     s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
-    const child = execa(
-      process.execPath,
-      [
-        cliBin,
-        "serve",
-        "mcp.json",
-        "--mcp",
-        "--yes",
-        "--name",
-        "helper",
-        "--port",
-        "0",
-        ...s.modelFlags(),
-      ],
-      { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
-    );
-    serves.push(child);
-    let stderr = "";
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    await stderrShows(child, "Ctrl+C or SIGTERM stops");
-    const mcpUrl =
-      /MCP\s+(http:\/\/127\.0\.0\.1:\d+\/mcp)\s+\(Streamable HTTP, tool ask_helper, same key\)/.exec(
-        stderr,
-      )?.[1];
-    const key = /#key=(\S+)/.exec(stderr)?.[1];
-    if (!mcpUrl || !key) throw new Error(`serve --mcp printed no /mcp URL or key:\n${stderr}`);
+    const { mcpUrl, key } = await startServeMcp(["--yes"]);
 
     const client = new Client({ name: "sdk-test-client", version: "1.0.0" });
     clients.push(client);
@@ -281,22 +290,56 @@ describe("tinyloop mcp serve", () => {
     const lastToolMessage = (body: unknown) =>
       (body as { messages: Array<{ role: string; content: unknown }> }).messages.at(-1);
 
-    it("a tool that needs approval becomes an elicitation to a client that supports it; yes runs it", async () => {
-      const model = await s.withModel(addThenAnswer);
-      const { client, questions } = askingClient({ action: "accept", content: { approve: true } });
+    /** Connects `client` to `serve --mcp` at `mcpUrl` with the server's key. */
+    const connectHttp = async (
+      client: Client,
+      { mcpUrl, key }: { mcpUrl: string; key: string },
+    ) => {
+      clients.push(client);
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(mcpUrl), {
+          requestInit: { headers: { authorization: `Bearer ${key}` } },
+        }),
+      );
+    };
+
+    /** Connects a client to the agent one way; resolves the agent's tool name. */
+    type ConnectAgent = (client: Client) => Promise<string>;
+    const overStdio: ConnectAgent = async (client) => {
       await connectResearcher([], client);
-      const result = await client.callTool({ name: "ask_researcher", arguments: { task: "add" } });
-      expect(questions).toEqual([
-        'The agent wants to call the tool mcp_fixtures_add with the arguments {"a":2,"b":3}. Allow this call?',
-      ]);
-      expect(result.structuredContent).toMatchObject({
-        toolCalls: [{ name: "mcp_fixtures_add", outcome: "ok" }],
-      });
-      expect(lastToolMessage(model.requests[1]?.body)).toMatchObject({
-        role: "tool",
-        content: "5",
-      });
-    });
+      return "ask_researcher";
+    };
+    const overHttp: ConnectAgent = async (client) => {
+      s.ws.write({ "mcp.json": json({ mcpServers: { fixtures: s.ws.fixture() } }) });
+      await connectHttp(client, await startServeMcp([]));
+      return "ask_helper";
+    };
+
+    it.each([
+      ["mcp serve over stdio", overStdio],
+      ["serve --mcp over Streamable HTTP", overHttp],
+    ])(
+      "%s: a tool that needs approval becomes an elicitation to a client that supports it; yes runs it",
+      async (_, connect) => {
+        const model = await s.withModel(addThenAnswer);
+        const { client, questions } = askingClient({
+          action: "accept",
+          content: { approve: true },
+        });
+        const tool = await connect(client);
+        const result = await client.callTool({ name: tool, arguments: { task: "add" } });
+        expect(questions).toEqual([
+          'The agent wants to call the tool mcp_fixtures_add with the arguments {"a":2,"b":3}. Allow this call?',
+        ]);
+        expect(result.structuredContent).toMatchObject({
+          toolCalls: [{ name: "mcp_fixtures_add", outcome: "ok" }],
+        });
+        expect(lastToolMessage(model.requests[1]?.body)).toMatchObject({
+          role: "tool",
+          content: "5",
+        });
+      },
+    );
 
     it("a declined elicitation refuses the call and the model reads why", async () => {
       const model = await s.withModel(addThenAnswer);
@@ -358,6 +401,23 @@ describe("tinyloop mcp serve", () => {
       expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toContain(
         "sampling needs approval, and the client that called the agent cannot be asked; the operator can allow it by restarting `tinyloop mcp serve` with --yes",
       );
+    });
+
+    it("serve --mcp: a form of the agent's own server reaches the /mcp caller, and its answer flows back", async () => {
+      const model = await s.withModel([
+        { toolCalls: [{ name: "mcp_everything_trigger-elicitation-request", arguments: {} }] },
+        { text: "The form is filled." },
+      ]);
+      s.ws.write({ "mcp.json": json({ mcpServers: { everything: everything[0] } }) });
+      const serving = await startServeMcp(["--yes", "--end-when", "text"]);
+      const { client, questions } = askingClient({ action: "accept", content: { name: "Ada" } });
+      await connectHttp(client, serving);
+      const result = await client.callTool({ name: "ask_helper", arguments: { task: "fill it" } });
+      expect(questions).toHaveLength(1);
+      expect(questions[0]).toMatch(/Please provide inputs/);
+      expect(result.content).toEqual([{ type: "text", text: "The form is filled." }]);
+      // The everything server got the caller's answer, and the agent's model read it.
+      expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toContain("Name: Ada");
     });
 
     it("without elicitation the agent's policy decides, as in serve: refused, with the flag to allow it", async () => {

@@ -4,7 +4,6 @@ import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
-import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { nonEmpty, seconds, stringMap } from "../server-entry-schema.js";
 import { msFromSeconds, wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -12,10 +11,9 @@ import {
   type FormatContext,
   foreignDraft,
   forwardedVariables,
-  mapAt,
-  noServers,
   present,
   readEntryAt,
+  serverTableAt,
   toolFilter,
 } from "./foreign-server.js";
 
@@ -95,20 +93,16 @@ const KEYS: KnownKeys = {
  */
 export function readCodex(context: FormatContext): FormatResult {
   const { doc, env } = context;
-  const root = doc.value as Record<string, unknown>;
-  const table = root.mcp_servers;
-  if (table === undefined) {
-    return noServers(context, "codex", {
-      key: "[mcp_servers.NAME] table (Codex keeps its MCP servers there)",
-      example: FILE_EXAMPLES.codex,
-    });
-  }
-  mapAt(doc, ["mcp_servers"], table, {
+  const opened = serverTableAt(context, {
+    format: "codex",
+    key: "mcp_servers",
+    missing: "[mcp_servers.NAME] table (Codex keeps its MCP servers there)",
     expected: "a table of servers ([mcp_servers.NAME])",
     example: FILE_EXAMPLES.codex,
+    entryExample: EXAMPLES.codex.stdio,
   });
-  refuseReservedServerNames(doc, table, ["mcp_servers"], EXAMPLES.codex.stdio);
-  const servers = readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
+  if ("none" in opened) return opened.none;
+  const servers = readEach(Object.entries(opened.table), ([name, raw]) => {
     const path: ConfigPath = ["mcp_servers", name];
     const entry = readEntryAt(context, path, raw, {
       schema: codexServerSchema(),

@@ -5,7 +5,8 @@ import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KeyWarning, type KnownKeys, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
-import type { EntryExamples } from "../read-server-entry.js";
+import type { EntryExamples, EntryHints } from "../read-server-entry.js";
+import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 
@@ -20,6 +21,8 @@ export interface FormatContext {
    * without its servers key it is a valid file with no servers (a warning says so).
    */
   byName: boolean;
+  /** The caller's hints for the texts of server entries (see `EntryHints`). */
+  hints?: EntryHints | undefined;
 }
 
 /**
@@ -39,6 +42,42 @@ export function noServers(
   }
   context.warn({ path: [], message: `has no ${key}: no MCP servers to start` });
   return { format, settings: {}, settingPaths: {}, inputs: [], servers: [] };
+}
+
+/** Where a format keeps its server table, and the texts of {@link serverTableAt}'s checks. */
+export interface ServerTable {
+  format: FormatResult["format"];
+  /** The root key holding the table, e.g. `"mcp_servers"`. */
+  key: string;
+  /** What a file without the table lacks, for {@link noServers}, e.g. `"mcp" object`. */
+  missing: string;
+  /** What the table is when it is not a map, e.g. `"an object of servers"`. */
+  expected: string;
+  /** A whole file with the table, shown with the table's errors. */
+  example: string;
+  /** One written entry, shown when a server's name is reserved. */
+  entryExample: string;
+  /** A `null` table (YAML's empty key) counts as no table. Default: it is not a map. */
+  nullIsMissing?: boolean;
+}
+
+/**
+ * The opening check of a foreign format's server table, in order: no table → {@link noServers}
+ * (returned as `none`, the reader's whole result); not a map → `INVALID` ({@link mapAt}); a
+ * server under a reserved name → `INVALID` at its key. Otherwise the table, to read entry by entry.
+ */
+export function serverTableAt(
+  context: FormatContext,
+  { format, key, missing, expected, example, entryExample, nullIsMissing }: ServerTable,
+): { none: FormatResult } | { table: Record<string, unknown> } {
+  const { doc } = context;
+  const table = ((doc.value ?? {}) as Record<string, unknown>)[key];
+  if (table === undefined || (nullIsMissing && table === null)) {
+    return { none: noServers(context, format, { key: missing, example }) };
+  }
+  mapAt(doc, [key], table, { expected, example });
+  refuseReservedServerNames(doc, table, [key], entryExample);
+  return { table: table as Record<string, unknown> };
 }
 
 /** How {@link readEntryAt} reads one server entry of another client's file. */

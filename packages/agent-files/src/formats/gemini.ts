@@ -4,7 +4,6 @@ import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
-import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import { nonEmpty, stringMap, transportTypeSchema } from "../server-entry-schema.js";
 import { wholeMs } from "../timeout-units.js";
@@ -12,10 +11,9 @@ import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 import {
   type FormatContext,
   foreignDraft,
-  mapAt,
-  noServers,
   present,
   readEntryAt,
+  serverTableAt,
   toolFilter,
 } from "./foreign-server.js";
 
@@ -90,18 +88,15 @@ const withBraces = (map: Record<string, string> | undefined) =>
 export function readGemini(context: FormatContext): FormatResult {
   const { doc, warn } = context;
   const root = doc.value as Record<string, unknown>;
-  const table = root.mcpServers;
-  if (table === undefined) {
-    return noServers(context, "gemini", {
-      key: `"mcpServers" object`,
-      example: FILE_EXAMPLES.gemini,
-    });
-  }
-  mapAt(doc, ["mcpServers"], table, {
+  const opened = serverTableAt(context, {
+    format: "gemini",
+    key: "mcpServers",
+    missing: `"mcpServers" object`,
     expected: "an object of servers",
     example: FILE_EXAMPLES.gemini,
+    entryExample: EXAMPLES.gemini.stdio,
   });
-  refuseReservedServerNames(doc, table, ["mcpServers"], EXAMPLES.gemini.stdio);
+  if ("none" in opened) return opened.none;
   const lists =
     root.mcp === undefined
       ? {}
@@ -110,7 +105,7 @@ export function readGemini(context: FormatContext): FormatResult {
           at: ["mcp"],
           example: `"mcp": { "excluded": ["old-server"] }`,
         });
-  const servers = readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
+  const servers = readEach(Object.entries(opened.table), ([name, raw]) => {
     const path: ConfigPath = ["mcpServers", name];
     const entry = readEntryAt(context, path, raw, {
       schema: geminiServerSchema(),

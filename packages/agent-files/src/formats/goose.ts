@@ -1,10 +1,9 @@
-import { describeValue, lazySchema } from "@tinyloop/errors";
+import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
-import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
 import { nonEmpty, scalarText, seconds } from "../server-entry-schema.js";
@@ -14,9 +13,9 @@ import {
   type FormatContext,
   foreignDraft,
   forwardedVariables,
-  noServers,
   present,
   readEntryAt,
+  serverTableAt,
   toolFilter,
 } from "./foreign-server.js";
 
@@ -68,24 +67,18 @@ const KEYS: KnownKeys = {
  */
 export function readGoose(context: FormatContext): FormatResult {
   const { doc, warn, env } = context;
-  const root = (doc.value ?? {}) as Record<string, unknown>;
-  const table = root.extensions;
-  if (table === undefined || table === null) {
-    return noServers(context, "goose", {
-      key: `"extensions" mapping`,
-      example: FILE_EXAMPLES.goose,
-    });
-  }
-  if (typeof table !== "object" || Array.isArray(table)) {
-    throw invalidAt(doc, ["extensions"], {
-      expected: "a mapping of extension names to extensions",
-      received: describeValue(table),
-      example: FILE_EXAMPLES.goose,
-    });
-  }
-  refuseReservedServerNames(doc, table, ["extensions"], EXAMPLES.goose.stdio);
+  const opened = serverTableAt(context, {
+    format: "goose",
+    key: "extensions",
+    missing: `"extensions" mapping`,
+    expected: "a mapping of extension names to extensions",
+    example: FILE_EXAMPLES.goose,
+    entryExample: EXAMPLES.goose.stdio,
+    nullIsMissing: true,
+  });
+  if ("none" in opened) return opened.none;
   const servers: ServerDraft[] = [];
-  readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
+  readEach(Object.entries(opened.table), ([name, raw]) => {
     const path: ConfigPath = ["extensions", name];
     const entry = readEntryAt(context, path, raw, {
       schema: gooseExtensionSchema(),

@@ -10,7 +10,7 @@ import { isMap } from "../detect-format.js";
 import type { KeyWarning } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { ProblemList, readEach } from "../problem-list.js";
-import { readServerEntry } from "../read-server-entry.js";
+import { type EntryHints, readServerEntry } from "../read-server-entry.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
@@ -64,7 +64,11 @@ export const hermesFileSchema = lazySchema(() =>
  * `tools: { include, exclude }`; plus `model` / `provider` / `base_url` keys, and tinyloop's
  * `end_when` (snake_case like the file's own `max_turns`), `toolCallFormat` and `reasoning`.
  */
-export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
+export function readHermes(
+  doc: ParsedDocument,
+  warn: (w: KeyWarning) => void,
+  hints?: EntryHints,
+): FormatResult {
   refuseReservedServerNames(
     doc,
     (doc.value as { mcp_servers?: unknown } | null)?.mcp_servers,
@@ -96,7 +100,14 @@ export function readHermes(doc: ParsedDocument, warn: (w: KeyWarning) => void): 
         const path = ["mcp_servers", name];
         return {
           name,
-          ...readServerEntry(value, { doc, path, examples: EXAMPLES.hermes, nested: false, warn }),
+          ...readServerEntry(value, {
+            doc,
+            path,
+            examples: EXAMPLES.hermes,
+            nested: false,
+            warn,
+            hints,
+          }),
         };
       }),
     ) ?? [];

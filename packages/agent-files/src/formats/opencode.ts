@@ -4,7 +4,6 @@ import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
-import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt } from "../schema-error.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { wholeMs } from "../timeout-units.js";
@@ -12,10 +11,9 @@ import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 import {
   type FormatContext,
   foreignDraft,
-  mapAt,
-  noServers,
   present,
   readEntryAt,
+  serverTableAt,
 } from "./foreign-server.js";
 import { substituteOpencode } from "./opencode-substitutions.js";
 
@@ -80,14 +78,16 @@ const KEYS: KnownKeys = {
  */
 export function readOpencode(context: FormatContext): FormatResult {
   const { doc, warn, env } = context;
-  const root = doc.value as Record<string, unknown>;
-  const table = root.mcp;
-  if (table === undefined) {
-    return noServers(context, "opencode", { key: `"mcp" object`, example: FILE_EXAMPLES.opencode });
-  }
-  mapAt(doc, ["mcp"], table, { expected: "an object of servers", example: FILE_EXAMPLES.opencode });
-  refuseReservedServerNames(doc, table, ["mcp"], EXAMPLES.opencode.stdio);
-  const servers = readEach(Object.entries(table as Record<string, unknown>), ([name, written]) => {
+  const opened = serverTableAt(context, {
+    format: "opencode",
+    key: "mcp",
+    missing: `"mcp" object`,
+    expected: "an object of servers",
+    example: FILE_EXAMPLES.opencode,
+    entryExample: EXAMPLES.opencode.stdio,
+  });
+  if ("none" in opened) return opened.none;
+  const servers = readEach(Object.entries(opened.table), ([name, written]) => {
     const path: ConfigPath = ["mcp", name];
     const entry = readEntryAt(context, path, written, {
       schema: opencodeServerSchema(),

@@ -14,7 +14,7 @@ import { isMap } from "../detect-format.js";
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { ProblemList, readEach } from "../problem-list.js";
-import { readServerEntry } from "../read-server-entry.js";
+import { type EntryHints, readServerEntry } from "../read-server-entry.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
@@ -47,6 +47,7 @@ export function readServerMap(
   doc: ParsedDocument,
   { format, at }: { format: "mcp-servers" | "vscode"; at: ConfigPath },
   warn: (w: KeyWarning) => void,
+  hints?: EntryHints,
 ): FormatResult {
   const base = at.slice(0, -1);
   const key = at[at.length - 1] as string;
@@ -86,7 +87,14 @@ export function readServerMap(
         }
         return {
           name,
-          ...readServerEntry(value, { doc, path, examples: EXAMPLES[format], nested: false, warn }),
+          ...readServerEntry(value, {
+            doc,
+            path,
+            examples: EXAMPLES[format],
+            nested: false,
+            warn,
+            hints,
+          }),
         };
       }),
     ) ?? [];

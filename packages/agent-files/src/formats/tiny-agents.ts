@@ -11,7 +11,7 @@ import {
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
 import { ProblemList } from "../problem-list.js";
-import { readServerEntry } from "../read-server-entry.js";
+import { type EntryHints, readServerEntry } from "../read-server-entry.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import { deriveServerName, uniqueNames } from "../server-names.js";
 import { EXAMPLES, FILE_EXAMPLES, TINY_AGENTS_KEY_EXAMPLES } from "./examples.js";
@@ -42,7 +42,11 @@ const KEYS = {
  * `{ type, command, args, env }` / `{ type, url, headers }` and nested `{ type, config: { … } }`.
  * Names come from each command or URL, made unique.
  */
-export function readTinyAgents(doc: ParsedDocument, warn: (w: KeyWarning) => void): FormatResult {
+export function readTinyAgents(
+  doc: ParsedDocument,
+  warn: (w: KeyWarning) => void,
+  hints?: EntryHints,
+): FormatResult {
   const raw = doc.value;
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     throw invalidAt(doc, [], {
@@ -74,6 +78,7 @@ export function readTinyAgents(doc: ParsedDocument, warn: (w: KeyWarning) => voi
         examples: EXAMPLES["tiny-agents"],
         nested: true,
         warn,
+        hints,
       }),
     ),
   );

@@ -4,17 +4,15 @@ import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
-import { refuseReservedServerNames } from "../reserved-server-names.js";
 import type { ServerDraft } from "../server-draft.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 import {
   type FormatContext,
   foreignDraft,
-  mapAt,
-  noServers,
   present,
   readEntryAt,
+  serverTableAt,
 } from "./foreign-server.js";
 
 /** Zed's older `command: { path, args, env }`. */
@@ -62,21 +60,17 @@ const KEYS: KnownKeys = {
  */
 export function readZed(context: FormatContext): FormatResult {
   const { doc, warn } = context;
-  const root = doc.value as Record<string, unknown>;
-  const table = root.context_servers;
-  if (table === undefined) {
-    return noServers(context, "zed", {
-      key: `"context_servers" object`,
-      example: FILE_EXAMPLES.zed,
-    });
-  }
-  mapAt(doc, ["context_servers"], table, {
+  const opened = serverTableAt(context, {
+    format: "zed",
+    key: "context_servers",
+    missing: `"context_servers" object`,
     expected: "an object of servers",
     example: FILE_EXAMPLES.zed,
+    entryExample: EXAMPLES.zed.stdio,
   });
-  refuseReservedServerNames(doc, table, ["context_servers"], EXAMPLES.zed.stdio);
+  if ("none" in opened) return opened.none;
   const servers: ServerDraft[] = [];
-  readEach(Object.entries(table as Record<string, unknown>), ([name, raw]) => {
+  readEach(Object.entries(opened.table), ([name, raw]) => {
     const path: ConfigPath = ["context_servers", name];
     const entry = readEntryAt(context, path, raw, {
       schema: zedServerSchema(),

@@ -48,23 +48,34 @@ export const MODEL_NAME = "test-agent";
 
 /**
  * Starts a {@link ServeRig}; `script` drives the model, `options` override the server's;
- * `toolFormat` has the model write tool calls (and `<think>` reasoning) as text in that format.
+ * `toolFormat` has the model write tool calls (and `<think>` reasoning) as text in that format;
+ * `lazyManifestDir` makes "fx" a lazy server.
  */
 export async function startServeRig(
   script:
     | Array<StreamTurn | { repeat: number; turn: StreamTurn }>
     | { turns: StreamTurn[]; cycle: boolean },
   options: Partial<AgentServerOptions> = {},
-  { toolFormat }: { toolFormat?: TextToolCallFormat } = {},
+  {
+    toolFormat,
+    lazyManifestDir,
+  }: {
+    toolFormat?: TextToolCallFormat;
+    /** Starts "fx" lazily with its manifest cached here: `idle` while the cache has it. */
+    lazyManifestDir?: string;
+  } = {},
 ): Promise<ServeRig> {
   const modelServer = await startScriptedModelServer({ script: script as never });
   const registry = new ToolRegistry();
   const marker = newProcessMarker();
   const { command, args } = fixtureServer({ name: "fx" });
-  const hub = await connectAll(
-    { fx: { command, args, env: { [MARKER_VARIABLE]: marker } } },
-    registry,
-  );
+  const servers = { fx: { command, args, env: { [MARKER_VARIABLE]: marker } } };
+  const lazy =
+    lazyManifestDir === undefined ? {} : { lazy: true, manifestCache: { dir: lazyManifestDir } };
+  // A lazy server is idle only once its manifest is cached: the first hub's start writes it.
+  if (lazyManifestDir !== undefined)
+    await (await connectAll(servers, new ToolRegistry(), lazy)).close();
+  const hub = await connectAll(servers, registry, lazy);
   const plainModel = createOpenAICompatible({
     baseURL: modelServer.baseURL,
     model: "scripted",
