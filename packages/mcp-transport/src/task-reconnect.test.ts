@@ -1,27 +1,18 @@
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
-import {
-  type RunningTaskHttpServer,
-  startTaskHttpServer,
-  type TaskServerOptions,
-  type TaskServerStats,
-  taskServer,
-} from "@tinyloop/test-fixtures/task-server";
+import type { TaskServerStats } from "@tinyloop/test-fixtures/task-server";
 import { describe, expect, it, vi } from "vitest";
 import { rejection, textOf } from "./__fixtures__/helpers.js";
 import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
-import { connectServer } from "./connect-server.js";
+import { taskConnectors, taskStats } from "./__fixtures__/task-fixture.js";
 import type { McpCallResult, McpConnection } from "./connection-types.js";
 
 const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
+const { stdio, http } = taskConnectors(guard);
 
-async function serve(
-  options: TaskServerOptions,
-): Promise<{ server: RunningTaskHttpServer; connection: McpConnection }> {
-  const server = await startTaskHttpServer({ pollMs: 100, ...options }, guard.env());
-  guard.defer(() => server.close());
-  const connection = guard.track(
-    await connectServer("tasks", { url: server.url }, { reconnect: { initialRetries: 0 } }),
-  );
+/** The task fixture over HTTP, suggesting a 100 ms poll. */
+async function serve(sessionBoundTasks = false) {
+  const { server, connection } = await http({ pollMs: 100, sessionBoundTasks });
+  if (!server) throw new Error("the HTTP fixture has a server");
   return { server, connection };
 }
 
@@ -52,7 +43,7 @@ const NOT_KNOWN =
 
 describe("a task call whose HTTP session expires mid-task", () => {
   it("keeps polling the task it created in the new session, and never calls the tool twice", async () => {
-    const { server, connection } = await serve({});
+    const { server, connection } = await serve();
     const { call } = await startHeldTask(() => server.stats(), connection);
     await server.expireSessions(); // the next tasks/get is answered 404 "Session not found"
     await server.releaseTasks();
@@ -64,7 +55,7 @@ describe("a task call whose HTTP session expires mid-task", () => {
   });
 
   it("fails with a clear error, without calling the tool again, when the new session does not know the task", async () => {
-    const { server, connection } = await serve({ sessionBoundTasks: true });
+    const { server, connection } = await serve(true);
     const { call } = await startHeldTask(() => server.stats(), connection);
     await server.expireSessions();
     const error = await rejection(call);
@@ -79,16 +70,11 @@ describe("a task call whose HTTP session expires mid-task", () => {
 
 describe("a task call whose stdio server crashes mid-task", () => {
   it("asks the restarted server for the task, which it does not know, and fails without calling the tool again", async () => {
-    const { command, args } = taskServer({ pollMs: 100 });
-    const connection = guard.track(
-      await connectServer(
-        "tasks",
-        { command, args, env: guard.env() },
-        { reconnect: { initialRetries: 0, baseDelayMs: 100 } },
-      ),
+    const { connection } = await stdio(
+      { pollMs: 100 },
+      { reconnect: { initialRetries: 0, baseDelayMs: 100 } },
     );
-    const stats = async () =>
-      JSON.parse(textOf(await connection.callTool("task_stats", {}))) as TaskServerStats;
+    const stats = () => taskStats(connection);
     const { call } = await startHeldTask(stats, connection);
     const crashed = await stats();
     process.kill(crashed.pid, "SIGKILL");

@@ -1,46 +1,18 @@
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
-import {
-  startTaskHttpServer,
-  type TaskServerOptions,
-  type TaskServerStats,
-  taskServer,
-} from "@tinyloop/test-fixtures/task-server";
+import type { TaskServerOptions } from "@tinyloop/test-fixtures/task-server";
 import { describe, expect, it } from "vitest";
-import { rejection, textOf } from "./__fixtures__/helpers.js";
+import { rejection } from "./__fixtures__/helpers.js";
 import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
-import { connectServer } from "./connect-server.js";
+import { taskStats as stats, taskConnectors } from "./__fixtures__/task-fixture.js";
 import type { McpConnection } from "./connection-types.js";
 import { TASK_MIN_TIMEOUT_MS } from "./task-call-policy.js";
 
 const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
+const { stdio, http } = taskConnectors(guard);
 
 type Connect = (options?: TaskServerOptions) => Promise<McpConnection>;
-
-/** The task fixture over stdio. */
-const connectStdio: Connect = async (options = {}) => {
-  const { command, args } = taskServer(options);
-  return guard.track(
-    await connectServer(
-      "tasks",
-      { command, args, env: guard.env() },
-      { reconnect: { initialRetries: 0 } },
-    ),
-  );
-};
-
-/** The same fixture served over Streamable HTTP. */
-const connectHttp: Connect = async (options = {}) => {
-  const server = await startTaskHttpServer(options, guard.env());
-  guard.defer(() => server.close());
-  return guard.track(
-    await connectServer("tasks", { url: server.url }, { reconnect: { initialRetries: 0 } }),
-  );
-};
-
-/** What the fixture saw (over HTTP: across all sessions). */
-async function stats(connection: McpConnection): Promise<TaskServerStats> {
-  return JSON.parse(textOf(await connection.callTool("task_stats", {}))) as TaskServerStats;
-}
+const connectStdio: Connect = async (options) => (await stdio(options)).connection;
+const connectHttp: Connect = async (options) => (await http(options)).connection;
 
 describe.each([
   ["stdio", connectStdio],
