@@ -40,12 +40,18 @@ export interface CallTarget {
  * server cannot have seen (the HTTP session expired, the server was unreachable, the process
  * had just died) re-initialises the session and is sent once more — that retry always waits,
  * since the request itself started the reconnect. Nothing is sent a third time.
+ *
+ * `repeatable()` says when running `operation` again cannot repeat its effect (a call whose
+ * task exists only polls it when run again): then a failure that lost the session or the
+ * connection resumes it on the next ready client, as often as the connection reconnects
+ * within the timeout.
  */
 export async function runOnReadyClient<T>(
   target: CallTarget,
   what: string,
   options: RequestOptions,
   operation: (client: Client, remainingMs: number) => Promise<T>,
+  repeatable: () => boolean = () => false,
 ): Promise<T> {
   const { status, session } = target;
   const started = Date.now();
@@ -74,7 +80,9 @@ export async function runOnReadyClient<T>(
       );
       if (read.kind === "typed") throw read.error;
       const { failure } = read;
-      if (read.retriable && retry === 0) {
+      const lost = session.client !== client || isConnectionClosed(error);
+      const resume = repeatable() && (read.retriable || lost);
+      if ((read.retriable && retry === 0) || resume) {
         if (session.client === client && status.current === "ready") {
           target.log(
             `Server "${target.server}": ${failure.message} Reconnecting and retrying ${what} once.`,

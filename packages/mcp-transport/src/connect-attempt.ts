@@ -1,5 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type Task,
+  TaskStatusNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import {
   type ClientFeatureOptions,
   clientCapabilities,
@@ -29,6 +33,8 @@ export interface ConnectAttempt {
   isClosed: () => boolean;
   /** The server said its tool list changed. */
   onToolsChanged: () => void;
+  /** The server sent `notifications/tasks/status` (any client of the connection, old or new). */
+  onTaskStatus: (task: Task) => void;
   /** The adopted client's transport closed (the server exited, the stream ended). */
   onDropped: (error: McpTransportError) => void;
   /** The SDK's own warnings (rate-limited by the caller). */
@@ -58,6 +64,9 @@ export async function connectAttempt(attempt: ConnectAttempt): Promise<void> {
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     if (session.isCurrent(generation)) attempt.onToolsChanged();
   });
+  client.setNotificationHandler(TaskStatusNotificationSchema, (notification) =>
+    attempt.onTaskStatus(notification.params),
+  );
   client.onerror = (error) => attempt.warn(`Server "${server}": ${error.message}`);
   try {
     await client.connect(handle.transport, { timeout: attempt.connectMs });

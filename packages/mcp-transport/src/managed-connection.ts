@@ -32,6 +32,8 @@ import { rateLimitedLog } from "./rate-limited-log.js";
 import { isFinalFirstConnectFailure, RetryBudget, runReconnectLoop } from "./reconnect-loop.js";
 import { requestToolCall } from "./request-tool-call.js";
 import * as serverRequests from "./server-requests.js";
+import { TaskStatusBoard } from "./task-status-board.js";
+import type { TaskCallMemory } from "./task-tool-call.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
 
 /** Everything a connection needs, with defaults already applied. */
@@ -62,6 +64,7 @@ export class ManagedConnection implements McpConnection {
   private readonly budget: RetryBudget;
   private readonly session = new LiveSession();
   private readonly sleeper = new InterruptibleSleep();
+  private readonly taskStatus = new TaskStatusBoard();
   private stopPings: () => void = () => {};
   private readonly toolsListeners = new Set<() => void>();
   private closing: Promise<void> | undefined;
@@ -161,17 +164,24 @@ export class ManagedConnection implements McpConnection {
     args: Record<string, unknown>,
     options: CallToolOptions = {},
   ): Promise<McpCallResult> {
-    return this.withClient(`tools/call "${name}"`, options, (client, remaining) =>
-      requestToolCall({
-        client,
-        server: this.name,
-        name,
-        args,
-        options,
-        timeoutMs: remaining,
-        maxTotalMs: this.settings.timeouts.maxTotalMs,
-        stderrTail: () => this.stderrTail(),
-      }),
+    // Kept across the retries of this call: once its task exists, a retry polls it.
+    const memory: TaskCallMemory = {};
+    return this.withClient(
+      `tools/call "${name}"`,
+      options,
+      (client, remaining) =>
+        requestToolCall({
+          client,
+          server: this.name,
+          name,
+          args,
+          options,
+          timeoutMs: remaining,
+          maxTotalMs: this.settings.timeouts.maxTotalMs,
+          stderrTail: () => this.stderrTail(),
+          task: { board: this.taskStatus, memory },
+        }),
+      () => memory.taskId !== undefined,
     );
   }
 
@@ -245,6 +255,7 @@ export class ManagedConnection implements McpConnection {
     what: string,
     options: RequestOptions,
     operation: (client: Client, remainingMs: number) => Promise<T>,
+    repeatable?: () => boolean,
   ): Promise<T> {
     return runOnReadyClient(
       {
@@ -262,6 +273,7 @@ export class ManagedConnection implements McpConnection {
       what,
       options,
       operation,
+      repeatable,
     );
   }
 
@@ -280,6 +292,7 @@ export class ManagedConnection implements McpConnection {
       roots: () => this.roots,
       isClosed: () => this.isClosed(),
       onToolsChanged: () => this.emitToolsChanged(),
+      onTaskStatus: (task) => this.taskStatus.notify(task),
       onDropped: (error) => this.drop(error, false),
       warn: (line) => this.sdkWarning(line),
     });

@@ -3,7 +3,7 @@ import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol
 import type { CallToolOptions, McpCallResult } from "./connection-types.js";
 import { McpTransportError, withStderrTail } from "./errors.js";
 import { runsAsTask } from "./task-call-policy.js";
-import { requestTaskToolCall } from "./task-tool-call.js";
+import { requestTaskToolCall, type TaskCallContext } from "./task-tool-call.js";
 import { abortedError, toolCallFailure } from "./tool-call-failure.js";
 
 /** One `tools/call` on a ready client, as {@link requestToolCall} needs it. */
@@ -19,6 +19,8 @@ export interface ToolCallRequest {
   maxTotalMs: number | undefined;
   /** The server's stderr tail, attached to every error. */
   stderrTail: () => string[];
+  /** For a call that runs as a task: the status board and what its retries keep. */
+  task: TaskCallContext;
 }
 
 /**
@@ -32,12 +34,15 @@ export interface ToolCallRequest {
  */
 export async function requestToolCall(request: ToolCallRequest): Promise<McpCallResult> {
   try {
-    const asTask = runsAsTask({
-      taskSupport: request.options.taskSupport,
-      capabilities: request.client.getServerCapabilities(),
-      timeoutMs: request.timeoutMs,
-    });
-    return await (asTask ? requestTaskToolCall(request) : sendCall(request));
+    // A retry after a reconnect of a call that created its task only polls that task.
+    const asTask =
+      request.task.memory.taskId !== undefined ||
+      runsAsTask({
+        taskSupport: request.options.taskSupport,
+        capabilities: request.client.getServerCapabilities(),
+        timeoutMs: request.timeoutMs,
+      });
+    return await (asTask ? requestTaskToolCall(request, request.task) : sendCall(request));
   } catch (error) {
     throw withTail(error, request.stderrTail());
   }

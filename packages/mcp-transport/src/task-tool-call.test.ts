@@ -1,37 +1,23 @@
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
-import { type TaskServerOptions, taskServer } from "@tinyloop/test-fixtures/task-server";
+import type { TaskServerOptions } from "@tinyloop/test-fixtures/task-server";
 import { describe, expect, it } from "vitest";
-import { rejection, textOf } from "./__fixtures__/helpers.js";
+import { rejection } from "./__fixtures__/helpers.js";
 import { TRANSPORT_PROCESS_WAITS } from "./__fixtures__/process-waits.js";
-import { connectServer } from "./connect-server.js";
+import { taskStats as stats, taskConnectors } from "./__fixtures__/task-fixture.js";
 import type { McpConnection } from "./connection-types.js";
 import { TASK_MIN_TIMEOUT_MS } from "./task-call-policy.js";
 
 const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
+const { stdio, http } = taskConnectors(guard);
 
-async function connectTasks(options: TaskServerOptions = {}): Promise<McpConnection> {
-  const { command, args } = taskServer(options);
-  return guard.track(
-    await connectServer(
-      "tasks",
-      { command, args, env: guard.env() },
-      { reconnect: { initialRetries: 0 } },
-    ),
-  );
-}
+type Connect = (options?: TaskServerOptions) => Promise<McpConnection>;
+const connectStdio: Connect = async (options) => (await stdio(options)).connection;
+const connectHttp: Connect = async (options) => (await http(options)).connection;
 
-interface Stats {
-  taskCalls: string[];
-  plainCalls: string[];
-  cancelRequests: string[];
-  polls: number;
-}
-
-async function stats(connection: McpConnection): Promise<Stats> {
-  return JSON.parse(textOf(await connection.callTool("task_stats", {}))) as Stats;
-}
-
-describe("tools/call as an MCP task", () => {
+describe.each([
+  ["stdio", connectStdio],
+  ["Streamable HTTP", connectHttp],
+])("tools/call as an MCP task over %s", (_transport, connectTasks) => {
   it("polls a 3 s task to its result and reports its progress", async () => {
     const connection = await connectTasks({ taskMs: 3_000, steps: 6, pollMs: 200 });
     const seen: string[] = [];
@@ -95,6 +81,19 @@ describe("tools/call as an MCP task", () => {
     );
     expect(error.code).toBe("CALL_TIMEOUT");
     expect((await stats(connection)).cancelRequests).toHaveLength(1);
+  });
+
+  it("wakes on notifications/tasks/status instead of waiting for the next poll", async () => {
+    // The server suggests polling every 10 minutes; the task finishes after ~300 ms and says
+    // so. Answered through the notification, the call asks tasks/get not once.
+    const connection = await connectTasks({ taskMs: 300, steps: 1, pollMs: 600_000 });
+    const result = await connection.callTool(
+      "slow_report",
+      {},
+      { taskSupport: "required", timeoutMs: 20_000 },
+    );
+    expect(result.content).toEqual([{ type: "text", text: "report ready after 1 steps" }]);
+    expect((await stats(connection)).polls).toBe(0);
   });
 
   it("runs a task-optional tool as a task only when the call may be long", async () => {

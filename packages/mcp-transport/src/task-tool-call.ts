@@ -3,11 +3,14 @@ import { isTerminal } from "@modelcontextprotocol/sdk/experimental/tasks";
 import {
   CallToolResultSchema,
   CreateTaskResultSchema,
+  ErrorCode,
+  McpError,
   type Task,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { McpCallResult } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
 import type { ToolCallRequest } from "./request-tool-call.js";
+import type { TaskStatusBoard } from "./task-status-board.js";
 import { abortedError, toolCallFailure } from "./tool-call-failure.js";
 
 /** Poll interval when the server suggests none (the SDK's default too). */
@@ -20,6 +23,26 @@ export const TASK_CANCEL_TIMEOUT_MS = 5_000;
 type Ending = "aborted" | "timeout";
 
 /**
+ * What a call run as a task keeps across the retries of its call (call-retry.ts): the task it
+ * created and its deadline. Once `taskId` is set, a retry after a reconnect polls that task
+ * again and never sends a second `tools/call`.
+ */
+export interface TaskCallMemory {
+  taskId?: string;
+  /** The whole task's time, from the first `tools/call`. */
+  budgetMs?: number;
+  /** When the whole task's time is up (`Date.now()` based). */
+  deadline?: number;
+}
+
+/** What a task call needs besides the call itself. */
+export interface TaskCallContext {
+  /** The connection's `notifications/tasks/status`, which wake the poll early. */
+  board: TaskStatusBoard;
+  memory: TaskCallMemory;
+}
+
+/**
  * Runs one `tools/call` as an MCP task (2025-11-25, the SDK's experimental tasks API): the
  * call creates the task, `tasks/get` is polled at the server's `pollInterval` until the task
  * is terminal, then `tasks/result` fetches the tool result (also for `input_required`, which
@@ -29,13 +52,21 @@ type Ending = "aborted" | "timeout";
  * `tasks/cancel` (awaited up to {@link TASK_CANCEL_TIMEOUT_MS}) and the call rejects with
  * `ABORTED` / `CALL_TIMEOUT`. A task the server cancels itself comes back as an error result
  * the model can read. A server that answers with a plain result instead of a task is fine.
+ * A `notifications/tasks/status` for the task ends the wait for the next poll at once. Run
+ * again after a reconnect with a task in `memory`, it polls that task instead of calling
+ * the tool again, and fails with `RPC_ERROR` when the server no longer knows it.
  */
-export async function requestTaskToolCall(request: ToolCallRequest): Promise<McpCallResult> {
-  const { client, server, name, args, options } = request;
-  const { signal, onProgress } = options;
+export async function requestTaskToolCall(
+  request: ToolCallRequest,
+  context: TaskCallContext,
+): Promise<McpCallResult> {
+  const { client, server, name, options } = request;
+  const { board, memory } = context;
+  const { signal } = options;
   if (signal?.aborted) throw abortedError(server, name);
-  const budget = Math.min(request.timeoutMs, request.maxTotalMs ?? Number.POSITIVE_INFINITY);
-  const deadline = Date.now() + budget;
+  memory.budgetMs ??= Math.min(request.timeoutMs, request.maxTotalMs ?? Number.POSITIVE_INFINITY);
+  memory.deadline ??= Date.now() + memory.budgetMs;
+  const { budgetMs, deadline } = memory;
   const remaining = () => Math.max(1, deadline - Date.now());
   // One controller ends every request of the task and its poll waits: abort or deadline.
   const stop = new AbortController();
@@ -46,59 +77,104 @@ export async function requestTaskToolCall(request: ToolCallRequest): Promise<Mcp
   };
   const onAbort = () => end("aborted");
   signal?.addEventListener("abort", onAbort, { once: true });
-  const timer = setTimeout(() => end("timeout"), budget);
-  let settled = false;
-  let taskId: string | undefined;
+  const timer = setTimeout(() => end("timeout"), remaining());
+  const progress = { settled: false };
+  const poll: Poll = { client, board, stop: stop.signal, remaining };
   try {
-    const created = await client.request(
-      { method: "tools/call", params: { name, arguments: args } },
-      CreateTaskResultSchema.or(CallToolResultSchema),
-      {
-        task: {},
-        signal: stop.signal,
-        timeout: remaining(),
-        ...(onProgress
-          ? {
-              onprogress: (p: { progress: number; total?: number; message?: string }) => {
-                if (settled) return;
-                onProgress({
-                  progress: p.progress,
-                  ...(p.total === undefined ? {} : { total: p.total }),
-                  ...(p.message === undefined ? {} : { message: p.message }),
-                });
-              },
-            }
-          : {}),
-      },
-    );
-    const started = createdTask(created);
-    if (started === undefined) return created as McpCallResult;
-    taskId = started.taskId;
-    const task = await untilSettled(client, started, stop.signal, remaining);
+    const first =
+      memory.taskId === undefined
+        ? await createTask(request, poll, progress)
+        : await resumedTask(request, poll, memory.taskId);
+    if (!("taskId" in first)) return first;
+    memory.taskId = first.taskId;
+    const task = await untilSettled(poll, first);
     if (task.status === "cancelled") return cancelledByServer(server, name, task);
     const result = await client.experimental.tasks.getTaskResult(
       task.taskId,
       CallToolResultSchema,
-      {
-        signal: stop.signal,
-        timeout: remaining(),
-      },
+      { signal: stop.signal, timeout: remaining() },
     );
     return result as McpCallResult;
   } catch (error) {
     if (ending === undefined) throw toolCallFailure(error, server, name);
-    const sent = await cancelTask(client, taskId);
+    const sent = await cancelTask(client, memory.taskId);
     if (ending === "aborted") throw abortedError(server, name, error, sent);
     throw new McpTransportError({
       code: "CALL_TIMEOUT",
       server,
       cause: error,
-      message: `Tool "${name}" on server "${server}" ran as a task and did not finish within ${budget} ms (the call's timeout covers the whole task); the server was sent ${sent}.`,
+      message: `Tool "${name}" on server "${server}" ran as a task and did not finish within ${budgetMs} ms (the call's timeout covers the whole task); the server was sent ${sent}.`,
     });
   } finally {
-    settled = true;
+    progress.settled = true;
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
+    if (memory.taskId !== undefined) board.forget(memory.taskId);
+  }
+}
+
+/** What polling a task needs. */
+interface Poll {
+  client: Client;
+  board: TaskStatusBoard;
+  stop: AbortSignal;
+  remaining: () => number;
+}
+
+/** Sends the task-augmented `tools/call`: the task it created, or the server's plain result. */
+async function createTask(
+  request: ToolCallRequest,
+  poll: Poll,
+  progress: { settled: boolean },
+): Promise<Task | McpCallResult> {
+  const { name, args, options } = request;
+  const { onProgress } = options;
+  const created = await poll.client.request(
+    { method: "tools/call", params: { name, arguments: args } },
+    CreateTaskResultSchema.or(CallToolResultSchema),
+    {
+      task: {},
+      signal: poll.stop,
+      timeout: poll.remaining(),
+      ...(onProgress
+        ? {
+            onprogress: (p: { progress: number; total?: number; message?: string }) => {
+              if (progress.settled) return;
+              onProgress({
+                progress: p.progress,
+                ...(p.total === undefined ? {} : { total: p.total }),
+                ...(p.message === undefined ? {} : { message: p.message }),
+              });
+            },
+          }
+        : {}),
+    },
+  );
+  return createdTask(created) ?? (created as McpCallResult);
+}
+
+/**
+ * The state of a task created before a reconnect, asked of the server anew. A server that no
+ * longer knows it (a restarted process, tasks bound to the old session) fails the call with
+ * `RPC_ERROR`: calling the tool again could run it twice.
+ */
+async function resumedTask(request: ToolCallRequest, poll: Poll, taskId: string): Promise<Task> {
+  const { server, name } = request;
+  try {
+    return await poll.client.experimental.tasks.getTask(taskId, {
+      signal: poll.stop,
+      timeout: poll.remaining(),
+    });
+  } catch (error) {
+    if (!(error instanceof McpError) || error.code !== ErrorCode.InvalidParams) throw error;
+    throw new McpTransportError({
+      code: "RPC_ERROR",
+      server,
+      rpcCode: error.code,
+      cause: error,
+      mayHaveRun: true,
+      message: `Tool "${name}" on server "${server}" ran as task ${taskId}, which the server no longer knows after the connection was re-established (${error.message.replace(/^MCP error -?\d+: /, "")}). The tool was not called again, so that it does not run twice; it may have run, in full or in part.`,
+    });
   }
 }
 
@@ -108,40 +184,24 @@ function createdTask(answer: object): Task | undefined {
   return typeof task === "object" && task !== null ? (task as Task) : undefined;
 }
 
-/** Polls `tasks/get` until the task is terminal or needs input. */
-async function untilSettled(
-  client: Client,
-  first: Task,
-  stop: AbortSignal,
-  remaining: () => number,
-): Promise<Task> {
+/**
+ * Polls `tasks/get` until the task is terminal or needs input. Between polls it waits the
+ * server's `pollInterval`, or less when the server notifies the task's new state (which is
+ * then used as it is, without a poll).
+ */
+async function untilSettled(poll: Poll, first: Task): Promise<Task> {
   let task = first;
   while (!isTerminal(task.status) && task.status !== "input_required") {
-    await pause(Math.max(MIN_TASK_POLL_MS, task.pollInterval ?? DEFAULT_TASK_POLL_MS), stop);
-    task = await client.experimental.tasks.getTask(task.taskId, {
-      signal: stop,
-      timeout: remaining(),
-    });
+    const interval = Math.max(MIN_TASK_POLL_MS, task.pollInterval ?? DEFAULT_TASK_POLL_MS);
+    const notified = await poll.board.waitFor(task.taskId, interval, poll.stop);
+    task = notified
+      ? { pollInterval: task.pollInterval, ...notified }
+      : await poll.client.experimental.tasks.getTask(task.taskId, {
+          signal: poll.stop,
+          timeout: poll.remaining(),
+        });
   }
   return task;
-}
-
-/** Waits `ms`, or rejects as soon as `stop` aborts. */
-function pause(ms: number, stop: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (stop.aborted) return reject(stop.reason);
-    const done = () => {
-      clearTimeout(timer);
-      stop.removeEventListener("abort", aborted);
-      resolve();
-    };
-    const aborted = () => {
-      clearTimeout(timer);
-      reject(stop.reason);
-    };
-    const timer = setTimeout(done, ms);
-    stop.addEventListener("abort", aborted, { once: true });
-  });
 }
 
 /**
