@@ -1,53 +1,19 @@
-import { existsSync } from "node:fs";
-import { delimiter, join } from "node:path";
-import { skipWithout } from "@tinyloop/test-fixtures";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  isBrowserProcess,
+  launchBrowser,
+  noBrowser,
+  openPage as openTab,
+} from "./__fixtures__/page-browser.js";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
-
-// The chat page in a real browser: Debian's chromium, driven by playwright-core, against
-// the server with the scripted model and the fixture MCP server. Without chromium the
-// tests are skipped and say why, except in CI, where they fail (.ci/run installs it).
-function findChromium(): string | undefined {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    ...(process.env.PATH ?? "")
-      .split(delimiter)
-      .flatMap((dir) => [join(dir, "chromium"), join(dir, "chromium-browser")]),
-    "/usr/bin/chromium",
-  ];
-  return candidates.find((path): path is string => Boolean(path) && existsSync(path as string));
-}
-
-const executablePath = findChromium();
-const noBrowser = skipWithout(
-  "chromium",
-  Boolean(executablePath),
-  "apt-get install -y chromium, or set CHROMIUM_PATH",
-);
 
 let browser: Browser | undefined;
 let rig: ServeRig | undefined;
 let page: Page | undefined;
 
 beforeAll(async () => {
-  if (!executablePath) return;
-  // The flags Chromium needs here: root without a sandbox, no GPU, and none of its
-  // background connections (this machine's closed network refuses them). Playwright gives
-  // it a fresh empty profile of its own.
-  browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -55,7 +21,7 @@ afterAll(async () => {
 afterEach(async () => {
   await page?.close();
   page = undefined;
-  const left = await rig?.close({ keep: (command) => command.includes("chromium") });
+  const left = await rig?.close({ keep: isBrowserProcess });
   rig = undefined;
   expect(left ?? []).toEqual([]);
 });
@@ -73,11 +39,7 @@ const OVERFLOW_CHECK = `(() => {
 })()`;
 
 async function openPage(url: string): Promise<Page> {
-  const context = browser?.contexts()[0] ?? (await browser?.newContext());
-  if (!context) throw new Error("no browser");
-  page = await context.newPage();
-  await page.setViewportSize({ width: 1200, height: 800 });
-  await page.goto(url);
+  page = await openTab(browser, url);
   return page;
 }
 
