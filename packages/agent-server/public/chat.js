@@ -182,6 +182,33 @@ function argumentList(text) {
   return list;
 }
 
+/** A line of a change's diff: its kind, for the colour (the text is shown as it is). */
+function diffLineKind(line, index) {
+  if (index === 0) return "diff-header";
+  if (line.startsWith("@@")) return "diff-hunk";
+  if (line.startsWith("+")) return "diff-added";
+  if (line.startsWith("-")) return "diff-removed";
+  return "diff-context";
+}
+
+/**
+ * What a call would change (`diff` of its approval question: a header naming the file, then a
+ * unified diff against the file now), every line as text.
+ */
+function diffBlock(lines) {
+  return el(
+    "pre",
+    { class: "approval-diff", "data-testid": "approval-diff" },
+    ...lines.map((line, index) =>
+      el("span", {
+        class: diffLineKind(line, index),
+        "data-testid": "diff-line",
+        textContent: `${line}\n`,
+      }),
+    ),
+  );
+}
+
 function duration(ms) {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -354,6 +381,7 @@ class Answer {
         el("span", { textContent: " to run with these arguments?" }),
       ),
       argumentList(event.arguments),
+      event.diff ? diffBlock(event.diff) : null,
       buttons,
       answer,
     );

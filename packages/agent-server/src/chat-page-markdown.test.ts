@@ -1,11 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  type Browser,
   isBrowserProcess,
   launchBrowser,
   noBrowser,
   openPage,
-} from "./__fixtures__/page-browser.js";
+  type Page,
+} from "@tinyloop/test-fixtures/browser";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
 // The answers' markdown in a real browser (Debian's chromium), streamed by the scripted model
