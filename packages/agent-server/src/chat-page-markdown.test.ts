@@ -1,30 +1,12 @@
-import {
-  type Browser,
-  isBrowserProcess,
-  launchBrowser,
-  noBrowser,
-  openPage,
-  type Page,
-} from "@tinyloop/test-fixtures/browser";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { isBrowserProcess, noBrowser, useBrowser } from "@tinyloop/test-fixtures/browser";
+import { describe, expect, it } from "vitest";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
 // The answers' markdown in a real browser (Debian's chromium), streamed by the scripted model
 // in small pieces through the server: rendered as it grows, and nothing the model wrote runs.
 
-let browser: Browser | undefined;
 let rig: ServeRig | undefined;
-let page: Page | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
+const chromiumTab = useBrowser(async () => {
   const left = await rig?.close({ keep: isBrowserProcess });
   rig = undefined;
   expect(left ?? []).toEqual([]);
@@ -88,10 +70,9 @@ const HOSTILE = [
 describe.skipIf(noBrowser)("the chat page's markdown", () => {
   it("renders a streamed answer's heading, list, code block, table and link; HTML, scripts and javascript: links stay inert", async () => {
     rig = await startServeRig([{ text: `${ANSWER}\n${HOSTILE}`, chunkSize: 4, delayMs: 1 }]);
-    page = await openPage(browser, `${rig.url}/#key=${rig.server.apiKey}`, {
+    const current = await chromiumTab.open(`${rig.url}/#key=${rig.server.apiKey}`, {
       beforeLoad: RECORD_ELEMENTS,
     });
-    const current = page;
     await current.locator("body[data-ready=true]").waitFor();
     await current.getByTestId("prompt").fill("How do I release?");
     await current.getByTestId("prompt").press("Enter");

@@ -1,27 +1,14 @@
 import {
-  type Browser,
   isBrowserProcess,
-  launchBrowser,
   noBrowser,
-  openPage as openTab,
   type Page,
+  useBrowser,
 } from "@tinyloop/test-fixtures/browser";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
-let browser: Browser | undefined;
 let rig: ServeRig | undefined;
-let page: Page | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
+const chromiumTab = useBrowser(async () => {
   const left = await rig?.close({ keep: isBrowserProcess });
   rig = undefined;
   expect(left ?? []).toEqual([]);
@@ -39,10 +26,7 @@ const OVERFLOW_CHECK = `(() => {
   return { width, scroll: document.documentElement.scrollWidth, wide };
 })()`;
 
-async function openPage(url: string): Promise<Page> {
-  page = await openTab(browser, url);
-  return page;
-}
+const openPage = (url: string): Promise<Page> => chromiumTab.open(url);
 
 describe.skipIf(noBrowser)("the chat page", () => {
   it("streams an answer with its tool call (arguments, duration, collapsible result) and lists servers and tools", async () => {

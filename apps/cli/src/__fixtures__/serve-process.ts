@@ -10,9 +10,9 @@ export interface ServeProcess {
 }
 
 /**
- * Starts `tinyloop serve ARGS --port 0` in `cwd` (added to `running`, for the test file's
- * clean-up) and reads the URL and key it prints. A key from `--api-key-env` is not printed:
- * it is taken from `env`.
+ * Starts `tinyloop serve ARGS` in `cwd` (added to `running`, for the test file's clean-up) on
+ * a free port (`--port 0`, unless ARGS or a `PORT` in `env` name one) and reads the URL and key
+ * it prints. A key from `--api-key-env` is not printed: it is taken from `env`.
  */
 export async function startServeIn(
   cwd: string,
@@ -20,7 +20,8 @@ export async function startServeIn(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<ServeProcess> {
-  const child = execa(process.execPath, [cliBin, "serve", ...args, "--port", "0"], {
+  const port = args.includes("--port") || env.PORT ? [] : ["--port", "0"];
+  const child = execa(process.execPath, [cliBin, "serve", ...args, ...port], {
     cwd,
     env: { NO_COLOR: "1", ...env },
     reject: false,
