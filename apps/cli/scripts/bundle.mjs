@@ -108,3 +108,11 @@ cpSync(
   new URL("../dist/public/", import.meta.url),
   { recursive: true },
 );
+
+// The libraries the page renders answers with are resolved from agent-server's own
+// dependencies, which the bundled chunk cannot reach from dist/chunks/: they go to
+// dist/public/vendor/, where agent-server looks first.
+const { chatPageVendorFiles } = await import("@tinyloop/agent-server");
+for (const [name, file] of Object.entries(chatPageVendorFiles())) {
+  cpSync(file, new URL(`../dist/public/vendor/${name}`, import.meta.url));
+}

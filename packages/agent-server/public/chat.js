@@ -2,7 +2,11 @@
 // OpenAI-compatible API with the key from the link (#key=…) or the key dialog, streams
 // answers, shows the model's reasoning (`reasoning_content`) collapsed above its answer,
 // the agent's tool calls from the `tinyloop` extension chunks, and each answer's run as a
-// timeline (collapsed below it). Text from the model and the tools is only ever set as text.
+// timeline (collapsed below it). The answer's text is markdown, rendered safely (markdown.js);
+// everything else from the model and the tools (tool names, arguments, results, reasoning,
+// timeline labels) is only ever set as text.
+
+import { renderMarkdown } from "./markdown.js";
 
 const KEY_STORAGE = "tinyloop-serve-key";
 const $ = (id) => document.getElementById(id);
@@ -179,6 +183,33 @@ function argumentList(text) {
   return list;
 }
 
+/** A line of a change's diff: its kind, for the colour (the text is shown as it is). */
+function diffLineKind(line, index) {
+  if (index === 0) return "diff-header";
+  if (line.startsWith("@@")) return "diff-hunk";
+  if (line.startsWith("+")) return "diff-added";
+  if (line.startsWith("-")) return "diff-removed";
+  return "diff-context";
+}
+
+/**
+ * What a call would change (`diff` of its approval question: a header naming the file, then a
+ * unified diff against the file now), every line as text.
+ */
+function diffBlock(lines) {
+  return el(
+    "pre",
+    { class: "approval-diff", "data-testid": "approval-diff" },
+    ...lines.map((line, index) =>
+      el("span", {
+        class: diffLineKind(line, index),
+        "data-testid": "diff-line",
+        textContent: `${line}\n`,
+      }),
+    ),
+  );
+}
+
 function duration(ms) {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
@@ -288,13 +319,16 @@ class Answer {
     this.text += piece;
     this.reasoningNode = undefined; // reasoning after this text is a new block
     if (!this.textNode) {
-      // A new paragraph (after a tool call) needs no blank line the server put between turns.
+      // A new block (after a tool call) needs no blank line the server put between turns.
       piece = piece.replace(/^\n+/, "");
       if (!piece) return;
-      this.textNode = el("p", { class: "text", "data-testid": "answer-text" });
+      this.textNode = el("div", { class: "text markdown", "data-testid": "answer-text" });
+      this.markdown = "";
       this.body.append(this.textNode);
     }
-    this.textNode.textContent += piece;
+    // The whole block again as it grows, so markdown split across pieces renders whole.
+    this.markdown += piece;
+    this.textNode.replaceChildren(renderMarkdown(this.markdown));
   }
 
   toolCall(event) {
@@ -348,6 +382,7 @@ class Answer {
         el("span", { textContent: " to run with these arguments?" }),
       ),
       argumentList(event.arguments),
+      event.diff ? diffBlock(event.diff) : null,
       buttons,
       answer,
     );

@@ -1,63 +1,18 @@
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
-import { skipWithout } from "@tinyloop/test-fixtures";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import {
+  isBrowserProcess,
+  noBrowser,
+  type Page,
+  useBrowser,
+} from "@tinyloop/test-fixtures/browser";
+import { describe, expect, it } from "vitest";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
-// The chat page in a real browser: Debian's chromium, driven by playwright-core, against
-// the server with the scripted model and the fixture MCP server. Without chromium the
-// tests are skipped and say why, except in CI, where they fail (.ci/run installs it).
-function findChromium(): string | undefined {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    ...(process.env.PATH ?? "")
-      .split(delimiter)
-      .flatMap((dir) => [join(dir, "chromium"), join(dir, "chromium-browser")]),
-    "/usr/bin/chromium",
-  ];
-  return candidates.find((path): path is string => Boolean(path) && existsSync(path as string));
-}
-
-const executablePath = findChromium();
-const noBrowser = skipWithout(
-  "chromium",
-  Boolean(executablePath),
-  "apt-get install -y chromium, or set CHROMIUM_PATH",
-);
-
-let browser: Browser | undefined;
 let rig: ServeRig | undefined;
-let page: Page | undefined;
-
-beforeAll(async () => {
-  if (!executablePath) return;
-  // The flags Chromium needs here: root without a sandbox, no GPU, and none of its
-  // background connections (this machine's closed network refuses them). Playwright gives
-  // it a fresh empty profile of its own.
-  browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-  const left = await rig?.close({ keep: (command) => command.includes("chromium") });
+const chromiumTab = useBrowser(async () => {
+  const left = await rig?.close({ keep: isBrowserProcess });
   rig = undefined;
   expect(left ?? []).toEqual([]);
 });
@@ -74,14 +29,7 @@ const OVERFLOW_CHECK = `(() => {
   return { width, scroll: document.documentElement.scrollWidth, wide };
 })()`;
 
-async function openPage(url: string): Promise<Page> {
-  const context = browser?.contexts()[0] ?? (await browser?.newContext());
-  if (!context) throw new Error("no browser");
-  page = await context.newPage();
-  await page.setViewportSize({ width: 1200, height: 800 });
-  await page.goto(url);
-  return page;
-}
+const openPage = (url: string): Promise<Page> => chromiumTab.open(url);
 
 describe.skipIf(noBrowser)("the chat page", () => {
   it("counts an idle lazy server as connected, as /healthz and a session's status do", async () => {
@@ -98,9 +46,7 @@ describe.skipIf(noBrowser)("the chat page", () => {
       expect(await server.textContent()).toContain("idle");
       expect(await server.getAttribute("class")).toBe("server idle usable");
     } finally {
-      await page?.close();
-      page = undefined;
-      const left = await rig?.close({ keep: (command) => command.includes("chromium") });
+      const left = await rig?.close({ keep: isBrowserProcess });
       rig = undefined;
       expect(left ?? []).toEqual([]);
       await rm(manifests, { recursive: true, force: true });

@@ -9,6 +9,7 @@ export { apiKeyFromEnv } from "./api-key-from-env.js";
 export type { CallerLogLine } from "./caller-log.js";
 export { callerLogLine } from "./caller-log.js";
 export type { SamplingApproval } from "./caller-sampling-approval.js";
+export { chatPageVendorFiles } from "./chat-page.js";
 export type { AgentServer, CloseOptions } from "./create-agent-server.js";
 export { createAgentServer } from "./create-agent-server.js";
 export { formatRequestLog } from "./format-request-log.js";
@@ -16,7 +17,7 @@ export { isLoopbackHost } from "./loopback-host.js";
 export { modelNameFor } from "./model-name.js";
 export type { PageDecision } from "./page-approvals.js";
 export type { AgentToolCallMade } from "./run-agent-tool.js";
-export type { ApprovalMode, ServeApproval } from "./serve-approval.js";
+export type { ApprovalMode, ChangeLines, ServeApproval } from "./serve-approval.js";
 export type { ServerHints } from "./server-hints.js";
 export type {
   AgentRegistry,

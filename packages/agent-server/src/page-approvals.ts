@@ -4,6 +4,19 @@ import { ApiError } from "./api-error.js";
 import type { ApprovalPolicy } from "./serve-approval.js";
 import type { ApprovalRequestExtension } from "./tinyloop-events.js";
 
+/** The policy's `changeLines` of a call; a throw means there is nothing to show. */
+function changeOf(
+  policy: ApprovalPolicy,
+  call: Parameters<ApproveToolCall>[0],
+  definition: Parameters<ApproveToolCall>[1],
+): string[] | undefined {
+  try {
+    return policy.changeLines?.(call, definition);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A person's answer in the chat page: run it, refuse it, or run every call of that tool from now on. */
 export type PageDecision = "approve" | "deny" | "always";
 
@@ -43,12 +56,14 @@ export class PageApprovals {
         const onAbort = () => settle("deny");
         signal.addEventListener("abort", onAbort, { once: true });
         this.#pending.set(id, settle);
+        const diff = changeOf(policy, call, definition);
         ask({
           type: "approval_request",
           id,
           tool_call_id: call.id,
           name: call.name,
           arguments: call.arguments,
+          ...(diff && diff.length > 0 ? { diff } : {}),
         });
       });
     };

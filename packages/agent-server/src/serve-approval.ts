@@ -5,7 +5,15 @@ import {
   toolNameMatcher,
 } from "@tinyloop/agent-loop";
 
+type ToolCall = Parameters<ApproveToolCall>[0];
 type ToolDefinition = Parameters<ApproveToolCall>[1];
+
+/**
+ * The lines that show what a call would change (a file write's diff against the file now,
+ * header first), or undefined when it cannot be said. The caller knows which tools write
+ * what: agent-session's `fileChangeLines` does it for the MCP filesystem server.
+ */
+export type ChangeLines = (call: ToolCall, definition: ToolDefinition) => string[] | undefined;
 
 export type { ApprovalMode };
 
@@ -23,6 +31,12 @@ export interface ServeApproval {
    * do not stream are still refused. Default `false`.
    */
   inPage?: boolean;
+  /**
+   * What a call asked about in the chat page would change, sent with the question (`diff`) and
+   * shown as text under its arguments. A throw is taken as "cannot say": the question is
+   * asked without it. Default: none.
+   */
+  changeLines?: ChangeLines;
 }
 
 const DEFAULT_HINT = "the server's operator can allow it (approval allow-list)";
@@ -32,17 +46,26 @@ export class ApprovalPolicy {
   readonly mode: ApprovalMode;
   /** Calls that need approval are asked in the chat page (streaming requests). */
   readonly inPage: boolean;
+  /** What a call asked about in the page would change (see {@link ServeApproval.changeLines}). */
+  readonly changeLines: ChangeLines | undefined;
   readonly #allowed: (name: string) => boolean;
   readonly #hint: (toolName: string) => string;
   readonly #runsAs: string;
 
   /** `runsAs` names what the agent runs as, for the refusal the model reads. */
   constructor(
-    { mode = "ask", allow = [], hint = DEFAULT_HINT, inPage = false }: ServeApproval = {},
+    {
+      mode = "ask",
+      allow = [],
+      hint = DEFAULT_HINT,
+      inPage = false,
+      changeLines,
+    }: ServeApproval = {},
     { runsAs = "an unattended HTTP server" }: { runsAs?: string } = {},
   ) {
     this.mode = mode;
     this.inPage = inPage;
+    this.changeLines = changeLines;
     this.#runsAs = runsAs;
     this.#allowed = toolNameMatcher(allow);
     this.#hint = typeof hint === "function" ? hint : () => hint;

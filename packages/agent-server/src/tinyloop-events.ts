@@ -58,6 +58,12 @@ export interface ApprovalRequestExtension {
   name: string;
   /** The whole arguments as JSON text, as the model wrote them. */
   arguments: string;
+  /**
+   * What the call would change, as lines of text to show as they are (for a file write: a
+   * header naming the file, then a unified diff against the file now); absent when the server
+   * cannot say (`approval.changeLines`).
+   */
+  diff?: string[];
 }
 
 /** The run is over (sent with the last content chunk). */

@@ -33,6 +33,7 @@ export type { EventLineOptions } from "./event-line.js";
 export { eventLine } from "./event-line.js";
 export type { FileChange } from "./file-change.js";
 export { fileChange } from "./file-change.js";
+export { fileChangeLines } from "./file-change-lines.js";
 export { fileDiffLines } from "./file-diff-lines.js";
 export type { LineQuestions, LineQuestionsOptions } from "./line-questions.js";
 export { lineQuestions } from "./line-questions.js";

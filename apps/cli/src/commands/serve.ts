@@ -11,7 +11,12 @@ import {
   modelNameFor,
   type ServerSettings,
 } from "@tinyloop/agent-server";
-import { createModel, sessionTracing, toolFormatLine } from "@tinyloop/agent-session";
+import {
+  createModel,
+  fileChangeLines,
+  sessionTracing,
+  toolFormatLine,
+} from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import { isProviderKeyVariable } from "@tinyloop/inference-adapters/presets";
 import type { McpHub } from "@tinyloop/mcp-registration";
@@ -219,6 +224,8 @@ export async function serveCommand(
         hint: (tool) =>
           `the operator can allow it by restarting \`tinyloop serve\` with --allow-tool ${tool} (or --yes for every tool)${flags.approveInPage ? "; with --approve-in-page it is asked only in streaming requests, such as the chat page's" : ""}`,
         inPage: flags.approveInPage === true,
+        // The page's question shows a file write's diff against the file, as the REPL's does.
+        changeLines: fileChangeLines,
       },
       fetchImageUrls: flags.allowImageUrls === true,
       imageUrlsHint:

@@ -1,11 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { freePort } from "@tinyloop/test-fixtures";
-import { execa, type ResultPromise } from "execa";
+import type { ResultPromise } from "execa";
 import OpenAI from "openai";
 import { afterEach, describe, expect, it } from "vitest";
-import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
+import { runCli } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
+import { startServeIn } from "../__fixtures__/serve-process.js";
 
 // `tinyloop serve` as tiny-agents' clients use it: PORT, any model id, image URLs,
 // driven by the official openai client.
@@ -25,22 +26,8 @@ afterEach(async () => {
 });
 
 async function serve(args: string[], env: Record<string, string>) {
-  const child = execa(process.execPath, [cliBin, "serve", ...args], {
-    cwd: s.ws.dir,
-    env: { NO_COLOR: "1", ...env },
-    reject: false,
-    stdin: "ignore",
-  });
-  running.push(child);
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  await stderrShows(child, "Ctrl+C or SIGTERM stops");
-  const url = /API\s+(http:\/\/127\.0\.0\.1:\d+\/v1)/.exec(stderr)?.[1];
-  const key = /#key=(\S+)/.exec(stderr)?.[1];
-  if (!url || !key) throw new Error(`serve printed no URL or key:\n${stderr}`);
-  return { url, key };
+  const { url, key } = await startServeIn(s.ws.dir, running, args, env);
+  return { url: `${url}/v1`, key };
 }
 
 const PNG = Buffer.from(

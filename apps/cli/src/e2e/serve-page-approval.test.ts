@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import {
+  type Browser,
+  launchBrowser,
+  noBrowser,
+  openPage,
+  type Page,
+} from "@tinyloop/test-fixtures/browser";
+import type { ResultPromise } from "execa";
+import { afterEach, describe, expect, it } from "vitest";
+import { filesystemServer } from "../__fixtures__/cli-harness.js";
+import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
+import { startServeIn } from "../__fixtures__/serve-process.js";
+
+// `tinyloop serve --approve-in-page` as a user runs it, with the real filesystem MCP server
+// and the chat page in Debian's chromium: the question about a file write shows the diff
+// against the file on disk, computed by the server, before anything is written.
+
+const s = useE2eSession();
+const running: ResultPromise[] = [];
+let browser: Browser | undefined;
+let page: Page | undefined;
+// Registered after the session's checks, so it runs before them: the browser and the server
+// are gone before the leftover check looks for processes.
+afterEach(async () => {
+  await page?.close();
+  page = undefined;
+  await browser?.close();
+  browser = undefined;
+  for (const child of running.splice(0)) {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await child;
+  }
+});
+
+describe.skipIf(noBrowser)("tinyloop serve --approve-in-page in Chromium", () => {
+  it("shows a write_file over an existing file as a diff against it, and writes only after Approve", async () => {
+    const target = s.ws.path("deploy.sh");
+    s.ws.write({
+      "deploy.sh": "#!/bin/sh\necho build\necho test\necho ship\n",
+      "mcp.json": json({
+        mcpServers: {
+          fs: {
+            command: process.execPath,
+            args: [filesystemServer, s.ws.dir],
+            env: s.ws.markerEnv,
+          },
+        },
+      }),
+    });
+    const content = "#!/bin/sh\necho build\nrm -rf /\necho ship\n";
+    await s.withModel([
+      {
+        toolCalls: [{ name: "mcp_fs_write_file", arguments: { path: target, content } }],
+      },
+      { text: "Written." },
+    ]);
+    // No NODE_PATH (pnpm sets one): the page's libraries must come with the CLI itself.
+    const serve = await startServeIn(
+      s.ws.dir,
+      running,
+      ["mcp.json", "--approve-in-page", ...s.modelFlags()],
+      { NODE_PATH: "" },
+    );
+    browser = await launchBrowser();
+    page = await openPage(browser, `${serve.url}/#key=${serve.key}`);
+    const current = page;
+    await current.locator("body[data-ready=true]").waitFor();
+    await current.getByTestId("prompt").fill("Update the deploy script");
+    await current.getByTestId("prompt").press("Enter");
+
+    const box = current.getByTestId("approval");
+    await box.waitFor();
+    expect(await box.getByTestId("diff-line").allTextContents()).toEqual([
+      `changes to ${target}\n`,
+      "@@ -1,4 +1,4 @@\n",
+      " #!/bin/sh\n",
+      " echo build\n",
+      "-echo test\n",
+      "+rm -rf /\n",
+      " echo ship\n",
+    ]);
+    const removed = box.locator(".diff-removed");
+    expect(await removed.textContent()).toBe("-echo test\n");
+    expect(await box.locator(".diff-added").textContent()).toBe("+rm -rf /\n");
+    // Nothing was written while the question waits.
+    expect(readFileSync(target, "utf8")).toContain("echo test");
+
+    await box.getByTestId("approval-approve").click();
+    await expect
+      .poll(() => current.getByTestId("message-assistant").textContent(), { timeout: 20_000 })
+      .toContain("Written.");
+    expect(readFileSync(target, "utf8")).toBe(content);
+  });
+});
