@@ -24,6 +24,7 @@ afterEach(async () => {
 
 const HEADER_SECRET = "s3cret-header-token";
 const ENV_SECRET = "s3cret-env-value";
+const ANSWER_MODEL = "scripted-2026-12-01";
 
 async function receiver(): Promise<OtlpReceiver> {
   const started = await startOtlpReceiver();
@@ -61,7 +62,12 @@ async function tracedAgent(): Promise<void> {
       ],
       usage: { inputTokens: 120, outputTokens: 30 },
     },
-    { text: "All four done.", usage: { inputTokens: 200, outputTokens: 5 } },
+    // The provider answers the second turn as a dated version of the model asked for.
+    {
+      text: "All four done.",
+      usage: { inputTokens: 200, outputTokens: 5 },
+      answerModel: ANSWER_MODEL,
+    },
   ]);
 }
 
@@ -127,7 +133,6 @@ describe("OpenTelemetry export", () => {
         "gen_ai.operation.name": "chat",
         "gen_ai.provider.name": expect.any(String),
         "gen_ai.request.model": "scripted",
-        "gen_ai.response.model": "scripted",
         "gen_ai.response.time_to_first_chunk": expect.any(Number),
       });
     }
@@ -137,6 +142,9 @@ describe("OpenTelemetry export", () => {
       "gen_ai.response.finish_reasons": ["tool-calls"],
     });
     expect(second.attributes["gen_ai.response.finish_reasons"]).toEqual(["stop"]);
+    // gen_ai.response.model is the name the answer carried, not the one asked for.
+    expect(first.attributes["gen_ai.response.model"]).toBe("scripted");
+    expect(second.attributes["gen_ai.response.model"]).toBe(ANSWER_MODEL);
 
     // The tools are children of the turn that asked for them; the two that met overlap.
     const tools = tree.childrenOf(first).filter((span) => span.name.startsWith("execute_tool "));
