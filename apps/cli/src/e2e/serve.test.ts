@@ -1,8 +1,9 @@
 import { processesWithMarker } from "@tinyloop/test-fixtures";
 import { execa, type ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
+import { runCli } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
+import { startServeProcess } from "../__fixtures__/serve-process.js";
 
 // `tinyloop serve` as a user runs it: the built CLI, a real fixture MCP server process and
 // the scripted model server; requests over real HTTP.
@@ -23,26 +24,18 @@ async function startServe(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ child: ResultPromise; url: string; key: string; stderr: () => string }> {
-  const child = execa(process.execPath, [cliBin, "serve", ...args, "--port", "0"], {
-    cwd: s.ws.dir,
-    env: { NO_COLOR: "1", ...env },
-    reject: false,
-    stdin: "ignore",
-  });
-  running.push(child);
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  await stderrShows(child, "Ctrl+C or SIGTERM stops");
-  const url = /API\s+(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(stderr)?.[1];
+  const { child, url, stderr, ...printed } = await startServeProcess(
+    s.ws.dir,
+    args,
+    (started) => running.push(started),
+    env,
+  );
   // A key from the environment is not printed: the test knows it from the variable.
   const keyVariable = args[args.indexOf("--api-key-env") + 1];
   const key =
-    /#key=(\S+)/.exec(stderr)?.[1] ??
-    (args.includes("--api-key-env") && keyVariable ? env[keyVariable] : undefined);
-  if (!url || !key) throw new Error(`serve printed no URL or key:\n${stderr}`);
-  return { child, url, key, stderr: () => stderr };
+    printed.key ?? (args.includes("--api-key-env") && keyVariable ? env[keyVariable] : undefined);
+  if (!key) throw new Error(`serve printed no key:\n${stderr()}`);
+  return { child, url, key, stderr };
 }
 
 const post = (url: string, key: string, body: unknown) =>
