@@ -108,11 +108,27 @@ function callerSpan() {
 
 const isRun = (span: ReceivedSpan) => span.name.startsWith("invoke_agent ");
 
-/** Waits until the receiver has the run's `invoke_agent` span (exactly one). */
-async function runSpan(otlp: OtlpReceiver): Promise<ReceivedSpan> {
-  const spans = (await otlp.waitFor((received) => received.some(isRun))).filter(isRun);
-  expect(spans).toHaveLength(1);
-  return spans[0] as ReceivedSpan;
+/**
+ * Calls `tool` with a caller's traceparent in `_meta`, expects `answer`, and waits for the
+ * run's one `invoke_agent` span: it must be in the caller's trace, a child of its span.
+ */
+async function expectCallTraced(
+  otlp: OtlpReceiver,
+  client: Client,
+  tool: string,
+  answer: string,
+): Promise<void> {
+  const caller = callerSpan();
+  const result = await client.callTool({
+    name: tool,
+    arguments: { task: "say something" },
+    _meta: { traceparent: caller.traceparent },
+  });
+  expect(result.content).toEqual([{ type: "text", text: answer }]);
+  const runs = (await otlp.waitFor((received) => received.some(isRun))).filter(isRun);
+  expect(runs).toHaveLength(1);
+  expect(runs[0]?.traceId).toBe(caller.traceId);
+  expect(runs[0]?.parentSpanId).toBe(caller.spanId);
 }
 
 /** `tinyloop serve ARGS --otlp` of the agent in the workspace, stopped after the test. */
@@ -451,17 +467,7 @@ describe("the agent as an MCP server continues the caller's trace from _meta", (
         stderr: "pipe",
       }),
     );
-    const caller = callerSpan();
-    const result = await client.callTool({
-      name: "ask_researcher",
-      arguments: { task: "say something" },
-      _meta: { traceparent: caller.traceparent },
-    });
-    expect(result.content).toEqual([{ type: "text", text: "traced answer" }]);
-
-    const run = await runSpan(otlp);
-    expect(run.traceId).toBe(caller.traceId);
-    expect(run.parentSpanId).toBe(caller.spanId);
+    await expectCallTraced(otlp, client, "ask_researcher", "traced answer");
   });
 
   it("serve --mcp (/mcp over Streamable HTTP): the _meta traceparent is the parent of the run's invoke_agent span", async () => {
@@ -482,16 +488,6 @@ describe("the agent as an MCP server continues the caller's trace from _meta", (
         requestInit: { headers: { authorization: `Bearer ${key}` } },
       }),
     );
-    const caller = callerSpan();
-    const result = await client.callTool({
-      name: "ask_helper",
-      arguments: { task: "say something" },
-      _meta: { traceparent: caller.traceparent },
-    });
-    expect(result.content).toEqual([{ type: "text", text: "traced over HTTP" }]);
-
-    const run = await runSpan(otlp);
-    expect(run.traceId).toBe(caller.traceId);
-    expect(run.parentSpanId).toBe(caller.spanId);
+    await expectCallTraced(otlp, client, "ask_helper", "traced over HTTP");
   });
 });

@@ -59,31 +59,29 @@ describe("a cancelled tools/call span says timeout or cancelled from what tinylo
     expect((await hangSpan()).attributes["error.type"]).toBe("cancelled");
   });
 
-  it("tinyloop's timeout between answers fired: timeout", async () => {
-    exporter.reset();
-    const connection = await connectFixture(
-      {},
-      {
-        reconnect: { initialRetries: 0 },
-        timeouts: { callMs: 300 },
-      },
-    );
-    const error = await rejection(connection.callTool("hang", {}));
-    expect(error.code).toBe("CALL_TIMEOUT");
-    expect((await hangSpan()).attributes["error.type"]).toBe("timeout");
-  });
-
-  it("tinyloop's total bound (maxTotalMs) fired: timeout, though the reason does not say so", async () => {
-    exporter.reset();
-    const connection = await connectFixture(
-      {},
-      {
-        reconnect: { initialRetries: 0 },
-        timeouts: { callMs: 60_000, maxTotalMs: 300 },
-      },
-    );
-    const error = await rejection(connection.callTool("hang", {}, { onProgress: () => {} }));
-    expect(error.code).toBe("CALL_TIMEOUT");
-    expect((await hangSpan()).attributes["error.type"]).toBe("timeout");
-  });
+  const timeouts = [
+    {
+      what: "tinyloop's timeout between answers fired: timeout",
+      timeouts: { callMs: 300 },
+      options: {},
+    },
+    {
+      what: "tinyloop's total bound (maxTotalMs) fired: timeout, though the reason does not say so",
+      timeouts: { callMs: 60_000, maxTotalMs: 300 },
+      // maxTotalMs bounds a call whose caller listens for progress.
+      options: { onProgress: () => {} },
+    },
+  ];
+  for (const { what, timeouts: bounds, options } of timeouts) {
+    it(what, async () => {
+      exporter.reset();
+      const connection = await connectFixture(
+        {},
+        { reconnect: { initialRetries: 0 }, timeouts: bounds },
+      );
+      const error = await rejection(connection.callTool("hang", {}, options));
+      expect(error.code).toBe("CALL_TIMEOUT");
+      expect((await hangSpan()).attributes["error.type"]).toBe("timeout");
+    });
+  }
 });
