@@ -18,6 +18,8 @@ export interface ModelTurn {
   reasoning?: ReasoningPart[];
   usage?: TokenUsage;
   finishReason?: TurnEndEvent["finishReason"];
+  /** The model that answered, as the provider named it (the adapter's `finish` event). */
+  responseModel?: string;
   /** Set when the call did not finish: the signal aborted, or the model failed. */
   stopped?: { reason: "aborted" } | { reason: "error"; error: Error };
 }
@@ -97,6 +99,7 @@ export async function* streamModelTurn(
           break;
         case "finish":
           out.finishReason = event.reason;
+          if (event.model !== undefined) out.responseModel = event.model;
           break;
       }
     }

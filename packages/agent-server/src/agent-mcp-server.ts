@@ -12,6 +12,7 @@ import {
   type LoggingLevel,
   SetLevelRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { context } from "@opentelemetry/api";
 import { expectedGot } from "@tinyloop/errors";
 import type { ChatMessage, ChatModel } from "@tinyloop/inference-adapters";
 import { TOOL_NAME_PATTERN } from "@tinyloop/registry";
@@ -26,6 +27,7 @@ import {
 import { DEFAULT_CALLER_LOG_LEVEL, passesLogLevel } from "./caller-log.js";
 import { RunningCalls } from "./caller-questions.js";
 import { approveSamplingThroughCaller, type SamplingApproval } from "./caller-sampling-approval.js";
+import { callerTraceContext } from "./caller-trace-context.js";
 import { elicitingApprove } from "./elicit-approval.js";
 import { requestModel } from "./request-model.js";
 import { runAgentTool } from "./run-agent-tool.js";
@@ -242,14 +244,20 @@ function serverFor(
       : options.model;
     const agent = agentForRun(options, model, approve);
     const done = shared.running.track(server, extra.requestId);
-    const result = await runAgentTool(agent, input, {
-      signal: extra.signal,
-      progressToken: request.params._meta?.progressToken,
-      sendNotification: extra.sendNotification,
-      logLevel: () => shared.logLevel.least,
-      logger: tool.name,
-      ...(options.redact ? { redact: options.redact } : {}),
-    }).finally(done);
+    // The caller's trace (its _meta traceparent) is the parent of the run's invoke_agent span.
+    const traced = callerTraceContext(request.params._meta, extra.requestInfo?.headers);
+    const result = await context
+      .with(traced, () =>
+        runAgentTool(agent, input, {
+          signal: extra.signal,
+          progressToken: request.params._meta?.progressToken,
+          sendNotification: extra.sendNotification,
+          logLevel: () => shared.logLevel.least,
+          logger: tool.name,
+          ...(options.redact ? { redact: options.redact } : {}),
+        }),
+      )
+      .finally(done);
     const answer = result.structuredContent?.answer;
     if (options.keepContext && typeof answer === "string") {
       history.push(

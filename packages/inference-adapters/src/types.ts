@@ -101,7 +101,16 @@ export type ModelEvent =
       /** Of `inputTokens`, those read from the provider's prompt cache, when it reports them. */
       cacheReadTokens?: number;
     }
-  | { type: "finish"; reason: FinishReason };
+  | {
+      type: "finish";
+      reason: FinishReason;
+      /**
+       * The model that answered, as the provider named it in the answer (OpenAI-compatible:
+       * the chunks' `model`; Anthropic: `message.model`) — often more exact than the model
+       * asked for (`gpt-4o` answered as `gpt-4o-2024-08-06`). Unset when the answer named none.
+       */
+      model?: string;
+    };
 
 /** What a model can do, so callers can adapt requests. */
 export interface ModelCapabilities {

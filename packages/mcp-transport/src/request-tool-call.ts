@@ -5,6 +5,7 @@ import { McpTransportError, withStderrTail } from "./errors.js";
 import { runsAsTask } from "./task-call-policy.js";
 import { requestTaskToolCall, type TaskCallContext } from "./task-tool-call.js";
 import { abortedError, toolCallFailure } from "./tool-call-failure.js";
+import { withCallerSignal } from "./tracing/caller-signal.js";
 
 /** One `tools/call` on a ready client, as {@link requestToolCall} needs it. */
 export interface ToolCallRequest {
@@ -42,7 +43,9 @@ export async function requestToolCall(request: ToolCallRequest): Promise<McpCall
         capabilities: request.client.getServerCapabilities(),
         timeoutMs: request.timeoutMs,
       });
-    return await (asTask ? requestTaskToolCall(request, request.task) : sendCall(request));
+    return await withCallerSignal(request.options.signal, () =>
+      asTask ? requestTaskToolCall(request, request.task) : sendCall(request),
+    );
   } catch (error) {
     throw withTail(error, request.stderrTail());
   }

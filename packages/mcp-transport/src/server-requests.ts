@@ -18,6 +18,7 @@ import type {
   RequestOptions,
 } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
+import { withCallerSignal } from "./tracing/caller-signal.js";
 
 /** What one request needs besides its client: the server name and the time left. */
 export interface RequestContext {
@@ -108,10 +109,12 @@ async function send(
         : pageSchemas[method];
   if (options.signal?.aborted) throw aborted(server, method);
   try {
-    return await client.request({ method, params }, schema, {
-      timeout: timeoutMs,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    return await withCallerSignal(options.signal, () =>
+      client.request({ method, params }, schema, {
+        timeout: timeoutMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    );
   } catch (error) {
     if (options.signal?.aborted) throw aborted(server, method, error);
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {

@@ -7,10 +7,11 @@ import {
   LoggingMessageNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
-import { execa, type ResultPromise } from "execa";
+import type { ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
+import { cliBin, runCli } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
+import { startServeProcess } from "../__fixtures__/serve-process.js";
 
 // `tinyloop mcp serve` as an MCP client starts it: the official SDK client spawns the built
 // CLI over stdio; the agent runs on the scripted model server with a real fixture MCP server.
@@ -63,34 +64,15 @@ async function connectResearcher(
  * reads the `/mcp` URL and the generated key from what it prints.
  */
 async function startServeMcp(extraArgs: string[]): Promise<{ mcpUrl: string; key: string }> {
-  const child = execa(
-    process.execPath,
-    [
-      cliBin,
-      "serve",
-      "mcp.json",
-      "--mcp",
-      "--name",
-      "helper",
-      "--port",
-      "0",
-      ...extraArgs,
-      ...s.modelFlags(),
-    ],
-    { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
+  const { mcpUrl, key, stderr } = await startServeProcess(
+    s.ws.dir,
+    ["mcp.json", "--mcp", "--name", "helper", ...extraArgs, ...s.modelFlags()],
+    (child) => serves.push(child),
   );
-  serves.push(child);
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  await stderrShows(child, "Ctrl+C or SIGTERM stops");
-  const mcpUrl =
-    /MCP\s+(http:\/\/127\.0\.0\.1:\d+\/mcp)\s+\(Streamable HTTP, tool ask_helper, same key\)/.exec(
-      stderr,
-    )?.[1];
-  const key = /#key=(\S+)/.exec(stderr)?.[1];
-  if (!mcpUrl || !key) throw new Error(`serve --mcp printed no /mcp URL or key:\n${stderr}`);
+  expect(stderr()).toMatch(
+    /MCP\s+http:\/\/\S+\/mcp\s+\(Streamable HTTP, tool ask_helper, same key\)/,
+  );
+  if (!mcpUrl || !key) throw new Error(`serve --mcp printed no /mcp URL or key:\n${stderr()}`);
   return { mcpUrl, key };
 }
 

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SECRET_MASK } from "@tinyloop/errors";
 import { startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
 import {
@@ -9,8 +12,9 @@ import {
 } from "@tinyloop/test-fixtures/otlp-receiver";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
+import { cliBin, runCli } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
+import { startServeProcess } from "../__fixtures__/serve-process.js";
 
 // The CLI's traces as a collector receives them: the real OpenTelemetry SDK and OTLP/HTTP
 // exporter in the built CLI, a real receiver decoding the wire format, real fixture MCP
@@ -24,6 +28,7 @@ afterEach(async () => {
 
 const HEADER_SECRET = "s3cret-header-token";
 const ENV_SECRET = "s3cret-env-value";
+const ANSWER_MODEL = "scripted-2026-12-01";
 
 async function receiver(): Promise<OtlpReceiver> {
   const started = await startOtlpReceiver();
@@ -61,7 +66,12 @@ async function tracedAgent(): Promise<void> {
       ],
       usage: { inputTokens: 120, outputTokens: 30 },
     },
-    { text: "All four done.", usage: { inputTokens: 200, outputTokens: 5 } },
+    // The provider answers the second turn as a dated version of the model asked for.
+    {
+      text: "All four done.",
+      usage: { inputTokens: 200, outputTokens: 5 },
+      answerModel: ANSWER_MODEL,
+    },
   ]);
 }
 
@@ -80,6 +90,57 @@ function runTraced(otlp: OtlpReceiver, extra: string[], env: Record<string, stri
       ...s.modelFlags(),
     ],
     { cwd: s.ws.dir, env },
+  );
+}
+
+function newClient(): Client {
+  const client = new Client({ name: "sdk-test-client", version: "1.0.0" });
+  closers.push(() => client.close());
+  return client;
+}
+
+/** A caller's span context: a fresh trace id and span id, as a traceparent carries them. */
+function callerSpan() {
+  const traceId = randomBytes(16).toString("hex");
+  const spanId = randomBytes(8).toString("hex");
+  return { traceId, spanId, traceparent: `00-${traceId}-${spanId}-01` };
+}
+
+const isRun = (span: ReceivedSpan) => span.name.startsWith("invoke_agent ");
+
+/**
+ * Calls `tool` with a caller's traceparent in `_meta`, expects `answer`, and waits for the
+ * run's one `invoke_agent` span: it must be in the caller's trace, a child of its span.
+ */
+async function expectCallTraced(
+  otlp: OtlpReceiver,
+  client: Client,
+  tool: string,
+  answer: string,
+): Promise<void> {
+  const caller = callerSpan();
+  const result = await client.callTool({
+    name: tool,
+    arguments: { task: "say something" },
+    _meta: { traceparent: caller.traceparent },
+  });
+  expect(result.content).toEqual([{ type: "text", text: answer }]);
+  const runs = (await otlp.waitFor((received) => received.some(isRun))).filter(isRun);
+  expect(runs).toHaveLength(1);
+  expect(runs[0]?.traceId).toBe(caller.traceId);
+  expect(runs[0]?.parentSpanId).toBe(caller.spanId);
+}
+
+/** `tinyloop serve ARGS --otlp` of the agent in the workspace, stopped after the test. */
+function serveTraced(otlp: OtlpReceiver, args: string[]) {
+  return startServeProcess(
+    s.ws.dir,
+    [...args, "--otlp", otlp.endpoint, ...s.modelFlags()],
+    (child) =>
+      closers.push(async () => {
+        if (child.exitCode === null) child.kill("SIGTERM");
+        await child;
+      }),
   );
 }
 
@@ -127,7 +188,6 @@ describe("OpenTelemetry export", () => {
         "gen_ai.operation.name": "chat",
         "gen_ai.provider.name": expect.any(String),
         "gen_ai.request.model": "scripted",
-        "gen_ai.response.model": "scripted",
         "gen_ai.response.time_to_first_chunk": expect.any(Number),
       });
     }
@@ -137,6 +197,9 @@ describe("OpenTelemetry export", () => {
       "gen_ai.response.finish_reasons": ["tool-calls"],
     });
     expect(second.attributes["gen_ai.response.finish_reasons"]).toEqual(["stop"]);
+    // gen_ai.response.model is the name the answer carried, not the one asked for.
+    expect(first.attributes["gen_ai.response.model"]).toBe("scripted");
+    expect(second.attributes["gen_ai.response.model"]).toBe(ANSWER_MODEL);
 
     // The tools are children of the turn that asked for them; the two that met overlap.
     const tools = tree.childrenOf(first).filter((span) => span.name.startsWith("execute_tool "));
@@ -348,30 +411,14 @@ describe("OpenTelemetry export", () => {
     const otlp = await receiver();
     s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
     await s.withModel([{ text: "served" }]);
-    const child = execa(
-      process.execPath,
-      [cliBin, "serve", "mcp.json", "--port", "0", "--otlp", otlp.endpoint, ...s.modelFlags()],
-      { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
-    );
-    closers.push(async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await child;
-    });
-    let stderr = "";
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    await stderrShows(child, "Ctrl+C or SIGTERM stops");
-    const url = /API\s+(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(stderr)?.[1];
-    const key = /#key=(\S+)/.exec(stderr)?.[1];
-    const traceId = randomBytes(16).toString("hex");
-    const parentId = randomBytes(8).toString("hex");
+    const { child, url, key } = await serveTraced(otlp, ["mcp.json"]);
+    const { traceId, spanId: parentId, traceparent } = callerSpan();
     const response = await fetch(`${url}/v1/chat/completions`, {
       method: "POST",
       headers: {
         authorization: `Bearer ${key}`,
         "content-type": "application/json",
-        traceparent: `00-${traceId}-${parentId}-01`,
+        traceparent,
       },
       body: JSON.stringify({ model: "mcp", messages: [{ role: "user", content: "hi" }] }),
     });
@@ -397,5 +444,50 @@ describe("OpenTelemetry export", () => {
     expect(r.stderr).toContain(
       'tinyloop: --otlp: expected the http(s) URL of an OTLP/HTTP receiver, got a string ("localhost:4318") (example: --otlp http://localhost:4318)',
     );
+  });
+});
+
+// The official SDK client sends a W3C traceparent in a tools/call request's params._meta, as
+// tinyloop's own MCP client does; the agent's run must continue that trace.
+describe("the agent as an MCP server continues the caller's trace from _meta", () => {
+  it("tinyloop mcp serve (stdio): the _meta traceparent is the parent of the run's invoke_agent span", async () => {
+    const otlp = await receiver();
+    await s.withModel([{ text: "traced answer" }]);
+    s.ws.write({
+      "researcher/agent.json": json({ servers: [{ type: "stdio", ...s.ws.fixture() }] }),
+      "researcher/PROMPT.md": "You research things.",
+    });
+    const client = newClient();
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cliBin, "mcp", "serve", "researcher", "--otlp", otlp.endpoint, ...s.modelFlags()],
+        cwd: s.ws.dir,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1" },
+        stderr: "pipe",
+      }),
+    );
+    await expectCallTraced(otlp, client, "ask_researcher", "traced answer");
+  });
+
+  it("serve --mcp (/mcp over Streamable HTTP): the _meta traceparent is the parent of the run's invoke_agent span", async () => {
+    const otlp = await receiver();
+    await s.withModel([{ text: "traced over HTTP" }]);
+    s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
+    const { mcpUrl, key, stderr } = await serveTraced(otlp, [
+      "mcp.json",
+      "--mcp",
+      "--name",
+      "helper",
+    ]);
+    if (!mcpUrl || !key) throw new Error(`serve --mcp printed no /mcp URL or key:\n${stderr()}`);
+
+    const client = newClient();
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(mcpUrl), {
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
+    await expectCallTraced(otlp, client, "ask_helper", "traced over HTTP");
   });
 });

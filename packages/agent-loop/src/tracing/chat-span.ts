@@ -50,7 +50,8 @@ export class ChatSpan {
   end(model: ChatModel, turn: ModelTurn, content: ContentRecorder): void {
     const span = this.span;
     if (span.isRecording()) {
-      span.setAttribute("gen_ai.response.model", model.modelId);
+      // The model the provider says answered; the one asked for when the answer named none.
+      span.setAttribute("gen_ai.response.model", turn.responseModel ?? model.modelId);
       if (turn.usage) {
         span.setAttributes({
           "gen_ai.usage.input_tokens": turn.usage.inputTokens,

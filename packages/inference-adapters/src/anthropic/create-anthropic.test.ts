@@ -31,7 +31,7 @@ describe("createAnthropic: streaming", () => {
       { type: "text-delta", text: "Hi" },
       { type: "text-delta", text: " there" },
       { type: "usage", inputTokens: 30, outputTokens: 4 },
-      { type: "finish", reason: "stop" },
+      { type: "finish", reason: "stop", model: "claude-x" },
     ]);
     const sent = server.requests[0]!;
     expect(sent.path).toBe("/v1/messages");
@@ -85,7 +85,7 @@ describe("createAnthropic: streaming", () => {
         .join(""),
     ).toBe('{"path":"a/b.txt","lines":[1,2]}');
     expect(deltas.some((delta) => delta.index === 1 && delta.name === "list")).toBe(true);
-    expect(events.at(-1)).toEqual({ type: "finish", reason: "tool-calls" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "tool-calls", model: "c" });
   });
 
   it("maps max_tokens → length and refusal → content-filter", async () => {
@@ -97,10 +97,24 @@ describe("createAnthropic: streaming", () => {
     expect((await collectEvents(model.stream(hello))).events.at(-1)).toEqual({
       type: "finish",
       reason: "length",
+      model: "c",
     });
     expect((await collectEvents(model.stream(hello))).events.at(-1)).toEqual({
       type: "finish",
       reason: "content-filter",
+      model: "c",
+    });
+  });
+
+  it("names the model that answered, as message_start's message.model says, not the one asked for", async () => {
+    const server = await serve([{ text: "hi", answerModel: "claude-sonnet-4-5-20250929" }]);
+    const model = createAnthropic({ baseURL: server.url, model: "claude-sonnet-4-5", apiKey: key });
+    const { events } = await collectEvents(model.stream(hello));
+    expect(server.requests[0]?.body).toMatchObject({ model: "claude-sonnet-4-5" });
+    expect(events.at(-1)).toEqual({
+      type: "finish",
+      reason: "stop",
+      model: "claude-sonnet-4-5-20250929",
     });
   });
 

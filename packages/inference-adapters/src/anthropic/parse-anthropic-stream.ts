@@ -46,7 +46,8 @@ const tokens = (value: unknown) =>
  * ends with a `reasoning` event carrying its text and signature (from `signature_delta`),
  * a `redacted_thinking` block is one `reasoning` event with its encrypted `data` — both go
  * back to the API unchanged in the assistant turn; then usage (input from `message_start`, including cache reads and writes;
- * output from the last `message_delta`) and the finish reason at `message_stop`.
+ * output from the last `message_delta`) and the finish reason at `message_stop`, with the
+ * model `message_start` named.
  */
 export class AnthropicStreamParser implements StreamParser {
   readonly #context: RequestContext;
@@ -57,6 +58,7 @@ export class AnthropicStreamParser implements StreamParser {
   #outputTokens = 0;
   #cacheReadTokens: number | undefined;
   #stopReason: unknown;
+  #model: string | undefined;
 
   constructor(context: RequestContext) {
     this.#context = context;
@@ -77,7 +79,11 @@ export class AnthropicStreamParser implements StreamParser {
     const type = payload.type ?? event.event;
     switch (type) {
       case "message_start": {
-        const usage = (payload.message as { usage?: Record<string, unknown> } | undefined)?.usage;
+        const message = payload.message as
+          | { usage?: Record<string, unknown>; model?: unknown }
+          | undefined;
+        if (typeof message?.model === "string" && message.model !== "") this.#model = message.model;
+        const usage = message?.usage;
         this.#inputTokens =
           tokens(usage?.input_tokens) +
           tokens(usage?.cache_creation_input_tokens) +
@@ -214,6 +220,7 @@ export class AnthropicStreamParser implements StreamParser {
         out.push({
           type: "finish",
           reason: mapAnthropicStopReason(this.#stopReason, this.#toolCount > 0),
+          ...(this.#model === undefined ? {} : { model: this.#model }),
         });
         return true;
       case "error": {

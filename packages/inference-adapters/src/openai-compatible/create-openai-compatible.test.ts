@@ -39,7 +39,7 @@ describe("createOpenAICompatible: streaming", () => {
       { type: "text-delta", text: " there" },
       { type: "text-delta", text: " friend" },
       { type: "usage", inputTokens: 11, outputTokens: 3 },
-      { type: "finish", reason: "stop" },
+      { type: "finish", reason: "stop", model: "m1" },
     ]);
     const sent = server.requests[0]!;
     expect(sent.path).toBe("/v1/chat/completions");
@@ -96,7 +96,7 @@ describe("createOpenAICompatible: streaming", () => {
     expect(toolCallsOf(events)).toEqual([
       { type: "tool-call", id: "call_9", name: "read_file", arguments: '{"path":"notes/a.txt"}' },
     ]);
-    expect(events.at(-1)).toEqual({ type: "finish", reason: "tool-calls" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "tool-calls", model: "m" });
     expect(textOf(events)).toBe("Reading");
   });
 
@@ -133,7 +133,7 @@ describe("createOpenAICompatible: streaming", () => {
     expect(toolCallsOf(events)).toEqual([
       { type: "tool-call", id: "call_0", name: "ls", arguments: '{"dir":"."}' },
     ]);
-    expect(events.at(-1)).toEqual({ type: "finish", reason: "tool-calls" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "tool-calls", model: "m" });
   });
 
   it("turns empty arguments into {} and generates a missing id", async () => {
@@ -164,11 +164,21 @@ describe("createOpenAICompatible: streaming", () => {
     expect((await collectEvents(model.stream(hello))).events.at(-1)).toEqual({
       type: "finish",
       reason: "length",
+      model: "m",
     });
     expect((await collectEvents(model.stream(hello))).events.at(-1)).toEqual({
       type: "finish",
       reason: "content-filter",
+      model: "m",
     });
+  });
+
+  it("names the model that answered, as the chunks' model field says, not the one asked for", async () => {
+    const server = await serve([{ text: "hi", answerModel: "gpt-4o-2024-08-06" }]);
+    const model = createOpenAICompatible({ baseURL: server.baseURL, model: "gpt-4o" });
+    const { events } = await collectEvents(model.stream(hello));
+    expect(server.requests[0]?.body).toMatchObject({ model: "gpt-4o" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "stop", model: "gpt-4o-2024-08-06" });
   });
 
   it("accepts a base URL ending in /v1/chat/completions, a trailing slash or a bare origin", async () => {

@@ -27,6 +27,8 @@ interface Chunk {
   /** Groq reports usage in its own `x_groq` object on the last chunk. */
   x_groq?: { usage?: Chunk["usage"] } | null;
   error?: unknown;
+  /** The model that answered. */
+  model?: unknown;
 }
 
 type Usage = {
@@ -71,7 +73,8 @@ export function mapOpenAIFinishReason(reason: unknown, hasToolCalls: boolean): F
  * `data: [DONE]`, or at the end of a body that sent a finish_reason — the signed or
  * encrypted reasoning parts (OpenRouter's `reasoning_details`), the complete tool calls,
  * usage (from the final usage chunk, or any chunk that carries it; reasoning tokens from
- * `completion_tokens_details.reasoning_tokens`) and the finish reason.
+ * `completion_tokens_details.reasoning_tokens`) and the finish reason with the model the
+ * chunks named (the last one that named one).
  */
 export class ChatCompletionStreamParser implements StreamParser {
   readonly #context: RequestContext;
@@ -79,6 +82,7 @@ export class ChatCompletionStreamParser implements StreamParser {
   readonly #details = new ReasoningDetailsAssembler();
   #finishReason: unknown;
   #usage: Usage | undefined;
+  #model: string | undefined;
 
   constructor(context: RequestContext) {
     this.#context = context;
@@ -107,6 +111,7 @@ export class ChatCompletionStreamParser implements StreamParser {
         provider: this.#context.provider,
       });
     }
+    if (typeof chunk.model === "string" && chunk.model !== "") this.#model = chunk.model;
     const usage = chunk.usage ?? chunk.x_groq?.usage;
     if (usage) {
       this.#usage = readUsage(usage);
@@ -151,6 +156,7 @@ export class ChatCompletionStreamParser implements StreamParser {
     out.push({
       type: "finish",
       reason: mapOpenAIFinishReason(this.#finishReason, complete.length > 0),
+      ...(this.#model === undefined ? {} : { model: this.#model }),
     });
   }
 }

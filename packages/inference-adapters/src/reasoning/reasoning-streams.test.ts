@@ -42,7 +42,12 @@ describe("reasoning streams in each provider's shape, through the adapter", () =
       );
       const usage = events.find((event) => event.type === "usage");
       if (stream.expected.usage) expect(usage).toEqual({ type: "usage", ...stream.expected.usage });
-      expect(events.at(-1)).toEqual({ type: "finish", reason: stream.expected.finish });
+      // The recorded answers name the model that answered: the finish event carries it.
+      expect(events.at(-1)).toEqual({
+        type: "finish",
+        reason: stream.expected.finish,
+        model: stream.model,
+      });
       // Reasoning never leaks into the answer, and arrives before it (as the model wrote it).
       const firstText = events.findIndex((event) => event.type === "text-delta");
       const lastReasoning = events.findLastIndex((event) => event.type === "reasoning-delta");

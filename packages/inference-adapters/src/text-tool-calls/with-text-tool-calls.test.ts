@@ -79,7 +79,11 @@ describe("withTextToolCalls: a fixed format through the OpenAI-compatible adapte
         arguments: '{"path":"."}',
       },
     ]);
-    expect(first.events.at(-1)).toEqual({ type: "finish", reason: "tool-calls" });
+    expect(first.events.at(-1)).toEqual({
+      type: "finish",
+      reason: "tool-calls",
+      model: "qwen2.5:7b",
+    });
 
     const body = sentBody(server, 0);
     expect(body.tools).toBeUndefined();
@@ -309,7 +313,7 @@ describe("withTextToolCalls: auto", () => {
     expect(toolCallsOf(events).map((call) => [call.name, call.arguments])).toEqual([
       ["list_directory", '{"path":"."}'],
     ]);
-    expect(events.at(-1)).toEqual({ type: "finish", reason: "tool-calls" });
+    expect(events.at(-1)).toEqual({ type: "finish", reason: "tool-calls", model: "my-finetune" });
     expect(sentBody(server, 0).tools).toBeDefined();
     expect(switches).toEqual([
       { format: "hermes", reason: "text-call-seen", detail: "<tool_call>" },

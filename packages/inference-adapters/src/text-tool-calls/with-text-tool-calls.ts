@@ -165,7 +165,7 @@ async function* textStream(
 /** A `stop` finish of a turn that made calls is a `tool-calls` finish (the server only saw text). */
 function withCalls(event: ModelEvent, calls: number): ModelEvent {
   if (event.type !== "finish" || calls === 0 || event.reason !== "stop") return event;
-  return { type: "finish", reason: "tool-calls" satisfies FinishReason };
+  return { ...event, reason: "tool-calls" satisfies FinishReason };
 }
 
 /** Watches native answer text for a telltale call marker, holding back a possible partial one. */

@@ -1,6 +1,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { context, propagation, type Span, trace } from "@opentelemetry/api";
+import { activeCallerSignal, cancellationCause } from "./caller-signal.js";
 import {
   endMcpSpan,
   endUnansweredMcpSpan,
@@ -20,7 +21,8 @@ const isRequest = (message: JSONRPCMessage): message is Request =>
  * Wraps one transport so that every request the client sends gets an MCP client span
  * (`{mcp.method.name} {target}`), a child of the context active when it is sent (a tool
  * call's `execute_tool` span), ended by its answer, its cancellation or the transport's
- * close. The span's context goes along in the request's `params._meta` (`traceparent`,
+ * close (a cancellation is `cancelled` when the caller's signal aborted, else `timeout`).
+ * The span's context goes along in the request's `params._meta` (`traceparent`,
  * `tracestate`) and, through the transport's `fetch`, as HTTP headers. With no
  * OpenTelemetry SDK registered the spans do not record and messages pass unchanged.
  * `attempt` is this transport's connect attempt on its connection, from 1.
@@ -30,14 +32,14 @@ export function tracedTransport(
   target: McpSpanTarget,
   attempt: number,
 ): Transport {
-  const pending = new Map<string | number, Span>();
+  const pending = new Map<string | number, { span: Span; callerSignal?: AbortSignal }>();
   let handler: Handler | undefined;
   let onclose: (() => void) | undefined;
   let protocolVersion: string | undefined;
 
   const observe = (message: JSONRPCMessage) => {
     if (!("id" in message) || "method" in message || message.id === undefined) return;
-    const span = pending.get(message.id);
+    const span = pending.get(message.id)?.span;
     if (!span) return;
     pending.delete(message.id);
     const version = (message as { result?: { protocolVersion?: unknown } }).result?.protocolVersion;
@@ -51,13 +53,10 @@ export function tracedTransport(
 
   const send: Transport["send"] = (message, options) => {
     if (isCancellation(message)) {
-      const span = pending.get(message.params.requestId);
-      if (span) {
+      const sent = pending.get(message.params.requestId);
+      if (sent) {
         pending.delete(message.params.requestId);
-        endUnansweredMcpSpan(
-          span,
-          /time(d)? ?out/i.test(message.params.reason ?? "") ? "timeout" : "cancelled",
-        );
+        endUnansweredMcpSpan(sent.span, cancellationCause(sent.callerSignal));
       }
     }
     if (!isRequest(message)) return inner.send(message, options);
@@ -73,7 +72,8 @@ export function tracedTransport(
       parent,
     );
     if (!span.isRecording()) return inner.send(message, options);
-    pending.set(message.id, span);
+    const callerSignal = activeCallerSignal();
+    pending.set(message.id, callerSignal ? { span, callerSignal } : { span });
     const spanContext = trace.setSpan(parent, span);
     const carrier: Record<string, string> = {};
     propagation.inject(spanContext, carrier);
@@ -87,7 +87,7 @@ export function tracedTransport(
   };
 
   const closeAll = () => {
-    for (const span of pending.values()) endUnansweredMcpSpan(span, "connection_closed");
+    for (const { span } of pending.values()) endUnansweredMcpSpan(span, "connection_closed");
     pending.clear();
   };
 
