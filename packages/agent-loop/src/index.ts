@@ -11,6 +11,7 @@ export { consumeRun } from "./consume-run.js";
 export { defaultSystemPrompt } from "./default-system-prompt.js";
 export type { DescribeDoneOptions } from "./describe-done.js";
 export { describeDone } from "./describe-done.js";
+export { checkEditedArguments } from "./edited-arguments.js";
 export type { EndWhen } from "./end-when.js";
 export { continueMessage, END_WHEN_CHOICES } from "./end-when.js";
 export type {

@@ -1,6 +1,10 @@
-import { type ApprovalMode, type ApproveToolCall, needsApproval } from "@tinyloop/agent-loop";
+import {
+  type ApprovalMode,
+  type ApproveToolCall,
+  checkEditedArguments,
+  needsApproval,
+} from "@tinyloop/agent-loop";
 import type { ToolDefinition } from "@tinyloop/registry";
-import { checkEditedArguments } from "./edited-arguments.js";
 import { shortArguments } from "./short-text.js";
 import { plainStyle, type TextStyle } from "./text-style.js";
 import { toolCallView } from "./tool-call-view.js";
@@ -129,8 +133,9 @@ export function createApprover({
         return `arguments unchanged; allow ${edited() ? `${call.name} with your edited arguments` : call.name}? ${choices}: `;
       }
       const checked = checkEditedArguments(tool, text);
-      if (!checked.ok)
-        return `${checked.message}\nallow ${call.name} as shown before? ${choices}: `;
+      if (!checked.ok) {
+        return `${checked.message}\nEdit them again (e) to fix this, or answer y or n for the arguments shown before.\nallow ${call.name} as shown before? ${choices}: `;
+      }
       args = checked.json;
       return present(false);
     }

@@ -26,7 +26,6 @@ export type { DoneLineOptions } from "./done-line.js";
 export { doneLine } from "./done-line.js";
 export type { DownloadReport, DownloadTexts } from "./download-texts.js";
 export { downloadTexts } from "./download-texts.js";
-export { checkEditedArguments } from "./edited-arguments.js";
 export type { ElicitationField, ElicitationValue } from "./elicitation-field.js";
 export { fieldChoiceLabels, fieldChoices, parseFieldAnswer } from "./elicitation-field.js";
 export type { EventLineOptions } from "./event-line.js";

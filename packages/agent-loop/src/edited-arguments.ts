@@ -9,10 +9,11 @@ import {
 let compiler: SchemaCompiler | undefined;
 
 /**
- * Checks arguments a person edited before approving a call: JSON text of one object that
- * meets the tool's input schema. Gives the compact JSON to run, or a message naming what
- * is wrong (the JSON error with its line and column, or each schema violation) and how to
- * fix it.
+ * Checks arguments a person edited before approving a call (the `arguments` an
+ * approval hook's decision may carry): JSON text of one object that meets the tool's input
+ * schema. Gives the compact JSON to run, or a message naming what is wrong (the JSON error
+ * with its line and column, or each schema violation). The caller adds how its person edits
+ * again (a key, a button), which only it knows.
  */
 export function checkEditedArguments(
   definition: ToolDefinition,
@@ -29,7 +30,7 @@ export function checkEditedArguments(
     const problems = describeViolations(errors);
     return {
       ok: false,
-      message: `the edited arguments were not used: they do not match ${definition.name}'s input schema:\n${problems.map((p) => `- ${p}`).join("\n")}\nEdit them again (e) to fix this, or answer y or n for the arguments shown before.`,
+      message: `the edited arguments were not used: they do not match ${definition.name}'s input schema:\n${problems.map((p) => `- ${p}`).join("\n")}`,
     };
   }
   return { ok: true, json: JSON.stringify(parsed.value) };

@@ -28,7 +28,7 @@ describe("checkEditedArguments", () => {
     );
     const missing = checkEditedArguments(tool, '{"path": 1}');
     expect(!missing.ok && missing.message).toBe(
-      "the edited arguments were not used: they do not match mcp_fs_write_file's input schema:\n- content: is required but missing\n- path: must be string, got integer\nEdit them again (e) to fix this, or answer y or n for the arguments shown before.",
+      "the edited arguments were not used: they do not match mcp_fs_write_file's input schema:\n- content: is required but missing\n- path: must be string, got integer",
     );
   });
 });
