@@ -6,20 +6,12 @@
 // everything else from the model and the tools (tool names, arguments, results, reasoning,
 // timeline labels) is only ever set as text.
 
+import { approvalBox } from "./approval.js";
+import { el } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
 
 const KEY_STORAGE = "tinyloop-serve-key";
 const $ = (id) => document.getElementById(id);
-const el = (tag, props = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(props)) {
-    if (name === "class") node.className = value;
-    else if (name.startsWith("data-")) node.setAttribute(name, value);
-    else node[name] = value;
-  }
-  for (const child of children) if (child != null) node.append(child);
-  return node;
-};
 
 const state = {
   key: takeKeyFromLink() ?? sessionStorage.getItem(KEY_STORAGE) ?? "",
@@ -135,79 +127,6 @@ function prettyArguments(text) {
 function shortArguments(text) {
   const flat = text.replace(/\s+/g, " ");
   return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
-}
-
-/** Longer values than this, or of more than one line, are folded under a line that opens them. */
-const FOLD_CHARS = 160;
-
-/**
- * The arguments of a call, each in full: `name` and its value; a long or many-line value as
- * its first line and a "show all" that opens the rest. Text only, never HTML.
- */
-function argumentList(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = undefined;
-  }
-  const entries =
-    value && typeof value === "object" && !Array.isArray(value)
-      ? Object.entries(value).map(([key, v]) => [
-          key,
-          typeof v === "string" ? v : JSON.stringify(v, null, 2),
-        ])
-      : [["arguments", text]];
-  const list = el("dl", { class: "approval-args", "data-testid": "approval-args" });
-  for (const [key, shown] of entries) {
-    const lines = shown.split("\n");
-    const long = lines.length > 1 || shown.length > FOLD_CHARS;
-    list.append(
-      el("dt", { textContent: key }),
-      el(
-        "dd",
-        {},
-        long
-          ? el(
-              "details",
-              { class: "folded", "data-testid": "folded-value" },
-              el("summary", {
-                textContent: `${lines[0].slice(0, FOLD_CHARS)}… (${lines.length} lines, ${shown.length} characters: show all)`,
-              }),
-              el("pre", { "data-testid": "full-value", textContent: shown }),
-            )
-          : el("pre", { textContent: shown }),
-      ),
-    );
-  }
-  return list;
-}
-
-/** A line of a change's diff: its kind, for the colour (the text is shown as it is). */
-function diffLineKind(line, index) {
-  if (index === 0) return "diff-header";
-  if (line.startsWith("@@")) return "diff-hunk";
-  if (line.startsWith("+")) return "diff-added";
-  if (line.startsWith("-")) return "diff-removed";
-  return "diff-context";
-}
-
-/**
- * What a call would change (`diff` of its approval question: a header naming the file, then a
- * unified diff against the file now), every line as text.
- */
-function diffBlock(lines) {
-  return el(
-    "pre",
-    { class: "approval-diff", "data-testid": "approval-diff" },
-    ...lines.map((line, index) =>
-      el("span", {
-        class: diffLineKind(line, index),
-        "data-testid": "diff-line",
-        textContent: `${line}\n`,
-      }),
-    ),
-  );
 }
 
 function duration(ms) {
@@ -337,6 +256,16 @@ class Answer {
     const status = el("span", { class: "status running", textContent: "running" });
     const time = el("span", { class: "time" });
     const result = el("pre", { class: "result", "data-testid": "tool-result", textContent: "…" });
+    const argsShort = el("span", {
+      class: "args-short",
+      textContent: shortArguments(event.arguments),
+    });
+    const argsHeading = el("h4", { textContent: "Arguments" });
+    const args = el("pre", {
+      class: "args",
+      "data-testid": "tool-args",
+      textContent: prettyArguments(event.arguments),
+    });
     const card = el(
       "details",
       { class: "tool-call", "data-testid": "tool-call" },
@@ -345,86 +274,49 @@ class Answer {
         {},
         status,
         el("code", { class: "name", "data-testid": "tool-name", textContent: event.name }),
-        el("span", { class: "args-short", textContent: shortArguments(event.arguments) }),
+        argsShort,
         time,
       ),
-      el("h4", { textContent: "Arguments" }),
-      el("pre", {
-        class: "args",
-        "data-testid": "tool-args",
-        textContent: prettyArguments(event.arguments),
-      }),
+      argsHeading,
+      args,
       el("h4", { textContent: "Result" }),
       result,
     );
     this.body.append(card);
-    this.cards.set(event.id, { card, status, time, result, started: performance.now() });
+    // The arguments the call ran with, when the person edited them before approving.
+    const ranWith = (text) => {
+      argsShort.textContent = shortArguments(text);
+      argsHeading.textContent = "Arguments (edited before approval)";
+      args.textContent = prettyArguments(text);
+    };
+    this.cards.set(event.id, { card, status, time, result, ranWith, started: performance.now() });
   }
 
   /**
-   * A call that waits for the person's yes (`serve --approve-in-page`): the whole call, each
-   * argument in full — a long or many-line value folded under a line that opens it — and
-   * Approve / Deny / Always allow this tool. The answer goes to the server; the run goes on.
+   * A call that waits for the person's yes (`serve --approve-in-page`): the question's box
+   * (approval.js). An edit the server took shows in the call's card once approved.
    */
   approvalRequest(event) {
     const entry = this.cards.get(event.tool_call_id);
     if (entry) entry.status.textContent = "waiting for approval";
-    const buttons = el("div", { class: "approval-buttons" });
-    const answer = el("p", { class: "approval-answer", "data-testid": "approval-answer" });
-    const box = el(
-      "section",
-      { class: "approval", "data-testid": "approval" },
-      el(
-        "h4",
-        {},
-        el("span", { textContent: "Allow " }),
-        el("code", { textContent: event.name }),
-        el("span", { textContent: " to run with these arguments?" }),
-      ),
-      argumentList(event.arguments),
-      event.diff ? diffBlock(event.diff) : null,
-      buttons,
-      answer,
-    );
-    const decide = async (decision, words) => {
-      for (const button of buttons.querySelectorAll("button")) button.disabled = true;
-      try {
-        const response = await api(`/tinyloop/v1/approvals/${encodeURIComponent(event.id)}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ decision }),
-        });
-        const body = await response.json().catch(() => ({}));
-        if (!response.ok)
-          throw new Error(body.error?.message ?? `the server answered ${response.status}`);
-        answer.textContent = words;
-        box.classList.add("answered", decision);
-      } catch (error) {
-        answer.textContent = `Not sent: ${error.message}`;
-        for (const button of buttons.querySelectorAll("button")) button.disabled = false;
-      }
-    };
-    for (const [decision, label, words] of [
-      ["approve", "Approve", "Approved."],
-      ["deny", "Deny", "Denied."],
-      [
-        "always",
-        `Always allow ${event.name}`,
-        `Approved; ${event.name} runs without asking from now on.`,
-      ],
-    ]) {
-      buttons.append(
-        el("button", {
-          type: "button",
-          class: decision,
-          "data-testid": `approval-${decision}`,
-          textContent: label,
-          onclick: () => decide(decision, words),
-        }),
-      );
-    }
     this.textNode = undefined;
-    this.body.append(box);
+    this.body.append(
+      approvalBox(event, {
+        send: async (body) => {
+          const response = await api(`/tinyloop/v1/approvals/${encodeURIComponent(event.id)}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          });
+          return {
+            ok: response.ok,
+            status: response.status,
+            body: await response.json().catch(() => ({})),
+          };
+        },
+        onApprovedEdit: (args) => entry?.ranWith(args),
+      }),
+    );
   }
 
   toolProgress(event) {

@@ -36,6 +36,8 @@ describe("ChatPage", () => {
     ["/index.html", "index.html", "text/html; charset=utf-8"],
     ["/chat.js", "chat.js", "text/javascript; charset=utf-8"],
     ["/chat.css", "chat.css", "text/css; charset=utf-8"],
+    ["/dom.js", "dom.js", "text/javascript; charset=utf-8"],
+    ["/approval.js", "approval.js", "text/javascript; charset=utf-8"],
   ])(
     "serves %s as the shipped %s, typed %s, under the page's security headers",
     async (path, name, type) => {

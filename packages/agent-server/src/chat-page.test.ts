@@ -423,4 +423,69 @@ describe.skipIf(noBrowser)("the chat page", () => {
     expect(await answer().getByTestId("approval").count()).toBe(0);
     expect(await answer().locator(".status").first().textContent()).toBe("ok");
   });
+  it("--approve-in-page: Edit arguments checks the edit on the server, shows a bad one's reason, and runs a good one on approve (fitting 390 px)", async () => {
+    rig = await startServeRig(
+      [
+        { toolCalls: [{ id: "a1", name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
+        { text: "Added." },
+      ],
+      { approval: { mode: "always", inPage: true } },
+    );
+    const current = rig;
+    const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator("body[data-ready=true]").waitFor();
+    await page.getByTestId("prompt").fill("add 1 and 2");
+    await page.getByTestId("prompt").press("Enter");
+    const answer = page.getByTestId("message-assistant").last();
+    const box = answer.getByTestId("approval");
+    await box.waitFor();
+    const before = await current.fixtureStats();
+
+    await box.getByTestId("approval-edit").click();
+    const text = box.getByTestId("approval-edit-text");
+    expect(await text.inputValue()).toBe('{\n  "a": 1,\n  "b": 2\n}');
+    // While the edit is open, nothing can be approved half-edited.
+    expect(await box.getByTestId("approval-approve").isDisabled()).toBe(true);
+    expect(await box.getByTestId("approval-always").isDisabled()).toBe(true);
+    // The open editor fits the phone too.
+    const overflow = (await page.evaluate(OVERFLOW_CHECK)) as { wide: string[] };
+    expect(overflow.wide).toEqual([]);
+
+    // A bad edit: the server's reason is shown, the arguments shown stay the model's.
+    await text.fill('{ "a": "forty" }');
+    await box.getByTestId("approval-edit-apply").click();
+    const problem = box.getByTestId("approval-edit-error");
+    await expect
+      .poll(() => problem.textContent(), { timeout: 15_000 })
+      .toContain(
+        "the edited arguments were not used: they do not match mcp_fx_add's input schema:",
+      );
+    expect(await problem.textContent()).toContain("- a: must be number, got string");
+    expect(await box.getByTestId("approval-args").textContent()).toBe("a1b2");
+
+    // Cancel closes the editor and gives the answers back; a good edit replaces what is shown.
+    await box.getByTestId("approval-edit-cancel").click();
+    expect(await box.getByTestId("approval-edit-text").count()).toBe(0);
+    expect(await box.getByTestId("approval-approve").isDisabled()).toBe(false);
+    await box.getByTestId("approval-edit").click();
+    await box.getByTestId("approval-edit-text").fill('{ "a": 40, "b": 2 }');
+    await box.getByTestId("approval-edit-apply").click();
+    await expect
+      .poll(() => box.locator("h4").first().textContent(), { timeout: 15_000 })
+      .toBe("Allow mcp_fx_add to run with your edited arguments?");
+    expect(await box.getByTestId("approval-args").textContent()).toBe("a40b2");
+    // Nothing ran yet: an edit is not an approval.
+    expect((await current.fixtureStats()).calls).toBe(before.calls + 1); // the stats call itself
+
+    await box.getByTestId("approval-approve").click();
+    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain("Added.");
+    const card = answer.getByTestId("tool-call");
+    await card.locator("summary").click();
+    expect(await card.getByTestId("tool-args").textContent()).toBe('{\n  "a": 40,\n  "b": 2\n}');
+    expect(await card.getByTestId("tool-result").textContent()).toContain("42");
+    expect(await card.locator("h4").first().textContent()).toBe(
+      "Arguments (edited before approval)",
+    );
+  });
 });

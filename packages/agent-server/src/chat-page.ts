@@ -47,6 +47,8 @@ const FILES: Record<string, [path: () => string, type: string]> = {
   "/chat.js": [() => join(PUBLIC_DIR, "chat.js"), SCRIPT],
   "/chat.css": [() => join(PUBLIC_DIR, "chat.css"), "text/css; charset=utf-8"],
   "/markdown.js": [() => join(PUBLIC_DIR, "markdown.js"), SCRIPT],
+  "/dom.js": [() => join(PUBLIC_DIR, "dom.js"), SCRIPT],
+  "/approval.js": [() => join(PUBLIC_DIR, "approval.js"), SCRIPT],
   "/vendor/marked.js": [() => vendorFile("marked.js"), SCRIPT],
   "/vendor/purify.js": [() => vendorFile("purify.js"), SCRIPT],
 };

@@ -15,7 +15,7 @@ export { createAgentServer } from "./create-agent-server.js";
 export { formatRequestLog } from "./format-request-log.js";
 export { isLoopbackHost } from "./loopback-host.js";
 export { modelNameFor } from "./model-name.js";
-export type { PageDecision } from "./page-approvals.js";
+export type { PageAnswer, PageDecision } from "./page-approvals.js";
 export type { AgentToolCallMade } from "./run-agent-tool.js";
 export type { ApprovalMode, ChangeLines, ServeApproval } from "./serve-approval.js";
 export type { ServerHints } from "./server-hints.js";

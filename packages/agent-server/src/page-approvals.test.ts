@@ -26,7 +26,7 @@ describe("approvals asked in the chat page (approval.inPage)", () => {
     const bad = await answer(rig, "no-such-question", { decision: "maybe" });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
-      'decision: expected "approve", "deny" or "always", got "maybe" (example: { "decision": "approve" })',
+      'decision: expected "approve", "deny", "always" or "edit", got "maybe" (example: { "decision": "approve" })',
     );
     expect((await answer(rig, "x", { decision: "approve" }, false)).status).toBe(401);
   });
@@ -51,8 +51,15 @@ describe("approvals asked in the chat page (approval.inPage)", () => {
   });
 });
 
-/** Streams `add 1 and 2` and resolves the first `approval_request` extension, then answers it. */
-async function firstQuestion(current: ServeRig): Promise<Record<string, unknown>> {
+/** A streaming `add` request waiting on its first `approval_request` extension. */
+interface OpenQuestion {
+  question: Record<string, unknown>;
+  /** Reads the rest of the stream; resolves its text once the run is over. */
+  rest(): Promise<string>;
+}
+
+/** Streams `add` and resolves at its first `approval_request` extension, unanswered. */
+async function openQuestion(current: ServeRig): Promise<OpenQuestion> {
   const response = await current.call("/v1/chat/completions", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -69,14 +76,114 @@ async function firstQuestion(current: ServeRig): Promise<Record<string, unknown>
     const { value, done } = await reader.read();
     if (done) throw new Error(`the stream ended without a question:\n${text}`);
     text += decoder.decode(value, { stream: true });
-    const question = /"tinyloop":(\{"type":"approval_request".*?\})\}\n/.exec(text)?.[1];
-    if (!question) continue;
-    const parsed = JSON.parse(question) as Record<string, unknown>;
-    await answer(current, String(parsed.id), { decision: "deny" });
-    while (!(await reader.read()).done) {}
-    return parsed;
+    const found = /"tinyloop":(\{"type":"approval_request".*?\})\}\n/.exec(text)?.[1];
+    if (!found) continue;
+    const rest = async () => {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) return text;
+        text += decoder.decode(next.value, { stream: true });
+      }
+    };
+    return { question: JSON.parse(found) as Record<string, unknown>, rest };
   }
 }
+
+/** Streams `add`, denies its first question and resolves that question. */
+async function firstQuestion(current: ServeRig): Promise<Record<string, unknown>> {
+  const open = await openQuestion(current);
+  await answer(current, String(open.question.id), { decision: "deny" });
+  await open.rest();
+  return open.question;
+}
+
+describe("editing a call's arguments before approving it (decision edit)", () => {
+  const addThenAnswer = [
+    { toolCalls: [{ id: "a1", name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
+    { text: "Added." },
+  ];
+  /** The tool message the model got for the call (its second request's last message). */
+  const toolMessage = (current: ServeRig) => {
+    const second = current.modelServer.requests[1]?.body as { messages: unknown[] };
+    return JSON.stringify(second.messages.at(-1));
+  };
+
+  it("runs the edited arguments on approve, and tells the model they changed", async () => {
+    rig = await startServeRig(addThenAnswer, { approval: { mode: "always", inPage: true } });
+    const open = await openQuestion(rig);
+    const id = String(open.question.id);
+    const edited = await answer(rig, id, {
+      decision: "edit",
+      arguments: '{\n  "a": 40,\n  "b": 2\n}\n',
+    });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toEqual({ id, decision: "edit", arguments: '{"a":40,"b":2}' });
+    expect((await answer(rig, id, { decision: "approve" })).status).toBe(200);
+    expect(await open.rest()).toContain("Added.");
+    const message = toolMessage(rig);
+    expect(message).toContain("42");
+    expect(message).toContain(
+      'The person approving this call changed its arguments; it ran with {\\"a\\":40,\\"b\\":2}',
+    );
+  });
+
+  it("refuses a bad edit saying what is wrong, and keeps the question with the arguments it had", async () => {
+    rig = await startServeRig(addThenAnswer, { approval: { mode: "always", inPage: true } });
+    const open = await openQuestion(rig);
+    const id = String(open.question.id);
+    const notJson = await answer(rig, id, { decision: "edit", arguments: '{"a": 40,' });
+    expect(notJson.status).toBe(400);
+    const notJsonError = ((await notJson.json()) as { error: { message: string; code: string } })
+      .error;
+    expect(notJsonError.code).toBe("invalid_arguments");
+    expect(notJsonError.message).toMatch(
+      /^the edited arguments were not used: The arguments for tool "mcp_fx_add" are not valid JSON/,
+    );
+    const wrongType = await answer(rig, id, { decision: "edit", arguments: { a: "forty" } });
+    expect(((await wrongType.json()) as { error: { message: string } }).error.message).toBe(
+      "the edited arguments were not used: they do not match mcp_fx_add's input schema:\n- b: is required but missing\n- a: must be number, got string\nThe question still waits with the arguments it had: fix them and send the edit again, or answer for those.",
+    );
+    const noArguments = await answer(rig, id, { decision: "edit", arguments: 7 });
+    expect(((await noArguments.json()) as { error: { message: string } }).error.message).toBe(
+      'arguments: expected the call\'s arguments as JSON text or a JSON object, got a number (7) (example: { "decision": "edit", "arguments": "{\\"path\\": \\"notes.txt\\"}" })',
+    );
+    const withApprove = await answer(rig, id, { decision: "approve", arguments: "{}" });
+    expect(withApprove.status).toBe(400);
+    expect(((await withApprove.json()) as { error: { message: string } }).error.message).toBe(
+      'arguments: only an "edit" answer carries arguments, got them with "approve" (send { "decision": "edit", "arguments": … } first, then { "decision": "approve" })',
+    );
+    // Still waiting, with the model's own arguments: the approve runs 1 + 2.
+    expect((await answer(rig, id, { decision: "approve" })).status).toBe(200);
+    await open.rest();
+    expect(toolMessage(rig)).toContain("3");
+    expect(toolMessage(rig)).not.toContain("changed its arguments");
+  });
+
+  it("answers an edit with the edited call's diff, and always runs the edit too", async () => {
+    rig = await startServeRig(addThenAnswer, {
+      approval: {
+        mode: "always",
+        inPage: true,
+        changeLines: (call) => ["changes to sum.txt", `+${JSON.stringify(call.arguments)}`],
+      },
+    });
+    const open = await openQuestion(rig);
+    const id = String(open.question.id);
+    expect(open.question.diff).toEqual(["changes to sum.txt", '+"{\\"a\\":1,\\"b\\":2}"']);
+    const edited = await answer(rig, id, { decision: "edit", arguments: { a: 5, b: 5 } });
+    expect(await edited.json()).toEqual({
+      id,
+      decision: "edit",
+      arguments: '{"a":5,"b":5}',
+      diff: ["changes to sum.txt", '+"{\\"a\\":5,\\"b\\":5}"'],
+    });
+    expect((await answer(rig, id, { decision: "always" })).status).toBe(200);
+    await open.rest();
+    expect(toolMessage(rig)).toContain("10");
+    // Answered: a second edit finds nothing waiting.
+    expect((await answer(rig, id, { decision: "edit", arguments: "{}" })).status).toBe(404);
+  });
+});
 
 describe("what a call would change (approval.changeLines)", () => {
   const addThenStop = [

@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { ApproveToolCall } from "@tinyloop/agent-loop";
+import { type ApproveToolCall, checkEditedArguments } from "@tinyloop/agent-loop";
+import { expectedGot, oneOf } from "@tinyloop/errors";
+import type { ToolCall } from "@tinyloop/inference-adapters";
+import type { ToolDefinition } from "@tinyloop/registry";
 import { ApiError } from "./api-error.js";
 import type { ApprovalPolicy } from "./serve-approval.js";
 import type { ApprovalRequestExtension } from "./tinyloop-events.js";
@@ -7,30 +10,79 @@ import type { ApprovalRequestExtension } from "./tinyloop-events.js";
 /** The policy's `changeLines` of a call; a throw means there is nothing to show. */
 function changeOf(
   policy: ApprovalPolicy,
-  call: Parameters<ApproveToolCall>[0],
-  definition: Parameters<ApproveToolCall>[1],
+  call: ToolCall,
+  definition: ToolDefinition,
 ): string[] | undefined {
   try {
-    return policy.changeLines?.(call, definition);
+    const lines = policy.changeLines?.(call, definition);
+    return lines && lines.length > 0 ? lines : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** A person's answer in the chat page: run it, refuse it, or run every call of that tool from now on. */
-export type PageDecision = "approve" | "deny" | "always";
+/**
+ * A person's answer in the chat page: run it, refuse it, run every call of that tool from now
+ * on, or change its arguments first (the question then waits for one of the other three).
+ */
+export type PageDecision = "approve" | "deny" | "always" | "edit";
 
-const DECISIONS: readonly PageDecision[] = ["approve", "deny", "always"];
+const DECISIONS: readonly PageDecision[] = ["approve", "deny", "always", "edit"];
+
+/** What {@link PageApprovals.answer} gives back: the decision, and after an edit what now waits. */
+export interface PageAnswer {
+  id: string;
+  decision: PageDecision;
+  /** After `edit`: the arguments the question now asks about, as compact JSON text. */
+  arguments?: string;
+  /** After `edit`: what the edited call would change (see `approval.changeLines`), when known. */
+  diff?: string[];
+}
+
+/** One question waiting in a page. */
+interface Waiting {
+  call: ToolCall;
+  definition: ToolDefinition;
+  policy: ApprovalPolicy;
+  /** The arguments a yes runs: the model's, or the person's last good edit. */
+  args: string;
+  settle: (decision: Exclude<PageDecision, "edit">) => void;
+}
+
+/** A 400 answer to the approvals endpoint. */
+function invalid(code: string, message: string, param: string): ApiError {
+  return new ApiError({ status: 400, type: "invalid_request_error", code, param, message });
+}
+
+/** The edited arguments of an `edit` answer as JSON text (a JSON object is taken as it is). */
+function editedText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value !== null && typeof value === "object" && !Array.isArray(value))
+    return JSON.stringify(value);
+  throw invalid(
+    "invalid_value",
+    expectedGot({
+      path: "arguments",
+      expected: "the call's arguments as JSON text or a JSON object",
+      got: value,
+      example: `{ "decision": "edit", "arguments": "{\\"path\\": \\"notes.txt\\"}" }`,
+    }),
+    "arguments",
+  );
+}
 
 /**
  * Tool approvals asked in the chat page (`approval.inPage`): a call that needs approval is sent
  * to the page as an `approval_request` extension of its streaming answer, and runs once the
  * page answers `POST /tinyloop/v1/approvals/{id}`. `always` allows that tool for every later
- * call on this server (until it stops). A run that ends (the client left, Stop, shutdown)
- * before an answer refuses its open questions.
+ * call on this server (until it stops). `edit` changes the arguments the question asks about:
+ * they are checked against the tool's input schema (a bad edit is a 400 naming what is wrong,
+ * and the question keeps waiting with the arguments it had), answered with what would now run
+ * and its diff, and run by a later `approve` or `always` (the model is told they changed). A
+ * run that ends (the client left, Stop, shutdown) before an answer refuses its open questions.
  */
 export class PageApprovals {
-  readonly #pending = new Map<string, (decision: PageDecision) => void>();
+  readonly #pending = new Map<string, Waiting>();
   readonly #always = new Set<string>();
 
   /** The approve hook of one streaming run; `ask` sends the question into that run's stream. */
@@ -40,22 +92,30 @@ export class PageApprovals {
       if (signal.aborted) return { approved: false, reason: "the run was stopped" };
       const id = randomUUID();
       return new Promise((resolve) => {
-        const settle = (decision: PageDecision) => {
-          this.#pending.delete(id);
-          signal.removeEventListener("abort", onAbort);
-          if (decision === "always") this.#always.add(call.name);
-          resolve(
-            decision === "deny"
-              ? {
-                  approved: false,
-                  reason: `the user denied ${call.name} in the chat page. Do not call it again for this; answer without it or ask the user.`,
-                }
-              : true,
-          );
+        const waiting: Waiting = {
+          call,
+          definition,
+          policy,
+          args: call.arguments,
+          settle: (decision) => {
+            this.#pending.delete(id);
+            signal.removeEventListener("abort", onAbort);
+            if (decision === "always") this.#always.add(call.name);
+            if (decision === "deny") {
+              resolve({
+                approved: false,
+                reason: `the user denied ${call.name} in the chat page. Do not call it again for this; answer without it or ask the user.`,
+              });
+            } else if (waiting.args !== call.arguments) {
+              resolve({ approved: true, arguments: waiting.args });
+            } else {
+              resolve(true);
+            }
+          },
         };
-        const onAbort = () => settle("deny");
+        const onAbort = () => waiting.settle("deny");
         signal.addEventListener("abort", onAbort, { once: true });
-        this.#pending.set(id, settle);
+        this.#pending.set(id, waiting);
         const diff = changeOf(policy, call, definition);
         ask({
           type: "approval_request",
@@ -63,29 +123,43 @@ export class PageApprovals {
           tool_call_id: call.id,
           name: call.name,
           arguments: call.arguments,
-          ...(diff && diff.length > 0 ? { diff } : {}),
+          ...(diff ? { diff } : {}),
         });
       });
     };
   }
 
   /**
-   * `POST /tinyloop/v1/approvals/{id}` with `{ "decision": "approve" | "deny" | "always" }`.
-   * @throws ApiError 400 for another decision, 404 for an id that is not waiting (answered,
-   * or its run ended).
+   * `POST /tinyloop/v1/approvals/{id}` with `{ "decision": "approve" | "deny" | "always" }`,
+   * or `{ "decision": "edit", "arguments": "<JSON text>" }` (a JSON object is taken too).
+   * @throws ApiError 400 for another decision, `arguments` with another decision, or edited
+   * arguments that are not JSON or do not meet the tool's input schema (the question keeps
+   * waiting); 404 for an id that is not waiting (answered, or its run ended).
    */
-  answer(id: string, body: unknown): { id: string; decision: PageDecision } {
-    const decision = (body as { decision?: unknown } | null)?.decision;
-    if (!DECISIONS.includes(decision as PageDecision)) {
-      throw new ApiError({
-        status: 400,
-        type: "invalid_request_error",
-        code: "invalid_value",
-        message: `decision: expected "approve", "deny" or "always", got ${JSON.stringify(decision) ?? "nothing"} (example: { "decision": "approve" })`,
-      });
+  answer(id: string, body: unknown): PageAnswer {
+    const fields = (body ?? {}) as { decision?: unknown; arguments?: unknown };
+    const decision = fields.decision as PageDecision;
+    if (!DECISIONS.includes(decision)) {
+      throw invalid(
+        "invalid_value",
+        expectedGot({
+          path: "decision",
+          expected: oneOf(DECISIONS.map((d) => JSON.stringify(d))),
+          gotText: JSON.stringify(fields.decision) ?? "nothing",
+          example: `{ "decision": "approve" }`,
+        }),
+        "decision",
+      );
     }
-    const settle = this.#pending.get(id);
-    if (!settle) {
+    if (decision !== "edit" && fields.arguments !== undefined) {
+      throw invalid(
+        "invalid_value",
+        `arguments: only an "edit" answer carries arguments, got them with "${decision}" (send { "decision": "edit", "arguments": … } first, then { "decision": "approve" })`,
+        "arguments",
+      );
+    }
+    const waiting = this.#pending.get(id);
+    if (!waiting) {
       throw new ApiError({
         status: 404,
         type: "not_found_error",
@@ -93,7 +167,29 @@ export class PageApprovals {
         message: `No tool call waits for approval ${id}: it was answered already, or its answer ended.`,
       });
     }
-    settle(decision as PageDecision);
-    return { id, decision: decision as PageDecision };
+    if (decision !== "edit") {
+      waiting.settle(decision);
+      return { id, decision };
+    }
+    return { id, decision, ...this.#edit(waiting, editedText(fields.arguments)) };
+  }
+
+  /** Checks an edit and, when it fits the tool, makes it what the question asks about. */
+  #edit(waiting: Waiting, text: string): { arguments: string; diff?: string[] } {
+    const checked = checkEditedArguments(waiting.definition, text);
+    if (!checked.ok) {
+      throw invalid(
+        "invalid_arguments",
+        `${checked.message}\nThe question still waits with the arguments it had: fix them and send the edit again, or answer for those.`,
+        "arguments",
+      );
+    }
+    waiting.args = checked.json;
+    const diff = changeOf(
+      waiting.policy,
+      { ...waiting.call, arguments: checked.json },
+      waiting.definition,
+    );
+    return { arguments: checked.json, ...(diff ? { diff } : {}) };
   }
 }

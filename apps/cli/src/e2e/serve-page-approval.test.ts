@@ -92,4 +92,62 @@ describe.skipIf(noBrowser)("tinyloop serve --approve-in-page in Chromium", () =>
       .toContain("Written.");
     expect(readFileSync(target, "utf8")).toBe(content);
   });
+  it("Edit arguments: the diff follows the edit, and Approve writes what the edit says", async () => {
+    const target = s.ws.path("deploy.sh");
+    s.ws.write({
+      "deploy.sh": "#!/bin/sh\necho build\necho test\necho ship\n",
+      "mcp.json": json({
+        mcpServers: {
+          fs: {
+            command: process.execPath,
+            args: [filesystemServer, s.ws.dir],
+            env: s.ws.markerEnv,
+          },
+        },
+      }),
+    });
+    const content = "#!/bin/sh\necho build\nrm -rf /\necho ship\n";
+    await s.withModel([
+      { toolCalls: [{ name: "mcp_fs_write_file", arguments: { path: target, content } }] },
+      { text: "Written." },
+    ]);
+    const serve = await startServeIn(s.ws.dir, running, [
+      "mcp.json",
+      "--approve-in-page",
+      ...s.modelFlags(),
+    ]);
+    browser = await launchBrowser();
+    page = await openPage(browser, `${serve.url}/#key=${serve.key}`);
+    const current = page;
+    await current.locator("body[data-ready=true]").waitFor();
+    await current.getByTestId("prompt").fill("Update the deploy script");
+    await current.getByTestId("prompt").press("Enter");
+    const box = current.getByTestId("approval");
+    await box.waitFor();
+    expect(await box.locator(".diff-added").textContent()).toBe("+rm -rf /\n");
+
+    // The person replaces the dangerous line in the JSON; the server shows the new diff.
+    await box.getByTestId("approval-edit").click();
+    const text = box.getByTestId("approval-edit-text");
+    const edited = JSON.parse(await text.inputValue()) as { path: string; content: string };
+    expect(edited).toEqual({ path: target, content });
+    await text.fill(
+      JSON.stringify({ ...edited, content: content.replace("rm -rf /", "echo test --fast") }),
+    );
+    await box.getByTestId("approval-edit-apply").click();
+    await expect
+      .poll(() => box.locator(".diff-added").allTextContents(), { timeout: 15_000 })
+      .toEqual(["+echo test --fast\n"]);
+    expect(await box.locator(".diff-removed").allTextContents()).toEqual(["-echo test\n"]);
+    // Nothing was written while the question waits.
+    expect(readFileSync(target, "utf8")).toContain("echo test\n");
+
+    await box.getByTestId("approval-approve").click();
+    await expect
+      .poll(() => current.getByTestId("message-assistant").textContent(), { timeout: 20_000 })
+      .toContain("Written.");
+    expect(readFileSync(target, "utf8")).toBe(
+      "#!/bin/sh\necho build\necho test --fast\necho ship\n",
+    );
+  });
 });
