@@ -33,41 +33,49 @@ afterEach(async () => {
   }
 });
 
+const DEPLOY_SCRIPT = "#!/bin/sh\necho build\necho test\necho ship\n";
+/** What the model writes over the deploy script: its test line becomes `rm -rf /`. */
+const DANGEROUS = "#!/bin/sh\necho build\nrm -rf /\necho ship\n";
+
+/**
+ * A workspace with `deploy.sh` and the real filesystem server, a model that writes
+ * {@link DANGEROUS} over it, `tinyloop serve --approve-in-page` (with `env`), and the chat
+ * page in Chromium with the request sent; resolves the page and the script's path.
+ */
+async function askToRewriteDeployScript(env: Record<string, string> = {}) {
+  const target = s.ws.path("deploy.sh");
+  s.ws.write({
+    "deploy.sh": DEPLOY_SCRIPT,
+    "mcp.json": json({
+      mcpServers: {
+        fs: { command: process.execPath, args: [filesystemServer, s.ws.dir], env: s.ws.markerEnv },
+      },
+    }),
+  });
+  await s.withModel([
+    { toolCalls: [{ name: "mcp_fs_write_file", arguments: { path: target, content: DANGEROUS } }] },
+    { text: "Written." },
+  ]);
+  const serve = await startServeIn(
+    s.ws.dir,
+    running,
+    ["mcp.json", "--approve-in-page", ...s.modelFlags()],
+    env,
+  );
+  browser = await launchBrowser();
+  page = await openPage(browser, `${serve.url}/#key=${serve.key}`);
+  const current = page;
+  await current.locator("body[data-ready=true]").waitFor();
+  await current.getByTestId("prompt").fill("Update the deploy script");
+  await current.getByTestId("prompt").press("Enter");
+  return { current, target };
+}
+
 describe.skipIf(noBrowser)("tinyloop serve --approve-in-page in Chromium", () => {
   it("shows a write_file over an existing file as a diff against it, and writes only after Approve", async () => {
-    const target = s.ws.path("deploy.sh");
-    s.ws.write({
-      "deploy.sh": "#!/bin/sh\necho build\necho test\necho ship\n",
-      "mcp.json": json({
-        mcpServers: {
-          fs: {
-            command: process.execPath,
-            args: [filesystemServer, s.ws.dir],
-            env: s.ws.markerEnv,
-          },
-        },
-      }),
-    });
-    const content = "#!/bin/sh\necho build\nrm -rf /\necho ship\n";
-    await s.withModel([
-      {
-        toolCalls: [{ name: "mcp_fs_write_file", arguments: { path: target, content } }],
-      },
-      { text: "Written." },
-    ]);
     // No NODE_PATH (pnpm sets one): the page's libraries must come with the CLI itself.
-    const serve = await startServeIn(
-      s.ws.dir,
-      running,
-      ["mcp.json", "--approve-in-page", ...s.modelFlags()],
-      { NODE_PATH: "" },
-    );
-    browser = await launchBrowser();
-    page = await openPage(browser, `${serve.url}/#key=${serve.key}`);
-    const current = page;
-    await current.locator("body[data-ready=true]").waitFor();
-    await current.getByTestId("prompt").fill("Update the deploy script");
-    await current.getByTestId("prompt").press("Enter");
+    const { current, target } = await askToRewriteDeployScript({ NODE_PATH: "" });
+    const content = DANGEROUS;
 
     const box = current.getByTestId("approval");
     await box.waitFor();
@@ -92,36 +100,10 @@ describe.skipIf(noBrowser)("tinyloop serve --approve-in-page in Chromium", () =>
       .toContain("Written.");
     expect(readFileSync(target, "utf8")).toBe(content);
   });
+
   it("Edit arguments: the diff follows the edit, and Approve writes what the edit says", async () => {
-    const target = s.ws.path("deploy.sh");
-    s.ws.write({
-      "deploy.sh": "#!/bin/sh\necho build\necho test\necho ship\n",
-      "mcp.json": json({
-        mcpServers: {
-          fs: {
-            command: process.execPath,
-            args: [filesystemServer, s.ws.dir],
-            env: s.ws.markerEnv,
-          },
-        },
-      }),
-    });
-    const content = "#!/bin/sh\necho build\nrm -rf /\necho ship\n";
-    await s.withModel([
-      { toolCalls: [{ name: "mcp_fs_write_file", arguments: { path: target, content } }] },
-      { text: "Written." },
-    ]);
-    const serve = await startServeIn(s.ws.dir, running, [
-      "mcp.json",
-      "--approve-in-page",
-      ...s.modelFlags(),
-    ]);
-    browser = await launchBrowser();
-    page = await openPage(browser, `${serve.url}/#key=${serve.key}`);
-    const current = page;
-    await current.locator("body[data-ready=true]").waitFor();
-    await current.getByTestId("prompt").fill("Update the deploy script");
-    await current.getByTestId("prompt").press("Enter");
+    const { current, target } = await askToRewriteDeployScript();
+    const content = DANGEROUS;
     const box = current.getByTestId("approval");
     await box.waitFor();
     expect(await box.locator(".diff-added").textContent()).toBe("+rm -rf /\n");
