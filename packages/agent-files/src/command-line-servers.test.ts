@@ -15,10 +15,16 @@ describe("splitCommandLine", () => {
       "",
     ]);
   });
-  it("rejects an unclosed quote", () => {
-    expect(() => splitCommandLine(`node "x`)).toThrow(/quote is not closed/);
+  it("rejects an unclosed quote, naming the line by its label", () => {
+    expect(() => splitCommandLine(`node "x`)).toThrow(
+      /^server command "node \\"x": a " quote is not closed/,
+    );
+    expect(() => splitCommandLine(`node "x`, "--server")).toThrow(/^--server "node \\"x": a "/);
   });
 });
+
+/** How the tinyloop CLI labels these servers (its flags). */
+const CLI_LABELS = { command: "--server", url: "--url" };
 
 describe("withAdHocServers", () => {
   it("adds --server and --url entries with unique derived names", () => {
@@ -32,7 +38,7 @@ describe("withAdHocServers", () => {
   it("rejects a URL that does not parse", () => {
     let error: unknown;
     try {
-      withAdHocServers([], { urls: ["not a url"] });
+      withAdHocServers([], { urls: ["not a url"], labels: CLI_LABELS });
     } catch (e) {
       error = e;
     }
@@ -43,7 +49,10 @@ describe("withAdHocServers", () => {
   it("refuses a URL with credentials as a config error, naming the flag with them masked", () => {
     let error: unknown;
     try {
-      withAdHocServers([], { urls: ["http://me:pw-SECRET@127.0.0.1:9/mcp?token=qry-SECRET"] });
+      withAdHocServers([], {
+        urls: ["http://me:pw-SECRET@127.0.0.1:9/mcp?token=qry-SECRET"],
+        labels: CLI_LABELS,
+      });
     } catch (e) {
       error = e;
     }
@@ -57,8 +66,16 @@ describe("withAdHocServers", () => {
     expect(message).not.toContain("SECRET");
   });
   it("refuses a command with a NUL byte, naming the --server flag", () => {
-    expect(() => withAdHocServers([], { commands: ["node a\0b.js"] })).toThrow(
+    expect(() => withAdHocServers([], { commands: ["node a\0b.js"], labels: CLI_LABELS })).toThrow(
       /^--server "node a.*b\.js": must not contain a NUL byte/,
+    );
+  });
+  it("names no flag of its own: without labels, a server command and a server URL", () => {
+    expect(() => withAdHocServers([], { commands: [""] })).toThrow(
+      /^server command: expected a command, got an empty string[\s\S]*example: server command "node server\.js"/,
+    );
+    expect(() => withAdHocServers([], { urls: ["ftp://x"] })).toThrow(
+      /^server URL "ftp:\/\/x\/?": expected an http\(s\) URL[\s\S]*example: server URL http:/,
     );
   });
 });

@@ -13,8 +13,25 @@ function flagError(flag: string, problem: string, example: string): AgentFileErr
   return new AgentFileError({ code: "INVALID", file: flag, problem, example });
 }
 
-/** Splits a command line such as `--server "node server.js --root 'my dir'"` into words; quotes group, no shell runs. */
-export function splitCommandLine(line: string): string[] {
+/**
+ * How a program's user gives the servers of {@link withAdHocServers}, as its errors name
+ * them: a CLI passes its flags (`{ command: "--server", url: "--url" }`); without them the
+ * errors say `server command` and `server URL`.
+ */
+export interface AdHocServerLabels {
+  /** Names a server's command line (followed by the command in quotes). */
+  command: string;
+  /** Names a server's URL (followed by the URL in quotes). */
+  url: string;
+}
+
+const PLAIN_LABELS: AdHocServerLabels = { command: "server command", url: "server URL" };
+
+/**
+ * Splits a command line such as `node server.js --root 'my dir'` into words; quotes group,
+ * no shell runs. `label` names where the line came from in the error of an unclosed quote.
+ */
+export function splitCommandLine(line: string, label = PLAIN_LABELS.command): string[] {
   const words: string[] = [];
   let current = "";
   let quote: string | undefined;
@@ -37,9 +54,9 @@ export function splitCommandLine(line: string): string[] {
   }
   if (quote)
     throw flagError(
-      `--server ${JSON.stringify(line)}`,
+      `${label} ${JSON.stringify(line)}`,
       `a ${quote} quote is not closed`,
-      `--server "node server.js --root 'my dir'"`,
+      `${label} "node server.js --root 'my dir'"`,
     );
   if (inWord) words.push(current);
   return words;
@@ -66,32 +83,34 @@ function checkedConfig(config: ServerConfig, flag: string, example: string): Ser
 }
 
 /**
- * Adds servers given on a command line (`--server "node s.js"`, `--url http://…/mcp`) to an
- * agent's servers, with names derived from each command or URL, unique against the existing ones.
- * @throws AgentFileError `INVALID` naming the flag (an unclosed quote, a URL that is not
- *   http(s) or holds credentials, anything else the transport's `parseServerConfig` refuses);
- *   a URL is named with its credentials masked.
+ * Adds servers given outside the agent file (a command line such as `node s.js`, a URL such
+ * as `http://…/mcp`) to an agent's servers, with names derived from each command or URL,
+ * unique against the existing ones. `labels` say how the user gave them (a CLI's flags).
+ * @throws AgentFileError `INVALID` naming the label and value (an unclosed quote, a URL that
+ *   is not http(s) or holds credentials, anything else the transport's `parseServerConfig`
+ *   refuses); a URL is named with its credentials masked.
  */
 export function withAdHocServers(
   servers: readonly AgentFileServer[],
-  { commands = [], urls = [] }: { commands?: string[]; urls?: string[] },
+  {
+    commands = [],
+    urls = [],
+    labels = PLAIN_LABELS,
+  }: { commands?: string[]; urls?: string[]; labels?: AdHocServerLabels },
 ): AgentFileServer[] {
   const added: Array<{ config: ServerConfig; path: Array<string | number> }> = [];
   commands.forEach((line, index) => {
-    const [command, ...args] = splitCommandLine(line);
+    const [command, ...args] = splitCommandLine(line, labels.command);
+    const example = `${labels.command} "node server.js"`;
     if (!command)
-      throw flagError(
-        "--server",
-        "expected a command, got an empty string",
-        `--server "node server.js"`,
-      );
+      throw flagError(labels.command, "expected a command, got an empty string", example);
     added.push({
       config: checkedConfig(
         { type: "stdio", command, args, env: {} },
-        `--server ${JSON.stringify(line)}`,
-        `--server "node server.js"`,
+        `${labels.command} ${JSON.stringify(line)}`,
+        example,
       ),
-      path: ["--server", index],
+      path: [labels.command, index],
     });
   });
   urls.forEach((url, index) => {
@@ -101,13 +120,13 @@ export function withAdHocServers(
     } catch {
       protocol = "";
     }
-    const shown = `--url ${JSON.stringify(redactUrl(url))}`;
+    const shown = `${labels.url} ${JSON.stringify(redactUrl(url))}`;
     if (protocol !== "http:" && protocol !== "https:") {
-      throw flagError(shown, "expected an http(s) URL", "--url http://127.0.0.1:3001/mcp");
+      throw flagError(shown, "expected an http(s) URL", `${labels.url} http://127.0.0.1:3001/mcp`);
     }
     added.push({
       config: checkedConfig({ url, headers: {} }, shown, URL_IN_FILE_EXAMPLE),
-      path: ["--url", index],
+      path: [labels.url, index],
     });
   });
   const names = uniqueNames([

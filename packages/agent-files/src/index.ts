@@ -30,6 +30,7 @@ export {
   clientConfigLocations,
   isClientId,
 } from "./client-config-locations.js";
+export type { AdHocServerLabels } from "./command-line-servers.js";
 export { splitCommandLine, withAdHocServers } from "./command-line-servers.js";
 export type { ConfigPath } from "./config-path.js";
 export { defaultAgent, FILESYSTEM_SERVER_COMMAND } from "./default-agent.js";

@@ -18,6 +18,7 @@ import type { RunFlags } from "../run/run-flags.js";
 import { statusLine } from "../run/status-line.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
+import { FLAG_HINTS } from "../session/flag-hints.js";
 import { questionReader } from "../terminal/question-reader.js";
 import { type Style, styleFor } from "../terminal/style.js";
 import { waitingLine } from "./waiting-line.js";
@@ -50,7 +51,11 @@ export async function connectAgentServers(
     : // No model is started here, so its key is never asked for.
       await readAgent(agentArg, io, { expandModel: false, from: flags.from });
   const servers = giveHuggingFaceToken(
-    withAdHocServers(spec.servers, { commands: flags.server, urls: flags.url }),
+    withAdHocServers(spec.servers, {
+      commands: flags.server,
+      urls: flags.url,
+      labels: FLAG_HINTS.adHocServers,
+    }),
     io,
   );
   const registry = new ToolRegistry();

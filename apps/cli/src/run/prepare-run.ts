@@ -19,6 +19,7 @@ import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
+import { FLAG_HINTS } from "../session/flag-hints.js";
 import { checkProviderName } from "./provider-name-check.js";
 import type { RunFlags } from "./run-flags.js";
 
@@ -79,6 +80,7 @@ export async function prepareRun(
     withAdHocServers(spec.servers, {
       commands: flags.server ?? [],
       urls: flags.url ?? [],
+      labels: FLAG_HINTS.adHocServers,
     }),
     io,
   );

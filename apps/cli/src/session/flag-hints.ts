@@ -10,6 +10,8 @@ export const FLAG_HINTS = {
   allowSampling: "run tinyloop with --yes to allow it",
   /** The flags that choose the model, named when one is missing (agent-session's `createModel`). */
   modelSettings: { model: "--model", provider: "--provider", endpointUrl: "--endpoint-url" },
+  /** The flags that add servers beside the agent file's (agent-files' `withAdHocServers`). */
+  adHocServers: { command: "--server", url: "--url" },
   /** Logging in to an OAuth server before it asks (agent-files' `hints.loginAhead`). */
   loginAhead: "`tinyloop mcp login NAME` logs in ahead",
   /** The command that lists an agent's tools (agent-session's `toolLoadWarning`). */
