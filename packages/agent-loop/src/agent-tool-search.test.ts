@@ -204,4 +204,65 @@ describe("tool_search (OpenAI-compatible adapter, scripted server, fixture MCP s
       () => new Agent({ model, registry: world.registry, toolSearch: "sometimes" as never }),
     ).toThrow(/toolSearch: expected "auto", "always" or "never", got a string \("sometimes"\)/);
   });
+  describe("restore: a resumed conversation gets back what tool_search loaded", () => {
+    /** Runs a conversation in which the model searches for `query` and calls `tool`; its history. */
+    const searchedHistory = async (query: string, tool: string, args: Record<string, unknown>) => {
+      const first = await agentFor(
+        [
+          { toolCalls: [{ id: "s1", name: "tool_search", arguments: { query } }] },
+          { toolCalls: [{ id: "c1", name: tool, arguments: args }] },
+          { text: "done" },
+        ],
+        { toolSearch: "always" },
+      );
+      const events = await collect(first.run("go"));
+      expect(doneOf(events)).toMatchObject({ reason: "completed" });
+      expect(first.loadedTools).toContain(tool);
+      await server?.close();
+      return first.messages;
+    };
+
+    it("offers the loaded tools again in the first request after restore, and reset forgets them", async () => {
+      const history = await searchedHistory("add two numbers", "mcp_fx_add", { a: 1, b: 2 });
+      const resumed = await agentFor([{ text: "still here" }], { toolSearch: "always" });
+      expect(resumed.offeredTools).not.toContain("mcp_fx_add");
+      resumed.restore(history);
+      expect(resumed.loadedTools).toContain("mcp_fx_add");
+      expect(resumed.offeredTools).toContain("mcp_fx_add");
+      await collect(resumed.run("and now?"));
+      const offered = offeredIn(server!, 0);
+      expect(offered).toContain("mcp_fx_add");
+      expect(offered).toContain("tool_search");
+      expect(offered).not.toContain("mcp_fx_echo"); // never searched for: still kept back
+      resumed.reset();
+      expect(resumed.offeredTools).not.toContain("mcp_fx_add");
+    });
+
+    it("does not load a tool the registry no longer has, nor list one it no longer keeps back", async () => {
+      world.registry.deferToolset("builtin", true);
+      const history = await searchedHistory("shout", "shout", { text: "hi" });
+      world.registry.unregister("shout");
+      const gone = await agentFor([{ text: "ok" }], { toolSearch: "always" });
+      gone.restore(history);
+      expect(gone.loadedTools).not.toContain("shout");
+      await collect(gone.run("again"));
+      expect(offeredIn(server!, 0)).not.toContain("shout");
+      await server?.close();
+
+      const mcpHistory = await searchedHistory("add two numbers", "mcp_fx_add", { a: 1, b: 2 });
+      world.registry.deferToolset("mcp-fx", false); // alwaysLoad now: offered without loading
+      const offeredAnyway = await agentFor([{ text: "ok" }], { toolSearch: "always" });
+      offeredAnyway.restore(mcpHistory);
+      expect(offeredAnyway.loadedTools).toEqual([]);
+      expect(offeredAnyway.offeredTools).toContain("mcp_fx_add");
+    });
+
+    it("loads nothing under never, where a tool_search in history is not the agent's", async () => {
+      const history = await searchedHistory("add two numbers", "mcp_fx_add", { a: 1, b: 2 });
+      const never = await agentFor([{ text: "ok" }], { toolSearch: "never" });
+      never.restore(history);
+      expect(never.loadedTools).toEqual([]);
+      expect(never.offeredTools).not.toContain("tool_search");
+    });
+  });
 });

@@ -29,6 +29,7 @@ import { runToolSearch, TOOL_SEARCH } from "./tool-search.js";
 import { toolSearchNameTakenBy } from "./tool-search-name.js";
 import { ToolSpecCache } from "./tool-spec-cache.js";
 import { toolTurnMessages } from "./tool-turn-messages.js";
+import { toolsLoadedBySearch } from "./tools-loaded-by-search.js";
 import { ChatSpan } from "./tracing/chat-span.js";
 import { endRunSpan, startRunSpan } from "./tracing/run-span.js";
 import { spanIds } from "./tracing/span-ids.js";
@@ -109,8 +110,9 @@ export class Agent {
   /**
    * Continues a saved conversation: the history becomes this agent's system prompt followed
    * by `messages` (a former `agent.messages`; its system messages are dropped, so the
-   * current prompt applies). Tools `tool_search` had loaded are not restored: the model
-   * searches again. Not allowed during a run.
+   * current prompt applies). The tools its `tool_search` answers loaded are loaded again
+   * (see `toolsLoadedBySearch`), so the model is offered what it used before; those the
+   * registry no longer has, or no longer keeps back, are not. Not allowed during a run.
    */
   restore(messages: readonly ChatMessage[]): void {
     if (this.#running) {
@@ -125,6 +127,7 @@ export class Agent {
       ...messages.filter((message) => message.role !== "system"),
     ];
     this.#tools.unload();
+    this.#tools.load(toolsLoadedBySearch(messages));
   }
 
   /** Names of the tools the next model call will be offered (`tool_search` included when offered). */
@@ -132,9 +135,13 @@ export class Agent {
     return this.#tools.current().specs.map((spec) => spec.name);
   }
 
-  /** Names of kept-back tools that `tool_search` loaded in this conversation (until `reset`). */
+  /**
+   * Names of kept-back tools that `tool_search` loaded in this conversation (until `reset`),
+   * or that `restore` loaded again; a loaded tool the registry no longer has is not listed.
+   */
   get loadedTools(): readonly string[] {
-    return [...this.#tools.loaded];
+    const keptBack = new Set(this.#tools.current().deferred.map((tool) => tool.name));
+    return [...this.#tools.loaded].filter((name) => keptBack.has(name));
   }
 
   /**

@@ -53,5 +53,6 @@ export {
   toolSearchBudget,
   toolSpecBytes,
 } from "./tool-search-policy.js";
+export { toolsLoadedBySearch } from "./tools-loaded-by-search.js";
 export type { TracingOptions } from "./tracing/trace-content.js";
 export type { AgentInput } from "./user-message.js";

@@ -11,6 +11,10 @@ import { AGENT_TOOLSET } from "./exit-tools.js";
 export const TOOL_SEARCH = "tool_search";
 
 const MAX_LIMIT = 20;
+/** The first line of an answer that loaded tools; its count is the number of tool lines. */
+const LOADED_HEADER = /^Loaded (\d+) tools?; /;
+/** One loaded tool's line: `- name(required, …): first sentence`. */
+const LOADED_LINE = /^- ([a-zA-Z0-9_-]{1,64})\(/;
 const MAX_TOOLSETS_SHOWN = 30;
 const SHORT_DESCRIPTION = 160;
 
@@ -132,4 +136,21 @@ export function runToolSearch(
     ],
     structuredContent: { tools },
   };
+}
+
+/**
+ * The names a `tool_search` answer says it loaded, read back from its text as history keeps
+ * it (the reverse of {@link runToolSearch}'s answer): at most as many as one search may
+ * load, none for any other text (no match, an error, an answer someone else wrote).
+ */
+export function namesLoadedBy(answer: string): string[] {
+  const [header = "", ...lines] = answer.split("\n");
+  const count = LOADED_HEADER.exec(header)?.[1];
+  if (count === undefined) return [];
+  const names: string[] = [];
+  for (const line of lines.slice(0, Math.min(Number(count), MAX_LIMIT))) {
+    const name = LOADED_LINE.exec(line)?.[1];
+    if (name !== undefined) names.push(name);
+  }
+  return names;
 }

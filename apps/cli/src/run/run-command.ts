@@ -28,6 +28,7 @@ import type { PreparedRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
 import {
   type RunConversation,
+  restoreConversation,
   savedConversationLine,
   startConversation,
 } from "./run-conversation.js";
@@ -68,9 +69,11 @@ export async function runCommand(
   servers.progress.finish();
   // Exiting (the signal cancelled the connects): no "no server connected" refusal for that.
   if (lifecycle.signal.aborted) return EXIT.terminated;
+  // --continue / --resume put a saved conversation back first, with the tools it had loaded.
+  restoreConversation(saved, session);
   const refused = reportOpenedSession(session, flags, io, output);
   if (refused !== undefined) return refused;
-  // Saved after each turn in the state directory; --continue / --resume put one back first.
+  // Saved after each turn in the state directory.
   const conversation = startConversation({
     conversation: saved,
     session,

@@ -19,9 +19,18 @@ export interface RunConversation {
 }
 
 /**
- * Puts a resumed conversation back into the session's agent (saying so on stderr, unless
- * `json`) and returns the recorder that saves the conversation after each turn; every save
- * ends before the CLI exits.
+ * Puts a resumed conversation back into the session's agent, which also loads again the
+ * tools its `tool_search` calls loaded (agent-loop's rule). Done before anything reports the
+ * offered tools (`--verbose`, the too-many-tools warning), so they count.
+ */
+export function restoreConversation(conversation: RunConversation, session: AgentSession): void {
+  if (conversation.resumed) session.agent.restore(conversation.resumed.messages);
+}
+
+/**
+ * Says on stderr (unless `json`) which conversation was resumed and how many tools came back
+ * with it, and returns the recorder that saves the conversation after each turn; every save
+ * ends before the CLI exits. {@link restoreConversation} has put it back.
  */
 export function startConversation({
   conversation,
@@ -41,7 +50,6 @@ export function startConversation({
   lifecycle: Lifecycle;
 }): ConversationRecorder {
   const { resumed, store } = conversation;
-  if (resumed) session.agent.restore(resumed.messages);
   const recorder = conversationRecorder({
     store,
     agent: { name: spec.name, ...(spec.file ? { file: spec.file } : {}) },
@@ -52,8 +60,13 @@ export function startConversation({
   if (resumed && !json) {
     const count =
       resumed.messages.length === 1 ? "1 message" : `${resumed.messages.length} messages`;
+    const loaded = session.agent.loadedTools.length;
+    const tools =
+      loaded === 0
+        ? ""
+        : `; ${loaded === 1 ? "1 tool" : `${loaded} tools`} from tool_search loaded again`;
     io.stderr.write(
-      `${style.dim(`resumed conversation ${resumed.id} (${count}, started with "${firstQuestion(resumed)}")`)}\n`,
+      `${style.dim(`resumed conversation ${resumed.id} (${count}, started with "${firstQuestion(resumed)}"${tools})`)}\n`,
     );
   }
   return recorder;
