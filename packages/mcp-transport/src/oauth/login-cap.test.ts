@@ -14,8 +14,9 @@ const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
 const scratch = mkdtempSync(join(tmpdir(), "tinyloop-oauth-cap-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-it("stops after 4 logins on one connection when the server keeps asking for another", async () => {
-  // Every login succeeds, then the server asks for one more scope and refuses to refresh.
+it("logs in for one step-up only when the server keeps asking for another scope, then names it", async () => {
+  // Every login succeeds, then the server asks for one more scope and refuses to refresh: the
+  // step-up is a second login, and the request refused again after it fails.
   const server = await startFixtureHttpServer(
     { oauth: true, oauthStepUpForever: true },
     guard.env(),
@@ -37,7 +38,9 @@ it("stops after 4 logins on one connection when the server keeps asking for anot
     ),
   );
   expect(error.code).toBe("AUTH");
-  expect(error.message).toContain('Server "looping"');
-  expect(opened).toHaveLength(4);
-  expect(server.stderr().match(/oauth authorization approved/g)).toHaveLength(4);
+  expect(error.message).toContain(
+    `Server "looping" at ${server.url} still refuses the request after one step-up of the authorization: it asks for scope "mcp extra-2" (HTTP 403 insufficient_scope).`,
+  );
+  expect(opened).toHaveLength(2);
+  expect(server.stderr().match(/oauth authorization approved/g)).toHaveLength(2);
 });
