@@ -76,6 +76,16 @@ describe("redactAgent", () => {
 });
 
 describe("redactAgent, every field", () => {
+  /** The agent's settings that are no secret, each set to a value other than its default. */
+  const settings = {
+    maxTurns: 7,
+    toolConcurrency: 3,
+    toolCallFormat: "hermes",
+    reasoning: { effort: "high" },
+    approval: "never",
+    endWhen: "two-texts",
+  } as const;
+
   /** An agent with every field set, the secrets in it and each non-secret value to keep. */
   function everyField(): AgentFile {
     return {
@@ -88,12 +98,7 @@ describe("redactAgent, every field", () => {
       apiKey: "sk-2",
       systemPrompt: "Be brief.",
       promptFile: "/agents/a/PROMPT.md",
-      maxTurns: 7,
-      toolConcurrency: 3,
-      toolCallFormat: "hermes",
-      reasoning: { effort: "high" },
-      approval: "never",
-      endWhen: "two-texts",
+      ...settings,
       servers: [
         {
           name: "fs",
@@ -132,12 +137,7 @@ describe("redactAgent, every field", () => {
       endpointUrl: "https://***:***@llm.example/v1?key=***",
       apiKey: "***",
       systemPrompt: { file: "/agents/a/PROMPT.md", characters: 9 },
-      maxTurns: 7,
-      toolConcurrency: 3,
-      toolCallFormat: "hermes",
-      reasoning: { effort: "high" },
-      approval: "never",
-      endWhen: "two-texts",
+      ...settings,
       servers: [
         {
           name: "fs",
