@@ -20,9 +20,14 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
  * 403 insufficient_scope for one more scope each time; `refreshable`: while granting refreshes.
  * Gives the connect error, the URLs shown to log in, and the server's stderr.
  */
-async function connectToEndlessStepUp(name: string, refreshable: boolean) {
+async function startEndlessStepUp(name: string, refreshable: boolean, method?: string) {
   const server = await startFixtureHttpServer(
-    { oauth: true, oauthStepUpForever: true, oauthStepUpRefreshable: refreshable },
+    {
+      oauth: true,
+      oauthStepUpForever: true,
+      oauthStepUpRefreshable: refreshable,
+      ...(method ? { oauthStepUpMethod: method } : {}),
+    },
     guard.env(),
   );
   guard.defer(() => server.close());
@@ -31,20 +36,25 @@ async function connectToEndlessStepUp(name: string, refreshable: boolean) {
     opened.push(url);
     await (await fetch(url)).arrayBuffer();
   };
-  const error: McpTransportError = await rejection(
-    connectServer(
-      name,
-      { type: "http", url: server.url },
-      {
-        oauth: {
-          store: new FileOAuthStore(join(scratch, name)),
-          authorize,
-          loginHint: (server) => `(log in to "${server}" again)`,
-        },
-        reconnect: { initialRetries: 0 },
+  const connecting = connectServer(
+    name,
+    { type: "http", url: server.url },
+    {
+      oauth: {
+        store: new FileOAuthStore(join(scratch, name)),
+        authorize,
+        loginHint: (server) => `(log in to "${server}" again)`,
       },
-    ),
+      reconnect: { initialRetries: 0 },
+    },
   );
+  return { connecting, opened, server };
+}
+
+/** {@link startEndlessStepUp} refusing every request: the connect error and what happened. */
+async function connectToEndlessStepUp(name: string, refreshable: boolean) {
+  const { connecting, opened, server } = await startEndlessStepUp(name, refreshable);
+  const error: McpTransportError = await rejection(connecting);
   return { error, opened, url: server.url, stderr: server.stderr() };
 }
 
@@ -71,4 +81,26 @@ it("logs in for one step-up only when the server keeps asking for more scope and
   expect(error.message).toBe(refusedAfterStepUp("looping", url, "mcp extra-2"));
   expect(opened).toHaveLength(2);
   expect(stderr.match(/oauth authorization approved/g)).toHaveLength(2);
+});
+
+it("runs at most 4 logins on one connection, however many requests each ask for a step-up", async () => {
+  // The session starts (login 1); then each tool call is refused for one more scope, and each
+  // step-up is a login, until the connection's logins run out.
+  const { connecting, opened, server } = await startEndlessStepUp("capped", false, "tools/call");
+  const connection = await connecting;
+  guard.defer(() => connection.close());
+  const errors: string[] = [];
+  for (let call = 1; call <= 5; call++) {
+    errors.push((await rejection(connection.callTool("echo", { text: `call ${call}` }))).message);
+  }
+  expect(opened).toHaveLength(4);
+  expect(server.stderr().match(/oauth authorization approved/g)).toHaveLength(4);
+  expect(errors.slice(0, 3)).toEqual([
+    refusedAfterStepUp("capped", server.url, "mcp extra-2"),
+    refusedAfterStepUp("capped", server.url, "mcp extra-4"),
+    refusedAfterStepUp("capped", server.url, "mcp extra-6"),
+  ]);
+  // No login is left for the fourth call's step-up, nor for the fifth call.
+  const noLoginLeft = `Server "capped" at ${server.url} needs an OAuth login and it did not complete. (log in to "capped" again)`;
+  expect(errors.slice(3)).toEqual([noLoginLeft, noLoginLeft]);
 });
