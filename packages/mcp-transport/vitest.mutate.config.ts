@@ -6,7 +6,7 @@ export default tinyloopMutationConfig([
   "src/secret-redactor-errors.test.ts",
   "src/redact-url.test.ts",
   "src/oauth/oauth.test.ts",
-  "src/oauth/login-cap.test.ts",
+  "src/oauth/step-up-bound.test.ts",
   "src/oauth/oauth-store.test.ts",
   "src/oauth/oauth-session.test.ts",
   "src/stdio/process-tree-signal.test.ts",

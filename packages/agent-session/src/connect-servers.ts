@@ -1,4 +1,5 @@
 import { type AgentFileServer, toServerEntries } from "@tinyloop/agent-files";
+import { redactUrlsInText } from "@tinyloop/errors";
 import {
   connectAll,
   type HubEvent,
@@ -8,13 +9,12 @@ import {
 import type { ClientFeatureOptions, OAuthOptions } from "@tinyloop/mcp-transport";
 import { startParentDeathWatchdog } from "@tinyloop/mcp-transport/stdio";
 import type { ToolRegistry } from "@tinyloop/registry";
-import { maskUrls } from "./mask-urls.js";
 import { connectedLine, failureReason } from "./server-summary.js";
 import { visibleControls } from "./visible-controls.js";
 
 /** A server's own text (reason, stderr line, log line) as it may be shown: URLs masked, controls visible. */
 function shown(text: string): string {
-  return visibleControls(maskUrls(text));
+  return visibleControls(redactUrlsInText(text));
 }
 
 /** Progress of the servers while they connect, for a program to show (e.g. a status line). */
@@ -79,7 +79,7 @@ export interface ConnectedServers {
  * starting at a time (one failing server never stops the others), and reports progress as
  * it goes. Resolves once each is ready, idle (lazy) or
  * failed. The last status reads `connected 0/1 servers (1 failed: filesystem — reason) ·
- * 0 tools`; every reason and log line has URLs masked ({@link maskUrls}) and control
+ * 0 tools`; every reason and log line has URLs masked ({@link redactUrlsInText}) and control
  * characters made visible ({@link visibleControls}).
  */
 export async function connectServers(

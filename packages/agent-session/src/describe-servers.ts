@@ -1,7 +1,7 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
+import { redactUrlsInText } from "@tinyloop/errors";
 import type { McpHub, RegistrationReport, ServerStatus } from "@tinyloop/mcp-registration";
 import type { ToolDefinition, ToolRegistry } from "@tinyloop/registry";
-import { maskUrls } from "./mask-urls.js";
 
 /** One server as `tinyloop mcp tools --json` shows it: see {@link describeServers}. */
 export type ServerDescription = ServerStatus & {
@@ -25,7 +25,7 @@ export function describeServers(
 ): ServerDescription[] {
   return hub.servers().map((s) => ({
     ...s,
-    ...(s.lastError ? { lastError: maskUrls(s.lastError) } : {}),
+    ...(s.lastError ? { lastError: redactUrlsInText(s.lastError) } : {}),
     ...(s.state === "disabled"
       ? { disabledReason: servers.find((agent) => agent.name === s.name)?.disabledReason }
       : {}),

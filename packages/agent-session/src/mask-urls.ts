@@ -1,10 +1,10 @@
-import { redactUrlsInText } from "@tinyloop/mcp-transport";
+import { redactUrlsInText } from "@tinyloop/errors";
 
 /**
- * Text about a server (a failure reason, a last error, a verbose line) with every URL in it
- * masked by mcp-transport's `redactUrlsInText` (`redactUrl` on each): user info and query
- * values become `***`, so a token in a server URL never reaches the terminal or `--json` output.
+ * Text about a server with every URL in it masked (user info and query values become `***`).
+ *
+ * @deprecated Use `redactUrlsInText` from `@tinyloop/errors` (also re-exported by
+ * `@tinyloop/mcp-transport`), the one home of URL redaction: this name is the same function,
+ * kept so that programs importing it keep working.
  */
-export function maskUrls(text: string): string {
-  return redactUrlsInText(text);
-}
+export const maskUrls: (text: string) => string = redactUrlsInText;

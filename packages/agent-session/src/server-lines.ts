@@ -1,7 +1,7 @@
+import { redactUrlsInText } from "@tinyloop/errors";
 import type { ServerStatus } from "@tinyloop/mcp-registration";
 import type { McpServerLog } from "@tinyloop/mcp-transport";
 import type { ServerDescription } from "./describe-servers.js";
-import { maskUrls } from "./mask-urls.js";
 import { phaseLabel } from "./server-phase.js";
 import { oneLine } from "./short-text.js";
 import { plainStyle, type TextStyle } from "./text-style.js";
@@ -25,7 +25,9 @@ export function serverStatusLine(
         ? style.red(server.state)
         : style.yellow(server.state);
   const phase = phaseLabel(server);
-  const error = server.lastError ? style.dim(`  ${oneLine(maskUrls(server.lastError), 100)}`) : "";
+  const error = server.lastError
+    ? style.dim(`  ${oneLine(redactUrlsInText(server.lastError), 100)}`)
+    : "";
   const disabled =
     server.state === "disabled" && server.disabledReason
       ? style.dim(`  ${server.disabledReason}`)

@@ -17,6 +17,8 @@ import {
   MachineOAuthProvider,
 } from "./oauth/machine-provider.js";
 import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
+import { scopeRefusedError } from "./oauth/scope-refused-error.js";
+import { stepUpBound } from "./oauth/step-up-bound.js";
 import { traceContextFetch } from "./tracing/trace-context-fetch.js";
 import type { FailurePhase, TransportFactory, TransportHandle } from "./transport-handle.js";
 import { unansweredStreamFetch } from "./unanswered-stream-fetch.js";
@@ -86,6 +88,10 @@ export function createHttpFactory(
   const describe = (error: unknown, phase: FailurePhase, session: OAuthSession | undefined) =>
     describeHttpFailure(server, config.url, settings, error, phase, session);
 
+  // One step-up per request: a server that keeps answering 403 insufficient_scope gets a
+  // clear error naming the scope it wants, instead of an endless refresh-and-retry.
+  const boundStepUps = stepUpBound((scope) => scopeRefusedError(server, config.url, scope, oauth));
+
   const create = async (): Promise<TransportHandle> => {
     const { oauth: options } = settings;
     if (options && !machine) {
@@ -113,12 +119,13 @@ export function createHttpFactory(
         describeFailure: (error, phase) => describe(error, phase, session),
       };
     }
+    const answered = unansweredStreamFetch(
+      `the server ended its response stream without the JSON-RPC answer (at ${redactUrl(config.url)}); the request may have run and was not retried`,
+      traceContextFetch(fetchFn),
+    );
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit,
-      fetch: unansweredStreamFetch(
-        `the server ended its response stream without the JSON-RPC answer (at ${redactUrl(config.url)}); the request may have run and was not retried`,
-        traceContextFetch(fetchFn),
-      ),
+      fetch: provider ? boundStepUps(answered) : answered,
       ...authProvider,
     });
     latest = transport;

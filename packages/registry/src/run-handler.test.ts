@@ -82,6 +82,24 @@ describe("runHandler", () => {
     expect(handlerFinished).toBe(false);
   });
 
+  it("answers cancelled when the signal aborted before the handler returned, though its promise never settles", async () => {
+    const controller = new AbortController();
+    const result = await runHandler(
+      "stuck",
+      () => {
+        controller.abort(); // e.g. the run stopped while the handler was still starting
+        return new Promise<string>(() => {});
+      },
+      {},
+      { signal: controller.signal },
+    );
+    expect(result).toEqual({
+      content: [{ type: "text", text: 'Tool "stuck" was cancelled.' }],
+      isError: true,
+      code: "ABORTED",
+    });
+  });
+
   it("swallows a rejection that arrives after the cancelled answer", async () => {
     const controller = new AbortController();
     const pending = runHandler(

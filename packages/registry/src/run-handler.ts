@@ -1,15 +1,16 @@
 import { describeValue } from "@tinyloop/errors";
-import { watchAbort } from "./abort-watch.js";
 import type { ToolResult } from "./content.js";
 import { stoppedResult, toolFailedResult } from "./tool-outcome.js";
 import { textResult } from "./tool-result.js";
 import type { ToolContext, ToolHandler } from "./types.js";
+import { ABORTED, untilAborted } from "./until-aborted.js";
 
 /**
  * Runs a handler and turns every outcome into a {@link ToolResult}: a string becomes one
  * text block, a throw becomes a `TOOL_FAILED` result with the message only (no stack), and
- * an abort of `context.signal` answers `ABORTED` (or `TIMEOUT`) at once while the handler,
- * which sees the same signal, winds down on its own.
+ * an abort of `context.signal` (also one before the handler's promise settles, or before it
+ * was even returned) answers `ABORTED` (or `TIMEOUT`) at once through {@link untilAborted},
+ * while the handler, which sees the same signal, winds down on its own.
  */
 export function runHandler(
   toolName: string,
@@ -25,25 +26,14 @@ export function runHandler(
   }
   if (!isPromiseLike(returned)) return normalizeResult(toolName, returned);
   const signal = context.signal;
-  if (signal === undefined) {
-    return Promise.resolve(returned).then(
-      (value) => normalizeResult(toolName, value),
-      (error: unknown) => toolFailedResult(toolName, error),
-    );
-  }
-  return new Promise<ToolResult>((resolve) => {
-    const stopWatching = watchAbort(signal, () => resolve(stoppedResult(toolName, signal)));
-    Promise.resolve(returned).then(
-      (value) => {
-        stopWatching();
-        resolve(normalizeResult(toolName, value));
-      },
-      (error: unknown) => {
-        stopWatching();
-        resolve(toolFailedResult(toolName, error));
-      },
-    );
-  });
+  const pending = Promise.resolve(returned);
+  return (signal === undefined ? pending : untilAborted(pending, signal)).then(
+    (value) =>
+      value === ABORTED && signal !== undefined
+        ? stoppedResult(toolName, signal)
+        : normalizeResult(toolName, value),
+    (error: unknown) => toolFailedResult(toolName, error),
+  );
 }
 
 function normalizeResult(toolName: string, value: unknown): ToolResult {

@@ -80,4 +80,14 @@ describe("MemoryOAuthStore", () => {
     expect(await store.delete("fx")).toBe(false);
     expect(await store.load("fx")).toBeUndefined();
   });
+
+  it("hands out a copy on load: changing what was loaded leaves the store as saved", async () => {
+    const store = new MemoryOAuthStore();
+    await store.save("fx", entry);
+    const loaded = await store.load("fx");
+    if (loaded?.tokens === undefined) throw new Error("expected the saved entry back");
+    loaded.serverUrl = "changed after loading";
+    loaded.tokens.access_token = "changed after loading";
+    expect(await store.load("fx")).toEqual(entry);
+  });
 });

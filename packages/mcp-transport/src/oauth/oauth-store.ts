@@ -23,11 +23,15 @@ export interface OAuthStore {
   delete(server: string): Promise<boolean>;
 }
 
-/** Keeps credentials in memory only (lost at exit). */
+/**
+ * Keeps credentials in memory only (lost at exit). Like a file, it hands out copies: what a
+ * caller changes in a value it saved or loaded stays out of the store until it saves again.
+ */
 export class MemoryOAuthStore implements OAuthStore {
   private readonly entries = new Map<string, StoredOAuth>();
   async load(server: string) {
-    return this.entries.get(server);
+    const stored = this.entries.get(server);
+    return stored === undefined ? undefined : structuredClone(stored);
   }
   async save(server: string, value: StoredOAuth) {
     this.entries.set(server, structuredClone(value));
