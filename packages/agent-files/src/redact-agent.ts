@@ -91,6 +91,7 @@ export function redactAgent(agent: AgentFile): Record<string, unknown> {
         name: server.name,
         ...transport,
         ...(server.enabled ? {} : { enabled: false, disabledReason: server.disabledReason }),
+        ...(server.agent ? { agent: server.agent } : {}),
         ...(server.tools ? { tools: server.tools } : {}),
         ...(server.autoApprove.length > 0 ? { autoApprove: server.autoApprove } : {}),
         ...(server.lazy !== undefined ? { lazy: server.lazy } : {}),
