@@ -17,6 +17,7 @@ import {
   noServers,
   present,
   readEntryAt,
+  serversOnly,
 } from "./foreign-server.js";
 
 const textMap = () => z.record(z.string(), scalarText());
@@ -141,9 +142,7 @@ export function readContinue(context: FormatContext): FormatResult {
           ...present("cwd", entry.cwd),
           ...present("url", entry.url),
           headers: { ...(entry.requestOptions?.headers ?? {}), ...(entry.headers ?? {}) },
-          ...(entry.connectionTimeout !== undefined
-            ? { connectMs: wholeMs(entry.connectionTimeout) }
-            : {}),
+          connectMs: wholeMs(entry.connectionTimeout),
           fieldPaths: {
             command: [...path, "command"],
             args: [...path, "args"],
@@ -164,5 +163,5 @@ export function readContinue(context: FormatContext): FormatResult {
   drafts.forEach((draft, i) => {
     draft.name = names[i] ?? draft.name;
   });
-  return { format: "continue", settings: {}, settingPaths: {}, inputs: [], servers: drafts };
+  return serversOnly("continue", drafts);
 }
