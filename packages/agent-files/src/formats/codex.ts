@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
+import { fieldPathsAt } from "../server-draft.js";
 import { nonEmpty, seconds, stringMap } from "../server-entry-schema.js";
 import { msFromSeconds, wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -155,14 +156,7 @@ export function readCodex(context: FormatContext): FormatResult {
             connectMs:
               msFromSeconds(entry.startup_timeout_sec) ?? wholeMs(entry.startup_timeout_ms),
             ...(Object.keys(oauth).length > 0 && entry.url !== undefined ? { oauth } : {}),
-            fieldPaths: {
-              command: [...path, "command"],
-              args: [...path, "args"],
-              env: [...path, "env"],
-              cwd: [...path, "cwd"],
-              url: [...path, "url"],
-              headers: [...path, "http_headers"],
-            },
+            fieldPaths: fieldPathsAt(path, { headers: "http_headers" }),
             valuePaths: { env: forwarded.paths, headers: headerPaths },
           },
           { commandKey: "command", urlKey: "url", examples: EXAMPLES.codex },

@@ -6,7 +6,7 @@ import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
 import { refuseReservedServerName } from "../reserved-server-names.js";
 import { invalidAt } from "../schema-error.js";
-import type { ServerDraft } from "../server-draft.js";
+import { fieldPathsAt, type ServerDraft } from "../server-draft.js";
 import { nonEmpty, scalarText } from "../server-entry-schema.js";
 import { uniqueNames } from "../server-names.js";
 import { wholeMs } from "../timeout-units.js";
@@ -143,17 +143,9 @@ export function readContinue(context: FormatContext): FormatResult {
           ...present("url", entry.url),
           headers: { ...(entry.requestOptions?.headers ?? {}), ...(entry.headers ?? {}) },
           connectMs: wholeMs(entry.connectionTimeout),
-          fieldPaths: {
-            command: [...path, "command"],
-            args: [...path, "args"],
-            env: [...path, "env"],
-            cwd: [...path, "cwd"],
-            url: [...path, "url"],
-            headers:
-              headerKey === "headers"
-                ? [...path, "headers"]
-                : [...path, "requestOptions", "headers"],
-          },
+          fieldPaths: fieldPathsAt(path, {
+            headers: headerKey === "headers" ? "headers" : ["requestOptions", "headers"],
+          }),
         },
         { commandKey: "command", urlKey: "url", examples: EXAMPLES.continue },
       ),

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { KnownKeys } from "../key-warnings.js";
 import { invalidAt, parseAt } from "../schema-error.js";
+import { fieldPathsAt } from "../server-draft.js";
 import { nonEmpty, stringMap, transportTypeSchema } from "../server-entry-schema.js";
 import { wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -155,14 +156,7 @@ export function readGemini(context: FormatContext): FormatResult {
           ...present("tools", toolFilter(entry.includeTools, entry.excludeTools)),
           callMs: wholeMs(entry.timeout),
           ...(Object.keys(oauth).length > 0 ? { oauth } : {}),
-          fieldPaths: {
-            command: [...path, "command"],
-            args: [...path, "args"],
-            env: [...path, "env"],
-            cwd: [...path, "cwd"],
-            url: [...path, urlKey],
-            headers: [...path, "headers"],
-          },
+          fieldPaths: fieldPathsAt(path, { url: urlKey }),
         },
         { commandKey: "command", urlKey: "httpUrl", examples: EXAMPLES.gemini },
       );

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { KnownKeys } from "../key-warnings.js";
 import { invalidAt } from "../schema-error.js";
+import { fieldPathsAt } from "../server-draft.js";
 import { nonEmpty, scalarText, seconds } from "../server-entry-schema.js";
 import { msFromSeconds } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -127,13 +128,7 @@ export function readGoose(context: FormatContext): FormatResult {
             enabled: entry.enabled !== false,
             ...present("tools", toolFilter(entry.available_tools ?? undefined, undefined)),
             callMs: msFromSeconds(entry.timeout ?? undefined),
-            fieldPaths: {
-              command: [...path, "cmd"],
-              args: [...path, "args"],
-              env: [...path, "envs"],
-              url: [...path, "uri"],
-              headers: [...path, "headers"],
-            },
+            fieldPaths: fieldPathsAt(path, { command: "cmd", env: "envs", url: "uri" }),
             valuePaths: { env: forwarded.paths },
           },
           { commandKey: "cmd", urlKey: "uri", examples: EXAMPLES.goose },

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { KnownKeys } from "../key-warnings.js";
 import { invalidAt } from "../schema-error.js";
+import { fieldPathsAt } from "../server-draft.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -146,14 +147,11 @@ export function readOpencode(context: FormatContext): FormatResult {
             connectMs: wholeMs(connectMs),
             callMs: wholeMs(callMs),
             ...(oauth && Object.keys(oauth).length > 0 ? { oauth } : {}),
-            fieldPaths: {
-              command: [...path, "command", 0],
-              args: [...path, "command"],
-              env: [...path, "environment"],
-              cwd: [...path, "cwd"],
-              url: [...path, "url"],
-              headers: [...path, "headers"],
-            },
+            fieldPaths: fieldPathsAt(path, {
+              command: ["command", 0],
+              args: "command",
+              env: "environment",
+            }),
             valuePaths: { args: args.map((_, i) => [...path, "command", i + 1]) },
           },
           { commandKey: "command", urlKey: "url", examples: EXAMPLES.opencode },

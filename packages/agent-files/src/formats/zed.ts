@@ -2,6 +2,7 @@ import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { KnownKeys } from "../key-warnings.js";
+import { fieldPathsAt } from "../server-draft.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 import { type FormatContext, foreignDraft, present } from "./foreign-server.js";
@@ -78,7 +79,6 @@ export function readZed(context: FormatContext): FormatResult {
           return undefined;
         }
         const nested = typeof entry.command === "object" ? entry.command : undefined;
-        const at = nested ? [...path, "command"] : path;
         return foreignDraft(
           doc,
           name,
@@ -91,13 +91,16 @@ export function readZed(context: FormatContext): FormatResult {
             ...present("url", entry.url),
             headers: entry.headers ?? {},
             enabled: entry.enabled !== false,
-            fieldPaths: {
-              command: nested ? [...at, "path"] : [...path, "command"],
-              args: [...at, "args"],
-              env: [...at, "env"],
-              url: [...path, "url"],
-              headers: [...path, "headers"],
-            },
+            fieldPaths: fieldPathsAt(
+              path,
+              nested
+                ? {
+                    command: ["command", "path"],
+                    args: ["command", "args"],
+                    env: ["command", "env"],
+                  }
+                : {},
+            ),
           },
           { commandKey: "command", urlKey: "url", examples: EXAMPLES.zed },
         );
