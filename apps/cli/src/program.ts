@@ -1,16 +1,23 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
+import { addApprovalOptions } from "./approval-options.js";
 import { registerDurableCommands } from "./commands/durable-commands.js";
 import { registerMcpServeCommand } from "./commands/mcp-serve-command.js";
 import type { ServerFlags } from "./commands/mcp-tools.js";
 import { registerServeCommand } from "./commands/serve-command.js";
 import { debugNamesTinyloop } from "./debug-variable.js";
-import { environmentHelp, exitCodesHelp, providerHelp } from "./help-lists.js";
+import { environmentHelp, exitCodesHelp } from "./help-lists.js";
 import type { Io } from "./io.js";
 import type { Lifecycle } from "./lifecycle.js";
 import {
+  addModelOptions,
+  cassetteOption,
+  maxTurnsOption,
+  modelOption,
+  providerOption,
+} from "./model-options.js";
+import {
   allowNoServersOption,
-  collect,
   endWhenOption,
   fromOption,
   reasoningOption,
@@ -19,6 +26,7 @@ import {
   wholeNumber,
 } from "./option-values.js";
 import type { RunFlags } from "./run/run-flags.js";
+import { addServerListOptions, addServerOptions } from "./server-options.js";
 import { type OtlpFlags, otlpSettings } from "./telemetry/otlp-settings.js";
 
 // Read as text, not require()d: a require() would set up Node's CommonJS loader, which no
@@ -37,33 +45,6 @@ current folder (.mcp.json, .vscode/mcp.json, .cursor/mcp.json, opencode.json,
 .gemini/settings.json, …; stderr says which), else the filesystem server on the current folder
 (+ Playwright when chromium is on PATH). --from CLIENT takes the servers of that client's
 configs (--from all: every client's).`;
-
-function serverOptions(command: Command): Command {
-  return command
-    .option(
-      "--server <command>",
-      'add a stdio server, e.g. --server "node server.js" (repeatable)',
-      collect,
-      [],
-    )
-    .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
-    .option("--lazy", "start each server on first use; its tools come from the manifest cache")
-    .option(
-      "--max-concurrent-starts <n>",
-      "start at most N servers at once; the rest wait their turn (default 2 × CPU cores)",
-      positiveInt,
-    )
-    .option("--verbose", "show server logs and timings")
-    .option("--no-color", "no colours (also NO_COLOR=1)")
-    .option(
-      "--otlp [url]",
-      "export OpenTelemetry traces over OTLP/HTTP (default: the OTEL_EXPORTER_OTLP_* variables, else http://localhost:4318)",
-    )
-    .option(
-      "--otlp-content",
-      "traces also hold tool arguments, results and messages, secrets masked (also OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)",
-    );
-}
 
 /**
  * The `tinyloop` command tree. Each action stores its exit code in `result.code` (and
@@ -112,69 +93,59 @@ export function buildProgram(
     lifecycle.addFinal(() => tracing.shutdown());
   });
 
-  const run = serverOptions(
-    program
-      .command("run", { isDefault: true })
-      .description("run an agent: one-shot with -p, otherwise an interactive REPL")
-      .argument("[agent]", "agent folder or file (see below)")
-      .option(
-        "--model <name>",
-        "model id, or a GGUF path / hf:owner/repo/file.gguf with --provider local",
-      )
-      .addOption(new Option("--provider <name>", providerHelp()))
-      .option("--endpoint-url <url>", "OpenAI-compatible base URL (e.g. http://127.0.0.1:11434/v1)")
-      .option("--api-key-env <name>", "environment variable holding the API key")
-      .option(
-        "-p, --prompt <text>",
-        "one-shot: send TEXT (after piped stdin, if any; - reads it all from stdin), print the answer, exit",
-      )
-      .option("--json", "NDJSON events on stdout, one per line")
-      .option("-c, --continue", "resume this agent's newest saved conversation")
-      .option(
-        "-r, --resume [id]",
-        "resume a saved conversation of this agent (without an id: pick one from a list)",
-      )
-      .option(
-        "--show-reasoning",
-        "show the model's reasoning in full (REPL default: one line per turn; -p: none; on stderr)",
-      )
-      .option(
-        "--timeline",
-        "after each answer, draw its model and tool calls on one time axis (-p: on stderr; --json: a timeline event; /timeline in the REPL)",
-      )
-      .option("--max-turns <n>", "most model calls per run", positiveInt)
-      .option(
-        "--model-idle-timeout <seconds>",
-        "give up on a model response that sends nothing for this long, headers included (default 60)",
-        positiveInt,
-      )
-      .option(
-        "--model-turn-timeout <seconds>",
-        "give up on a model response that takes longer than this in all, keep-alives or not (default 600)",
-        positiveInt,
-      )
-      .addOption(
-        new Option(
-          "--results <mode>",
-          "tool results: short (one line each, default) or full (whole; /results in the REPL)",
-        ).choices(["short", "full"]),
-      )
-      .option("--yes", "approve every tool call")
-      .option(
-        "--allow-tool <name>",
-        "run this tool without approval; * matches any characters (repeatable)",
-        collect,
-        [],
-      )
-      .addOption(toolSearchOption())
-      .addOption(endWhenOption())
-      .addOption(toolFormatOption())
-      .addOption(reasoningOption())
-      .addOption(allowNoServersOption())
-      .addOption(fromOption())
-      .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
-      .option("--record <file>", "record the model's turns to a cassette"),
-  ).addHelpText("after", `\n${AGENT_HELP}\n\n${environmentHelp()}\n\n${exitCodesHelp()}`);
+  const run = program
+    .command("run", { isDefault: true })
+    .description("run an agent: one-shot with -p, otherwise an interactive REPL")
+    .argument("[agent]", "agent folder or file (see below)");
+  addModelOptions(run)
+    .option(
+      "-p, --prompt <text>",
+      "one-shot: send TEXT (after piped stdin, if any; - reads it all from stdin), print the answer, exit",
+    )
+    .option("--json", "NDJSON events on stdout, one per line")
+    .option("-c, --continue", "resume this agent's newest saved conversation")
+    .option(
+      "-r, --resume [id]",
+      "resume a saved conversation of this agent (without an id: pick one from a list)",
+    )
+    .option(
+      "--show-reasoning",
+      "show the model's reasoning in full (REPL default: one line per turn; -p: none; on stderr)",
+    )
+    .option(
+      "--timeline",
+      "after each answer, draw its model and tool calls on one time axis (-p: on stderr; --json: a timeline event; /timeline in the REPL)",
+    )
+    .addOption(maxTurnsOption("run"))
+    .option(
+      "--model-idle-timeout <seconds>",
+      "give up on a model response that sends nothing for this long, headers included (default 60)",
+      positiveInt,
+    )
+    .option(
+      "--model-turn-timeout <seconds>",
+      "give up on a model response that takes longer than this in all, keep-alives or not (default 600)",
+      positiveInt,
+    )
+    .addOption(
+      new Option(
+        "--results <mode>",
+        "tool results: short (one line each, default) or full (whole; /results in the REPL)",
+      ).choices(["short", "full"]),
+    );
+  addApprovalOptions(run, "approve every tool call")
+    .addOption(toolSearchOption())
+    .addOption(endWhenOption())
+    .addOption(toolFormatOption())
+    .addOption(reasoningOption())
+    .addOption(allowNoServersOption())
+    .addOption(fromOption())
+    .addOption(cassetteOption())
+    .option("--record <file>", "record the model's turns to a cassette");
+  addServerOptions(run).addHelpText(
+    "after",
+    `\n${AGENT_HELP}\n\n${environmentHelp()}\n\n${exitCodesHelp()}`,
+  );
   run.action(async (agent: string | undefined, flags: RunFlags) => {
     // `tinyloop bogus` (run by default, no such path): a mistyped command, said as one.
     if (agent !== undefined && program.args[0] !== "run") {
@@ -188,13 +159,13 @@ export function buildProgram(
     result.code = await startRun(agent, flags, io, lifecycle);
   });
 
-  registerServeCommand(program, serverOptions, io, lifecycle, result);
-  registerDurableCommands(program, serverOptions, io, lifecycle, result);
+  registerServeCommand(program, io, lifecycle, result);
+  registerDurableCommands(program, io, lifecycle, result);
 
   const mcp = program
     .command("mcp")
     .description("inspect and call the tools of an agent's MCP servers");
-  serverOptions(
+  addServerOptions(
     mcp
       .command("tools")
       .description("list each server's tools under the names the agent sees, and what was skipped")
@@ -205,7 +176,7 @@ export function buildProgram(
     const { mcpToolsCommand } = await import("./commands/mcp-tools.js");
     result.code = await mcpToolsCommand(agent, flags, io, lifecycle);
   });
-  serverOptions(
+  addServerOptions(
     mcp
       .command("call")
       .description("call one tool by its registered name (see mcp tools) and print the result")
@@ -220,7 +191,7 @@ export function buildProgram(
       result.code = await mcpCallCommand(tool, agent, flags, io, lifecycle);
     },
   );
-  registerMcpServeCommand(mcp, serverOptions, io, lifecycle, result);
+  registerMcpServeCommand(mcp, io, lifecycle, result);
   mcp
     .command("login")
     .description("log in to an HTTP server of the agent with OAuth (opens the browser)")
@@ -250,14 +221,14 @@ export function buildProgram(
       const { configListCommand } = await import("./commands/config-list.js");
       result.code = await configListCommand(flags, io);
     });
-  config
-    .command("check")
-    .description("validate an agent and print it normalised, secrets redacted (exit 0 or 2)")
-    .argument("[agent]", "agent folder or file")
-    .option("--server <command>", "add a stdio server (repeatable)", collect, [])
-    .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
-    .option("--model <name>", "model id")
-    .option("--provider <name>", providerHelp())
+  addServerListOptions(
+    config
+      .command("check")
+      .description("validate an agent and print it normalised, secrets redacted (exit 0 or 2)")
+      .argument("[agent]", "agent folder or file"),
+  )
+    .addOption(modelOption())
+    .addOption(providerOption())
     .addOption(fromOption())
     .action(async (agent: string | undefined, flags: Partial<RunFlags>) => {
       const { configCheckCommand } = await import("./commands/config-check.js");

@@ -5,7 +5,7 @@ import { type KeyWarning, keyWarnings } from "./key-warnings.js";
 import { literalOAuthSecrets } from "./oauth-secret-warnings.js";
 import type { ParsedDocument } from "./parsed-document.js";
 import { invalidAt, parseAt } from "./schema-error.js";
-import type { ServerDraft } from "./server-draft.js";
+import { fieldPathsAt, type ServerDraft } from "./server-draft.js";
 import {
   type FlatServerEntry,
   flatServerSchema,
@@ -159,15 +159,7 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
     args: parsed.args ?? [],
     env: parsed.env ?? {},
     headers: parsed.headers ?? {},
-    fieldPaths: {
-      command: [...path, "command"],
-      args: [...path, "args"],
-      env: [...path, "env"],
-      envFile: [...path, "envFile"],
-      cwd: [...path, "cwd"],
-      url: [...path, urlKey],
-      headers: [...path, "headers"],
-    },
+    fieldPaths: fieldPathsAt(path, { url: urlKey }),
     enabled: parsed.enabled !== false && parsed.disabled !== true,
     autoApprove: [...(parsed.autoApprove ?? []), ...(parsed.alwaysAllow ?? [])],
   };
@@ -230,14 +222,7 @@ function readNested(entry: Record<string, unknown>, context: EntryContext): Draf
     args: config.args ?? [],
     env: config.env ?? {},
     headers: config.options?.requestInit?.headers ?? {},
-    fieldPaths: {
-      command: [...at, "command"],
-      args: [...at, "args"],
-      env: [...at, "env"],
-      cwd: [...at, "cwd"],
-      url: [...at, "url"],
-      headers: [...at, "options", "requestInit", "headers"],
-    },
+    fieldPaths: fieldPathsAt(at, { headers: ["options", "requestInit", "headers"] }),
     enabled: true,
     autoApprove: [],
   };

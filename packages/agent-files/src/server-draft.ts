@@ -46,6 +46,33 @@ export interface ServerDraft {
   agent?: string;
 }
 
+const DRAFT_FIELDS: readonly DraftField[] = [
+  "command",
+  "args",
+  "env",
+  "envFile",
+  "cwd",
+  "url",
+  "headers",
+];
+
+/**
+ * Where each field of a server entry at `path` sits in the file: under its own name
+ * (`command`, `args`, `env`, `envFile`, `cwd`, `url`, `headers`) unless `renamed` gives the
+ * file's key (`"cmd"`) or the path below the entry (`["requestOptions", "headers"]`).
+ */
+export function fieldPathsAt(
+  path: ConfigPath,
+  renamed: Partial<Record<DraftField, string | ConfigPath>> = {},
+): ServerDraft["fieldPaths"] {
+  const paths: ServerDraft["fieldPaths"] = {};
+  for (const field of DRAFT_FIELDS) {
+    const key = renamed[field] ?? field;
+    paths[field] = [...path, ...(typeof key === "string" ? [key] : key)];
+  }
+  return paths;
+}
+
 /** The parts of a draft that pass unchanged to {@link AgentFileServer}. */
 export function serverExtras(
   draft: ServerDraft,

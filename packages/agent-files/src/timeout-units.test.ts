@@ -13,4 +13,9 @@ describe("timeout units", () => {
     expect(wholeMs(30_000)).toBe(30_000);
     expect(wholeMs(2500.4)).toBe(2500);
   });
+
+  it("leaves a timeout the file does not set unset, in either unit", () => {
+    expect(msFromSeconds(undefined)).toBeUndefined();
+    expect(wholeMs(undefined)).toBeUndefined();
+  });
 });

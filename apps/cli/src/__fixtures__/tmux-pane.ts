@@ -13,11 +13,18 @@ export interface TmuxPane {
   cursor(): string;
   /**
    * Starts the session: `argv` (each word quoted) run in `cwd` on a `columns` × `rows` terminal,
-   * after the `env` assignments; once it exits the pane shows `exit=CODE` and stays open.
+   * without the variables in `unset` and after the `env` assignments; once it exits the pane
+   * shows `EXIT=CODE` and stays open.
    */
   start(
     argv: string[],
-    options: { cwd: string; columns: number; rows: number; env?: Record<string, string> },
+    options: {
+      cwd: string;
+      columns: number;
+      rows: number;
+      env?: Record<string, string>;
+      unset?: string[];
+    },
   ): void;
   /** Ends the session's tmux server (and the program in it), if it still runs. */
   kill(): void;
@@ -48,10 +55,11 @@ export function tmuxPane(
     screen,
     keys: (...keys) => tmux("send-keys", "-t", session(), ...keys),
     cursor: () => tmux("display-message", "-p", "-t", session(), "#{cursor_x},#{cursor_y}").trim(),
-    start(argv, { cwd, columns, rows, env = {} }) {
+    start(argv, { cwd, columns, rows, env = {}, unset = [] }) {
+      const without = unset.length > 0 ? `env ${unset.map((name) => `-u ${name} `).join("")}` : "";
       const assignments = Object.entries(env).map(([name, value]) => `${name}='${value}' `);
       const command = argv.map((word) => `'${word}'`).join(" ");
-      const shell = `${assignments.join("")}${command}; echo "exit=$?"; sleep 60`;
+      const shell = `${without}${assignments.join("")}${command}; echo "EXIT=$?"; sleep 60`;
       tmux(
         "new-session",
         "-d",

@@ -2,7 +2,9 @@ import type { Command } from "commander";
 import { modelRateFlag } from "../durable/model-rate-flag.js";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { allowNoServersOption, collect, toolSearchOption, wholeNumber } from "../option-values.js";
+import { addModelOptions, maxTurnsOption } from "../model-options.js";
+import { allowNoServersOption, toolSearchOption, wholeNumber } from "../option-values.js";
+import { addServerListOptions, addServerOptions } from "../server-options.js";
 
 const DB_HELP =
   "the Postgres database that keeps the runs (default: $TINYLOOP_DATABASE_URL, else a local database)";
@@ -12,27 +14,22 @@ const MODEL_RATE_HELP =
 /** Adds `worker`, `submit` and `runs` (durable runs on Postgres) to the program. */
 export function registerDurableCommands(
   program: Command,
-  withServerOptions: (command: Command) => Command,
   io: Io,
   lifecycle: Lifecycle,
   result: { code: number },
 ): void {
-  withServerOptions(
-    program
-      .command("worker")
-      .description("take the durable runs queued for an agent until stopped (runs every tool call)")
-      .argument("[agent]", "agent folder or file (as for run)")
-      .option("--db <url>", DB_HELP)
-      .option("--concurrency <n>", "most runs at once in this worker", wholeNumber(1), 4)
-      .option("--model-rate <n/period>", MODEL_RATE_HELP, modelRateFlag)
-      .option("--model <name>", "model id (as for run)")
-      .option("--provider <name>", "provider (as for run)")
-      .option("--endpoint-url <url>", "OpenAI-compatible base URL of the model")
-      .option("--api-key-env <name>", "variable holding the model's API key")
-      .option("--max-turns <n>", "most model calls per run", wholeNumber(1))
-      .addOption(toolSearchOption())
-      .addOption(allowNoServersOption()),
-  ).action(async (agent: string | undefined, flags) => {
+  const worker = program
+    .command("worker")
+    .description("take the durable runs queued for an agent until stopped (runs every tool call)")
+    .argument("[agent]", "agent folder or file (as for run)")
+    .option("--db <url>", DB_HELP)
+    .option("--concurrency <n>", "most runs at once in this worker", wholeNumber(1), 4)
+    .option("--model-rate <n/period>", MODEL_RATE_HELP, modelRateFlag);
+  addModelOptions(worker)
+    .addOption(maxTurnsOption("run"))
+    .addOption(toolSearchOption())
+    .addOption(allowNoServersOption());
+  addServerOptions(worker).action(async (agent: string | undefined, flags) => {
     const { workerCommand } = await import("./worker.js");
     result.code = await workerCommand(agent, flags, io, lifecycle);
   });
@@ -54,7 +51,7 @@ export function registerDurableCommands(
       result.code = await submitCommand(agent, flags, io, lifecycle);
     });
 
-  program
+  const batch = program
     .command("batch")
     .description("one durable run per line of a JSONL file, results in input order; resumes")
     .argument("<agent>", "agent folder or file (as for run and worker)")
@@ -67,18 +64,14 @@ export function registerDurableCommands(
       wholeNumber(0),
       1,
     )
-    .option("--model-rate <n/period>", MODEL_RATE_HELP, modelRateFlag)
-    .option("--model <name>", "model id (as for run), for the workers")
-    .option("--provider <name>", "provider (as for run)")
-    .option("--endpoint-url <url>", "OpenAI-compatible base URL of the model")
-    .option("--api-key-env <name>", "variable holding the model's API key")
-    .option("--max-turns <n>", "most model calls per run", wholeNumber(1))
-    .option("--server <command>", "add a stdio server (repeatable)", collect, [])
-    .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
-    .action(async (agent: string, inputs: string, flags) => {
+    .option("--model-rate <n/period>", MODEL_RATE_HELP, modelRateFlag);
+  // The model and servers of the workers it starts (handed on as these same flags).
+  addServerListOptions(addModelOptions(batch).addOption(maxTurnsOption("run"))).action(
+    async (agent: string, inputs: string, flags) => {
       const { batchCommand } = await import("./batch.js");
       result.code = await batchCommand(agent, inputs, flags, io, lifecycle);
-    });
+    },
+  );
 
   program
     .command("runs")

@@ -1,10 +1,11 @@
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
+import { addApprovalOptions } from "../approval-options.js";
 import { environmentHelp } from "../help-lists.js";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
+import { addModelOptions, cassetteOption, maxTurnsOption } from "../model-options.js";
 import {
   allowNoServersOption,
-  collect,
   endWhenOption,
   fromOption,
   reasoningOption,
@@ -12,90 +13,77 @@ import {
   toolSearchOption,
   wholeNumber,
 } from "../option-values.js";
+import { addServerOptions } from "../server-options.js";
 import type { ServeFlags } from "./serve.js";
 import { DEFAULT_SERVE_PORT } from "./serve-port.js";
 
-/** Adds `tinyloop serve` to the program (`withServerOptions` adds --server/--url/--lazy/--verbose/--no-color). */
+/** Adds `tinyloop serve` to the program. */
 export function registerServeCommand(
   program: Command,
-  withServerOptions: (command: Command) => Command,
   io: Io,
   lifecycle: Lifecycle,
   result: { code: number },
 ): void {
-  withServerOptions(
-    program
-      .command("serve")
-      .description("serve the agent as an OpenAI-compatible HTTP endpoint with a chat page")
-      .argument("[agent]", "agent folder or file (as for run)")
-      .option(
-        "--port <n>",
-        `port to listen on (0 = a free one; default: PORT, else ${DEFAULT_SERVE_PORT})`,
-        wholeNumber(0),
-      )
-      .option(
-        "--host <address>",
-        "address to listen on; other than loopback needs --api-key-env",
-        "127.0.0.1",
-      )
-      .option(
-        "--api-key-env <name>",
-        "variable holding the key clients must send (default: a generated key, printed)",
-      )
-      .option(
-        "--max-concurrency <n>",
-        "most requests running at once; more get 429",
-        wholeNumber(1),
-        8,
-      )
-      .option(
-        "--max-body <bytes>",
-        "largest request body; larger gets 413",
-        wholeNumber(1),
-        4 * 1024 * 1024,
-      )
-      .option(
-        "--grace <seconds>",
-        "on SIGTERM / Ctrl+C, how long requests in flight may finish",
-        wholeNumber(0),
-        10,
-      )
-      .option(
-        "--name <id>",
-        "model id clients use (default: the agent's name, else its folder or file name)",
-      )
-      .option("--mcp", "also serve the agent as a Streamable HTTP MCP server at /mcp (same key)")
-      .option("--yes", "run every tool call (nobody can approve calls in serve mode)")
-      .option(
-        "--approve-in-page",
-        "ask in the chat page before a tool that needs approval runs (approve, deny, always for that tool) instead of refusing it",
-      )
-      .option(
-        "--allow-image-urls",
-        "fetch images clients give as http(s) URLs (off: only data URLs; the server would request any address a client sends)",
-      )
-      .option(
-        "--allow-tool <name>",
-        "run this tool without approval; * matches any characters (repeatable)",
-        collect,
-        [],
-      )
-      .option("--model <name>", "model id (as for run)")
-      .addOption(new Option("--provider <name>", "provider (as for run)"))
-      .option("--endpoint-url <url>", "OpenAI-compatible base URL of the model")
-      .option(
-        "--model-api-key-env <name>",
-        "variable holding the model's API key (run's --api-key-env)",
-      )
-      .option("--cassette <file>", "replay the model from a cassette (.jsonl)")
-      .option("--max-turns <n>", "most model calls per request", wholeNumber(1))
-      .addOption(toolSearchOption())
-      .addOption(endWhenOption())
-      .addOption(toolFormatOption())
-      .addOption(reasoningOption())
-      .addOption(allowNoServersOption())
-      .addOption(fromOption()),
-  )
+  const serve = program
+    .command("serve")
+    .description("serve the agent as an OpenAI-compatible HTTP endpoint with a chat page")
+    .argument("[agent]", "agent folder or file (as for run)")
+    .option(
+      "--port <n>",
+      `port to listen on (0 = a free one; default: PORT, else ${DEFAULT_SERVE_PORT})`,
+      wholeNumber(0),
+    )
+    .option(
+      "--host <address>",
+      "address to listen on; other than loopback needs --api-key-env",
+      "127.0.0.1",
+    )
+    .option(
+      "--api-key-env <name>",
+      "variable holding the key clients must send (default: a generated key, printed)",
+    )
+    .option(
+      "--max-concurrency <n>",
+      "most requests running at once; more get 429",
+      wholeNumber(1),
+      8,
+    )
+    .option(
+      "--max-body <bytes>",
+      "largest request body; larger gets 413",
+      wholeNumber(1),
+      4 * 1024 * 1024,
+    )
+    .option(
+      "--grace <seconds>",
+      "on SIGTERM / Ctrl+C, how long requests in flight may finish",
+      wholeNumber(0),
+      10,
+    )
+    .option(
+      "--name <id>",
+      "model id clients use (default: the agent's name, else its folder or file name)",
+    )
+    .option("--mcp", "also serve the agent as a Streamable HTTP MCP server at /mcp (same key)");
+  addApprovalOptions(serve, "run every tool call (nobody can approve calls in serve mode)")
+    .option(
+      "--approve-in-page",
+      "ask in the chat page before a tool that needs approval runs (approve, deny, always for that tool) instead of refusing it",
+    )
+    .option(
+      "--allow-image-urls",
+      "fetch images clients give as http(s) URLs (off: only data URLs; the server would request any address a client sends)",
+    );
+  addModelOptions(serve, { apiKeyFlag: "--model-api-key-env" })
+    .addOption(cassetteOption())
+    .addOption(maxTurnsOption("request"))
+    .addOption(toolSearchOption())
+    .addOption(endWhenOption())
+    .addOption(toolFormatOption())
+    .addOption(reasoningOption())
+    .addOption(allowNoServersOption())
+    .addOption(fromOption());
+  addServerOptions(serve)
     .addHelpText(
       "after",
       `\nEndpoints: POST /v1/chat/completions (stream or not), GET /v1/models, GET /healthz, the chat page at /;

@@ -1,43 +1,14 @@
 import { chmodSync, readFileSync } from "node:fs";
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from "@tinyloop/test-fixtures/model-server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  cliBin,
-  DURATION,
-  filesystemServer,
-  type Workspace,
-  workspace,
-} from "../__fixtures__/cli-harness.js";
-import { tmuxPane } from "../__fixtures__/tmux-pane.js";
+import { describe, expect, it } from "vitest";
+import { DURATION, filesystemServer } from "../__fixtures__/cli-harness.js";
+import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
-let ws: Workspace;
-let model: ScriptedModelServer | undefined;
-let session: string;
+const repl = useTmuxRepl("approval", { columns: 120, rows: 50, scrollback: true });
+const { keys, waitFor } = repl.pane;
 
-const pane = tmuxPane(() => session, { scrollback: true });
-const { tmux, keys, waitFor } = pane;
-
-beforeEach(() => {
-  ws = workspace();
-  session = `tinyloop-approval-${process.pid}-${Date.now()}`;
-});
-afterEach(async () => {
-  pane.kill();
-  await model?.close();
-  expect(await ws.leftovers()).toEqual([]);
-  ws.remove();
-});
-
+/** `tinyloop ARGS` with no editor set, after `env`. */
 function start(args: string[], env: Record<string, string> = {}): void {
-  const command = [process.execPath, cliBin, ...args].map((a) => `'${a}'`).join(" ");
-  const vars = Object.entries({ NO_COLOR: "1", ...env })
-    .map(([name, value]) => `${name}='${value}'`)
-    .join(" ");
-  const line = `env -u VISUAL -u EDITOR ${vars} ${command}; echo EXIT=$?; sleep 60`;
-  tmux("new-session", "-d", "-x", "120", "-y", "50", "-s", session, "-c", ws.dir, line);
+  repl.startCli(args, { env, unset: ["VISUAL", "EDITOR"] });
 }
 
 /** 30 harmless lines, then the one that matters. */
@@ -46,10 +17,14 @@ const script = Array.from({ length: 30 }, (_, i) => `line${i + 1} harmless`)
   .join("\n");
 
 function agentWithFilesystem(): void {
-  ws.write({
+  repl.ws.write({
     ".mcp.json": JSON.stringify({
       mcpServers: {
-        fs: { command: process.execPath, args: [filesystemServer, ws.dir], env: ws.markerEnv },
+        fs: {
+          command: process.execPath,
+          args: [filesystemServer, repl.ws.dir],
+          env: repl.ws.markerEnv,
+        },
       },
     }),
   });
@@ -57,21 +32,19 @@ function agentWithFilesystem(): void {
 
 describe("approving a file write in the REPL", () => {
   it("shows the whole 31-line write as a diff, its last line too, and runs the arguments edited in $EDITOR", async () => {
-    const target = ws.path("plan.sh");
-    model = await startScriptedModelServer({
-      script: [
-        {
-          toolCalls: [{ name: "mcp_fs_write_file", arguments: { path: target, content: script } }],
-        },
-        { text: "Written." },
-      ],
-    });
+    const target = repl.ws.path("plan.sh");
+    const model = await repl.withModel([
+      {
+        toolCalls: [{ name: "mcp_fs_write_file", arguments: { path: target, content: script } }],
+      },
+      { text: "Written." },
+    ]);
     agentWithFilesystem();
     // The "editor": replaces the harmful line in the file it is given, as a person would.
-    ws.write({ "edit.sh": `#!/bin/sh\nsed -i 's#rm -rf /#echo safe#' "$1"\n` });
-    chmodSync(ws.path("edit.sh"), 0o755);
+    repl.ws.write({ "edit.sh": `#!/bin/sh\nsed -i 's#rm -rf /#echo safe#' "$1"\n` });
+    chmodSync(repl.ws.path("edit.sh"), 0o755);
     start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"], {
-      EDITOR: ws.path("edit.sh"),
+      EDITOR: repl.ws.path("edit.sh"),
     });
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("write the plan", "Enter");
@@ -109,29 +82,30 @@ describe("approving a file write in the REPL", () => {
 
   it("folds a long value to its head and tail, shows all of it on v, and diffs an edit_file against the file", async () => {
     const long = Array.from({ length: 60 }, (_, i) => `row ${i + 1}`).join("\n");
-    ws.write({ "config.txt": "mode=safe\nlevel=1\n" });
-    const target = ws.path("config.txt");
-    model = await startScriptedModelServer({
-      script: [
-        {
-          toolCalls: [
-            {
-              name: "mcp_fs_edit_file",
-              arguments: {
-                path: target,
-                edits: [{ oldText: "mode=safe", newText: "mode=danger" }],
-              },
+    repl.ws.write({ "config.txt": "mode=safe\nlevel=1\n" });
+    const target = repl.ws.path("config.txt");
+    const model = await repl.withModel([
+      {
+        toolCalls: [
+          {
+            name: "mcp_fs_edit_file",
+            arguments: {
+              path: target,
+              edits: [{ oldText: "mode=safe", newText: "mode=danger" }],
             },
-          ],
-        },
-        {
-          toolCalls: [
-            { name: "mcp_fs_write_file", arguments: { path: ws.path("rows.txt"), content: long } },
-          ],
-        },
-        { text: "Done." },
-      ],
-    });
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          {
+            name: "mcp_fs_write_file",
+            arguments: { path: repl.ws.path("rows.txt"), content: long },
+          },
+        ],
+      },
+      { text: "Done." },
+    ]);
     agentWithFilesystem();
     start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
@@ -165,17 +139,15 @@ describe("approving a file write in the REPL", () => {
   });
 
   it("without $EDITOR edits inline: a bad edit says why and asks again, a good one is shown before it runs", async () => {
-    const target = ws.path("note.txt");
-    model = await startScriptedModelServer({
-      script: [
-        {
-          toolCalls: [
-            { name: "mcp_fs_write_file", arguments: { path: target, content: "rm -rf /" } },
-          ],
-        },
-        { text: "Written." },
-      ],
-    });
+    const target = repl.ws.path("note.txt");
+    const model = await repl.withModel([
+      {
+        toolCalls: [
+          { name: "mcp_fs_write_file", arguments: { path: target, content: "rm -rf /" } },
+        ],
+      },
+      { text: "Written." },
+    ]);
     agentWithFilesystem();
     start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");

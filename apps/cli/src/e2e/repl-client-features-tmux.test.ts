@@ -1,24 +1,15 @@
 import { chmodSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from "@tinyloop/test-fixtures/model-server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cliBin, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
-import { tmuxPane } from "../__fixtures__/tmux-pane.js";
+import { describe, expect, it } from "vitest";
+import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
 const everythingPath = createRequire(import.meta.url).resolve(
   "@modelcontextprotocol/server-everything/dist/index.js",
 );
 
-let ws: Workspace;
-let model: ScriptedModelServer | undefined;
-let session: string;
-
-const pane = tmuxPane(() => session, { scrollback: true });
-const { tmux, keys, waitFor } = pane;
+const repl = useTmuxRepl("features", { columns: 200, rows: 50, scrollback: true });
+const { keys, waitFor } = repl.pane;
 
 /** Types `answer` once the screen's last question line contains `question`. */
 async function answer(question: string, text: string): Promise<void> {
@@ -27,57 +18,20 @@ async function answer(question: string, text: string): Promise<void> {
   keys("Enter");
 }
 
-/**
- * Starts `tinyloop ARGS` on the scripted model at `modelUrl` in this test's tmux session (200 ×
- * 50), after `env` (variable assignments); the pane shows `EXIT=<code>` once it ends.
- */
-function startCli(args: string[], modelUrl: string, env = "NO_COLOR=1"): void {
-  const command = [process.execPath, cliBin, ...args]
-    .concat(["--endpoint-url", modelUrl, "--model", "scripted"])
-    .map((a) => `'${a}'`)
-    .join(" ");
-  tmux(
-    "new-session",
-    "-d",
-    "-x",
-    "200",
-    "-y",
-    "50",
-    "-s",
-    session,
-    "-c",
-    ws.dir,
-    `${env} ${command}; echo EXIT=$?; sleep 60`,
-  );
-}
-
-beforeEach(() => {
-  ws = workspace();
-  session = `tinyloop-features-${process.pid}-${Date.now()}`;
-});
-afterEach(async () => {
-  pane.kill();
-  await model?.close();
-  expect(await ws.leftovers()).toEqual([]);
-  ws.remove();
-});
-
 describe("servers asking the person at the REPL", () => {
   it("fills an elicitation form field by field, and approves a sampling request", async () => {
-    model = await startScriptedModelServer({
-      script: [
-        { toolCalls: [{ name: "mcp_everything_trigger-elicitation-request", arguments: {} }] },
-        { text: "Thanks for the form." },
-        {
-          toolCalls: [
-            { name: "mcp_everything_trigger-sampling-request", arguments: { prompt: "a poem" } },
-          ],
-        },
-        { text: "Roses are red." }, // the sampling request, answered by the same model
-        { text: "The server has its poem." },
-      ],
-    });
-    ws.write({
+    const model = await repl.withModel([
+      { toolCalls: [{ name: "mcp_everything_trigger-elicitation-request", arguments: {} }] },
+      { text: "Thanks for the form." },
+      {
+        toolCalls: [
+          { name: "mcp_everything_trigger-sampling-request", arguments: { prompt: "a poem" } },
+        ],
+      },
+      { text: "Roses are red." }, // the sampling request, answered by the same model
+      { text: "The server has its poem." },
+    ]);
+    repl.ws.write({
       "agent.json": JSON.stringify({
         approval: "never",
         servers: [
@@ -85,14 +39,14 @@ describe("servers asking the person at the REPL", () => {
             type: "stdio",
             command: process.execPath,
             args: [everythingPath, "stdio"],
-            env: ws.markerEnv,
+            env: repl.ws.markerEnv,
           },
         ],
       }),
     });
     // --end-when text: each scripted answer ends its run (an agent.json would otherwise give
     // "Thanks for the form." one more turn, and that turn would take the sampling call).
-    startCli(["run", "agent.json", "--end-when", "text"], model.baseURL);
+    repl.startCli(["run", "agent.json", "--end-when", "text", ...repl.modelFlags()]);
     await waitFor((s) => s.includes("connected 1/1 servers") && /^›/m.test(s), "the prompt");
 
     keys("fill the form", "Enter");
@@ -134,25 +88,21 @@ describe("servers asking the person at the REPL", () => {
   });
 
   it("logs in to an OAuth server in the browser when the REPL starts on a terminal", async () => {
-    const secure = await startFixtureHttpServer({ oauth: true }, ws.markerEnv);
+    const secure = await startFixtureHttpServer({ oauth: true }, repl.ws.markerEnv);
     try {
-      model = await startScriptedModelServer({
-        script: [
-          { toolCalls: [{ name: "mcp_secure_echo", arguments: { text: "behind oauth" } }] },
-          { text: "The secure server echoed." },
-        ],
-      });
-      ws.write({
+      const model = await repl.withModel([
+        { toolCalls: [{ name: "mcp_secure_echo", arguments: { text: "behind oauth" } }] },
+        { text: "The secure server echoed." },
+      ]);
+      repl.ws.write({
         ".mcp.json": JSON.stringify({ mcpServers: { secure: { url: secure.url } } }),
         "browse.mjs": "await (await fetch(process.argv[2])).arrayBuffer();\n",
-        "browser.sh": `#!/bin/sh\nexec "${process.execPath}" "${ws.path("browse.mjs")}" "$1"\n`,
+        "browser.sh": `#!/bin/sh\nexec "${process.execPath}" "${repl.ws.path("browse.mjs")}" "$1"\n`,
       });
-      chmodSync(ws.path("browser.sh"), 0o755);
-      startCli(
-        ["run", ".mcp.json", "--yes"],
-        model.baseURL,
-        `NO_COLOR=1 XDG_CONFIG_HOME='${ws.path("config")}' BROWSER='${ws.path("browser.sh")}'`,
-      );
+      chmodSync(repl.ws.path("browser.sh"), 0o755);
+      repl.startCli(["run", ".mcp.json", "--yes", ...repl.modelFlags()], {
+        env: { XDG_CONFIG_HOME: repl.ws.path("config"), BROWSER: repl.ws.path("browser.sh") },
+      });
       await waitFor(
         (s) => s.includes("To log in to secure, open this URL in a browser:"),
         "the login URL",
@@ -161,7 +111,7 @@ describe("servers asking the person at the REPL", () => {
       keys("echo please", "Enter");
       await waitFor((s) => s.includes("The secure server echoed."), "the answer");
       expect(JSON.stringify(model.requests[1]?.body)).toContain("behind oauth");
-      const tokenFile = ws.path("config/tinyloop/oauth/secure.json");
+      const tokenFile = repl.ws.path("config/tinyloop/oauth/secure.json");
       expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
       keys("C-d");
       expect(await waitFor((s) => s.includes("EXIT="), "the exit")).toContain("EXIT=0");
@@ -178,15 +128,13 @@ describe("servers asking the person at the REPL", () => {
 describe("a child agent's server asking the parent's user", () => {
   it("the child's server's elicitation form is asked at the parent's REPL and the answer flows back down", async () => {
     // One scripted model serves both agents, in the order they ask it.
-    model = await startScriptedModelServer({
-      script: [
-        { toolCalls: [{ name: "mcp_child_ask_child", arguments: { task: "fill the form" } }] },
-        { toolCalls: [{ name: "mcp_everything_trigger-elicitation-request", arguments: {} }] },
-        { text: "The child's form is filled." },
-        { text: "Parent: the child filled the form." },
-      ],
-    });
-    ws.write({
+    const model = await repl.withModel([
+      { toolCalls: [{ name: "mcp_child_ask_child", arguments: { task: "fill the form" } }] },
+      { toolCalls: [{ name: "mcp_everything_trigger-elicitation-request", arguments: {} }] },
+      { text: "The child's form is filled." },
+      { text: "Parent: the child filled the form." },
+    ]);
+    repl.ws.write({
       "child/agent.json": JSON.stringify({
         model: "scripted",
         endpointUrl: model.baseURL,
@@ -197,13 +145,13 @@ describe("a child agent's server asking the parent's user", () => {
             type: "stdio",
             command: process.execPath,
             args: [everythingPath, "stdio"],
-            env: ws.markerEnv,
+            env: repl.ws.markerEnv,
           },
         ],
       }),
       "mcp.json": JSON.stringify({ mcpServers: { child: { agent: "./child" } } }),
     });
-    startCli(["run", "mcp.json", "--yes", "--end-when", "text"], model.baseURL);
+    repl.startCli(["run", "mcp.json", "--yes", "--end-when", "text", ...repl.modelFlags()]);
     await waitFor((s) => s.includes("connected 1/1 servers") && /^›/m.test(s), "the prompt");
 
     keys("ask the child", "Enter");

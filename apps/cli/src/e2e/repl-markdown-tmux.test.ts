@@ -1,27 +1,9 @@
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from "@tinyloop/test-fixtures/model-server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cliBin, runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
-import { tmuxPane } from "../__fixtures__/tmux-pane.js";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../__fixtures__/cli-harness.js";
+import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
-let ws: Workspace;
-let model: ScriptedModelServer | undefined;
-let session: string;
-const pane = tmuxPane(() => session, { scrollback: true });
-
-beforeEach(() => {
-  ws = workspace();
-  session = `tinyloop-md-${process.pid}-${Date.now()}`;
-});
-afterEach(async () => {
-  pane.kill();
-  await model?.close();
-  model = undefined;
-  expect(await ws.leftovers()).toEqual([]);
-  ws.remove();
-});
+const repl = useTmuxRepl("md", { columns: 100, rows: 50, scrollback: true });
+const { pane } = repl;
 
 const ANSWER = [
   "# Results",
@@ -45,33 +27,12 @@ const ANSWER = [
 
 describe("Markdown in answers", () => {
   it("is rendered in a colour terminal, a block at a time as it streams", async () => {
-    model = await startScriptedModelServer({ script: [{ text: ANSWER, chunkSize: 7 }] });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    const command = [
-      process.execPath,
-      cliBin,
-      "run",
-      ".mcp.json",
-      "--endpoint-url",
-      model.baseURL,
-      "--model",
-      "scripted",
-    ]
-      .map((a) => `'${a}'`)
-      .join(" ");
-    pane.tmux(
-      "new-session",
-      "-d",
-      "-x",
-      "100",
-      "-y",
-      "50",
-      "-s",
-      session,
-      "-c",
-      ws.dir,
-      `env -u NO_COLOR FORCE_COLOR=1 ${command}; sleep 60`,
-    );
+    await repl.withModel([{ text: ANSWER, chunkSize: 7 }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", ...repl.modelFlags()], {
+      color: true,
+      env: { FORCE_COLOR: "1" },
+    });
     await pane.waitFor((s) => /^›/m.test(s), "the prompt");
     pane.keys("show me", "Enter");
     const shown = await pane.waitFor(
@@ -91,11 +52,11 @@ describe("Markdown in answers", () => {
   });
 
   it("stays plain text in a pipe and with NO_COLOR", async () => {
-    model = await startScriptedModelServer({ script: [{ text: ANSWER }] });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    const model = await repl.withModel([{ text: ANSWER }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
     const r = await runCli(
       ["run", ".mcp.json", "-p", "show me", "--endpoint-url", model.baseURL, "--model", "scripted"],
-      { cwd: ws.dir, env: { FORCE_COLOR: "1" } },
+      { cwd: repl.ws.dir, env: { FORCE_COLOR: "1" } },
     );
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(ANSWER.trimEnd());

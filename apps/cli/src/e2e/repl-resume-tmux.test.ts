@@ -1,43 +1,14 @@
 import { readdirSync } from "node:fs";
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from "@tinyloop/test-fixtures/model-server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cliBin, runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
-import { tmuxPane } from "../__fixtures__/tmux-pane.js";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../__fixtures__/cli-harness.js";
+import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
-let ws: Workspace;
-let model: ScriptedModelServer | undefined;
-let session: string | undefined;
-let starts = 0;
-
-const pane = tmuxPane(() => session ?? "");
-const { tmux, keys, waitFor } = pane;
-
-beforeEach(() => {
-  ws = workspace();
-});
-afterEach(async () => {
-  pane.kill();
-  session = undefined;
-  await model?.close();
-  expect(await ws.leftovers()).toEqual([]);
-  ws.remove();
-});
-
-/** Starts the CLI in a new tmux session (the one before it has ended), saving into the workspace. */
-function start(args: string[]): void {
-  if (session) pane.kill();
-  session = `tinyloop-resume-${process.pid}-${Date.now()}-${++starts}`;
-  const command = [process.execPath, cliBin, ...args].map((a) => `'${a}'`).join(" ");
-  const line = `NO_COLOR=1 XDG_STATE_HOME='${ws.path("state")}' ${command}; echo EXIT=$?; sleep 60`;
-  tmux("new-session", "-d", "-x", "160", "-y", "40", "-s", session, "-c", ws.dir, line);
-}
+const repl = useTmuxRepl("resume", { columns: 160, rows: 40 });
+const { keys, waitFor } = repl.pane;
 
 /** The texts of the messages the model server got in request `index`. */
 const sent = (index: number) => {
-  const body = model?.requests[index]?.body as
+  const body = repl.model?.requests[index]?.body as
     | { messages: { role: string; content: unknown }[] }
     | undefined;
   return (body?.messages ?? [])
@@ -45,19 +16,22 @@ const sent = (index: number) => {
     .map((message) => `${message.role}: ${String(message.content)}`);
 };
 
-const runArgs = () => ["run", ".mcp.json", "--endpoint-url", model!.baseURL, "--model", "scripted"];
+const runArgs = () => ["run", ".mcp.json", ...repl.modelFlags()];
+
+/** Starts the CLI in a new tmux session (the one before it ends), saving into the workspace. */
+function start(args: string[]): void {
+  repl.startCli(args, { env: { XDG_STATE_HOME: repl.ws.path("state") } });
+}
 
 describe("saved conversations in a real terminal", () => {
   it("resumes after a restart of the CLI: --continue, /clear starts a new one, --resume picks from a list", async () => {
-    model = await startScriptedModelServer({
-      script: [
-        { text: "Noted: swordfish." },
-        { text: "The word was swordfish." },
-        { text: "Fresh start." },
-        { text: "Still swordfish." },
-      ],
-    });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
+    await repl.withModel([
+      { text: "Noted: swordfish." },
+      { text: "The word was swordfish." },
+      { text: "Fresh start." },
+      { text: "Still swordfish." },
+    ]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
 
     start(runArgs());
     await waitFor((s) => /^›/m.test(s), "the prompt");
@@ -99,8 +73,8 @@ describe("saved conversations in a real terminal", () => {
     const secondId = /conversation saved as (\S+):/.exec(second)?.[1];
     expect(secondId).toBeDefined();
     expect(secondId).not.toBe(firstId);
-    const [agentFolder] = readdirSync(ws.path("state/tinyloop/conversations"));
-    expect(readdirSync(ws.path(`state/tinyloop/conversations/${agentFolder}`)).sort()).toEqual(
+    const [agentFolder] = readdirSync(repl.ws.path("state/tinyloop/conversations"));
+    expect(readdirSync(repl.ws.path(`state/tinyloop/conversations/${agentFolder}`)).sort()).toEqual(
       [`${firstId}.json`, `${secondId}.json`].sort(),
     );
 
@@ -132,14 +106,15 @@ describe("saved conversations in a real terminal", () => {
   });
 
   it("continues with -p too, and a damaged newest file stops --continue before anything starts", async () => {
-    model = await startScriptedModelServer({
-      script: [{ text: "Noted: heron." }, { text: "It was heron." }],
-    });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    const env = { XDG_STATE_HOME: ws.path("state") };
-    const first = await runCli([...runArgs(), "-p", "remember heron"], { cwd: ws.dir, env });
+    const model = await repl.withModel([{ text: "Noted: heron." }, { text: "It was heron." }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    const env = { XDG_STATE_HOME: repl.ws.path("state") };
+    const first = await runCli([...runArgs(), "-p", "remember heron"], { cwd: repl.ws.dir, env });
     expect(first.exitCode).toBe(0);
-    const again = await runCli([...runArgs(), "-c", "-p", "which bird?"], { cwd: ws.dir, env });
+    const again = await runCli([...runArgs(), "-c", "-p", "which bird?"], {
+      cwd: repl.ws.dir,
+      env,
+    });
     expect(again.stdout).toContain("It was heron.");
     expect(sent(1)).toEqual([
       "user: remember heron",
@@ -147,12 +122,14 @@ describe("saved conversations in a real terminal", () => {
       "user: which bird?",
     ]);
 
-    const [agentFolder] = readdirSync(ws.path("state/tinyloop/conversations"));
+    const [agentFolder] = readdirSync(repl.ws.path("state/tinyloop/conversations"));
     const damaged = `state/tinyloop/conversations/${agentFolder}/20991231-000000-dead.json`;
-    ws.write({ [damaged]: '{"format":"tinyloop-conversation","version":1,"messages":[' });
-    const refused = await runCli([...runArgs(), "--continue"], { cwd: ws.dir, env });
+    repl.ws.write({ [damaged]: '{"format":"tinyloop-conversation","version":1,"messages":[' });
+    const refused = await runCli([...runArgs(), "--continue"], { cwd: repl.ws.dir, env });
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toContain(`conversation file ${ws.path(damaged)}: not valid JSON (`);
+    expect(refused.stderr).toContain(
+      `conversation file ${repl.ws.path(damaged)}: not valid JSON (`,
+    );
     expect(refused.stderr).toContain("move it out of that folder (or delete it)");
     expect(model.requests).toHaveLength(2);
   });

@@ -1,20 +1,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from "@tinyloop/test-fixtures/model-server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cliBin, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
-import { tmuxPane } from "../__fixtures__/tmux-pane.js";
+import { describe, expect, it } from "vitest";
+import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
-let ws: Workspace;
-let model: ScriptedModelServer | undefined;
-let session: string;
+const repl = useTmuxRepl("lines", { columns: 120, rows: 40 });
+const { keys, cursor, waitFor } = repl.pane;
 
-const pane = tmuxPane(() => session);
-const { tmux, keys, cursor, waitFor } = pane;
 /** The pane's non-empty lines, trailing spaces dropped. */
 const lines = (text: string) =>
   text
@@ -24,7 +16,7 @@ const lines = (text: string) =>
 
 /** SIGKILLs the one fixture server (marked with the workspace's marker) whose command has `match`. */
 function killServer(match = ""): void {
-  const servers = processesWithMarker(ws.marker).filter((p) => p.command.includes(match));
+  const servers = processesWithMarker(repl.ws.marker).filter((p) => p.command.includes(match));
   if (servers.length !== 1) throw new Error(`expected one fixture server, found ${servers.length}`);
   process.kill(servers[0]?.pid ?? 0, "SIGKILL");
 }
@@ -34,7 +26,7 @@ function killServer(match = ""): void {
  * (code 7), so once killed it fails for good when the reconnect attempts are used up.
  */
 function startsOnce(gone: string, args: string[] = []) {
-  const fixture = ws.fixture(args);
+  const fixture = repl.ws.fixture(args);
   return {
     ...fixture,
     command: "sh",
@@ -48,27 +40,9 @@ const FAST = { baseDelay: 0.01, maxDelay: 0.05 };
 /** Whether a line of `text` (trailing spaces dropped) is exactly `line`. */
 const hasLine = (text: string, line: string) => text.split("\n").some((l) => l.trimEnd() === line);
 
-beforeEach(() => {
-  ws = workspace();
-  session = `tinyloop-lines-${process.pid}-${Date.now()}`;
-});
-afterEach(async () => {
-  pane.kill();
-  await model?.close();
-  model = undefined;
-  expect(await ws.leftovers()).toEqual([]);
-  ws.remove();
-});
-
-function start(args: string[]): void {
-  const command = [process.execPath, cliBin, ...args].map((a) => `'${a}'`).join(" ");
-  const line = `NO_COLOR=1 ${command}; echo EXIT=$?; sleep 60`;
-  tmux("new-session", "-d", "-x", "120", "-y", "40", "-s", session, "-c", ws.dir, line);
-}
-
 /** The user messages the model server was sent, in order. */
 function userMessages(): string[] {
-  return (model?.requests ?? []).flatMap((request) => {
+  return (repl.model?.requests ?? []).flatMap((request) => {
     const body = request.body as { messages?: { role: string; content: unknown }[] };
     const last = body.messages?.at(-1);
     return last?.role === "user" ? [String(last.content)] : [];
@@ -79,11 +53,13 @@ describe("server lines in the REPL on a real terminal", () => {
   it("prints a server failing at the prompt above it and keeps the half-typed line", {
     timeout: 180_000,
   }, async () => {
-    model = await startScriptedModelServer({ script: [{ text: "Got your message." }] });
-    const gone = join(ws.dir, "gone");
+    const model = await repl.withModel([{ text: "Got your message." }]);
+    const gone = join(repl.ws.dir, "gone");
     const fx = startsOnce(gone);
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: { ...fx, reconnect: FAST } } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    repl.ws.write({
+      ".mcp.json": JSON.stringify({ mcpServers: { fx: { ...fx, reconnect: FAST } } }),
+    });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => s.includes("connected 1/1 servers") && /^›\s*$/m.test(s), "the prompt");
 
     keys("-l", "half a line typed");
@@ -133,10 +109,10 @@ describe("server lines in the REPL on a real terminal", () => {
   it("prints a server going down and coming back at the prompt above it, one line each", {
     timeout: 180_000,
   }, async () => {
-    model = await startScriptedModelServer({ script: [{ text: "Got your message." }] });
-    const server = { ...ws.fixture(), reconnect: FAST };
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: server } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([{ text: "Got your message." }]);
+    const server = { ...repl.ws.fixture(), reconnect: FAST };
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: server } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => s.includes("connected 1/1 servers") && /^›\s*$/m.test(s), "the prompt");
     keys("-l", "typed");
     await waitFor((s) => hasLine(s, "› typed"), "the typed text");
@@ -166,14 +142,15 @@ describe("server lines in the REPL on a real terminal", () => {
   it("prints a server failing at an approval question above it and keeps the typed answer", {
     timeout: 180_000,
   }, async () => {
-    model = await startScriptedModelServer({
-      script: [{ toolCalls: [{ name: "mcp_fx_sleep", arguments: { ms: 1 } }] }, { text: "Slept." }],
-    });
-    const gone = join(ws.dir, "gone");
+    const model = await repl.withModel([
+      { toolCalls: [{ name: "mcp_fx_sleep", arguments: { ms: 1 } }] },
+      { text: "Slept." },
+    ]);
+    const gone = join(repl.ws.dir, "gone");
     const doomed = { ...startsOnce(gone, ["--name", "doomed"]), reconnect: FAST };
-    const servers = { fx: ws.fixture(), doomed };
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: servers }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const servers = { fx: repl.ws.fixture(), doomed };
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: servers }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => s.includes("connected 2/2 servers") && /^›\s*$/m.test(s), "the prompt");
 
     keys("sleep please", "Enter");

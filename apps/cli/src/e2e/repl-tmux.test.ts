@@ -1,19 +1,12 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
 import { readFileSync } from "node:fs";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from "@tinyloop/test-fixtures/model-server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cliBin, DURATION, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
-import { tmuxPane } from "../__fixtures__/tmux-pane.js";
+import { describe, expect, it } from "vitest";
+import { DURATION } from "../__fixtures__/cli-harness.js";
+import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
-let ws: Workspace;
-let model: ScriptedModelServer | undefined;
-let session: string;
-
-const pane = tmuxPane(() => session);
+const repl = useTmuxRepl("test", { columns: 120, rows: 40 });
+const { pane } = repl;
 const { tmux, screen, keys, waitFor } = pane;
 
 /**
@@ -21,7 +14,7 @@ const { tmux, screen, keys, waitFor } = pane;
  * nothing while idle, so a rise after the approval question means the tool call reached it.
  */
 function serverBytesRead(): number {
-  const [server, ...others] = processesWithMarker(ws.marker);
+  const [server, ...others] = processesWithMarker(repl.ws.marker);
   if (!server || others.length > 0)
     throw new Error(`expected one fixture server, found ${others.length + (server ? 1 : 0)}`);
   const io = readFileSync(`/proc/${server.pid}/io`, "utf8");
@@ -36,38 +29,18 @@ async function waitUntil(check: () => boolean, what: string, timeoutMs = 60_000)
   }
 }
 
-beforeEach(() => {
-  ws = workspace();
-  session = `tinyloop-test-${process.pid}-${Date.now()}`;
-});
-afterEach(async () => {
-  pane.kill();
-  await model?.close();
-  expect(await ws.leftovers()).toEqual([]);
-  ws.remove();
-});
-
-function start(args: string[], { color = false }: { color?: boolean } = {}): void {
-  const command = [process.execPath, cliBin, ...args].map((a) => `'${a}'`).join(" ");
-  const env = color ? "env -u NO_COLOR" : "NO_COLOR=1";
-  const line = `${env} ${command}; echo EXIT=$?; sleep 60`;
-  tmux("new-session", "-d", "-x", "120", "-y", "40", "-s", session, "-c", ws.dir, line);
-}
-
 describe("the REPL in a real terminal", () => {
   it("streams, lists tools, asks approval, survives Ctrl+C in a slow tool, exits on Ctrl+D", async () => {
-    model = await startScriptedModelServer({
-      script: [
-        {
-          chunks: ["Streaming ", "one ", "piece ", "at ", "a ", "time ", "until ", "the ", "end."],
-          delayMs: 400,
-        },
-        { toolCalls: [{ name: "mcp_fx_sleep", arguments: { ms: 30000 } }] },
-        { text: "Back after the interruption." },
-      ],
-    });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([
+      {
+        chunks: ["Streaming ", "one ", "piece ", "at ", "a ", "time ", "until ", "the ", "end."],
+        delayMs: 400,
+      },
+      { toolCalls: [{ name: "mcp_fx_sleep", arguments: { ms: 30000 } }] },
+      { text: "Back after the interruption." },
+    ]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => s.includes("connected 1/1 servers") && /^›/m.test(s), "the prompt");
 
     keys("/tools", "Enter");
@@ -111,7 +84,7 @@ describe("the REPL in a real terminal", () => {
   });
 
   it("asks for an input on the terminal and does not echo a password", async () => {
-    ws.write({
+    repl.ws.write({
       "agent.json": JSON.stringify({
         inputs: [{ id: "fx-secret", description: "Fixture secret", password: true }],
         servers: [
@@ -124,7 +97,7 @@ describe("the REPL in a real terminal", () => {
         ],
       }),
     });
-    start(["config", "check", "."]);
+    repl.startCli(["config", "check", "."]);
     await waitFor((s) => s.includes("Fixture secret (hidden):"), "the question");
     keys("hunter2", "Enter");
     const end = await waitFor((s) => s.includes("EXIT="), "the exit");
@@ -136,17 +109,17 @@ describe("the REPL in a real terminal", () => {
   });
 
   it("shows a live connecting line, then one line per failed server", async () => {
-    model = await startScriptedModelServer({ script: [{ text: "x" }] });
-    ws.write({
+    const model = await repl.withModel([{ text: "x" }]);
+    repl.ws.write({
       ".mcp.json": JSON.stringify({
         mcpServers: {
-          fast: ws.fixture(),
-          slow: ws.fixture(["--start-delay-ms", "5000"]),
-          broken: ws.fixture(["--exit-on-start", "3"]),
+          fast: repl.ws.fixture(),
+          slow: repl.ws.fixture(["--start-delay-ms", "5000"]),
+          broken: repl.ws.fixture(["--exit-on-start", "3"]),
         },
       }),
     });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^connecting [12]\/3 servers · (15|30) tools/m.test(s), "the live line");
     const ready = await waitFor((s) => /^›/m.test(s), "the prompt");
     expect(ready).toMatch(/^✗ server broken failed: .+/m);
@@ -156,14 +129,12 @@ describe("the REPL in a real terminal", () => {
   });
 
   it("Ctrl+C at an approval question aborts the turn and the next line goes to the model", async () => {
-    model = await startScriptedModelServer({
-      script: [
-        { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 1, b: 1 } }] },
-        { text: "Fresh turn." },
-      ],
-    });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([
+      { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 1, b: 1 } }] },
+      { text: "Fresh turn." },
+    ]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("add", "Enter");
     await waitFor((s) => s.includes("allow mcp_fx_add"), "the question");
@@ -178,14 +149,12 @@ describe("the REPL in a real terminal", () => {
   });
 
   it("asks approval in one-shot mode on a terminal", async () => {
-    model = await startScriptedModelServer({
-      script: [
-        { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 20, b: 22 } }] },
-        { text: "It is 42." },
-      ],
-    });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start([
+    const model = await repl.withModel([
+      { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 20, b: 22 } }] },
+      { text: "It is 42." },
+    ]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli([
       "run",
       ".mcp.json",
       "-p",
@@ -207,15 +176,13 @@ describe("the REPL in a real terminal", () => {
   });
 
   it("a(lways) approves the tool for the rest of the session", async () => {
-    model = await startScriptedModelServer({
-      script: [
-        { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
-        { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 3, b: 4 } }] },
-        { text: "Added twice." },
-      ],
-    });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start([
+    const model = await repl.withModel([
+      { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
+      { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 3, b: 4 } }] },
+      { text: "Added twice." },
+    ]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli([
       "run",
       ".mcp.json",
       "-p",
@@ -235,41 +202,39 @@ describe("the REPL in a real terminal", () => {
   });
 
   it("uses colours on a terminal unless --no-color", async () => {
-    model = await startScriptedModelServer({ script: [{ text: "x" }] });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"], {
+    const model = await repl.withModel([{ text: "x" }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"], {
       color: true,
     });
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("/servers", "Enter");
     await waitFor((s) => /fx {2}ready/.test(s), "/servers");
-    const colored = tmux("capture-pane", "-p", "-e", "-t", session);
+    const colored = tmux("capture-pane", "-p", "-e", "-t", repl.session());
     expect(JSON.stringify(colored)).toContain(JSON.stringify("\u001b[32mready").slice(1, -1));
     tmux("kill-server");
-    await ws.leftovers();
-    session = `${session}-b`; // a fresh tmux server for the second run
-    start(
+    await repl.ws.leftovers();
+    repl.startCli(
       ["run", ".mcp.json", "--no-color", "--endpoint-url", model.baseURL, "--model", "scripted"],
       { color: true },
     );
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("/servers", "Enter");
     await waitFor((s) => /fx {2}ready/.test(s), "/servers");
-    expect(tmux("capture-pane", "-p", "-e", "-t", session)).not.toContain("\u001b[32m");
+    expect(tmux("capture-pane", "-p", "-e", "-t", repl.session())).not.toContain("\u001b[32m");
     tmux("kill-server");
-    await ws.leftovers();
-    session = `${session}-c`; // and NO_COLOR in the environment does the same
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    await repl.ws.leftovers();
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("/servers", "Enter");
     await waitFor((s) => /fx {2}ready/.test(s), "/servers");
-    expect(tmux("capture-pane", "-p", "-e", "-t", session)).not.toContain("\u001b[32m");
+    expect(tmux("capture-pane", "-p", "-e", "-t", repl.session())).not.toContain("\u001b[32m");
   });
 
   it("exits 0 on /exit", async () => {
-    model = await startScriptedModelServer({ script: [{ text: "x" }] });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([{ text: "x" }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("/help", "Enter");
     await waitFor((s) => s.includes("/clear     start the conversation over"), "/help");
@@ -278,18 +243,18 @@ describe("the REPL in a real terminal", () => {
   });
 
   it("closes its servers when the terminal goes away", async () => {
-    model = await startScriptedModelServer({ script: [{ text: "x" }] });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([{ text: "x" }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
-    tmux("kill-session", "-t", session);
+    tmux("kill-session", "-t", repl.session());
     // afterEach asserts that no process with the marker is left.
   });
 
   it("exits 0 on Ctrl+C twice at an empty prompt, after a warning", async () => {
-    model = await startScriptedModelServer({ script: [{ text: "x" }] });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([{ text: "x" }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("/servers", "Enter");
     await waitFor((s) => /fx {2}ready {2}15 tools/.test(s), "/servers");
@@ -318,13 +283,13 @@ describe("the REPL in a real terminal", () => {
   });
 
   it("a multi-line paste is one message, sent with the Enter after it", async () => {
-    model = await startScriptedModelServer({ script: [{ text: "Got both lines." }] });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([{ text: "Got both lines." }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     // -p pastes with the brackets the program asked the terminal for.
     tmux("set-buffer", "-b", "paste", "first pasted line\nsecond pasted line");
-    tmux("paste-buffer", "-p", "-b", "paste", "-t", session);
+    tmux("paste-buffer", "-p", "-b", "paste", "-t", repl.session());
     await waitFor((s) => s.includes("second pasted line"), "the pasted text");
     expect(model.requests).toHaveLength(0);
     keys("Enter");
@@ -342,9 +307,9 @@ describe("the REPL in a real terminal", () => {
 
 describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", () => {
   it("Ctrl+D at the prompt ends the line and exits without redrawing the status line", async () => {
-    model = await startScriptedModelServer({ script: [{ text: "x" }] });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([{ text: "x" }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("C-d");
     const end = await waitFor((s) => s.includes("EXIT="), "the exit");
@@ -353,11 +318,12 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
   });
 
   it("Ctrl+D at an approval question stops the turn and exits", async () => {
-    model = await startScriptedModelServer({
-      script: [{ toolCalls: [{ name: "mcp_fx_add", arguments: { a: 1, b: 1 } }] }, { text: "x" }],
-    });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([
+      { toolCalls: [{ name: "mcp_fx_add", arguments: { a: 1, b: 1 } }] },
+      { text: "x" },
+    ]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("add", "Enter");
     await waitFor((s) => s.includes("allow mcp_fx_add"), "the question");
@@ -369,15 +335,13 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
   });
 
   it("Ctrl+C during an answer drops what was typed meanwhile: never echoed into the answer, never sent", async () => {
-    model = await startScriptedModelServer({
-      script: [
-        // The answer streams, then the model hangs: only Ctrl+C ends this turn.
-        { chunks: ["one ", "two ", "three "], delayMs: 300, hang: true },
-        { text: "Fresh answer." },
-      ],
-    });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([
+      // The answer streams, then the model hangs: only Ctrl+C ends this turn.
+      { chunks: ["one ", "two ", "three "], delayMs: 300, hang: true },
+      { text: "Fresh answer." },
+    ]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("count", "Enter");
     await waitFor((s) => s.includes("one two"), "the answer streaming");
@@ -420,11 +384,9 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
   };
 
   it("REPL: a line typed ahead is no answer, and a bad answer says what is accepted", async () => {
-    model = await startScriptedModelServer({
-      script: [slowToolTurn, { text: "Added." }, { text: "You said y." }],
-    });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
+    const model = await repl.withModel([slowToolTurn, { text: "Added." }, { text: "You said y." }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli(["run", ".mcp.json", "--endpoint-url", model.baseURL, "--model", "scripted"]);
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("add", "Enter");
     await waitFor((s) => /^Let\s*$/m.test(s), "the first words");
@@ -454,9 +416,9 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
   });
 
   it("one-shot: a line typed before the question is dropped, not taken as the answer", async () => {
-    model = await startScriptedModelServer({ script: [slowToolTurn, { text: "Not added." }] });
-    ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: ws.fixture() } }) });
-    start([
+    const model = await repl.withModel([slowToolTurn, { text: "Not added." }]);
+    repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
+    repl.startCli([
       "run",
       ".mcp.json",
       "-p",

@@ -1,18 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cliBin } from "../__fixtures__/cli-harness.js";
-import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
-import { tmuxPane } from "../__fixtures__/tmux-pane.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { json } from "../__fixtures__/e2e-session.js";
+import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
 // `--timeline` and `/timeline` on a real terminal (tmux, 100 columns, no colours), against
 // the scripted model and the fixture MCP server: turn 1 asks for two sleeps at once (which
 // overlap: both are dispatched before either can end) and a tool that fails; turn 2 answers.
-const s = useE2eSession();
-let session = "";
-const pane = tmuxPane(() => session, { scrollback: true });
 const WIDTH = 100;
+const s = useTmuxRepl("timeline", { columns: WIDTH, rows: 50, scrollback: true });
+const { pane } = s;
 
 beforeEach(async () => {
-  session = `tinyloop-timeline-${process.pid}-${Date.now()}`;
   s.ws.write({ ".mcp.json": json({ mcpServers: { fx: s.ws.fixture() } }) });
   await s.withModel([
     {
@@ -26,12 +23,10 @@ beforeEach(async () => {
     { text: "All three ran.", usage: { inputTokens: 1700, outputTokens: 7 } },
   ]);
 });
-afterEach(() => pane.kill()); // before the session's checks (after-hooks run last first)
 
 /** `tinyloop run .mcp.json --yes ARGS` in the tmux session. */
 function start(...args: string[]): void {
-  const argv = [process.execPath, cliBin, "run", ".mcp.json", ...s.modelFlags(), "--yes", ...args];
-  pane.start(argv, { cwd: s.ws.dir, columns: WIDTH, rows: 50, env: { NO_COLOR: "1" } });
+  s.startCli(["run", ".mcp.json", ...s.modelFlags(), "--yes", ...args]);
 }
 
 /** The timeline's lines on the screen, from its header on. */
@@ -65,9 +60,9 @@ function checkDrawing(lines: string[]): void {
 describe("the run's timeline in the terminal", () => {
   it("run -p --timeline draws it on stderr after the answer", async () => {
     start("-p", "Run them", "--timeline");
-    const screen = await pane.waitFor((text) => /^exit=\d+$/m.test(text), "the run to end");
+    const screen = await pane.waitFor((text) => /^EXIT=\d+$/m.test(text), "the run to end");
     expect(screen).toContain("All three ran.");
-    expect(screen).toMatch(/^exit=0$/m);
+    expect(screen).toMatch(/^EXIT=0$/m);
     checkDrawing(timelineOf(screen));
   });
 
@@ -90,6 +85,6 @@ describe("the run's timeline in the terminal", () => {
     const screen = await pane.waitFor((text) => /^turn 2 .*=+$/m.test(text), "the timeline");
     checkDrawing(timelineOf(screen));
     pane.keys("C-d");
-    await pane.waitFor((text) => /^exit=0$/m.test(text), "the exit");
+    await pane.waitFor((text) => /^EXIT=0$/m.test(text), "the exit");
   });
 });

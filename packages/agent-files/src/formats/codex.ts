@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
-import { readEach } from "../problem-list.js";
+import { fieldPathsAt } from "../server-draft.js";
 import { nonEmpty, seconds, stringMap } from "../server-entry-schema.js";
 import { msFromSeconds, wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -12,10 +12,9 @@ import {
   foreignDraft,
   forwardedVariables,
   present,
-  readEntryAt,
-  serverTableAt,
   toolFilter,
 } from "./foreign-server.js";
+import { readServerTable } from "./read-server-table.js";
 
 const nameList = () => z.array(z.string());
 
@@ -93,87 +92,76 @@ const KEYS: KnownKeys = {
  */
 export function readCodex(context: FormatContext): FormatResult {
   const { doc, env } = context;
-  const opened = serverTableAt(context, {
-    format: "codex",
-    key: "mcp_servers",
-    missing: "[mcp_servers.NAME] table (Codex keeps its MCP servers there)",
-    expected: "a table of servers ([mcp_servers.NAME])",
-    example: FILE_EXAMPLES.codex,
-    entryExample: EXAMPLES.codex.stdio,
-  });
-  if ("none" in opened) return opened.none;
-  const servers = readEach(Object.entries(opened.table), ([name, raw]) => {
-    const path: ConfigPath = ["mcp_servers", name];
-    const entry = readEntryAt(context, path, raw, {
-      schema: codexServerSchema(),
-      expected: "a table ([mcp_servers.NAME] with command or url)",
-      example: EXAMPLES.codex.stdio,
-      known: KEYS,
-    });
-    const forwarded = forwardedVariables(entry.env_vars, [...path, "env_vars"], env, () => {});
-    const headers: Record<string, string> = { ...(entry.http_headers ?? {}) };
-    const headerPaths: Record<string, ConfigPath> = {};
-    for (const [header, variable] of Object.entries(entry.env_http_headers ?? {})) {
-      headers[header] = `\${${variable}}`;
-      headerPaths[header] = [...path, "env_http_headers", header];
-    }
-    if (entry.bearer_token_env_var !== undefined) {
-      headers.Authorization = `Bearer \${${entry.bearer_token_env_var}}`;
-      headerPaths.Authorization = [...path, "bearer_token_env_var"];
-    }
-    const excluded = Object.entries(entry.tools ?? {})
-      .filter(([, tool]) => tool.enabled === false)
-      .map(([tool]) => tool);
-    const approved = Object.entries(entry.tools ?? {})
-      .filter(([, tool]) => tool.approval_mode === "approve")
-      .map(([tool]) => tool);
-    const connectMs =
-      entry.startup_timeout_sec !== undefined
-        ? msFromSeconds(entry.startup_timeout_sec)
-        : entry.startup_timeout_ms !== undefined
-          ? wholeMs(entry.startup_timeout_ms)
-          : undefined;
-    const oauth = {
-      ...present("clientId", entry.oauth?.client_id),
-      ...present("clientSecret", entry.oauth?.client_secret),
-      ...present("callbackPort", entry.oauth?.callback_port),
-      ...present("scopes", entry.scopes),
-    };
-    return foreignDraft(
-      doc,
-      name,
-      path,
-      {
-        kind: "http",
-        ...present("command", entry.command),
-        args: entry.args ?? [],
-        env: { ...forwarded.env, ...(entry.env ?? {}) },
-        ...present("cwd", entry.cwd),
-        ...present("url", entry.url),
-        headers,
-        enabled: entry.enabled !== false,
-        ...present(
-          "tools",
-          toolFilter(entry.enabled_tools, [...(entry.disabled_tools ?? []), ...excluded]),
-        ),
-        autoApprove: approved,
-        ...(entry.tool_timeout_sec !== undefined
-          ? { callMs: msFromSeconds(entry.tool_timeout_sec) }
-          : {}),
-        ...(connectMs !== undefined ? { connectMs } : {}),
-        ...(Object.keys(oauth).length > 0 && entry.url !== undefined ? { oauth } : {}),
-        fieldPaths: {
-          command: [...path, "command"],
-          args: [...path, "args"],
-          env: [...path, "env"],
-          cwd: [...path, "cwd"],
-          url: [...path, "url"],
-          headers: [...path, "http_headers"],
-        },
-        valuePaths: { env: forwarded.paths, headers: headerPaths },
+  return readServerTable(
+    context,
+    {
+      format: "codex",
+      key: "mcp_servers",
+      missing: "[mcp_servers.NAME] table (Codex keeps its MCP servers there)",
+      expected: "a table of servers ([mcp_servers.NAME])",
+      example: FILE_EXAMPLES.codex,
+      entryExample: EXAMPLES.codex.stdio,
+    },
+    {
+      reading: {
+        schema: codexServerSchema(),
+        expected: "a table ([mcp_servers.NAME] with command or url)",
+        example: EXAMPLES.codex.stdio,
+        known: KEYS,
       },
-      { commandKey: "command", urlKey: "url", examples: EXAMPLES.codex },
-    );
-  });
-  return { format: "codex", settings: {}, settingPaths: {}, inputs: [], servers };
+      toDraft: (entry, name, path) => {
+        const forwarded = forwardedVariables(entry.env_vars, [...path, "env_vars"], env, () => {});
+        const headers: Record<string, string> = { ...(entry.http_headers ?? {}) };
+        const headerPaths: Record<string, ConfigPath> = {};
+        for (const [header, variable] of Object.entries(entry.env_http_headers ?? {})) {
+          headers[header] = `\${${variable}}`;
+          headerPaths[header] = [...path, "env_http_headers", header];
+        }
+        if (entry.bearer_token_env_var !== undefined) {
+          headers.Authorization = `Bearer \${${entry.bearer_token_env_var}}`;
+          headerPaths.Authorization = [...path, "bearer_token_env_var"];
+        }
+        const excluded = Object.entries(entry.tools ?? {})
+          .filter(([, tool]) => tool.enabled === false)
+          .map(([tool]) => tool);
+        const approved = Object.entries(entry.tools ?? {})
+          .filter(([, tool]) => tool.approval_mode === "approve")
+          .map(([tool]) => tool);
+        const oauth = {
+          ...present("clientId", entry.oauth?.client_id),
+          ...present("clientSecret", entry.oauth?.client_secret),
+          ...present("callbackPort", entry.oauth?.callback_port),
+          ...present("scopes", entry.scopes),
+        };
+        return foreignDraft(
+          doc,
+          name,
+          path,
+          {
+            kind: "http",
+            ...present("command", entry.command),
+            args: entry.args ?? [],
+            env: { ...forwarded.env, ...(entry.env ?? {}) },
+            ...present("cwd", entry.cwd),
+            ...present("url", entry.url),
+            headers,
+            enabled: entry.enabled !== false,
+            ...present(
+              "tools",
+              toolFilter(entry.enabled_tools, [...(entry.disabled_tools ?? []), ...excluded]),
+            ),
+            autoApprove: approved,
+            callMs: msFromSeconds(entry.tool_timeout_sec),
+            // startup_timeout_sec wins over the older startup_timeout_ms.
+            connectMs:
+              msFromSeconds(entry.startup_timeout_sec) ?? wholeMs(entry.startup_timeout_ms),
+            ...(Object.keys(oauth).length > 0 && entry.url !== undefined ? { oauth } : {}),
+            fieldPaths: fieldPathsAt(path, { headers: "http_headers" }),
+            valuePaths: { env: forwarded.paths, headers: headerPaths },
+          },
+          { commandKey: "command", urlKey: "url", examples: EXAMPLES.codex },
+        );
+      },
+    },
+  );
 }

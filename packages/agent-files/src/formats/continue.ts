@@ -6,7 +6,7 @@ import type { KnownKeys } from "../key-warnings.js";
 import { readEach } from "../problem-list.js";
 import { refuseReservedServerName } from "../reserved-server-names.js";
 import { invalidAt } from "../schema-error.js";
-import type { ServerDraft } from "../server-draft.js";
+import { fieldPathsAt, type ServerDraft } from "../server-draft.js";
 import { nonEmpty, scalarText } from "../server-entry-schema.js";
 import { uniqueNames } from "../server-names.js";
 import { wholeMs } from "../timeout-units.js";
@@ -17,6 +17,7 @@ import {
   noServers,
   present,
   readEntryAt,
+  serversOnly,
 } from "./foreign-server.js";
 
 const textMap = () => z.record(z.string(), scalarText());
@@ -141,20 +142,10 @@ export function readContinue(context: FormatContext): FormatResult {
           ...present("cwd", entry.cwd),
           ...present("url", entry.url),
           headers: { ...(entry.requestOptions?.headers ?? {}), ...(entry.headers ?? {}) },
-          ...(entry.connectionTimeout !== undefined
-            ? { connectMs: wholeMs(entry.connectionTimeout) }
-            : {}),
-          fieldPaths: {
-            command: [...path, "command"],
-            args: [...path, "args"],
-            env: [...path, "env"],
-            cwd: [...path, "cwd"],
-            url: [...path, "url"],
-            headers:
-              headerKey === "headers"
-                ? [...path, "headers"]
-                : [...path, "requestOptions", "headers"],
-          },
+          connectMs: wholeMs(entry.connectionTimeout),
+          fieldPaths: fieldPathsAt(path, {
+            headers: headerKey === "headers" ? "headers" : ["requestOptions", "headers"],
+          }),
         },
         { commandKey: "command", urlKey: "url", examples: EXAMPLES.continue },
       ),
@@ -164,5 +155,5 @@ export function readContinue(context: FormatContext): FormatResult {
   drafts.forEach((draft, i) => {
     draft.name = names[i] ?? draft.name;
   });
-  return { format: "continue", settings: {}, settingPaths: {}, inputs: [], servers: drafts };
+  return serversOnly("continue", drafts);
 }

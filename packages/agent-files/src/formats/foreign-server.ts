@@ -41,7 +41,12 @@ export function noServers(
     });
   }
   context.warn({ path: [], message: `has no ${key}: no MCP servers to start` });
-  return { format, settings: {}, settingPaths: {}, inputs: [], servers: [] };
+  return serversOnly(format, []);
+}
+
+/** A foreign format's result: its servers alone (another client's settings are its own). */
+export function serversOnly(format: FormatResult["format"], servers: ServerDraft[]): FormatResult {
+  return { format, settings: {}, settingPaths: {}, inputs: [], servers };
 }
 
 /** Where a format keeps its server table, and the texts of {@link serverTableAt}'s checks. */

@@ -1,10 +1,9 @@
 import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
-import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
-import { readEach } from "../problem-list.js";
 import { invalidAt, parseAt } from "../schema-error.js";
+import { fieldPathsAt } from "../server-draft.js";
 import { nonEmpty, stringMap, transportTypeSchema } from "../server-entry-schema.js";
 import { wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -12,10 +11,11 @@ import {
   type FormatContext,
   foreignDraft,
   present,
-  readEntryAt,
+  serversOnly,
   serverTableAt,
   toolFilter,
 } from "./foreign-server.js";
+import { readTableEntries } from "./read-server-table.js";
 
 /** One entry of Gemini CLI's `mcpServers`. */
 export const geminiServerSchema = lazySchema(() =>
@@ -105,71 +105,65 @@ export function readGemini(context: FormatContext): FormatResult {
           at: ["mcp"],
           example: `"mcp": { "excluded": ["old-server"] }`,
         });
-  const servers = readEach(Object.entries(opened.table), ([name, raw]) => {
-    const path: ConfigPath = ["mcpServers", name];
-    const entry = readEntryAt(context, path, raw, {
+  const servers = readTableEntries(context, opened.table, "mcpServers", {
+    reading: {
       schema: geminiServerSchema(),
       expected: "a server object",
       example: EXAMPLES.gemini.stdio,
       known: KEYS,
-    });
-    if (entry.url !== undefined && entry.httpUrl !== undefined) {
-      throw invalidAt(doc, path, {
-        problem: `has both "url" (SSE) and "httpUrl" (Streamable HTTP); keep the one the server speaks`,
-        example: EXAMPLES.gemini.http,
-      });
-    }
-    if (entry.trust === true) {
-      warn({
-        path: [...path, "trust"],
-        message: `Gemini's trust is not honoured: this server's tools are approved as the agent's approval setting says`,
-      });
-    }
-    const urlKey = entry.httpUrl !== undefined ? "httpUrl" : "url";
-    // Gemini: `url` is SSE unless `type` says otherwise; `httpUrl` is Streamable HTTP.
-    const kind =
-      entry.httpUrl !== undefined
-        ? "http"
-        : entry.type === undefined || entry.type === "sse"
-          ? "sse"
-          : "http";
-    const oauth = {
-      ...present("clientId", entry.oauth?.clientId),
-      ...present("clientSecret", entry.oauth?.clientSecret),
-      ...present("scopes", entry.oauth?.scopes),
-    };
-    const excluded = lists.excluded?.includes(name) === true;
-    const notAllowed = lists.allowed !== undefined && !lists.allowed.includes(name);
-    const draft = foreignDraft(
-      doc,
-      name,
-      path,
-      {
-        kind,
-        ...present("command", entry.command),
-        args: entry.args ?? [],
-        env: withBraces(entry.env),
-        ...present("cwd", entry.cwd),
-        ...present("url", entry.httpUrl ?? entry.url),
-        headers: withBraces(entry.headers),
-        enabled: !excluded && !notAllowed,
-        ...present("tools", toolFilter(entry.includeTools, entry.excludeTools)),
-        ...(entry.timeout !== undefined ? { callMs: wholeMs(entry.timeout) } : {}),
-        ...(Object.keys(oauth).length > 0 ? { oauth } : {}),
-        fieldPaths: {
-          command: [...path, "command"],
-          args: [...path, "args"],
-          env: [...path, "env"],
-          cwd: [...path, "cwd"],
-          url: [...path, urlKey],
-          headers: [...path, "headers"],
+    },
+    toDraft: (entry, name, path) => {
+      if (entry.url !== undefined && entry.httpUrl !== undefined) {
+        throw invalidAt(doc, path, {
+          problem: `has both "url" (SSE) and "httpUrl" (Streamable HTTP); keep the one the server speaks`,
+          example: EXAMPLES.gemini.http,
+        });
+      }
+      if (entry.trust === true) {
+        warn({
+          path: [...path, "trust"],
+          message: `Gemini's trust is not honoured: this server's tools are approved as the agent's approval setting says`,
+        });
+      }
+      const urlKey = entry.httpUrl !== undefined ? "httpUrl" : "url";
+      // Gemini: `url` is SSE unless `type` says otherwise; `httpUrl` is Streamable HTTP.
+      const kind =
+        entry.httpUrl !== undefined
+          ? "http"
+          : entry.type === undefined || entry.type === "sse"
+            ? "sse"
+            : "http";
+      const oauth = {
+        ...present("clientId", entry.oauth?.clientId),
+        ...present("clientSecret", entry.oauth?.clientSecret),
+        ...present("scopes", entry.oauth?.scopes),
+      };
+      const excluded = lists.excluded?.includes(name) === true;
+      const notAllowed = lists.allowed !== undefined && !lists.allowed.includes(name);
+      const draft = foreignDraft(
+        doc,
+        name,
+        path,
+        {
+          kind,
+          ...present("command", entry.command),
+          args: entry.args ?? [],
+          env: withBraces(entry.env),
+          ...present("cwd", entry.cwd),
+          ...present("url", entry.httpUrl ?? entry.url),
+          headers: withBraces(entry.headers),
+          enabled: !excluded && !notAllowed,
+          ...present("tools", toolFilter(entry.includeTools, entry.excludeTools)),
+          callMs: wholeMs(entry.timeout),
+          ...(Object.keys(oauth).length > 0 ? { oauth } : {}),
+          fieldPaths: fieldPathsAt(path, { url: urlKey }),
         },
-      },
-      { commandKey: "command", urlKey: "httpUrl", examples: EXAMPLES.gemini },
-    );
-    if (excluded) draft.disabledReason = "listed in mcp.excluded";
-    else if (notAllowed) draft.disabledReason = "not listed in mcp.allowed";
-    return draft;
+        { commandKey: "command", urlKey: "httpUrl", examples: EXAMPLES.gemini },
+      );
+      if (excluded) draft.disabledReason = "listed in mcp.excluded";
+      else if (notAllowed) draft.disabledReason = "not listed in mcp.allowed";
+      return draft;
+    },
   });
-  return { format: "gemini", settings: {}, settingPaths: {}, inputs: [], servers };
+  return serversOnly("gemini", servers);
 }

@@ -1,11 +1,9 @@
 import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
-import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
-import { readEach } from "../problem-list.js";
 import { invalidAt } from "../schema-error.js";
-import type { ServerDraft } from "../server-draft.js";
+import { fieldPathsAt } from "../server-draft.js";
 import { nonEmpty, scalarText, seconds } from "../server-entry-schema.js";
 import { msFromSeconds } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
@@ -14,10 +12,9 @@ import {
   foreignDraft,
   forwardedVariables,
   present,
-  readEntryAt,
-  serverTableAt,
   toolFilter,
 } from "./foreign-server.js";
+import { readServerTable } from "./read-server-table.js";
 
 /** Goose extension types that run inside Goose itself: nothing for tinyloop to start. */
 const IN_GOOSE_TYPES = ["builtin", "platform", "frontend", "inline_python"];
@@ -67,83 +64,76 @@ const KEYS: KnownKeys = {
  */
 export function readGoose(context: FormatContext): FormatResult {
   const { doc, warn, env } = context;
-  const opened = serverTableAt(context, {
-    format: "goose",
-    key: "extensions",
-    missing: `"extensions" mapping`,
-    expected: "a mapping of extension names to extensions",
-    example: FILE_EXAMPLES.goose,
-    entryExample: EXAMPLES.goose.stdio,
-    nullIsMissing: true,
-  });
-  if ("none" in opened) return opened.none;
-  const servers: ServerDraft[] = [];
-  readEach(Object.entries(opened.table), ([name, raw]) => {
-    const path: ConfigPath = ["extensions", name];
-    const entry = readEntryAt(context, path, raw, {
-      schema: gooseExtensionSchema(),
-      expected: "an extension mapping",
-      example: EXAMPLES.goose.stdio,
-      known: KEYS,
-    });
-    if (entry.type !== undefined && IN_GOOSE_TYPES.includes(entry.type)) {
-      warn({
-        path: [...path, "type"],
-        message: `a Goose ${entry.type} extension runs inside Goose: tinyloop cannot start it, so it is skipped`,
-      });
-      return;
-    }
-    if (entry.type === "stdio" && entry.uri !== undefined) {
-      throw invalidAt(doc, [...path, "type"], {
-        problem: `a "stdio" extension is started by "cmd", but this one has "uri"`,
-        expected: `"streamable_http" or "sse" beside "uri"`,
-        example: EXAMPLES.goose.http,
-      });
-    }
-    if ((entry.type === "sse" || entry.type === "streamable_http") && entry.cmd !== undefined) {
-      throw invalidAt(doc, [...path, "type"], {
-        problem: `a "${entry.type}" extension is reached by "uri", but this one has "cmd"`,
-        expected: `"stdio" beside "cmd"`,
+  return readServerTable(
+    context,
+    {
+      format: "goose",
+      key: "extensions",
+      missing: `"extensions" mapping`,
+      expected: "a mapping of extension names to extensions",
+      example: FILE_EXAMPLES.goose,
+      entryExample: EXAMPLES.goose.stdio,
+      nullIsMissing: true,
+    },
+    {
+      reading: {
+        schema: gooseExtensionSchema(),
+        expected: "an extension mapping",
         example: EXAMPLES.goose.stdio,
-      });
-    }
-    const forwarded = forwardedVariables(
-      entry.env_keys ?? undefined,
-      [...path, "env_keys"],
-      env,
-      (variable, at) =>
-        warn({
-          path: at,
-          message: `${variable} is not set: Goose may keep it in its keyring, which tinyloop does not read; set ${variable} in the environment`,
-        }),
-    );
-    servers.push(
-      foreignDraft(
-        doc,
-        name,
-        path,
-        {
-          kind: entry.type === "sse" ? "sse" : entry.type === "streamable_http" ? "http" : "auto",
-          ...present("command", entry.cmd),
-          args: entry.args ?? [],
-          env: { ...forwarded.env, ...(entry.envs ?? {}) },
-          ...present("url", entry.uri),
-          headers: entry.headers ?? {},
-          enabled: entry.enabled !== false,
-          ...present("tools", toolFilter(entry.available_tools ?? undefined, undefined)),
-          ...(entry.timeout ? { callMs: msFromSeconds(entry.timeout) } : {}),
-          fieldPaths: {
-            command: [...path, "cmd"],
-            args: [...path, "args"],
-            env: [...path, "envs"],
-            url: [...path, "uri"],
-            headers: [...path, "headers"],
+        known: KEYS,
+      },
+      toDraft: (entry, name, path) => {
+        if (entry.type !== undefined && IN_GOOSE_TYPES.includes(entry.type)) {
+          warn({
+            path: [...path, "type"],
+            message: `a Goose ${entry.type} extension runs inside Goose: tinyloop cannot start it, so it is skipped`,
+          });
+          return undefined;
+        }
+        if (entry.type === "stdio" && entry.uri !== undefined) {
+          throw invalidAt(doc, [...path, "type"], {
+            problem: `a "stdio" extension is started by "cmd", but this one has "uri"`,
+            expected: `"streamable_http" or "sse" beside "uri"`,
+            example: EXAMPLES.goose.http,
+          });
+        }
+        if ((entry.type === "sse" || entry.type === "streamable_http") && entry.cmd !== undefined) {
+          throw invalidAt(doc, [...path, "type"], {
+            problem: `a "${entry.type}" extension is reached by "uri", but this one has "cmd"`,
+            expected: `"stdio" beside "cmd"`,
+            example: EXAMPLES.goose.stdio,
+          });
+        }
+        const forwarded = forwardedVariables(
+          entry.env_keys ?? undefined,
+          [...path, "env_keys"],
+          env,
+          (variable, at) =>
+            warn({
+              path: at,
+              message: `${variable} is not set: Goose may keep it in its keyring, which tinyloop does not read; set ${variable} in the environment`,
+            }),
+        );
+        return foreignDraft(
+          doc,
+          name,
+          path,
+          {
+            kind: entry.type === "sse" ? "sse" : entry.type === "streamable_http" ? "http" : "auto",
+            ...present("command", entry.cmd),
+            args: entry.args ?? [],
+            env: { ...forwarded.env, ...(entry.envs ?? {}) },
+            ...present("url", entry.uri),
+            headers: entry.headers ?? {},
+            enabled: entry.enabled !== false,
+            ...present("tools", toolFilter(entry.available_tools ?? undefined, undefined)),
+            callMs: msFromSeconds(entry.timeout ?? undefined),
+            fieldPaths: fieldPathsAt(path, { command: "cmd", env: "envs", url: "uri" }),
+            valuePaths: { env: forwarded.paths },
           },
-          valuePaths: { env: forwarded.paths },
-        },
-        { commandKey: "cmd", urlKey: "uri", examples: EXAMPLES.goose },
-      ),
-    );
-  });
-  return { format: "goose", settings: {}, settingPaths: {}, inputs: [], servers };
+          { commandKey: "cmd", urlKey: "uri", examples: EXAMPLES.goose },
+        );
+      },
+    },
+  );
 }

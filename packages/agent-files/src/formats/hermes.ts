@@ -9,8 +9,9 @@ import {
 import { isMap } from "../detect-format.js";
 import type { KeyWarning } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
-import { ProblemList, readEach } from "../problem-list.js";
-import { type EntryHints, readServerEntry } from "../read-server-entry.js";
+import { ProblemList } from "../problem-list.js";
+import { readServerEntries } from "../read-server-entries.js";
+import type { EntryHints } from "../read-server-entry.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
@@ -96,19 +97,11 @@ export function readHermes(
   }
   const servers: ServerDraft[] =
     problems.collect(() =>
-      readEach(Object.entries(serverMap ?? {}), ([name, value]) => {
-        const path = ["mcp_servers", name];
-        return {
-          name,
-          ...readServerEntry(value, {
-            doc,
-            path,
-            examples: EXAMPLES.hermes,
-            nested: false,
-            warn,
-            hints,
-          }),
-        };
+      readServerEntries(serverMap ?? {}, ["mcp_servers"], {
+        doc,
+        examples: EXAMPLES.hermes,
+        warn,
+        hints,
       }),
     ) ?? [];
   problems.throwAll();

@@ -1,21 +1,15 @@
 import { describeValue, lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
-import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
-import { readEach } from "../problem-list.js";
 import { invalidAt } from "../schema-error.js";
+import { fieldPathsAt } from "../server-draft.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { wholeMs } from "../timeout-units.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
-import {
-  type FormatContext,
-  foreignDraft,
-  present,
-  readEntryAt,
-  serverTableAt,
-} from "./foreign-server.js";
+import { type FormatContext, foreignDraft, present } from "./foreign-server.js";
 import { substituteOpencode } from "./opencode-substitutions.js";
+import { readServerTable } from "./read-server-table.js";
 
 const ms = () => z.number().check(z.positive("a number of milliseconds more than 0"));
 
@@ -78,92 +72,91 @@ const KEYS: KnownKeys = {
  */
 export function readOpencode(context: FormatContext): FormatResult {
   const { doc, warn, env } = context;
-  const opened = serverTableAt(context, {
-    format: "opencode",
-    key: "mcp",
-    missing: `"mcp" object`,
-    expected: "an object of servers",
-    example: FILE_EXAMPLES.opencode,
-    entryExample: EXAMPLES.opencode.stdio,
-  });
-  if ("none" in opened) return opened.none;
-  const servers = readEach(Object.entries(opened.table), ([name, written]) => {
-    const path: ConfigPath = ["mcp", name];
-    const entry = readEntryAt(context, path, written, {
-      schema: opencodeServerSchema(),
-      expected: "a server object",
-      example: EXAMPLES.opencode.stdio,
-      known: KEYS,
-      prepare: (raw) => substituteOpencode(doc, raw, path, env.HOME),
-    });
-    if (entry.type === "local" && entry.url !== undefined) {
-      throw invalidAt(doc, [...path, "type"], {
-        problem: `a "local" server is started by "command", but this one has "url"`,
-        expected: `"remote" beside "url"`,
-        example: EXAMPLES.opencode.http,
-      });
-    }
-    if (entry.type === "remote" && entry.command !== undefined) {
-      throw invalidAt(doc, [...path, "type"], {
-        problem: `a "remote" server is reached by "url", but this one has "command"`,
-        expected: `"local" beside "command"`,
+  return readServerTable(
+    context,
+    {
+      format: "opencode",
+      key: "mcp",
+      missing: `"mcp" object`,
+      expected: "an object of servers",
+      example: FILE_EXAMPLES.opencode,
+      entryExample: EXAMPLES.opencode.stdio,
+    },
+    {
+      reading: (path) => ({
+        schema: opencodeServerSchema(),
+        expected: "a server object",
         example: EXAMPLES.opencode.stdio,
-      });
-    }
-    const [command, ...args] = entry.command ?? [];
-    if (entry.command !== undefined && !command) {
-      throw invalidAt(doc, [...path, "command"], {
-        expected: "the command and its arguments as a list of at least one string",
-        received: describeValue(entry.command),
-        example: EXAMPLES.opencode.stdio,
-      });
-    }
-    const timeout = entry.timeout;
-    const connectMs = typeof timeout === "number" ? timeout : timeout?.startup;
-    const callMs = typeof timeout === "object" ? timeout.request : undefined;
-    const oauth =
-      typeof entry.oauth === "object"
-        ? {
-            ...present("clientId", entry.oauth.clientId),
-            ...present("clientSecret", entry.oauth.clientSecret),
-            ...(entry.oauth.scope ? { scopes: entry.oauth.scope.split(/\s+/) } : {}),
-          }
-        : undefined;
-    if (entry.oauth === false && entry.url !== undefined) {
-      warn({
-        path: [...path, "oauth"],
-        message:
-          "oauth: false is not needed here: tinyloop logs in only when the server asks for OAuth",
-      });
-    }
-    return foreignDraft(
-      doc,
-      name,
-      path,
-      {
-        kind: "auto",
-        ...present("command", command),
-        args,
-        env: entry.environment ?? {},
-        ...present("cwd", entry.cwd),
-        ...present("url", entry.url),
-        headers: entry.headers ?? {},
-        enabled: entry.enabled !== false && entry.disabled !== true,
-        ...(connectMs !== undefined ? { connectMs: wholeMs(connectMs) } : {}),
-        ...(callMs !== undefined ? { callMs: wholeMs(callMs) } : {}),
-        ...(oauth && Object.keys(oauth).length > 0 ? { oauth } : {}),
-        fieldPaths: {
-          command: [...path, "command", 0],
-          args: [...path, "command"],
-          env: [...path, "environment"],
-          cwd: [...path, "cwd"],
-          url: [...path, "url"],
-          headers: [...path, "headers"],
-        },
-        valuePaths: { args: args.map((_, i) => [...path, "command", i + 1]) },
+        known: KEYS,
+        prepare: (raw) => substituteOpencode(doc, raw, path, env.HOME),
+      }),
+      toDraft: (entry, name, path) => {
+        if (entry.type === "local" && entry.url !== undefined) {
+          throw invalidAt(doc, [...path, "type"], {
+            problem: `a "local" server is started by "command", but this one has "url"`,
+            expected: `"remote" beside "url"`,
+            example: EXAMPLES.opencode.http,
+          });
+        }
+        if (entry.type === "remote" && entry.command !== undefined) {
+          throw invalidAt(doc, [...path, "type"], {
+            problem: `a "remote" server is reached by "url", but this one has "command"`,
+            expected: `"local" beside "command"`,
+            example: EXAMPLES.opencode.stdio,
+          });
+        }
+        const [command, ...args] = entry.command ?? [];
+        if (entry.command !== undefined && !command) {
+          throw invalidAt(doc, [...path, "command"], {
+            expected: "the command and its arguments as a list of at least one string",
+            received: describeValue(entry.command),
+            example: EXAMPLES.opencode.stdio,
+          });
+        }
+        const timeout = entry.timeout;
+        const connectMs = typeof timeout === "number" ? timeout : timeout?.startup;
+        const callMs = typeof timeout === "object" ? timeout.request : undefined;
+        const oauth =
+          typeof entry.oauth === "object"
+            ? {
+                ...present("clientId", entry.oauth.clientId),
+                ...present("clientSecret", entry.oauth.clientSecret),
+                ...(entry.oauth.scope ? { scopes: entry.oauth.scope.split(/\s+/) } : {}),
+              }
+            : undefined;
+        if (entry.oauth === false && entry.url !== undefined) {
+          warn({
+            path: [...path, "oauth"],
+            message:
+              "oauth: false is not needed here: tinyloop logs in only when the server asks for OAuth",
+          });
+        }
+        return foreignDraft(
+          doc,
+          name,
+          path,
+          {
+            kind: "auto",
+            ...present("command", command),
+            args,
+            env: entry.environment ?? {},
+            ...present("cwd", entry.cwd),
+            ...present("url", entry.url),
+            headers: entry.headers ?? {},
+            enabled: entry.enabled !== false && entry.disabled !== true,
+            connectMs: wholeMs(connectMs),
+            callMs: wholeMs(callMs),
+            ...(oauth && Object.keys(oauth).length > 0 ? { oauth } : {}),
+            fieldPaths: fieldPathsAt(path, {
+              command: ["command", 0],
+              args: "command",
+              env: "environment",
+            }),
+            valuePaths: { args: args.map((_, i) => [...path, "command", i + 1]) },
+          },
+          { commandKey: "command", urlKey: "url", examples: EXAMPLES.opencode },
+        );
       },
-      { commandKey: "command", urlKey: "url", examples: EXAMPLES.opencode },
-    );
-  });
-  return { format: "opencode", settings: {}, settingPaths: {}, inputs: [], servers };
+    },
+  );
 }

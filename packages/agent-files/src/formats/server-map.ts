@@ -13,8 +13,9 @@ import type { ConfigPath } from "../config-path.js";
 import { isMap } from "../detect-format.js";
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
-import { ProblemList, readEach } from "../problem-list.js";
-import { type EntryHints, readServerEntry } from "../read-server-entry.js";
+import { ProblemList } from "../problem-list.js";
+import { readServerEntries } from "../read-server-entries.js";
+import type { EntryHints } from "../read-server-entry.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
@@ -77,25 +78,13 @@ export function readServerMap(
   const map = (parsed?.[key] ?? (isMap(rawMap) ? rawMap : {})) as Record<string, unknown>;
   const servers: ServerDraft[] =
     problems.collect(() =>
-      readEach(Object.entries(map), ([name, value]) => {
-        const path = [...at, name];
+      readServerEntries(map, at, { doc, examples: EXAMPLES[format], warn, hints }, (name) => {
         if (name.trim() === "") {
           throw invalidAt(doc, at, {
             problem: "a server has an empty name",
             example: EXAMPLES[format].stdio,
           });
         }
-        return {
-          name,
-          ...readServerEntry(value, {
-            doc,
-            path,
-            examples: EXAMPLES[format],
-            nested: false,
-            warn,
-            hints,
-          }),
-        };
       }),
     ) ?? [];
   problems.throwAll();

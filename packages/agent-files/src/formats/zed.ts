@@ -1,19 +1,12 @@
 import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
 import type { FormatResult } from "../agent-settings.js";
-import type { ConfigPath } from "../config-path.js";
 import type { KnownKeys } from "../key-warnings.js";
-import { readEach } from "../problem-list.js";
-import type { ServerDraft } from "../server-draft.js";
+import { fieldPathsAt } from "../server-draft.js";
 import { nonEmpty, stringMap } from "../server-entry-schema.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
-import {
-  type FormatContext,
-  foreignDraft,
-  present,
-  readEntryAt,
-  serverTableAt,
-} from "./foreign-server.js";
+import { type FormatContext, foreignDraft, present } from "./foreign-server.js";
+import { readServerTable } from "./read-server-table.js";
 
 /** Zed's older `command: { path, args, env }`. */
 const commandObjectSchema = () =>
@@ -60,57 +53,58 @@ const KEYS: KnownKeys = {
  */
 export function readZed(context: FormatContext): FormatResult {
   const { doc, warn } = context;
-  const opened = serverTableAt(context, {
-    format: "zed",
-    key: "context_servers",
-    missing: `"context_servers" object`,
-    expected: "an object of servers",
-    example: FILE_EXAMPLES.zed,
-    entryExample: EXAMPLES.zed.stdio,
-  });
-  if ("none" in opened) return opened.none;
-  const servers: ServerDraft[] = [];
-  readEach(Object.entries(opened.table), ([name, raw]) => {
-    const path: ConfigPath = ["context_servers", name];
-    const entry = readEntryAt(context, path, raw, {
-      schema: zedServerSchema(),
-      expected: "a server object",
-      example: EXAMPLES.zed.stdio,
-      known: KEYS,
-    });
-    if (entry.command === undefined && entry.url === undefined && entry.source !== "custom") {
-      warn({
-        path,
-        message: `provided by a Zed extension (no "command" or "url"): only Zed can start it, so it is skipped`,
-      });
-      return;
-    }
-    const nested = typeof entry.command === "object" ? entry.command : undefined;
-    const at = nested ? [...path, "command"] : path;
-    servers.push(
-      foreignDraft(
-        doc,
-        name,
-        path,
-        {
-          kind: "auto",
-          ...present("command", nested ? nested.path : (entry.command as string | undefined)),
-          args: (nested ? nested.args : entry.args) ?? [],
-          env: (nested ? nested.env : entry.env) ?? {},
-          ...present("url", entry.url),
-          headers: entry.headers ?? {},
-          enabled: entry.enabled !== false,
-          fieldPaths: {
-            command: nested ? [...at, "path"] : [...path, "command"],
-            args: [...at, "args"],
-            env: [...at, "env"],
-            url: [...path, "url"],
-            headers: [...path, "headers"],
+  return readServerTable(
+    context,
+    {
+      format: "zed",
+      key: "context_servers",
+      missing: `"context_servers" object`,
+      expected: "an object of servers",
+      example: FILE_EXAMPLES.zed,
+      entryExample: EXAMPLES.zed.stdio,
+    },
+    {
+      reading: {
+        schema: zedServerSchema(),
+        expected: "a server object",
+        example: EXAMPLES.zed.stdio,
+        known: KEYS,
+      },
+      toDraft: (entry, name, path) => {
+        if (entry.command === undefined && entry.url === undefined && entry.source !== "custom") {
+          warn({
+            path,
+            message: `provided by a Zed extension (no "command" or "url"): only Zed can start it, so it is skipped`,
+          });
+          return undefined;
+        }
+        const nested = typeof entry.command === "object" ? entry.command : undefined;
+        return foreignDraft(
+          doc,
+          name,
+          path,
+          {
+            kind: "auto",
+            ...present("command", nested ? nested.path : (entry.command as string | undefined)),
+            args: (nested ? nested.args : entry.args) ?? [],
+            env: (nested ? nested.env : entry.env) ?? {},
+            ...present("url", entry.url),
+            headers: entry.headers ?? {},
+            enabled: entry.enabled !== false,
+            fieldPaths: fieldPathsAt(
+              path,
+              nested
+                ? {
+                    command: ["command", "path"],
+                    args: ["command", "args"],
+                    env: ["command", "env"],
+                  }
+                : {},
+            ),
           },
-        },
-        { commandKey: "command", urlKey: "url", examples: EXAMPLES.zed },
-      ),
-    );
-  });
-  return { format: "zed", settings: {}, settingPaths: {}, inputs: [], servers };
+          { commandKey: "command", urlKey: "url", examples: EXAMPLES.zed },
+        );
+      },
+    },
+  );
 }
