@@ -1,11 +1,16 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CreateMessageRequestParams,
+  ElicitRequestFormParams,
+  ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { createAgentMcpServer } from "./agent-mcp-server.js";
 import { AgentServerError } from "./agent-server-error.js";
 import { ApiError, sendApiError } from "./api-error.js";
 import { hasBearer, requireBearer } from "./bearer-auth.js";
+import { approveSamplingThroughCaller, type SamplingApproval } from "./caller-sampling-approval.js";
 import { ChatPage } from "./chat-page.js";
 import { handleChatCompletion, type InFlight } from "./handle-chat-completion.js";
 import { McpEndpoint } from "./mcp-endpoint.js";
@@ -67,6 +72,18 @@ export interface AgentServer {
     question: ElicitRequestFormParams,
     signal: AbortSignal,
   ): Promise<ElicitResult | undefined>;
+  /**
+   * Decides a sampling request of the agent's own MCP servers, which the agent's own model
+   * answers (never a client's): approval mode `never` allows it; otherwise the `/mcp` client
+   * whose call runs is asked a yes/no form, under {@link AgentServer.askCaller}'s rule (nobody
+   * while a chat completion or calls of several MCP sessions run); nobody to ask refuses it,
+   * the server reading why and `samplingHint`. Wire it as the approval of the agent's MCP
+   * servers' sampling (agent-session's `approveSampling`).
+   */
+  approveSampling(
+    request: CreateMessageRequestParams,
+    context: { server: string; signal: AbortSignal },
+  ): Promise<SamplingApproval>;
 }
 
 const ROUTES: Record<string, string> = {
@@ -170,6 +187,17 @@ class HttpAgentServer implements AgentServer {
     // is cannot be told, so no /mcp client sees it (the same rule as several MCP sessions).
     if (!this.#mcp || this.#runs.size > 0) return undefined;
     return this.#mcp.askCaller(question, signal);
+  }
+
+  approveSampling(
+    request: CreateMessageRequestParams,
+    context: { server: string; signal: AbortSignal },
+  ): Promise<SamplingApproval> {
+    return approveSamplingThroughCaller(request, context, {
+      mode: this.#approval.mode,
+      hint: this.#options.samplingHint,
+      ask: (question, signal) => this.askCaller(question, signal),
+    });
   }
 
   get chatPageUrl(): string | undefined {
