@@ -1,4 +1,11 @@
 import { createRequire } from "node:module";
+import {
+  type Browser,
+  launchBrowser,
+  noBrowser,
+  openPage,
+  type Page,
+} from "@tinyloop/test-fixtures/browser";
 import type { ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
@@ -14,7 +21,15 @@ const everythingPath = createRequire(import.meta.url).resolve(
 
 const s = useE2eSession();
 const running: ResultPromise[] = [];
+let browser: Browser | undefined;
+let page: Page | undefined;
+// Registered after the session's checks, so it runs before them: the browser and the server
+// are gone before the leftover check looks for processes.
 afterEach(async () => {
+  await page?.close();
+  page = undefined;
+  await browser?.close();
+  browser = undefined;
   for (const child of running.splice(0)) {
     if (child.exitCode === null) child.kill("SIGTERM");
     await child;
@@ -32,20 +47,25 @@ const samplingScript = [
   { text: "The server has its poem." },
 ];
 
-/** Serves `mcp.json` (the everything server) with `args` and asks for a poem; the answer's text. */
-async function askForPoem(args: string[]): Promise<string | undefined> {
+/** Serves `mcp.json` (the everything server) with `args`; its URL and key. */
+function serveEverything(args: string[]) {
   s.ws.write({
     "mcp.json": json({
       mcpServers: { everything: { command: process.execPath, args: [everythingPath, "stdio"] } },
     }),
   });
-  const serve = await startServeIn(s.ws.dir, running, [
+  return startServeIn(s.ws.dir, running, [
     "mcp.json",
     "--end-when",
     "text",
     ...args,
     ...s.modelFlags(),
   ]);
+}
+
+/** Serves the everything server with `args` and asks for a poem; the answer's text. */
+async function askForPoem(args: string[]): Promise<string | undefined> {
+  const serve = await serveEverything(args);
   const response = await fetch(`${serve.url}/v1/chat/completions`, {
     method: "POST",
     headers: { authorization: `Bearer ${serve.key}`, "content-type": "application/json" },
@@ -79,5 +99,53 @@ describe("tinyloop serve: sampling requests of the agent's servers", () => {
     );
     // Without --mcp there is no /mcp caller to name.
     expect(refusal).not.toContain("/mcp");
+  });
+});
+
+describe.skipIf(noBrowser)("tinyloop serve --approve-in-page: sampling asked in Chromium", () => {
+  /** Serves with --approve-in-page, opens the chat page and asks it for a poem; the page. */
+  async function askInPage(): Promise<Page> {
+    const serve = await serveEverything(["--approve-in-page", "--allow-tool", "mcp_everything_*"]);
+    browser = await launchBrowser();
+    page = await openPage(browser, `${serve.url}/#key=${serve.key}`);
+    const current = page;
+    await current.locator("body[data-ready=true]").waitFor();
+    await current.getByTestId("prompt").fill("get a poem");
+    await current.getByTestId("prompt").press("Enter");
+    return current;
+  }
+
+  it("the page's Allow lets the agent's own model answer the server", async () => {
+    const model = await s.withModel(samplingScript);
+    const current = await askInPage();
+    const box = current.getByTestId("sampling-approval");
+    await box.waitFor();
+    expect(await box.locator("h4").textContent()).toBe(
+      "Allow the MCP server everything to use the agent's model?",
+    );
+    expect(await box.getByTestId("sampling-question").textContent()).toBe(
+      "The agent's MCP server everything asks to use the agent's model (up to 100 tokens): \"Resource trigger-sampling-request context: a poem\". Allow this request?",
+    );
+    // The model was not asked for the server while the question waits.
+    expect(model.requests).toHaveLength(1);
+    await box.getByTestId("sampling-approve").click();
+    await expect
+      .poll(() => current.getByTestId("message-assistant").textContent(), { timeout: 20_000 })
+      .toContain("The server has its poem.");
+    expect(JSON.stringify(lastMessage(model.requests[2]?.body))).toContain("Roses are red.");
+  });
+
+  it("the page's Deny refuses it, and the server reads that the user in the page declined", async () => {
+    const model = await s.withModel([samplingScript[0], { text: "No poem." }]);
+    const current = await askInPage();
+    const box = current.getByTestId("sampling-approval");
+    await box.getByTestId("sampling-deny").click();
+    await expect
+      .poll(() => current.getByTestId("message-assistant").textContent(), { timeout: 20_000 })
+      .toContain("No poem.");
+    expect(await box.getByTestId("approval-answer").textContent()).toBe("Denied.");
+    expect(String(lastMessage(model.requests[1]?.body)?.content)).toContain(
+      "the user in the chat page declined the sampling request",
+    );
   });
 });
