@@ -1,40 +1,20 @@
 import { createRequire } from "node:module";
-import {
-  type Browser,
-  launchBrowser,
-  noBrowser,
-  openPage,
-  type Page,
-} from "@tinyloop/test-fixtures/browser";
-import type { ResultPromise } from "execa";
-import { afterEach, describe, expect, it } from "vitest";
+import { noBrowser, type Page } from "@tinyloop/test-fixtures/browser";
+import { describe, expect, it } from "vitest";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
-import { startServeIn } from "../__fixtures__/serve-process.js";
+import { useServeChatPage } from "../__fixtures__/serve-chat-page.js";
 
 // `tinyloop serve` offers its MCP servers sampling: the built CLI, the real `everything` MCP
 // server (its trigger-sampling-request tool) and the scripted model server, which answers
-// both the agent's turns and the server's sampling request; chat completions over real HTTP.
+// both the agent's turns and the server's sampling request; chat completions over real HTTP,
+// and the chat page in Debian's chromium for --approve-in-page.
 
 const everythingPath = createRequire(import.meta.url).resolve(
   "@modelcontextprotocol/server-everything/dist/index.js",
 );
 
 const s = useE2eSession();
-const running: ResultPromise[] = [];
-let browser: Browser | undefined;
-let page: Page | undefined;
-// Registered after the session's checks, so it runs before them: the browser and the server
-// are gone before the leftover check looks for processes.
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-  await browser?.close();
-  browser = undefined;
-  for (const child of running.splice(0)) {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await child;
-  }
-});
+const chat = useServeChatPage();
 
 /** The model's turns: call the sampling tool, answer the server's sampling request, answer. */
 const samplingScript = [
@@ -54,13 +34,7 @@ function serveEverything(args: string[]) {
       mcpServers: { everything: { command: process.execPath, args: [everythingPath, "stdio"] } },
     }),
   });
-  return startServeIn(s.ws.dir, running, [
-    "mcp.json",
-    "--end-when",
-    "text",
-    ...args,
-    ...s.modelFlags(),
-  ]);
+  return chat.serve(s.ws.dir, ["mcp.json", "--end-when", "text", ...args, ...s.modelFlags()]);
 }
 
 /** Serves the everything server with `args` and asks for a poem; the answer's text. */
@@ -106,13 +80,7 @@ describe.skipIf(noBrowser)("tinyloop serve --approve-in-page: sampling asked in 
   /** Serves with --approve-in-page, opens the chat page and asks it for a poem; the page. */
   async function askInPage(): Promise<Page> {
     const serve = await serveEverything(["--approve-in-page", "--allow-tool", "mcp_everything_*"]);
-    browser = await launchBrowser();
-    page = await openPage(browser, `${serve.url}/#key=${serve.key}`);
-    const current = page;
-    await current.locator("body[data-ready=true]").waitFor();
-    await current.getByTestId("prompt").fill("get a poem");
-    await current.getByTestId("prompt").press("Enter");
-    return current;
+    return chat.ask(serve, "get a poem");
   }
 
   it("the page's Allow lets the agent's own model answer the server", async () => {
