@@ -3,7 +3,8 @@
 // opens it), the diff of a file write, and Approve / Deny / Always allow / Edit arguments.
 // An edit is sent to the server, which checks it against the tool's input schema: a bad one
 // is shown with the server's reason and nothing changes; a good one replaces the arguments
-// (and diff) shown, so what a later Approve runs is what the box shows. Text only, never HTML.
+// (and diff) shown, so what a later Approve runs is what the box shows. A sampling request of
+// one of the agent's MCP servers is asked in a box of its own: Allow / Deny. Text only, never HTML.
 
 import { el } from "./dom.js";
 
@@ -88,6 +89,69 @@ function prettyJson(text) {
   }
 }
 
+function setButtons(buttons, enabled) {
+  for (const button of buttons.querySelectorAll("button")) button.disabled = !enabled;
+}
+
+/**
+ * Sends `decision` with `send`; once the server took it, shows `words` and marks the box
+ * answered, else shows why it was not sent and lets the person answer again. Resolves whether
+ * it was taken.
+ */
+async function sendDecision({ box, buttons, answer }, send, decision, words) {
+  setButtons(buttons, false);
+  try {
+    const response = await send({ decision });
+    if (!response.ok)
+      throw new Error(response.body.error?.message ?? `the server answered ${response.status}`);
+    answer.textContent = words;
+    box.classList.add("answered", decision);
+    return true;
+  } catch (error) {
+    answer.textContent = `Not sent: ${error.message}`;
+    setButtons(buttons, true);
+    return false;
+  }
+}
+
+/**
+ * The box of a sampling request (`sampling_request`): which server asks to use the agent's
+ * model, the question as the server put it, Allow / Deny. `send(body)` as for `approvalBox`.
+ */
+export function samplingBox(event, { send }) {
+  const buttons = el("div", { class: "approval-buttons" });
+  const answer = el("p", { class: "approval-answer", "data-testid": "approval-answer" });
+  const box = el(
+    "section",
+    { class: "approval sampling", "data-testid": "sampling-approval" },
+    el(
+      "h4",
+      {},
+      el("span", { textContent: "Allow the MCP server " }),
+      el("code", { textContent: event.server }),
+      el("span", { textContent: " to use the agent's model?" }),
+    ),
+    el("p", { "data-testid": "sampling-question", textContent: event.message }),
+    buttons,
+    answer,
+  );
+  for (const [decision, label, words] of [
+    ["approve", "Allow", "Allowed: the agent's model answers the server."],
+    ["deny", "Deny", "Denied."],
+  ]) {
+    buttons.append(
+      el("button", {
+        type: "button",
+        class: decision,
+        "data-testid": `sampling-${decision}`,
+        textContent: label,
+        onclick: () => sendDecision({ box, buttons, answer }, send, decision, words),
+      }),
+    );
+  }
+  return box;
+}
+
 /**
  * The question's box. `send(body)` posts an answer to the server and resolves
  * `{ ok, status, body }`; `onApprovedEdit(arguments)` is told the arguments an approved edit
@@ -116,23 +180,9 @@ export function approvalBox(event, { send, onApprovedEdit }) {
     buttons,
     answer,
   );
-  const setButtons = (enabled) => {
-    for (const button of buttons.querySelectorAll("button")) button.disabled = !enabled;
-  };
-
   const decide = async (decision, words) => {
-    setButtons(false);
-    try {
-      const response = await send({ decision });
-      if (!response.ok)
-        throw new Error(response.body.error?.message ?? `the server answered ${response.status}`);
-      answer.textContent = words;
-      box.classList.add("answered", decision);
-      if (edited && decision !== "deny") onApprovedEdit(args);
-    } catch (error) {
-      answer.textContent = `Not sent: ${error.message}`;
-      setButtons(true);
-    }
+    const taken = await sendDecision({ box, buttons, answer }, send, decision, words);
+    if (taken && edited && decision !== "deny") onApprovedEdit(args);
   };
 
   const openEditor = () => {
@@ -152,7 +202,7 @@ export function approvalBox(event, { send, onApprovedEdit }) {
     const close = () => {
       editor.hidden = true;
       editor.replaceChildren();
-      setButtons(true);
+      setButtons(buttons, true);
     };
     const apply = async () => {
       use.disabled = true;
@@ -196,7 +246,7 @@ export function approvalBox(event, { send, onApprovedEdit }) {
     );
     editor.hidden = false;
     // While editing, only the edit's own buttons answer: nothing runs half-edited.
-    setButtons(false);
+    setButtons(buttons, false);
     text.focus();
   };
 

@@ -6,7 +6,7 @@
 // everything else from the model and the tools (tool names, arguments, results, reasoning,
 // timeline labels) is only ever set as text.
 
-import { approvalBox } from "./approval.js";
+import { approvalBox, samplingBox } from "./approval.js";
 import { el } from "./dom.js";
 import { renderMarkdown } from "./markdown.js";
 
@@ -40,6 +40,25 @@ async function api(path, init = {}) {
   });
   if (response.status === 401) throw new KeyNeeded();
   return response;
+}
+
+/**
+ * `send(body)` of a question's box: posts the page's answer to question `id` and resolves
+ * `{ ok, status, body }`.
+ */
+function answerSender(id) {
+  return async (body) => {
+    const response = await api(`/tinyloop/v1/approvals/${encodeURIComponent(id)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return {
+      ok: response.ok,
+      status: response.status,
+      body: await response.json().catch(() => ({})),
+    };
+  };
 }
 
 function askForKey(message) {
@@ -302,21 +321,16 @@ class Answer {
     this.textNode = undefined;
     this.body.append(
       approvalBox(event, {
-        send: async (body) => {
-          const response = await api(`/tinyloop/v1/approvals/${encodeURIComponent(event.id)}`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(body),
-          });
-          return {
-            ok: response.ok,
-            status: response.status,
-            body: await response.json().catch(() => ({})),
-          };
-        },
+        send: answerSender(event.id),
         onApprovedEdit: (args) => entry?.ranWith(args),
       }),
     );
+  }
+
+  /** One of the agent's MCP servers asks to use the agent's model: Allow / Deny (approval.js). */
+  samplingRequest(event) {
+    this.textNode = undefined;
+    this.body.append(samplingBox(event, { send: answerSender(event.id) }));
   }
 
   toolProgress(event) {
@@ -428,6 +442,7 @@ async function send(text) {
       const event = chunk.tinyloop;
       if (event?.type === "tool_call") answer.toolCall(event);
       if (event?.type === "approval_request") answer.approvalRequest(event);
+      if (event?.type === "sampling_request") answer.samplingRequest(event);
       if (event?.type === "tool_progress") answer.toolProgress(event);
       if (event?.type === "tool_result") answer.toolResult(event);
       if (event?.type === "timeline") answer.timeline(event.timeline);

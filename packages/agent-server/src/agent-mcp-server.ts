@@ -26,7 +26,11 @@ import {
 } from "./agent-tool.js";
 import { DEFAULT_CALLER_LOG_LEVEL, passesLogLevel } from "./caller-log.js";
 import { RunningCalls } from "./caller-questions.js";
-import { approveSamplingThroughCaller, type SamplingApproval } from "./caller-sampling-approval.js";
+import {
+  approveSamplingThroughCaller,
+  fromMcpClient,
+  type SamplingApproval,
+} from "./caller-sampling-approval.js";
 import { callerTraceContext } from "./caller-trace-context.js";
 import { elicitingApprove } from "./elicit-approval.js";
 import { requestModel } from "./request-model.js";
@@ -124,6 +128,8 @@ export interface AgentMcpServer {
     request: CreateMessageRequestParams,
     context: { server: string; signal: AbortSignal },
   ): Promise<SamplingApproval>;
+  /** Calls of the tool running now, of every client. */
+  readonly runningCalls: number;
   /**
    * Sends a log message (`notifications/message`) to every connected client whose
    * `logging/setLevel` lets it through (until a client sets one: `info` and above): for what
@@ -176,11 +182,14 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): AgentMcpSe
     askCaller(question, signal) {
       return running.ask(question, signal);
     },
+    get runningCalls() {
+      return running.size;
+    },
     approveSampling(request, context) {
       return approveSamplingThroughCaller(request, context, {
         mode: approval.mode,
         hint: options.samplingHint,
-        ask: (question, signal) => running.ask(question, signal),
+        ask: async (question, signal) => fromMcpClient(await running.ask(question, signal)),
       });
     },
     log(level, message) {

@@ -22,6 +22,11 @@ interface RunningCall {
 export class RunningCalls {
   readonly #calls = new Set<RunningCall>();
 
+  /** Calls running now. */
+  get size(): number {
+    return this.#calls.size;
+  }
+
   /** Counts a call as running until the returned function is called. */
   track(server: Server, requestId: RequestId): () => void {
     const call = { server, requestId };

@@ -18,12 +18,25 @@ function lastText(request: CreateMessageRequestParams): string {
   return line.length > MAX_SHOWN ? `${line.slice(0, MAX_SHOWN)}…` : line;
 }
 
+/** A person's answer to a sampling question, and who was asked (named in a refusal). */
+export interface SamplingAnswer {
+  result: ElicitResult;
+  /** Who answered, as the server reads it: `the user of the MCP client`. */
+  asked: string;
+}
+
+/** An MCP client's answer (an `elicitation/create` result) as a {@link SamplingAnswer}. */
+export function fromMcpClient(result: ElicitResult | undefined): SamplingAnswer | undefined {
+  return result && { result, asked: "the user of the MCP client" };
+}
+
 /**
  * Decides a sampling request of one of the agent's own MCP servers, which is always answered
- * with the agent's own model: mode `never` approves it; otherwise the client whose call is
- * running is asked with a yes/no form (`ask`, see `AgentMcpServer.askCaller`) and only
- * `accept` with `approve: true` approves it; with nobody to ask it is refused, and the server
- * reads why and `hint` (how the operator allows it).
+ * with the agent's own model: mode `never` approves it; otherwise the person behind the
+ * running call is asked with a yes/no form (`ask`: the MCP client, see
+ * `AgentMcpServer.askCaller`, or the chat page) and only `accept` with `approve: true`
+ * approves it; with nobody to ask it is refused, and the server reads why and `hint` (how the
+ * operator allows it).
  */
 export async function approveSamplingThroughCaller(
   request: CreateMessageRequestParams,
@@ -34,7 +47,7 @@ export async function approveSamplingThroughCaller(
     ask: (
       question: ElicitRequestFormParams,
       signal: AbortSignal,
-    ) => Promise<ElicitResult | undefined>;
+    ) => Promise<SamplingAnswer | undefined>;
   },
 ): Promise<SamplingApproval> {
   if (settings.mode === "never") return true;
@@ -63,6 +76,7 @@ export async function approveSamplingThroughCaller(
       reason: `sampling needs approval, and the client that called the agent cannot be asked${hint}`,
     };
   }
-  if (answer.action === "accept" && answer.content?.approve === true) return true;
-  return { approved: false, reason: "the user of the MCP client declined the sampling request" };
+  const { result, asked } = answer;
+  if (result.action === "accept" && result.content?.approve === true) return true;
+  return { approved: false, reason: `${asked} declined the sampling request` };
 }

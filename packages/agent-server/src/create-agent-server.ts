@@ -1,11 +1,21 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type {
+  CreateMessageRequestParams,
+  ElicitRequestFormParams,
+  ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import { createAgentMcpServer } from "./agent-mcp-server.js";
 import { AgentServerError } from "./agent-server-error.js";
 import { ApiError, sendApiError } from "./api-error.js";
 import { hasBearer, requireBearer } from "./bearer-auth.js";
+import {
+  approveSamplingThroughCaller,
+  fromMcpClient,
+  type SamplingAnswer,
+  type SamplingApproval,
+} from "./caller-sampling-approval.js";
 import { ChatPage } from "./chat-page.js";
 import { handleChatCompletion, type InFlight } from "./handle-chat-completion.js";
 import { McpEndpoint } from "./mcp-endpoint.js";
@@ -67,6 +77,20 @@ export interface AgentServer {
     question: ElicitRequestFormParams,
     signal: AbortSignal,
   ): Promise<ElicitResult | undefined>;
+  /**
+   * Decides a sampling request of the agent's own MCP servers, which the agent's own model
+   * answers (never a client's): approval mode `never` allows it; otherwise, when the one thing
+   * running is a streaming chat completion and `approval.inPage` is set, its page is asked (a
+   * `sampling_request` extension, answered at `POST /tinyloop/v1/approvals/{id}`); else the
+   * `/mcp` client whose call runs is asked a yes/no form, under {@link AgentServer.askCaller}'s
+   * rule (nobody while a chat completion or calls of several MCP sessions run); nobody to ask
+   * refuses it, the server reading why and `samplingHint`. Wire it as the approval of the agent's MCP
+   * servers' sampling (agent-session's `approveSampling`).
+   */
+  approveSampling(
+    request: CreateMessageRequestParams,
+    context: { server: string; signal: AbortSignal },
+  ): Promise<SamplingApproval>;
 }
 
 const ROUTES: Record<string, string> = {
@@ -170,6 +194,37 @@ class HttpAgentServer implements AgentServer {
     // is cannot be told, so no /mcp client sees it (the same rule as several MCP sessions).
     if (!this.#mcp || this.#runs.size > 0) return undefined;
     return this.#mcp.askCaller(question, signal);
+  }
+
+  approveSampling(
+    request: CreateMessageRequestParams,
+    context: { server: string; signal: AbortSignal },
+  ): Promise<SamplingApproval> {
+    return approveSamplingThroughCaller(request, context, {
+      mode: this.#approval.mode,
+      hint: this.#options.samplingHint,
+      ask: async (question, signal): Promise<SamplingAnswer | undefined> => {
+        const page = this.#onlyPageRun();
+        if (!page?.side) return fromMcpClient(await this.askCaller(question, signal));
+        const side = page.side;
+        const result = await this.#pageApprovals.askSampling(
+          question,
+          { server: context.server, signal: AbortSignal.any([signal, page.controller.signal]) },
+          (extension) => side.push(extension),
+        );
+        return { result, asked: "the user in the chat page" };
+      },
+    });
+  }
+
+  /**
+   * The run whose page a sampling request is asked in: the one thing running is a streaming
+   * chat completion with in-page approval (with more, whose run caused it cannot be told).
+   */
+  #onlyPageRun(): InFlight | undefined {
+    if (this.#runs.size !== 1 || (this.#mcp?.runningCalls ?? 0) > 0) return undefined;
+    const [run] = this.#runs;
+    return run?.side ? run : undefined;
   }
 
   get chatPageUrl(): string | undefined {

@@ -19,6 +19,8 @@ import { SideOutputs, withSideOutputs } from "./with-side-outputs.js";
 /** One chat completion holding a concurrency slot. */
 export interface InFlight {
   controller: AbortController;
+  /** A streaming run's questions to its page (`approval.inPage`): sent into its stream. */
+  side?: SideOutputs;
 }
 
 /** Why a run stopped because its client went away. */
@@ -78,6 +80,7 @@ export async function handleChatCompletion(
     if (taken) throw taken;
     // In-page approval: a streaming request's questions go out in its own stream.
     const side = approval.inPage && request.stream ? new SideOutputs() : undefined;
+    if (side) run.side = side;
     const agent = agentForRun(
       options,
       requestModel(options.model, {

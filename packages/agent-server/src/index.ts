@@ -30,6 +30,7 @@ export { checkServerOptions } from "./server-options.js";
 export type {
   ApprovalRequestExtension,
   DoneExtension,
+  SamplingRequestExtension,
   TinyloopExtension,
   ToolCallExtension,
   ToolProgressExtension,

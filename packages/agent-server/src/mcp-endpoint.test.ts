@@ -1,7 +1,8 @@
 import { Client, type ClientOptions } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import * as sampling from "./__fixtures__/sampling-request.js";
 import { MODEL_NAME, type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
 let rig: ServeRig | undefined;
@@ -119,14 +120,7 @@ describe("/mcp (mcp: true)", () => {
     expect(asked).toEqual(["Who are you?"]);
 
     // A chat completion runs too: the form might be its run's, so the /mcp client is not asked.
-    const completion = current.call("/v1/chat/completions", {
-      method: "POST",
-      body: JSON.stringify({
-        model: MODEL_NAME,
-        messages: [{ role: "user", content: "wait too" }],
-        stream: true,
-      }),
-    });
+    const completion = current.complete("wait too");
     await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(2);
     expect(current.server.inFlight).toBe(1);
     expect(await current.server.askCaller(form, signal)).toBeUndefined();
@@ -138,5 +132,93 @@ describe("/mcp (mcp: true)", () => {
   it("is not served without the option", async () => {
     rig = await startServeRig([]);
     expect((await rig.call("/mcp", { method: "POST" })).status).toBe(404);
+  });
+});
+
+/** The official client on /mcp, declaring elicitation and answering every form with `answer`. */
+async function askingClient(current: ServeRig, answer: ElicitResult): Promise<string[]> {
+  const mcp = await connect(current.server.apiKey, { capabilities: { elicitation: {} } });
+  const asked: string[] = [];
+  mcp.setRequestHandler(ElicitRequestSchema, (question) => {
+    asked.push(question.params.message);
+    return answer;
+  });
+  return asked;
+}
+
+/** Starts a call of the agent's tool on /mcp and waits until its model turn is running. */
+async function runningCall(current: ServeRig): Promise<void> {
+  void client
+    ?.callTool({ name: `ask_${MODEL_NAME}`, arguments: { task: "wait" } })
+    .catch(() => undefined); // ended by the rig's close
+  await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+}
+
+// server.approveSampling decides the sampling requests of the agent's own MCP servers (which
+// the CLI answers with the agent's model) while real /mcp calls and chat completions run.
+describe("server.approveSampling with /mcp", () => {
+  it("allows every request when the approval mode is never, asking nobody", async () => {
+    const current = await sampling.startSamplingRig({
+      mcp: true,
+      approval: { mode: "never" },
+    });
+    rig = current;
+    const asked = await askingClient(current, { action: "decline" });
+    await runningCall(current);
+    expect(await sampling.decideSampling(current)).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it("asks the /mcp client whose call runs, and allows only its yes", async () => {
+    const current = await sampling.startSamplingRig({
+      mcp: true,
+      approval: { mode: "ask" },
+    });
+    rig = current;
+    const asked = await askingClient(current, { action: "accept", content: { approve: true } });
+    await runningCall(current);
+    expect(await sampling.decideSampling(current)).toBe(true);
+    expect(asked).toEqual([sampling.SAMPLING_QUESTION]);
+  });
+
+  it("a /mcp client's no refuses it, and the server reads that the user declined", async () => {
+    const current = await sampling.startSamplingRig({
+      mcp: true,
+      approval: { mode: "ask" },
+    });
+    rig = current;
+    await askingClient(current, { action: "accept", content: { approve: false } });
+    await runningCall(current);
+    expect(await sampling.decideSampling(current)).toEqual({
+      approved: false,
+      reason: "the user of the MCP client declined the sampling request",
+    });
+  });
+
+  it("with nobody to ask (no /mcp) it is refused, the server reading the operator's hint", async () => {
+    const current = await sampling.startSamplingRig({ approval: { mode: "ask" } });
+    rig = current;
+    const completion = current.complete("wait");
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+    expect(await sampling.decideSampling(current)).toEqual(sampling.NOBODY_ASKED);
+    await (await completion).body?.cancel();
+  });
+
+  it("while a chat completion runs beside the /mcp call, neither the /mcp client nor the page is asked: refused", async () => {
+    const current = await sampling.startSamplingRig({
+      mcp: true,
+      approval: { mode: "ask", inPage: true },
+    });
+    rig = current;
+    const asked = await askingClient(current, { action: "accept", content: { approve: true } });
+    await runningCall(current);
+    const completion = current.complete("wait too");
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(2);
+    expect(await sampling.decideSampling(current)).toMatchObject({
+      approved: false,
+      reason: expect.stringContaining(sampling.SAMPLING_HINT),
+    });
+    expect(asked).toEqual([]);
+    await (await completion).body?.cancel();
   });
 });

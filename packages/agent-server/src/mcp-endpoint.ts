@@ -86,6 +86,11 @@ export class McpEndpoint {
     return this.#mcp.askCaller(question, signal);
   }
 
+  /** Calls of the agent's tool running now, of every session. */
+  get runningCalls(): number {
+    return this.#mcp.runningCalls;
+  }
+
   /** Ends every session: calls in flight abort. */
   async close(): Promise<void> {
     await this.#mcp.close();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import * as sampling from "./__fixtures__/sampling-request.js";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
 let rig: ServeRig | undefined;
@@ -51,32 +52,26 @@ describe("approvals asked in the chat page (approval.inPage)", () => {
   });
 });
 
-/** A streaming `add` request waiting on its first `approval_request` extension. */
+/** A streaming request waiting on its first question (an extension such as `approval_request`). */
 interface OpenQuestion {
   question: Record<string, unknown>;
   /** Reads the rest of the stream; resolves its text once the run is over. */
   rest(): Promise<string>;
+  /** Stops reading: the client leaves. */
+  leave(): Promise<void>;
 }
 
-/** Streams `add` and resolves at its first `approval_request` extension, unanswered. */
-async function openQuestion(current: ServeRig): Promise<OpenQuestion> {
-  const response = await current.call("/v1/chat/completions", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      model: "test-agent",
-      stream: true,
-      messages: [{ role: "user", content: "add" }],
-    }),
-  });
+/** Reads `response`'s stream up to its first extension of `type`, unanswered. */
+async function questionIn(response: Response, type: string): Promise<OpenQuestion> {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = "";
+  const pattern = new RegExp(`"tinyloop":(\\{"type":"${type}".*?\\})\\}\n`);
   for (;;) {
     const { value, done } = await reader.read();
-    if (done) throw new Error(`the stream ended without a question:\n${text}`);
+    if (done) throw new Error(`the stream ended without a ${type}:\n${text}`);
     text += decoder.decode(value, { stream: true });
-    const found = /"tinyloop":(\{"type":"approval_request".*?\})\}\n/.exec(text)?.[1];
+    const found = pattern.exec(text)?.[1];
     if (!found) continue;
     const rest = async () => {
       for (;;) {
@@ -85,8 +80,17 @@ async function openQuestion(current: ServeRig): Promise<OpenQuestion> {
         text += decoder.decode(next.value, { stream: true });
       }
     };
-    return { question: JSON.parse(found) as Record<string, unknown>, rest };
+    return {
+      question: JSON.parse(found) as Record<string, unknown>,
+      rest,
+      leave: () => reader.cancel(),
+    };
   }
+}
+
+/** Streams `add` and resolves at its first `approval_request` extension, unanswered. */
+async function openQuestion(current: ServeRig): Promise<OpenQuestion> {
+  return questionIn(await current.complete("add"), "approval_request");
 }
 
 /** Streams `add`, denies its first question and resolves that question. */
@@ -224,5 +228,94 @@ describe("what a call would change (approval.changeLines)", () => {
     const question = await firstQuestion(rig);
     expect(question.name).toBe("mcp_fx_add");
     expect("diff" in question).toBe(false);
+  });
+});
+
+/**
+ * Decides a sampling request while the rig's one streaming run waits, and resolves at the
+ * run's `sampling_request` question with the decision to come.
+ */
+async function samplingAsked(current: ServeRig) {
+  const response = current.complete("wait");
+  await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+  const decided = sampling.decideSampling(current);
+  const open = await questionIn(await response, "sampling_request");
+  return { decided, question: open.question, id: String(open.question.id), leave: open.leave };
+}
+
+describe("sampling requests asked in the chat page (server.approveSampling, approval.inPage)", () => {
+  it("asks the page of the one streaming run (sampling_request), and its approve allows it", async () => {
+    const current = await sampling.startSamplingRig({
+      approval: { mode: "ask", inPage: true },
+    });
+    rig = current;
+    const { decided, question, id } = await samplingAsked(current);
+    expect(question).toEqual({
+      type: "sampling_request",
+      id,
+      server: "everything",
+      message: sampling.SAMPLING_QUESTION,
+    });
+    // Only approve or deny answer a sampling question; it keeps waiting after a wrong word.
+    const always = await answer(current, id, { decision: "always" });
+    expect(always.status).toBe(400);
+    expect(((await always.json()) as { error: { message: string } }).error.message).toBe(
+      `decision: expected "approve" or "deny" (${id} is a sampling request, not a tool call), got "always" (example: { "decision": "approve" })`,
+    );
+    expect((await answer(current, id, { decision: "approve" })).status).toBe(200);
+    expect(await decided).toBe(true);
+    // Answered: the id waits no more.
+    expect((await answer(current, id, { decision: "approve" })).status).toBe(404);
+  });
+
+  it("the page's deny refuses it, the server reading that the user in the chat page declined", async () => {
+    const current = await sampling.startSamplingRig({
+      approval: { mode: "ask", inPage: true },
+    });
+    rig = current;
+    const { decided, id } = await samplingAsked(current);
+    expect((await answer(current, id, { decision: "deny" })).status).toBe(200);
+    expect(await decided).toEqual({
+      approved: false,
+      reason: "the user in the chat page declined the sampling request",
+    });
+  });
+
+  it("a run that ends before the answer refuses it", async () => {
+    const current = await sampling.startSamplingRig({
+      approval: { mode: "ask", inPage: true },
+    });
+    rig = current;
+    const { decided, id, leave } = await samplingAsked(current);
+    await leave();
+    expect(await decided).toMatchObject({ approved: false });
+    expect((await answer(current, id, { decision: "approve" })).status).toBe(404);
+  });
+
+  it("with two runs at once nobody is asked (whose run caused it cannot be told): refused", async () => {
+    const current = await sampling.startSamplingRig({
+      approval: { mode: "ask", inPage: true },
+    });
+    rig = current;
+    const runs = [current.complete("wait")];
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+    runs.push(current.complete("wait"));
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(2);
+    expect(await sampling.decideSampling(current)).toEqual(sampling.NOBODY_ASKED);
+    for (const run of runs) void run.catch(() => undefined); // ended by the rig's close
+  });
+
+  it("a run that does not stream cannot be asked: refused", async () => {
+    const current = await sampling.startSamplingRig({
+      approval: { mode: "ask", inPage: true },
+    });
+    rig = current;
+    const run = current.complete("wait", { stream: false });
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+    expect(await sampling.decideSampling(current)).toMatchObject({
+      approved: false,
+      reason: expect.stringContaining(sampling.SAMPLING_HINT),
+    });
+    void run.catch(() => undefined); // ended by the rig's close
   });
 });

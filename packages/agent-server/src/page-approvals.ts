@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { type ApproveToolCall, checkEditedArguments } from "@tinyloop/agent-loop";
 import { expectedGot, oneOf } from "@tinyloop/errors";
 import type { ToolCall } from "@tinyloop/inference-adapters";
 import type { ToolDefinition } from "@tinyloop/registry";
 import { ApiError } from "./api-error.js";
 import type { ApprovalPolicy } from "./serve-approval.js";
-import type { ApprovalRequestExtension } from "./tinyloop-events.js";
+import type { ApprovalRequestExtension, SamplingRequestExtension } from "./tinyloop-events.js";
 
 /** The policy's `changeLines` of a call; a throw means there is nothing to show. */
 function changeOf(
@@ -80,9 +81,13 @@ function editedText(value: unknown): string {
  * and the question keeps waiting with the arguments it had), answered with what would now run
  * and its diff, and run by a later `approve` or `always` (the model is told they changed). A
  * run that ends (the client left, Stop, shutdown) before an answer refuses its open questions.
+ * A sampling request of the agent's MCP servers is asked the same way (`sampling_request`),
+ * answered `approve` or `deny` only.
  */
 export class PageApprovals {
   readonly #pending = new Map<string, Waiting>();
+  /** Sampling questions waiting: each settles with the person's yes or no. */
+  readonly #sampling = new Map<string, (approve: boolean) => void>();
   readonly #always = new Set<string>();
 
   /** The approve hook of one streaming run; `ask` sends the question into that run's stream. */
@@ -130,6 +135,31 @@ export class PageApprovals {
   }
 
   /**
+   * Asks a sampling request of the agent's MCP server `server` in a run's page (`ask` sends the
+   * extension into that run's stream) and resolves the answer as an elicitation result: `accept`
+   * with `approve: true` or `false`; `cancel` when `signal` ends first (the request or the run).
+   */
+  askSampling(
+    question: ElicitRequestFormParams,
+    { server, signal }: { server: string; signal: AbortSignal },
+    ask: (request: SamplingRequestExtension) => void,
+  ): Promise<ElicitResult> {
+    if (signal.aborted) return Promise.resolve({ action: "cancel" });
+    const id = randomUUID();
+    return new Promise((resolve) => {
+      const settle = (result: ElicitResult) => {
+        this.#sampling.delete(id);
+        signal.removeEventListener("abort", onAbort);
+        resolve(result);
+      };
+      const onAbort = () => settle({ action: "cancel" });
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.#sampling.set(id, (approve) => settle({ action: "accept", content: { approve } }));
+      ask({ type: "sampling_request", id, server, message: question.message });
+    });
+  }
+
+  /**
    * `POST /tinyloop/v1/approvals/{id}` with `{ "decision": "approve" | "deny" | "always" }`,
    * or `{ "decision": "edit", "arguments": "<JSON text>" }` (a JSON object is taken too).
    * @throws ApiError 400 for another decision, `arguments` with another decision, or edited
@@ -158,13 +188,30 @@ export class PageApprovals {
         "arguments",
       );
     }
+    const sampling = this.#sampling.get(id);
+    if (sampling) {
+      if (decision !== "approve" && decision !== "deny") {
+        throw invalid(
+          "invalid_value",
+          expectedGot({
+            path: "decision",
+            expected: `"approve" or "deny" (${id} is a sampling request, not a tool call)`,
+            gotText: JSON.stringify(decision),
+            example: `{ "decision": "approve" }`,
+          }),
+          "decision",
+        );
+      }
+      sampling(decision === "approve");
+      return { id, decision };
+    }
     const waiting = this.#pending.get(id);
     if (!waiting) {
       throw new ApiError({
         status: 404,
         type: "not_found_error",
         code: "approval_not_found",
-        message: `No tool call waits for approval ${id}: it was answered already, or its answer ended.`,
+        message: `No tool call or sampling request waits for approval ${id}: it was answered already, or its run ended.`,
       });
     }
     if (decision !== "edit") {

@@ -111,6 +111,12 @@ export interface AgentServerOptions {
    * Default false.
    */
   mcp?: boolean | McpEndpointOptions;
+  /**
+   * Told to an MCP server of the agent whose sampling request nobody could approve (see
+   * `server.approveSampling`): how the operator allows it, in the embedding program's words
+   * (the CLI names `--yes`). Default: none.
+   */
+  samplingHint?: string;
   /** Called after each request with what happened (an access log). */
   onRequest?: (log: RequestLog) => void;
 }

@@ -66,6 +66,19 @@ export interface ApprovalRequestExtension {
   diff?: string[];
 }
 
+/**
+ * One of the agent's MCP servers asks to use the agent's model while this run is the only one
+ * (`approval.inPage`): answer with `POST /tinyloop/v1/approvals/{id}`, `approve` or `deny`.
+ */
+export interface SamplingRequestExtension {
+  type: "sampling_request";
+  id: string;
+  /** The agent's MCP server that asks. */
+  server: string;
+  /** The question, as a `/mcp` caller gets it: the server, the token limit, the request's last message. */
+  message: string;
+}
+
 /** The run is over (sent with the last content chunk). */
 export interface DoneExtension {
   type: "done";
@@ -83,6 +96,7 @@ export type TinyloopExtension =
   | ToolResultExtension
   | TimelineExtension
   | ApprovalRequestExtension
+  | SamplingRequestExtension
   | DoneExtension;
 
 /** The extension of an agent event, or undefined for events that have none. */

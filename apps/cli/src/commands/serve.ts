@@ -191,16 +191,22 @@ export async function serveCommand(
     onHub: (h) => {
       hub = h;
     },
-    // --mcp: the servers' forms go to the /mcp client whose call is running, as in
-    // `mcp serve`; declined when nobody can be asked (no such call, or other runs at once).
-    ...(flags.mcp
-      ? {
-          asking: {
+    // The servers' sampling is answered by the agent's own model once the server approves it
+    // (--yes, or the page or /mcp caller asked); with --mcp their forms go to the /mcp client whose
+    // call is running, as in `mcp serve`; declined when nobody can be asked.
+    asking: {
+      approveSampling: (request, context) =>
+        server?.approveSampling(request, context) ?? {
+          approved: false,
+          reason: "the agent is not serving yet",
+        },
+      ...(flags.mcp
+        ? {
             onElicit: async (question, { signal }) =>
               (await server?.askCaller(question, signal)) ?? { action: "decline" },
-          },
-        }
-      : {}),
+          }
+        : {}),
+    },
   });
   if (typeof session === "number") return session;
 
@@ -227,6 +233,7 @@ export async function serveCommand(
         // The page's question shows a file write's diff against the file, as the REPL's does.
         changeLines: fileChangeLines,
       },
+      samplingHint: `the operator can allow it by restarting \`tinyloop serve\` with --yes${flags.mcp ? ", or by calling the agent through /mcp from a client that answers elicitation" : ""}${flags.approveInPage ? "; with --approve-in-page it is asked in the chat page while the page's request is the only one running" : ""}`,
       fetchImageUrls: flags.allowImageUrls === true,
       imageUrlsHint:
         "the operator can allow them by restarting `tinyloop serve` with --allow-image-urls",

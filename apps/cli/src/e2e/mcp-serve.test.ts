@@ -285,15 +285,29 @@ describe("tinyloop mcp serve", () => {
       );
     };
 
-    /** Connects a client to the agent one way; resolves the agent's tool name. */
-    type ConnectAgent = (client: Client) => Promise<string>;
-    const overStdio: ConnectAgent = async (client) => {
-      await connectResearcher([], client);
+    const everything = [
+      { type: "stdio", command: process.execPath, args: [everythingPath, "stdio"] },
+    ];
+    /**
+     * Connects a client to the agent one way, with `extraArgs` and its servers (`fixtures`
+     * unless `everything` is asked for); resolves the agent's tool name.
+     */
+    type ConnectAgent = (
+      client: Client,
+      setUp?: { extraArgs?: string[]; server?: "fixtures" | "everything" },
+    ) => Promise<string>;
+    const serverConfig = (server: "fixtures" | "everything") =>
+      server === "fixtures" ? { type: "stdio", ...s.ws.fixture() } : everything[0];
+    const overStdio: ConnectAgent = async (
+      client,
+      { extraArgs = [], server = "fixtures" } = {},
+    ) => {
+      await connectResearcher(extraArgs, client, [serverConfig(server)]);
       return "ask_researcher";
     };
-    const overHttp: ConnectAgent = async (client) => {
-      s.ws.write({ "mcp.json": json({ mcpServers: { fixtures: s.ws.fixture() } }) });
-      await connectHttp(client, await startServeMcp([]));
+    const overHttp: ConnectAgent = async (client, { extraArgs = [], server = "fixtures" } = {}) => {
+      s.ws.write({ "mcp.json": json({ mcpServers: { [server]: serverConfig(server) } }) });
+      await connectHttp(client, await startServeMcp(extraArgs));
       return "ask_helper";
     };
 
@@ -337,9 +351,6 @@ describe("tinyloop mcp serve", () => {
       );
     });
 
-    const everything = [
-      { type: "stdio", command: process.execPath, args: [everythingPath, "stdio"] },
-    ];
     const samplingScript = [
       {
         toolCalls: [
@@ -350,40 +361,54 @@ describe("tinyloop mcp serve", () => {
       { text: "The server has its poem." },
     ];
 
-    it("a sampling request of the agent's server is answered by the agent's own model once the caller allows it", async () => {
-      const model = await s.withModel(samplingScript);
-      const { client, questions } = askingClient({ action: "accept", content: { approve: true } });
-      await connectResearcher(["--end-when", "text"], client, everything);
-      const result = await client.callTool({
-        name: "ask_researcher",
-        arguments: { task: "get a poem" },
-      });
-      expect(result.content).toEqual([{ type: "text", text: "The server has its poem." }]);
-      expect(questions.at(-1)).toBe(
-        "The agent's MCP server everything asks to use the agent's model (up to 100 tokens): \"Resource trigger-sampling-request context: a poem\". Allow this request?",
-      );
-      // The agent's scripted model answered the sampling request, and the server passed it on.
-      expect(JSON.stringify(model.requests[1]?.body)).toContain("a poem");
-      expect(JSON.stringify(lastToolMessage(model.requests[2]?.body))).toContain("Roses are red.");
-    });
+    it.each([
+      ["mcp serve over stdio", overStdio],
+      ["serve --mcp over Streamable HTTP", overHttp],
+    ])(
+      "%s: a sampling request of the agent's server is answered by the agent's own model once the caller allows it",
+      async (_, connect) => {
+        const model = await s.withModel(samplingScript);
+        const { client, questions } = askingClient({
+          action: "accept",
+          content: { approve: true },
+        });
+        const tool = await connect(client, {
+          extraArgs: ["--end-when", "text"],
+          server: "everything",
+        });
+        const result = await client.callTool({ name: tool, arguments: { task: "get a poem" } });
+        expect(result.content).toEqual([{ type: "text", text: "The server has its poem." }]);
+        expect(questions.at(-1)).toBe(
+          "The agent's MCP server everything asks to use the agent's model (up to 100 tokens): \"Resource trigger-sampling-request context: a poem\". Allow this request?",
+        );
+        // The agent's scripted model answered the sampling request, and the server passed it on.
+        expect(JSON.stringify(model.requests[1]?.body)).toContain("a poem");
+        expect(JSON.stringify(lastToolMessage(model.requests[2]?.body))).toContain(
+          "Roses are red.",
+        );
+      },
+    );
 
-    it("a sampling request nobody can allow is refused, and the server reads how to allow it", async () => {
-      const model = await s.withModel([samplingScript[0], { text: "No poem." }]);
-      const { client } = await connectResearcher(
-        ["--end-when", "text", "--allow-tool", "mcp_everything_*"],
-        undefined,
-        everything,
-      );
-      const result = await client.callTool({
-        name: "ask_researcher",
-        arguments: { task: "get a poem" },
-      });
-      expect(result.content).toEqual([{ type: "text", text: "No poem." }]);
-      expect(model.requests).toHaveLength(2);
-      expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toContain(
-        "sampling needs approval, and the client that called the agent cannot be asked; the operator can allow it by restarting `tinyloop mcp serve` with --yes",
-      );
-    });
+    it.each([
+      ["mcp serve over stdio", overStdio, "mcp serve"],
+      ["serve --mcp over Streamable HTTP", overHttp, "serve"],
+    ])(
+      "%s: a sampling request nobody can allow is refused, and the server reads how to allow it",
+      async (_, connect, command) => {
+        const model = await s.withModel([samplingScript[0], { text: "No poem." }]);
+        const client = new Client({ name: "sdk-test-client", version: "1.0.0" });
+        const tool = await connect(client, {
+          extraArgs: ["--end-when", "text", "--allow-tool", "mcp_everything_*"],
+          server: "everything",
+        });
+        const result = await client.callTool({ name: tool, arguments: { task: "get a poem" } });
+        expect(result.content).toEqual([{ type: "text", text: "No poem." }]);
+        expect(model.requests).toHaveLength(2);
+        expect(String(lastToolMessage(model.requests[1]?.body)?.content)).toContain(
+          `sampling needs approval, and the client that called the agent cannot be asked; the operator can allow it by restarting \`tinyloop ${command}\` with --yes`,
+        );
+      },
+    );
 
     it("serve --mcp: a form of the agent's own server reaches the /mcp caller, and its answer flows back", async () => {
       const model = await s.withModel([

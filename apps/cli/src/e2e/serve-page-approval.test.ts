@@ -1,37 +1,16 @@
 import { readFileSync } from "node:fs";
-import {
-  type Browser,
-  launchBrowser,
-  noBrowser,
-  openPage,
-  type Page,
-} from "@tinyloop/test-fixtures/browser";
-import type { ResultPromise } from "execa";
-import { afterEach, describe, expect, it } from "vitest";
+import { noBrowser } from "@tinyloop/test-fixtures/browser";
+import { describe, expect, it } from "vitest";
 import { filesystemServer } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
-import { startServeIn } from "../__fixtures__/serve-process.js";
+import { useServeChatPage } from "../__fixtures__/serve-chat-page.js";
 
 // `tinyloop serve --approve-in-page` as a user runs it, with the real filesystem MCP server
 // and the chat page in Debian's chromium: the question about a file write shows the diff
 // against the file on disk, computed by the server, before anything is written.
 
 const s = useE2eSession();
-const running: ResultPromise[] = [];
-let browser: Browser | undefined;
-let page: Page | undefined;
-// Registered after the session's checks, so it runs before them: the browser and the server
-// are gone before the leftover check looks for processes.
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-  await browser?.close();
-  browser = undefined;
-  for (const child of running.splice(0)) {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await child;
-  }
-});
+const chat = useServeChatPage();
 
 const DEPLOY_SCRIPT = "#!/bin/sh\necho build\necho test\necho ship\n";
 /** What the model writes over the deploy script: its test line becomes `rm -rf /`. */
@@ -56,18 +35,12 @@ async function askToRewriteDeployScript(env: Record<string, string> = {}) {
     { toolCalls: [{ name: "mcp_fs_write_file", arguments: { path: target, content: DANGEROUS } }] },
     { text: "Written." },
   ]);
-  const serve = await startServeIn(
+  const serve = await chat.serve(
     s.ws.dir,
-    running,
     ["mcp.json", "--approve-in-page", ...s.modelFlags()],
     env,
   );
-  browser = await launchBrowser();
-  page = await openPage(browser, `${serve.url}/#key=${serve.key}`);
-  const current = page;
-  await current.locator("body[data-ready=true]").waitFor();
-  await current.getByTestId("prompt").fill("Update the deploy script");
-  await current.getByTestId("prompt").press("Enter");
+  const current = await chat.ask(serve, "Update the deploy script");
   return { current, target };
 }
 

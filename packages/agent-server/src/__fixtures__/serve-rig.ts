@@ -34,6 +34,11 @@ export interface ServeRig {
   client: OpenAI;
   /** `fetch` of a path on the server, with the key unless `auth: false`. */
   call(path: string, init?: RequestInit & { auth?: boolean }): Promise<Response>;
+  /**
+   * Sends a chat completion with one user message (streaming unless `stream: false`); the
+   * response resolves once the server sends something.
+   */
+  complete(content: string, options?: { stream?: boolean }): Promise<Response>;
   /** What the fixture server counted (`stats` tool): calls and cancelled calls. */
   fixtureStats(): Promise<{ calls: number; cancelled: number }>;
   /**
@@ -94,6 +99,14 @@ export async function startServeRig(
   });
   const url = await server.listen();
   const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: server.apiKey, maxRetries: 0 });
+  const call: ServeRig["call"] = (path, { auth = true, headers, ...init } = {}) =>
+    fetch(`${url}${path}`, {
+      ...init,
+      headers: {
+        ...(auth ? { authorization: `Bearer ${server.apiKey}` } : {}),
+        ...(headers as Record<string, string> | undefined),
+      },
+    });
   return {
     modelServer,
     registry,
@@ -101,13 +114,12 @@ export async function startServeRig(
     server,
     url,
     client,
-    call: (path, { auth = true, headers, ...init } = {}) =>
-      fetch(`${url}${path}`, {
-        ...init,
-        headers: {
-          ...(auth ? { authorization: `Bearer ${server.apiKey}` } : {}),
-          ...(headers as Record<string, string> | undefined),
-        },
+    call,
+    complete: (content, { stream = true } = {}) =>
+      call("/v1/chat/completions", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model: MODEL_NAME, stream, messages: [{ role: "user", content }] }),
       }),
     fixtureStats: async () => {
       const result = await registry.dispatch("mcp_fx_stats", {});
