@@ -17,6 +17,7 @@ import {
   MachineOAuthProvider,
 } from "./oauth/machine-provider.js";
 import { isUnauthorized, OAuthSession } from "./oauth/oauth-login.js";
+import type { StoredOAuthProvider } from "./oauth/oauth-provider.js";
 import { scopeRefusedError } from "./oauth/scope-refused-error.js";
 import { stepUpBound } from "./oauth/step-up-bound.js";
 import { traceContextFetch } from "./tracing/trace-context-fetch.js";
@@ -88,9 +89,15 @@ export function createHttpFactory(
   const describe = (error: unknown, phase: FailurePhase, session: OAuthSession | undefined) =>
     describeHttpFailure(server, config.url, settings, error, phase, session);
 
+  // The provider the SDK authorizes with (set by create): told of each step-up, so that it
+  // asks a new authorization for the wider scope, where a refresh could not widen it.
+  let provider: MachineOAuthProvider | StoredOAuthProvider | undefined;
   // One step-up per request: a server that keeps answering 403 insufficient_scope gets a
-  // clear error naming the scope it wants, instead of an endless refresh-and-retry.
-  const boundStepUps = stepUpBound((scope) => scopeRefusedError(server, config.url, scope, oauth));
+  // clear error naming the scope it wants, instead of an endless authorize-and-retry.
+  const boundStepUps = stepUpBound(
+    (scope) => scopeRefusedError(server, config.url, scope, oauth),
+    (scope) => provider?.stepUp(scope),
+  );
 
   const create = async (): Promise<TransportHandle> => {
     const { oauth: options } = settings;
@@ -104,7 +111,7 @@ export function createHttpFactory(
       );
     }
     const session = await oauth;
-    const provider = machine ?? session?.provider;
+    provider = machine ?? session?.provider;
     const authProvider = provider ? { authProvider: provider } : {};
     if (mode === "sse") {
       const transport = new SSEClientTransport(url, {
@@ -145,8 +152,10 @@ export function createHttpFactory(
   const recover = async (error: unknown): Promise<boolean> => {
     if (!oauth || !isUnauthorized(error)) return false;
     const session = await oauth;
+    const stepUp = session.provider.takeStepUp();
+    let loggedIn: boolean;
     try {
-      return await session.recover(error, latest);
+      loggedIn = await session.recover(error, latest);
     } catch (failure) {
       throw new McpTransportError({
         code: "AUTH",
@@ -155,6 +164,10 @@ export function createHttpFactory(
         message: `Server "${server}" at ${redactUrl(config.url)}: the OAuth login failed: ${(failure as Error).message}`,
       });
     }
+    // A step-up whose login cannot run: the error names the scope the server wants.
+    const why = loggedIn || !stepUp ? undefined : session.whyNoLogin();
+    if (why) throw await scopeRefusedError(server, config.url, stepUp?.scope, oauth, why);
+    return loggedIn;
   };
 
   const fallback = (error: McpTransportError): boolean => {

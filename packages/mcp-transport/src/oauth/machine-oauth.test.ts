@@ -5,6 +5,7 @@ import {
   type FixtureServerOptions,
   fixtureKeyPair,
   fixtureSignJwt,
+  issuedTokens,
   startFixtureHttpServer,
 } from "@tinyloop/test-fixtures/mcp-server";
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
@@ -189,6 +190,46 @@ describe("OAuth without a browser against the fixture authorization server", () 
     expect(await server.stats()).toMatchObject({ idpExchanges: 1, tokenRequests: 1, refused: 0 });
     expect(server.stderr()).toContain("fixture: oauth id-jag issued");
   });
+
+  it.each([
+    [
+      "client_credentials",
+      { grant: "client_credentials", clientId: "agent-7", clientSecret: "s3cret" },
+      "client_credentials",
+    ],
+    [
+      "token_exchange",
+      {
+        grant: "token_exchange",
+        clientId: "agent-7",
+        clientSecret: "s3cret",
+        idToken: "id-token-of-alice",
+        idpTokenEndpoint: "/idp/token",
+      },
+      "urn:ietf:params:oauth:grant-type:jwt-bearer",
+    ],
+  ] as const)(
+    "%s: a step-up asks for a new token with the scopes held and the scope wanted, unattended; later tokens keep them",
+    async (_grant, oauth, grantType) => {
+      const server = await authServer({
+        oauthClientSecret: "s3cret",
+        oauthIdToken: "id-token-of-alice",
+        oauthRequireScope: "mcp:tools",
+        oauthStepUpMethod: "tools/call",
+      });
+      const endpoint =
+        "idpTokenEndpoint" in oauth ? { idpTokenEndpoint: `${server.origin}/idp/token` } : {};
+      const api = await connect("scoped", { url: server.url, oauth: { ...oauth, ...endpoint } });
+      expect(textOf(await api.callTool("echo", { text: "wider" }))).toBe("wider");
+      const issued = () => issuedTokens(server.stderr());
+      expect(server.stderr()).toContain('oauth scope refused, wants "mcp:tools"');
+      expect(issued()).toEqual([`${grantType}: mcp`, `${grantType}: mcp mcp:tools`]);
+      await server.expireTokens();
+      expect(textOf(await api.callTool("echo", { text: "kept" }))).toBe("kept");
+      expect(issued().at(-1)).toBe(`${grantType}: mcp mcp:tools`);
+      expect(server.stderr().match(/oauth scope refused/g)).toHaveLength(1);
+    },
+  );
 
   it("DPoP-bound tokens with nonces; a nonce changed mid-session is taken and the call goes through", async () => {
     const server = await authServer({

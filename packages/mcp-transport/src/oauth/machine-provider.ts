@@ -11,6 +11,7 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthConfig } from "../config-schema.js";
 import { checkDiscovery } from "./authorization-checks.js";
+import { unionScopes } from "./scope-union.js";
 import { readSigningKey } from "./signing-key.js";
 import { exchangeForIdJag } from "./token-exchange.js";
 
@@ -41,13 +42,16 @@ export type MachineOAuthConfig = OAuthConfig & { grant: NonNullable<OAuthConfig[
  * `token_exchange` (an enterprise ID token exchanged for an ID-JAG, then the JWT-bearer grant).
  * No redirect URL, so the SDK fetches tokens directly; tokens stay in memory, never written.
  * Once the token endpoint refuses the credentials or the grant, every later token request
- * fails at once with {@link MachineGrantRefused}.
+ * fails at once with {@link MachineGrantRefused}. A step-up ({@link stepUp}) widens the scope
+ * of every later token request (and ID-JAG) of the connection, unattended.
  */
 export class MachineOAuthProvider implements OAuthClientProvider {
   private stored: OAuthTokens | undefined;
   private client: OAuthClientInformationMixed;
   private discovery: OAuthDiscoveryState | undefined;
   private refused: "client" | "grant" | undefined;
+  /** The scope token requests ask for: `oauth.scopes`, widened by each step-up. */
+  private scope: string | undefined;
   readonly addClientAuthentication: OAuthClientProvider["addClientAuthentication"];
 
   constructor(
@@ -61,6 +65,7 @@ export class MachineOAuthProvider implements OAuthClientProvider {
       ...(config.clientSecret ? { client_secret: config.clientSecret } : {}),
       ...(config.issuer ? { issuer: config.issuer } : {}),
     };
+    this.scope = unionScopes(config.scopes?.join(" "));
     if (config.privateKey) {
       const read = readSigningKey(config.privateKey, config.signingAlgorithm);
       if ("problem" in read) throw new Error(`oauth.privateKey: ${read.problem}`); // checked with the config
@@ -90,8 +95,16 @@ export class MachineOAuthProvider implements OAuthClientProvider {
         : this.config.clientSecret
           ? "client_secret_basic"
           : "none",
-      ...(this.config.scopes ? { scope: this.config.scopes.join(" ") } : {}),
+      ...(this.scope ? { scope: this.scope } : {}),
     };
+  }
+
+  /**
+   * The server refused a request for want of `scope` (403 `insufficient_scope`): later token
+   * requests ask for the scopes asked for and granted so far and `scope` together (SEP-2350).
+   */
+  stepUp(scope: string | undefined): void {
+    this.scope = unionScopes(this.scope, this.stored?.scope, scope);
   }
 
   clientInformation(): OAuthClientInformationMixed {
@@ -167,7 +180,7 @@ export class MachineOAuthProvider implements OAuthClientProvider {
         clientSecret: config.idpClientSecret,
         audience: issuer,
         resource: this.discovery?.resourceMetadata?.resource ?? this.serverUrl,
-        scope: config.scopes?.join(" "),
+        scope: this.scope,
       },
       this.fetchFn,
     );

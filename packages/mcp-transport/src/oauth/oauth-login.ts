@@ -7,7 +7,7 @@ import { listenForCallback } from "./loopback-callback.js";
 import { StoredOAuthProvider } from "./oauth-provider.js";
 
 /** Logins one connection may run (first login, step-ups); more means the server loops. */
-const MAX_LOGINS = 4;
+export const MAX_LOGINS = 4;
 
 /** A transport that can finish an authorization (Streamable HTTP and SSE both can). */
 interface FinishesAuth {
@@ -73,6 +73,15 @@ export class OAuthSession {
   /** Whether a login is waiting for the user, but nobody can show the URL. */
   needsLoginWithoutAuthorize(): boolean {
     return !this.options.authorize;
+  }
+
+  /**
+   * Why a login asked for now would not run: nobody can show its URL (`no-authorize`), or
+   * this connection has run all its logins (`no-login-left`); `undefined` when it would run.
+   */
+  whyNoLogin(): "no-authorize" | "no-login-left" | undefined {
+    if (!this.options.authorize) return "no-authorize";
+    return this.logins >= MAX_LOGINS ? "no-login-left" : undefined;
   }
 
   /** The hint for an AUTH error, when a login is needed. */

@@ -11,17 +11,28 @@ import type {
 import type { OAuthConfig } from "../config-schema.js";
 import { checkDiscovery, withOfflineAccess } from "./authorization-checks.js";
 import type { OAuthStore, StoredOAuth } from "./oauth-store.js";
+import { unionScopes } from "./scope-union.js";
+
+/** A step-up under way: the scope the server asked for (`undefined`: it named none). */
+export interface PendingStepUp {
+  scope: string | undefined;
+}
 
 /**
  * The SDK's `OAuthClientProvider` backed by an {@link OAuthStore}: tokens and the dynamic
  * client registration persist per server; a pre-registered client (`clientId`) or a
  * client-ID metadata document URL (`clientMetadataUrl`) come from the config. The SDK does
  * discovery, PKCE, registration, scope selection, step-up, refresh and token endpoint auth;
- * this class only keeps state and records the authorization URL the user must open.
+ * this class only keeps state and records the authorization URL the user must open. While a
+ * step-up is under way ({@link stepUp}) it hides the refresh token, so the SDK starts a new
+ * authorization for the wider scope instead of a refresh, which cannot add scope.
  */
 export class StoredOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
   private pending: URL | undefined;
+  private steppingUp: PendingStepUp | undefined;
+  /** The scope the last authorization of this connection asked for. */
+  private requested: string | undefined;
   /** What the last discovery found (checked), for the `iss` check and `offline_access`. */
   discovery: OAuthDiscoveryState | undefined;
   readonly clientMetadataUrl: string | undefined;
@@ -110,13 +121,34 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     await this.persist();
   }
 
+  /** The tokens held; without the refresh token while a step-up is under way. */
   tokens(): OAuthTokens | undefined {
-    return this.stored.tokens;
+    const tokens = this.stored.tokens;
+    if (!this.steppingUp || tokens?.refresh_token === undefined) return tokens;
+    const { refresh_token: _hidden, ...withoutRefresh } = tokens;
+    return withoutRefresh;
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     this.stored.tokens = tokens;
+    this.steppingUp = undefined;
     await this.persist();
+  }
+
+  /**
+   * The server refused a request for want of `scope` (403 `insufficient_scope`): the SDK's
+   * next authorization is a new one (no refresh), asking for the scopes held and `scope`
+   * together (SEP-2350), until new tokens are saved or {@link takeStepUp} ends it.
+   */
+  stepUp(scope: string | undefined): void {
+    this.steppingUp = { scope };
+  }
+
+  /** The step-up under way, if any, which ends with this call. */
+  takeStepUp(): PendingStepUp | undefined {
+    const stepUp = this.steppingUp;
+    this.steppingUp = undefined;
+    return stepUp;
   }
 
   /**
@@ -129,6 +161,16 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   redirectToAuthorization(url: URL): void {
+    if (this.steppingUp) {
+      // A step-up keeps what was granted before: the union, not just the scope asked for now.
+      const wider = unionScopes(
+        this.stored.tokens?.scope,
+        this.requested,
+        url.searchParams.get("scope"),
+        this.steppingUp.scope,
+      );
+      if (wider !== undefined) url.searchParams.set("scope", wider);
+    }
     // offline_access as SEP-2207 asks: requested when the server lists it, dropped otherwise.
     const scope = url.searchParams.get("scope");
     if (scope !== null) {
@@ -141,6 +183,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       if (!offline && url.searchParams.get("prompt") === "consent")
         url.searchParams.delete("prompt");
     }
+    this.requested = url.searchParams.get("scope") ?? undefined;
     this.pending = url;
   }
 

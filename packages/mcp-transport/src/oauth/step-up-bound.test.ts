@@ -1,10 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
+import {
+  type FixtureServerOptions,
+  issuedTokens,
+  startFixtureHttpServer,
+} from "@tinyloop/test-fixtures/mcp-server";
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { afterAll, expect, it } from "vitest";
-import { rejection } from "../__fixtures__/helpers.js";
+import { rejection, textOf } from "../__fixtures__/helpers.js";
 import { TRANSPORT_PROCESS_WAITS } from "../__fixtures__/process-waits.js";
 import { connectServer } from "../connect-server.js";
 import type { OAuthOptions } from "../connection-types.js";
@@ -16,20 +20,11 @@ const scratch = mkdtempSync(join(tmpdir(), "tinyloop-oauth-step-up-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /**
- * Connects `name` to a fixture server that approves every login, then refuses every request
- * 403 insufficient_scope for one more scope each time; `refreshable`: while granting refreshes.
- * Gives the connect error, the URLs shown to log in, and the server's stderr.
+ * Connects `name` to a fixture OAuth server started with `options` that approves every login.
+ * Gives the connecting connection, the URLs shown to log in, and the server.
  */
-async function startEndlessStepUp(name: string, refreshable: boolean, method?: string) {
-  const server = await startFixtureHttpServer(
-    {
-      oauth: true,
-      oauthStepUpForever: true,
-      oauthStepUpRefreshable: refreshable,
-      ...(method ? { oauthStepUpMethod: method } : {}),
-    },
-    guard.env(),
-  );
+async function startOAuthServer(name: string, options: FixtureServerOptions) {
+  const server = await startFixtureHttpServer({ oauth: true, ...options }, guard.env());
   guard.defer(() => server.close());
   const opened: URL[] = [];
   const authorize: OAuthOptions["authorize"] = async (url) => {
@@ -51,6 +46,18 @@ async function startEndlessStepUp(name: string, refreshable: boolean, method?: s
   return { connecting, opened, server };
 }
 
+/**
+ * {@link startOAuthServer} for a server that refuses every request 403 insufficient_scope for
+ * one more scope each time; `refreshable`: while granting refreshes.
+ */
+function startEndlessStepUp(name: string, refreshable: boolean, method?: string) {
+  return startOAuthServer(name, {
+    oauthStepUpForever: true,
+    oauthStepUpRefreshable: refreshable,
+    ...(method ? { oauthStepUpMethod: method } : {}),
+  });
+}
+
 /** {@link startEndlessStepUp} refusing every request: the connect error and what happened. */
 async function connectToEndlessStepUp(name: string, refreshable: boolean) {
   const { connecting, opened, server } = await startEndlessStepUp(name, refreshable);
@@ -63,15 +70,15 @@ function refusedAfterStepUp(name: string, url: string, scope: string): string {
   return `Server "${name}" at ${url} still refuses the request after one step-up of the authorization: it asks for scope "${scope}" (HTTP 403 insufficient_scope). Have that scope granted to this client at the authorization server, or name it in the server's oauth.scopes, and log in again. (log in to "${name}" again)`;
 }
 
-it("tries one step-up (a refresh) when the server keeps asking for more scope while granting refreshes, then names the scope", async () => {
-  // Without a bound the SDK refreshes and resends for ever: each 403 asks for something new.
+it("tries one step-up (a login, never a refresh) when the server keeps asking for more scope while granting refreshes, then names the scope", async () => {
+  // Without a bound the SDK authorizes and resends for ever: each 403 asks for something new.
   const { error, opened, url, stderr } = await connectToEndlessStepUp("scoped", true);
   expect(error.code).toBe("AUTH");
   expect(error.status).toBe(403);
   expect(error.message).toBe(refusedAfterStepUp("scoped", url, "mcp extra-2"));
-  expect(opened).toHaveLength(1);
+  expect(opened).toHaveLength(2);
   expect(stderr.match(/oauth step-up \d+/g)).toEqual(["oauth step-up 1", "oauth step-up 2"]);
-  expect(stderr.match(/oauth token issued \(refresh_token\)/g)).toHaveLength(1);
+  expect(stderr).not.toContain("oauth token issued (refresh_token)");
 });
 
 it("logs in for one step-up only when the server keeps asking for more scope and refuses refreshes", async () => {
@@ -100,7 +107,54 @@ it("runs at most 4 logins on one connection, however many requests each ask for 
     refusedAfterStepUp("capped", server.url, "mcp extra-4"),
     refusedAfterStepUp("capped", server.url, "mcp extra-6"),
   ]);
-  // No login is left for the fourth call's step-up, nor for the fifth call.
-  const noLoginLeft = `Server "capped" at ${server.url} needs an OAuth login and it did not complete. (log in to "capped" again)`;
-  expect(errors.slice(3)).toEqual([noLoginLeft, noLoginLeft]);
+  // No login is left for the fourth call's step-up, nor for the fifth call's: named as one.
+  const noLoginLeft = (scope: string) =>
+    refusedAfterStepUp("capped", server.url, scope).replace(
+      "still refuses the request after one step-up of the authorization",
+      "refuses the request, and its step-up of the authorization needs a login, but this connection has run the 4 logins it may",
+    );
+  expect(errors.slice(3)).toEqual([noLoginLeft("mcp extra-7"), noLoginLeft("mcp extra-8")]);
+});
+
+it("steps up with a new login for the scopes held and the scope asked for, though it holds a refresh token; later refreshes keep them", async () => {
+  // A refresh cannot widen a grant: the fixture's refresh keeps the old scope, so a step-up
+  // answered with one would be refused again.
+  const { connecting, opened, server } = await startOAuthServer("wider", {
+    oauthRequireScope: "mcp:tools",
+    oauthStepUpMethod: "tools/call",
+  });
+  const connection = guard.track(await connecting);
+  expect(textOf(await connection.callTool("echo", { text: "stepped up" }))).toBe("stepped up");
+  expect(opened.map((url) => url.searchParams.get("scope"))).toEqual(["mcp", "mcp mcp:tools"]);
+  expect(server.stderr()).toContain('oauth scope refused, wants "mcp:tools"');
+  expect(issuedTokens(server.stderr())).toEqual([
+    "authorization_code: mcp",
+    "authorization_code: mcp mcp:tools",
+  ]);
+  // The new grant's refresh token is used again once its access token expires: no login.
+  await fetch(new URL("/fixture/oauth/expire-tokens", server.url), { method: "POST" });
+  expect(textOf(await connection.callTool("echo", { text: "refreshed" }))).toBe("refreshed");
+  expect(opened).toHaveLength(2);
+  expect(issuedTokens(server.stderr()).at(-1)).toBe("refresh_token: mcp mcp:tools");
+});
+
+it("forgets a request the server accepted: the same request steps up again when the server later wants more", async () => {
+  const { connecting, opened, server } = await startOAuthServer("again", {
+    oauthRequireScope: "mcp:read",
+    oauthStepUpMethod: "tools/call",
+  });
+  const connection = guard.track(await connecting);
+  // Refused, then accepted after its step-up.
+  expect(textOf(await connection.callTool("echo", { text: "same" }))).toBe("same");
+  const raised = await fetch(new URL("/fixture/oauth/require-scope?scope=mcp:write", server.url), {
+    method: "POST",
+  });
+  expect(raised.status).toBe(200);
+  // The very same request is refused again: a step-up of its own, not the bound's error.
+  expect(textOf(await connection.callTool("echo", { text: "same" }))).toBe("same");
+  expect(opened.map((url) => url.searchParams.get("scope"))).toEqual([
+    "mcp",
+    "mcp mcp:read",
+    "mcp mcp:read mcp:write",
+  ]);
 });

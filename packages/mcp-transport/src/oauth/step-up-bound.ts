@@ -5,6 +5,12 @@ import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 export type ScopeRefusal = (scope: string | undefined) => Error | Promise<Error>;
 
 /**
+ * Told of a step-up before the SDK answers it: the scope the server asks for (`undefined`
+ * when it names none), so the next authorization asks for it (a new one, not a refresh).
+ */
+export type StepUpStarting = (scope: string | undefined) => void;
+
+/**
  * The same request whatever its JSON-RPC id: the method and params of each message of a POST
  * body (the SDK sends the same message again after a step-up; a retry after a login gets a
  * new id). `undefined` for a body that is not JSON-RPC.
@@ -34,16 +40,19 @@ function insufficientScope(response: Response): string | undefined | null {
 
 /**
  * Bounds the step-up of a Streamable HTTP connection to one per request. The SDK answers a 403
- * `insufficient_scope` itself (a token refresh when it holds a refresh token, else a login) and
- * sends the request again, and again for each 403 whose `WWW-Authenticate` differs: a server
- * that keeps asking for one more scope while granting refreshes makes it loop forever. Through
- * the returned wrapper, the first 403 `insufficient_scope` of a request goes to the SDK; a
- * second one for the same request (same method and params, also on the connection's next
- * transport, after a login) fails it with `refusal(scope)` instead. A request the server
- * answers with a 2xx is forgotten, so a later one may step up again. One bound per
- * connection: each transport's fetch is wrapped by the same one.
+ * `insufficient_scope` itself (an authorization for the scope it names) and sends the request
+ * again, and again for each 403 whose `WWW-Authenticate` differs: a server that keeps asking
+ * for one more scope would make it loop forever. Through the returned wrapper, the first 403
+ * `insufficient_scope` of a request goes to the SDK, after `starting(scope)`; a second one
+ * for the same request (same method and params, also on the connection's next transport,
+ * after a login) fails it with `refusal(scope)` instead. A request the server answers with a
+ * 2xx is forgotten, so a later one may step up again. One bound per connection: each
+ * transport's fetch is wrapped by the same one.
  */
-export function stepUpBound(refusal: ScopeRefusal): (inner: FetchLike) => FetchLike {
+export function stepUpBound(
+  refusal: ScopeRefusal,
+  starting: StepUpStarting,
+): (inner: FetchLike) => FetchLike {
   const steppedUp = new Set<string>();
   return (inner) => async (url, init) => {
     const response = await inner(url, init);
@@ -57,6 +66,7 @@ export function stepUpBound(refusal: ScopeRefusal): (inner: FetchLike) => FetchL
     if (scope === null) return response;
     if (!steppedUp.has(key)) {
       steppedUp.add(key);
+      starting(scope);
       return response;
     }
     steppedUp.delete(key);
