@@ -65,9 +65,23 @@ async function connectToEndlessStepUp(name: string, refreshable: boolean) {
   return { error, opened, url: server.url, stderr: server.stderr() };
 }
 
-/** The error of a request refused for want of `scope` after its one step-up. */
-function refusedAfterStepUp(name: string, url: string, scope: string): string {
-  return `Server "${name}" at ${url} still refuses the request after one step-up of the authorization: it asks for scope "${scope}" (HTTP 403 insufficient_scope). Have that scope granted to this client at the authorization server, or name it in the server's oauth.scopes, and log in again. (log in to "${name}" again)`;
+/** Why a refused request stays refused, as the step-up error words it. */
+const WHY = {
+  afterStepUp: "still refuses the request after one step-up of the authorization",
+  noLoginLeft:
+    "refuses the request, and its step-up of the authorization needs a login, but this connection has run the 4 logins it may",
+  noAuthorize:
+    "refuses the request, and its step-up of the authorization needs a login, which this connection cannot show",
+};
+
+/** The error of a request refused for want of `scope` after its one step-up (or `why` not). */
+function refusedAfterStepUp(
+  name: string,
+  url: string,
+  scope: string,
+  why: keyof typeof WHY = "afterStepUp",
+): string {
+  return `Server "${name}" at ${url} ${WHY[why]}: it asks for scope "${scope}" (HTTP 403 insufficient_scope). Have that scope granted to this client at the authorization server, or name it in the server's oauth.scopes, and log in again. (log in to "${name}" again)`;
 }
 
 it("tries one step-up (a login, never a refresh) when the server keeps asking for more scope while granting refreshes, then names the scope", async () => {
@@ -108,12 +122,10 @@ it("runs at most 4 logins on one connection, however many requests each ask for 
     refusedAfterStepUp("capped", server.url, "mcp extra-6"),
   ]);
   // No login is left for the fourth call's step-up, nor for the fifth call's: named as one.
-  const noLoginLeft = (scope: string) =>
-    refusedAfterStepUp("capped", server.url, scope).replace(
-      "still refuses the request after one step-up of the authorization",
-      "refuses the request, and its step-up of the authorization needs a login, but this connection has run the 4 logins it may",
-    );
-  expect(errors.slice(3)).toEqual([noLoginLeft("mcp extra-7"), noLoginLeft("mcp extra-8")]);
+  expect(errors.slice(3)).toEqual([
+    refusedAfterStepUp("capped", server.url, "mcp extra-7", "noLoginLeft"),
+    refusedAfterStepUp("capped", server.url, "mcp extra-8", "noLoginLeft"),
+  ]);
 });
 
 it("steps up with a new login for the scopes held and the scope asked for, though it holds a refresh token; later refreshes keep them", async () => {
@@ -157,4 +169,34 @@ it("forgets a request the server accepted: the same request steps up again when 
     "mcp mcp:read",
     "mcp mcp:read mcp:write",
   ]);
+});
+
+it("names the scope when a step-up needs a login nobody can be shown, and refreshes again afterwards", async () => {
+  const { connecting, server } = await startOAuthServer("headless", {
+    oauthRequireScope: "mcp:tools",
+    oauthStepUpMethod: "tools/call",
+  });
+  await (await connecting).close(); // logged in once: its tokens are stored
+  const connection = guard.track(
+    await connectServer(
+      "headless",
+      { type: "http", url: server.url },
+      {
+        oauth: {
+          store: new FileOAuthStore(join(scratch, "headless")),
+          loginHint: (server) => `(log in to "${server}" again)`,
+        },
+        reconnect: { initialRetries: 0 },
+      },
+    ),
+  );
+  const error = await rejection(connection.callTool("echo", { text: "more" }));
+  expect(error.code).toBe("AUTH");
+  expect(error.message).toBe(
+    refusedAfterStepUp("headless", server.url, "mcp:tools", "noAuthorize"),
+  );
+  // The step-up is over: an expired token is refreshed (no login could run here).
+  await fetch(new URL("/fixture/oauth/expire-tokens", server.url), { method: "POST" });
+  expect((await connection.listTools()).length).toBeGreaterThan(0);
+  expect(issuedTokens(server.stderr())).toEqual(["authorization_code: mcp", "refresh_token: mcp"]);
 });
