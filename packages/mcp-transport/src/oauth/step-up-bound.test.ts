@@ -58,6 +58,24 @@ function startEndlessStepUp(name: string, refreshable: boolean, method?: string)
   });
 }
 
+/**
+ * {@link startOAuthServer} for a server whose tool calls need `scope` (and grant it at a
+ * login), connected: the connection, the URLs shown to log in, the server, and its controls.
+ */
+async function connectScoped(name: string, scope: string) {
+  const { connecting, opened, server } = await startOAuthServer(name, {
+    oauthRequireScope: scope,
+    oauthStepUpMethod: "tools/call",
+  });
+  const control = async (path: string) => {
+    const response = await fetch(new URL(`/fixture/oauth/${path}`, server.url), {
+      method: "POST",
+    });
+    expect(response.status).toBe(200);
+  };
+  return { connection: await connecting, opened, server, control };
+}
+
 /** {@link startEndlessStepUp} refusing every request: the connect error and what happened. */
 async function connectToEndlessStepUp(name: string, refreshable: boolean) {
   const { connecting, opened, server } = await startEndlessStepUp(name, refreshable);
@@ -131,11 +149,8 @@ it("runs at most 4 logins on one connection, however many requests each ask for 
 it("steps up with a new login for the scopes held and the scope asked for, though it holds a refresh token; later refreshes keep them", async () => {
   // A refresh cannot widen a grant: the fixture's refresh keeps the old scope, so a step-up
   // answered with one would be refused again.
-  const { connecting, opened, server } = await startOAuthServer("wider", {
-    oauthRequireScope: "mcp:tools",
-    oauthStepUpMethod: "tools/call",
-  });
-  const connection = guard.track(await connecting);
+  const { connection, opened, server, control } = await connectScoped("wider", "mcp:tools");
+  guard.track(connection);
   expect(textOf(await connection.callTool("echo", { text: "stepped up" }))).toBe("stepped up");
   expect(opened.map((url) => url.searchParams.get("scope"))).toEqual(["mcp", "mcp mcp:tools"]);
   expect(server.stderr()).toContain('oauth scope refused, wants "mcp:tools"');
@@ -144,24 +159,18 @@ it("steps up with a new login for the scopes held and the scope asked for, thoug
     "authorization_code: mcp mcp:tools",
   ]);
   // The new grant's refresh token is used again once its access token expires: no login.
-  await fetch(new URL("/fixture/oauth/expire-tokens", server.url), { method: "POST" });
+  await control("expire-tokens");
   expect(textOf(await connection.callTool("echo", { text: "refreshed" }))).toBe("refreshed");
   expect(opened).toHaveLength(2);
   expect(issuedTokens(server.stderr()).at(-1)).toBe("refresh_token: mcp mcp:tools");
 });
 
 it("forgets a request the server accepted: the same request steps up again when the server later wants more", async () => {
-  const { connecting, opened, server } = await startOAuthServer("again", {
-    oauthRequireScope: "mcp:read",
-    oauthStepUpMethod: "tools/call",
-  });
-  const connection = guard.track(await connecting);
+  const { connection, opened, control } = await connectScoped("again", "mcp:read");
+  guard.track(connection);
   // Refused, then accepted after its step-up.
   expect(textOf(await connection.callTool("echo", { text: "same" }))).toBe("same");
-  const raised = await fetch(new URL("/fixture/oauth/require-scope?scope=mcp:write", server.url), {
-    method: "POST",
-  });
-  expect(raised.status).toBe(200);
+  await control("require-scope?scope=mcp:write");
   // The very same request is refused again: a step-up of its own, not the bound's error.
   expect(textOf(await connection.callTool("echo", { text: "same" }))).toBe("same");
   expect(opened.map((url) => url.searchParams.get("scope"))).toEqual([
@@ -172,11 +181,8 @@ it("forgets a request the server accepted: the same request steps up again when 
 });
 
 it("names the scope when a step-up needs a login nobody can be shown, and refreshes again afterwards", async () => {
-  const { connecting, server } = await startOAuthServer("headless", {
-    oauthRequireScope: "mcp:tools",
-    oauthStepUpMethod: "tools/call",
-  });
-  await (await connecting).close(); // logged in once: its tokens are stored
+  const { connection: first, server, control } = await connectScoped("headless", "mcp:tools");
+  await first.close(); // logged in once: its tokens are stored
   const connection = guard.track(
     await connectServer(
       "headless",
@@ -196,7 +202,7 @@ it("names the scope when a step-up needs a login nobody can be shown, and refres
     refusedAfterStepUp("headless", server.url, "mcp:tools", "noAuthorize"),
   );
   // The step-up is over: an expired token is refreshed (no login could run here).
-  await fetch(new URL("/fixture/oauth/expire-tokens", server.url), { method: "POST" });
+  await control("expire-tokens");
   expect((await connection.listTools()).length).toBeGreaterThan(0);
   expect(issuedTokens(server.stderr())).toEqual(["authorization_code: mcp", "refresh_token: mcp"]);
 });
