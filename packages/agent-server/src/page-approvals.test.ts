@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import * as elicitation from "./__fixtures__/elicitation-request.js";
 import * as sampling from "./__fixtures__/sampling-request.js";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
@@ -316,6 +317,120 @@ describe("sampling requests asked in the chat page (server.approveSampling, appr
       approved: false,
       reason: expect.stringContaining(sampling.SAMPLING_HINT),
     });
+    void run.catch(() => undefined); // ended by the rig's close
+  });
+});
+
+/**
+ * Asks the form while the rig's one streaming run waits, and resolves at the run's
+ * `elicitation_request` question with the answer to come.
+ */
+async function formAsked(current: ServeRig) {
+  const response = current.complete("wait");
+  await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+  const answered = elicitation.askForm(current);
+  const open = await questionIn(await response, "elicitation_request");
+  return { answered, question: open.question, id: String(open.question.id), leave: open.leave };
+}
+
+const errorMessage = async (response: Response) =>
+  ((await response.json()) as { error: { message: string } }).error.message;
+
+describe("forms of the agent's MCP servers asked in the chat page (server.askElicitation, approval.inPage)", () => {
+  it("asks the page of the one streaming run, refuses content that does not fit naming each problem, and takes a good one", async () => {
+    const current = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
+    rig = current;
+    const { answered, question, id } = await formAsked(current);
+    expect(question).toEqual({
+      type: "elicitation_request",
+      id,
+      server: "forms",
+      message: elicitation.FORM.message,
+      requested_schema: elicitation.FORM.requestedSchema,
+    });
+    const bad = await answer(current, id, {
+      decision: "accept",
+      content: { email: "not an address", age: 200, hero: "hero-9", shoe: 42 },
+    });
+    expect(bad.status).toBe(400);
+    expect(await errorMessage(bad)).toBe(
+      [
+        "content: the answer does not fit the form:",
+        "- name: is required but missing",
+        "- shoe: is not an allowed property (allowed: name, email, age, hero)",
+        '- email: must match format "email"',
+        "- age: must be <= 130",
+        '- hero: must be "hero-1", got "hero-9"',
+        '- hero: must be "hero-2", got "hero-9"',
+        "- hero: must match exactly one schema in oneOf",
+        "The form still waits: fix the fields and send it again, or decline or cancel it.",
+      ].join("\n"),
+    );
+    const wrongWord = await answer(current, id, { decision: "approve" });
+    expect(wrongWord.status).toBe(400);
+    expect(await errorMessage(wrongWord)).toBe(
+      `decision: expected "accept", "decline" or "cancel" (${id} is a form of an MCP server, not a tool call), got "approve" (example: { "decision": "accept", "content": { "name": "Ada" } })`,
+    );
+    const noContent = await answer(current, id, { decision: "accept" });
+    expect(noContent.status).toBe(400);
+    expect(await errorMessage(noContent)).toMatch(
+      /^content: expected the form's fields as a JSON object, got /,
+    );
+    const good = { name: "Ada", email: "ada@example.com", age: 36, hero: "hero-2" };
+    const taken = await answer(current, id, { decision: "accept", content: good });
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toEqual({ id, decision: "accept" });
+    expect(await answered).toEqual({ action: "accept", content: good });
+    expect((await answer(current, id, { decision: "cancel" })).status).toBe(404);
+  });
+
+  it("answers decline as a decline, and refuses content sent with it", async () => {
+    const current = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
+    rig = current;
+    const first = await formAsked(current);
+    const withContent = await answer(current, first.id, { decision: "decline", content: {} });
+    expect(withContent.status).toBe(400);
+    expect(await errorMessage(withContent)).toBe(
+      'content: only an "accept" answer carries content, got it with "decline"',
+    );
+    expect((await answer(current, first.id, { decision: "decline" })).status).toBe(200);
+    expect(await first.answered).toEqual({ action: "decline" });
+  });
+
+  it("answers cancel as a cancel", async () => {
+    const current = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
+    rig = current;
+    const { answered, id } = await formAsked(current);
+    expect((await answer(current, id, { decision: "cancel" })).status).toBe(200);
+    expect(await answered).toEqual({ action: "cancel" });
+  });
+
+  it("a run that ends before the answer cancels the form", async () => {
+    const current = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
+    rig = current;
+    const { answered, id, leave } = await formAsked(current);
+    await leave();
+    expect(await answered).toEqual({ action: "cancel" });
+    expect((await answer(current, id, { decision: "decline" })).status).toBe(404);
+  });
+
+  it("with two runs at once nobody is asked (whose run caused it cannot be told)", async () => {
+    const current = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
+    rig = current;
+    const runs = [current.complete("wait")];
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+    runs.push(current.complete("wait"));
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(2);
+    expect(await elicitation.askForm(current)).toBeUndefined();
+    for (const run of runs) void run.catch(() => undefined); // ended by the rig's close
+  });
+
+  it("without approval.inPage the page is not asked", async () => {
+    const current = await sampling.startSamplingRig({ approval: { mode: "ask" } });
+    rig = current;
+    const run = current.complete("wait");
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+    expect(await elicitation.askForm(current)).toBeUndefined();
     void run.catch(() => undefined); // ended by the rig's close
   });
 });
