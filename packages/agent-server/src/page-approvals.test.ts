@@ -233,15 +233,25 @@ describe("what a call would change (approval.changeLines)", () => {
 });
 
 /**
- * Decides a sampling request while the rig's one streaming run waits, and resolves at the
- * run's `sampling_request` question with the decision to come.
+ * Puts a question of the agent's MCP servers (`put`: a sampling request, a form) while the rig's
+ * one streaming run waits, and resolves at the run's `type` question with the answer to come.
  */
-async function samplingAsked(current: ServeRig) {
+async function askedInPage<T>(current: ServeRig, put: () => Promise<T>, type: string) {
   const response = current.complete("wait");
   await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
-  const decided = sampling.decideSampling(current);
-  const open = await questionIn(await response, "sampling_request");
-  return { decided, question: open.question, id: String(open.question.id), leave: open.leave };
+  const answered = put();
+  const open = await questionIn(await response, type);
+  return { answered, question: open.question, id: String(open.question.id), leave: open.leave };
+}
+
+/** A sampling request asked in the page: {@link askedInPage} with the decision as `decided`. */
+async function samplingAsked(current: ServeRig) {
+  const asked = await askedInPage(
+    current,
+    () => sampling.decideSampling(current),
+    "sampling_request",
+  );
+  return { ...asked, decided: asked.answered };
 }
 
 describe("sampling requests asked in the chat page (server.approveSampling, approval.inPage)", () => {
@@ -321,17 +331,9 @@ describe("sampling requests asked in the chat page (server.approveSampling, appr
   });
 });
 
-/**
- * Asks the form while the rig's one streaming run waits, and resolves at the run's
- * `elicitation_request` question with the answer to come.
- */
-async function formAsked(current: ServeRig) {
-  const response = current.complete("wait");
-  await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
-  const answered = elicitation.askForm(current);
-  const open = await questionIn(await response, "elicitation_request");
-  return { answered, question: open.question, id: String(open.question.id), leave: open.leave };
-}
+/** The form asked in the page: {@link askedInPage} with the person's answer as `answered`. */
+const formAsked = (current: ServeRig) =>
+  askedInPage(current, () => elicitation.askForm(current), "elicitation_request");
 
 const errorMessage = async (response: Response) =>
   ((await response.json()) as { error: { message: string } }).error.message;

@@ -12,6 +12,7 @@ import type {
   ElicitationRequestExtension,
   SamplingRequestExtension,
 } from "./tinyloop-events.js";
+import { waitingQuestion } from "./waiting-question.js";
 
 /** The policy's `changeLines` of a call; a throw means there is nothing to show. */
 function changeOf(
@@ -152,19 +153,15 @@ export class PageApprovals {
     { server, signal }: { server: string; signal: AbortSignal },
     ask: (request: SamplingRequestExtension) => void,
   ): Promise<ElicitResult> {
-    if (signal.aborted) return Promise.resolve({ action: "cancel" });
-    const id = randomUUID();
-    return new Promise((resolve) => {
-      const settle = (result: ElicitResult) => {
-        this.#sampling.delete(id);
-        signal.removeEventListener("abort", onAbort);
-        resolve(result);
-      };
-      const onAbort = () => settle({ action: "cancel" });
-      signal.addEventListener("abort", onAbort, { once: true });
-      this.#sampling.set(id, (approve) => settle({ action: "accept", content: { approve } }));
-      ask({ type: "sampling_request", id, server, message: question.message });
-    });
+    return waitingQuestion<ElicitResult>(
+      signal,
+      { action: "cancel" },
+      (id, settle) => {
+        this.#sampling.set(id, (approve) => settle({ action: "accept", content: { approve } }));
+        ask({ type: "sampling_request", id, server, message: question.message });
+      },
+      (id) => this.#sampling.delete(id),
+    );
   }
 
   /**

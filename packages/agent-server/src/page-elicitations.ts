@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { expectedGot, oneOf } from "@tinyloop/errors";
 import { badRequest } from "./api-error.js";
 import { checkElicitationContent } from "./elicitation-content.js";
 import type { ElicitationRequestExtension } from "./tinyloop-events.js";
+import { waitingQuestion } from "./waiting-question.js";
 
 /** A person's answer to a form in the chat page: fill it in, refuse it, or dismiss it. */
 export type FormDecision = "accept" | "decline" | "cancel";
@@ -57,25 +57,21 @@ export class PageElicitations {
     { server, signal }: { server: string; signal: AbortSignal },
     ask: (request: ElicitationRequestExtension) => void,
   ): Promise<ElicitResult> {
-    if (signal.aborted) return Promise.resolve({ action: "cancel" });
-    const id = randomUUID();
-    return new Promise((resolve) => {
-      const settle = (result: ElicitResult) => {
-        this.#waiting.delete(id);
-        signal.removeEventListener("abort", onAbort);
-        resolve(result);
-      };
-      const onAbort = () => settle({ action: "cancel" });
-      signal.addEventListener("abort", onAbort, { once: true });
-      this.#waiting.set(id, { schema: question.requestedSchema, settle });
-      ask({
-        type: "elicitation_request",
-        id,
-        server,
-        message: question.message,
-        requested_schema: question.requestedSchema,
-      });
-    });
+    return waitingQuestion<ElicitResult>(
+      signal,
+      { action: "cancel" },
+      (id, settle) => {
+        this.#waiting.set(id, { schema: question.requestedSchema, settle });
+        ask({
+          type: "elicitation_request",
+          id,
+          server,
+          message: question.message,
+          requested_schema: question.requestedSchema,
+        });
+      },
+      (id) => this.#waiting.delete(id),
+    );
   }
 
   /** True when form `id` waits for an answer. */
