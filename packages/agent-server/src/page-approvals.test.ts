@@ -232,6 +232,20 @@ describe("what a call would change (approval.changeLines)", () => {
   });
 });
 
+/** The test's rig (closed after it): a hanging model, approval mode `ask`, asked in the page. */
+async function startInPageRig(): Promise<ServeRig> {
+  rig = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
+  return rig;
+}
+
+/** Starts two streaming runs whose model hangs (ended by the rig's close); resolves once both wait. */
+async function twoRunsWaiting(current: ServeRig): Promise<void> {
+  for (const count of [1, 2]) {
+    void current.complete("wait").catch(() => undefined);
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(count);
+  }
+}
+
 /**
  * Puts a question of the agent's MCP servers (`put`: a sampling request, a form) while the rig's
  * one streaming run waits, and resolves at the run's `type` question with the answer to come.
@@ -256,10 +270,7 @@ async function samplingAsked(current: ServeRig) {
 
 describe("sampling requests asked in the chat page (server.approveSampling, approval.inPage)", () => {
   it("asks the page of the one streaming run (sampling_request), and its approve allows it", async () => {
-    const current = await sampling.startSamplingRig({
-      approval: { mode: "ask", inPage: true },
-    });
-    rig = current;
+    const current = await startInPageRig();
     const { decided, question, id } = await samplingAsked(current);
     expect(question).toEqual({
       type: "sampling_request",
@@ -280,10 +291,7 @@ describe("sampling requests asked in the chat page (server.approveSampling, appr
   });
 
   it("the page's deny refuses it, the server reading that the user in the chat page declined", async () => {
-    const current = await sampling.startSamplingRig({
-      approval: { mode: "ask", inPage: true },
-    });
-    rig = current;
+    const current = await startInPageRig();
     const { decided, id } = await samplingAsked(current);
     expect((await answer(current, id, { decision: "deny" })).status).toBe(200);
     expect(await decided).toEqual({
@@ -293,10 +301,7 @@ describe("sampling requests asked in the chat page (server.approveSampling, appr
   });
 
   it("a run that ends before the answer refuses it", async () => {
-    const current = await sampling.startSamplingRig({
-      approval: { mode: "ask", inPage: true },
-    });
-    rig = current;
+    const current = await startInPageRig();
     const { decided, id, leave } = await samplingAsked(current);
     await leave();
     expect(await decided).toMatchObject({ approved: false });
@@ -304,23 +309,13 @@ describe("sampling requests asked in the chat page (server.approveSampling, appr
   });
 
   it("with two runs at once nobody is asked (whose run caused it cannot be told): refused", async () => {
-    const current = await sampling.startSamplingRig({
-      approval: { mode: "ask", inPage: true },
-    });
-    rig = current;
-    const runs = [current.complete("wait")];
-    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
-    runs.push(current.complete("wait"));
-    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(2);
+    const current = await startInPageRig();
+    await twoRunsWaiting(current);
     expect(await sampling.decideSampling(current)).toEqual(sampling.NOBODY_ASKED);
-    for (const run of runs) void run.catch(() => undefined); // ended by the rig's close
   });
 
   it("a run that does not stream cannot be asked: refused", async () => {
-    const current = await sampling.startSamplingRig({
-      approval: { mode: "ask", inPage: true },
-    });
-    rig = current;
+    const current = await startInPageRig();
     const run = current.complete("wait", { stream: false });
     await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
     expect(await sampling.decideSampling(current)).toMatchObject({
@@ -340,8 +335,7 @@ const errorMessage = async (response: Response) =>
 
 describe("forms of the agent's MCP servers asked in the chat page (server.askElicitation, approval.inPage)", () => {
   it("asks the page of the one streaming run, refuses content that does not fit naming each problem, and takes a good one", async () => {
-    const current = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
-    rig = current;
+    const current = await startInPageRig();
     const { answered, question, id } = await formAsked(current);
     expect(question).toEqual({
       type: "elicitation_request",
@@ -387,8 +381,7 @@ describe("forms of the agent's MCP servers asked in the chat page (server.askEli
   });
 
   it("answers decline as a decline, and refuses content sent with it", async () => {
-    const current = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
-    rig = current;
+    const current = await startInPageRig();
     const first = await formAsked(current);
     const withContent = await answer(current, first.id, { decision: "decline", content: {} });
     expect(withContent.status).toBe(400);
@@ -400,16 +393,14 @@ describe("forms of the agent's MCP servers asked in the chat page (server.askEli
   });
 
   it("answers cancel as a cancel", async () => {
-    const current = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
-    rig = current;
+    const current = await startInPageRig();
     const { answered, id } = await formAsked(current);
     expect((await answer(current, id, { decision: "cancel" })).status).toBe(200);
     expect(await answered).toEqual({ action: "cancel" });
   });
 
   it("a run that ends before the answer cancels the form", async () => {
-    const current = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
-    rig = current;
+    const current = await startInPageRig();
     const { answered, id, leave } = await formAsked(current);
     await leave();
     expect(await answered).toEqual({ action: "cancel" });
@@ -417,14 +408,9 @@ describe("forms of the agent's MCP servers asked in the chat page (server.askEli
   });
 
   it("with two runs at once nobody is asked (whose run caused it cannot be told)", async () => {
-    const current = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
-    rig = current;
-    const runs = [current.complete("wait")];
-    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
-    runs.push(current.complete("wait"));
-    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(2);
+    const current = await startInPageRig();
+    await twoRunsWaiting(current);
     expect(await elicitation.askForm(current)).toBeUndefined();
-    for (const run of runs) void run.catch(() => undefined); // ended by the rig's close
   });
 
   it("without approval.inPage the page is not asked", async () => {
