@@ -118,17 +118,25 @@ describe.skipIf(noBrowser)(
         expect(told).toContain(line);
     });
 
-    it("Decline tells the server the person would rather not answer", async () => {
-      const model = await s.withModel(formScript);
-      const page = await askInPage();
-      const box = page.getByTestId("elicitation");
-      await box.getByTestId("form-decline").click({ timeout: 30_000 });
-      await expect
-        .poll(() => page.getByTestId("message-assistant").textContent(), { timeout: 30_000 })
-        .toContain("Thanks for the form.");
-      expect(toolAnswer(model.requests[1]?.body)).toContain(
+    for (const [decision, told, shown] of [
+      [
+        "decline",
         "User declined to provide the requested information.",
-      );
-    });
+        "Declined: the server was told you would rather not answer.",
+      ],
+      ["cancel", "User cancelled the elicitation dialog.", "Cancelled."],
+    ] as const) {
+      it(`the form's ${decision} button answers the server ${decision}`, async () => {
+        const model = await s.withModel(formScript);
+        const page = await askInPage();
+        const box = page.getByTestId("elicitation");
+        await box.getByTestId(`form-${decision}`).click({ timeout: 30_000 });
+        await expect
+          .poll(() => page.getByTestId("message-assistant").textContent(), { timeout: 30_000 })
+          .toContain("Thanks for the form.");
+        expect(await box.getByTestId("approval-answer").textContent()).toBe(shown);
+        expect(toolAnswer(model.requests[1]?.body)).toContain(told);
+      });
+    }
   },
 );
