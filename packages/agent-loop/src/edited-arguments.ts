@@ -1,12 +1,4 @@
-import {
-  describeViolations,
-  parseToolArguments,
-  SchemaCompiler,
-  type ToolDefinition,
-} from "@tinyloop/registry";
-
-/** One compiler for every edit: schemas are compiled on first use. */
-let compiler: SchemaCompiler | undefined;
+import { parseToolArguments, schemaProblems, type ToolDefinition } from "@tinyloop/registry";
 
 /**
  * Checks arguments a person edited before approving a call (the `arguments` an
@@ -22,12 +14,8 @@ export function checkEditedArguments(
   const parsed = parseToolArguments(text, definition.name);
   if (!parsed.ok)
     return { ok: false, message: `the edited arguments were not used: ${parsed.message}` };
-  compiler ??= new SchemaCompiler();
-  const schema = compiler.compile(definition.inputSchema);
-  const errors = schema.ok ? schema.check(parsed.value) : undefined;
-  if (schema.ok) schema.release();
-  if (errors !== undefined) {
-    const problems = describeViolations(errors);
+  const problems = schemaProblems(definition.inputSchema, parsed.value);
+  if (problems !== undefined) {
     return {
       ok: false,
       message: `the edited arguments were not used: they do not match ${definition.name}'s input schema:\n${problems.map((p) => `- ${p}`).join("\n")}`,

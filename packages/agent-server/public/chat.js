@@ -8,6 +8,7 @@
 
 import { approvalBox, samplingBox } from "./approval.js";
 import { el } from "./dom.js";
+import { elicitationBox } from "./elicitation-form.js";
 import { renderMarkdown } from "./markdown.js";
 
 const KEY_STORAGE = "tinyloop-serve-key";
@@ -333,6 +334,12 @@ class Answer {
     this.body.append(samplingBox(event, { send: answerSender(event.id) }));
   }
 
+  /** One of the agent's MCP servers asks a form: its fields, Submit / Decline / Cancel (elicitation-form.js). */
+  elicitationRequest(event) {
+    this.textNode = undefined;
+    this.body.append(elicitationBox(event, { send: answerSender(event.id) }));
+  }
+
   toolProgress(event) {
     const entry = this.cards.get(event.id);
     if (!entry) return;
@@ -443,6 +450,7 @@ async function send(text) {
       if (event?.type === "tool_call") answer.toolCall(event);
       if (event?.type === "approval_request") answer.approvalRequest(event);
       if (event?.type === "sampling_request") answer.samplingRequest(event);
+      if (event?.type === "elicitation_request") answer.elicitationRequest(event);
       if (event?.type === "tool_progress") answer.toolProgress(event);
       if (event?.type === "tool_result") answer.toolResult(event);
       if (event?.type === "timeline") answer.timeline(event.timeline);

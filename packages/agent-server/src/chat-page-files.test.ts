@@ -38,6 +38,7 @@ describe("ChatPage", () => {
     ["/chat.css", "chat.css", "text/css; charset=utf-8"],
     ["/dom.js", "dom.js", "text/javascript; charset=utf-8"],
     ["/approval.js", "approval.js", "text/javascript; charset=utf-8"],
+    ["/elicitation-form.js", "elicitation-form.js", "text/javascript; charset=utf-8"],
   ])(
     "serves %s as the shipped %s, typed %s, under the page's security headers",
     async (path, name, type) => {

@@ -5,6 +5,7 @@ import {
   isBrowserProcess,
   noBrowser,
   type Page,
+  pageOverflow,
   useBrowser,
 } from "@tinyloop/test-fixtures/browser";
 import { describe, expect, it } from "vitest";
@@ -16,18 +17,6 @@ const chromiumTab = useBrowser(async () => {
   rig = undefined;
   expect(left ?? []).toEqual([]);
 });
-
-/** Run in the page: its width, its scroll width, and each element that ends outside it. */
-const OVERFLOW_CHECK = `(() => {
-  const width = document.documentElement.clientWidth;
-  const wide = [...document.querySelectorAll("body *")]
-    .filter((element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5);
-    })
-    .map((element) => element.tagName.toLowerCase() + "." + element.className + " " + Math.round(element.getBoundingClientRect().right));
-  return { width, scroll: document.documentElement.scrollWidth, wide };
-})()`;
 
 const openPage = (url: string): Promise<Page> => chromiumTab.open(url);
 
@@ -141,11 +130,7 @@ describe.skipIf(noBrowser)("the chat page", () => {
     await page.getByTestId("tool-call").locator("summary").click();
     await page.getByTestId("timeline").locator("summary").click();
     // Every element, the sidebar's below the chat included, ends inside the 390 px.
-    const overflow = (await page.evaluate(OVERFLOW_CHECK)) as {
-      width: number;
-      scroll: number;
-      wide: string[];
-    };
+    const overflow = await pageOverflow(page);
     if (process.env.TINYLOOP_SCREENSHOT)
       await page.screenshot({ path: process.env.TINYLOOP_SCREENSHOT, fullPage: true });
     expect(overflow.wide).toEqual([]);
@@ -178,6 +163,53 @@ describe.skipIf(noBrowser)("the chat page", () => {
     expect(await page.locator("#messages img, #messages b").count()).toBe(0);
     expect(await page.getByTestId("injected").count()).toBe(0);
     expect(await page.title()).not.toBe("pwned");
+  });
+
+  it("--approve-in-page: a server's form shows its texts and choices as text, never as elements", async () => {
+    const markup = `<img src="x" onerror="document.title='pwned'"><b data-testid="injected">bold</b>`;
+    rig = await startServeRig([{ repeat: 2, turn: { text: "slow", hang: true } }], {
+      approval: { mode: "ask", inPage: true },
+    });
+    const current = rig;
+    const page = await openPage(`${current.url}/#key=${current.server.apiKey}`);
+    await page.locator("body[data-ready=true]").waitFor();
+    await page.getByTestId("prompt").fill("wait");
+    await page.getByTestId("prompt").press("Enter");
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+    const answered = current.server.askElicitation(
+      {
+        message: `Message ${markup}`,
+        requestedSchema: {
+          type: "object",
+          properties: {
+            pick: {
+              type: "string",
+              title: `Title ${markup}`,
+              description: `Description ${markup}`,
+              oneOf: [{ const: "a", title: `Choice ${markup}` }],
+            },
+          },
+          required: ["pick"],
+        },
+      },
+      { server: markup, signal: new AbortController().signal },
+    );
+    const box = page.getByTestId("elicitation");
+    await box.waitFor();
+    expect(await box.locator("h4").textContent()).toBe(`The MCP server ${markup} asks:`);
+    expect(await box.getByTestId("elicitation-message").textContent()).toBe(`Message ${markup}`);
+    expect(await box.textContent()).toContain(`Title ${markup}`);
+    expect(await box.textContent()).toContain(`Description ${markup}`);
+    expect(await box.locator("option").allTextContents()).toEqual([
+      "— choose —",
+      `Choice ${markup}`,
+    ]);
+    expect(await page.locator("#messages img, #messages b").count()).toBe(0);
+    expect(await page.getByTestId("injected").count()).toBe(0);
+    expect(await page.title()).not.toBe("pwned");
+    await box.getByTestId("form-field-pick").selectOption("a");
+    await box.getByTestId("form-accept").click();
+    expect(await answered).toEqual({ action: "accept", content: { pick: "a" } });
   });
 
   it("shows each answer's run as a timeline, collapsed until clicked: parallel calls overlap, failures marked, names as text", async () => {
@@ -449,7 +481,7 @@ describe.skipIf(noBrowser)("the chat page", () => {
     expect(await box.getByTestId("approval-approve").isDisabled()).toBe(true);
     expect(await box.getByTestId("approval-always").isDisabled()).toBe(true);
     // The open editor fits the phone too.
-    const overflow = (await page.evaluate(OVERFLOW_CHECK)) as { wide: string[] };
+    const overflow = await pageOverflow(page);
     expect(overflow.wide).toEqual([]);
 
     // A bad edit: the server's reason is shown, the arguments shown stay the model's.

@@ -49,6 +49,7 @@ const FILES: Record<string, [path: () => string, type: string]> = {
   "/markdown.js": [() => join(PUBLIC_DIR, "markdown.js"), SCRIPT],
   "/dom.js": [() => join(PUBLIC_DIR, "dom.js"), SCRIPT],
   "/approval.js": [() => join(PUBLIC_DIR, "approval.js"), SCRIPT],
+  "/elicitation-form.js": [() => join(PUBLIC_DIR, "elicitation-form.js"), SCRIPT],
   "/vendor/marked.js": [() => vendorFile("marked.js"), SCRIPT],
   "/vendor/purify.js": [() => vendorFile("purify.js"), SCRIPT],
 };

@@ -78,6 +78,18 @@ export interface AgentServer {
     signal: AbortSignal,
   ): Promise<ElicitResult | undefined>;
   /**
+   * Asks a form (`elicitation/create`, form mode) of the agent's own MCP server
+   * `context.server`: when the one thing running is a streaming chat completion and
+   * `approval.inPage` is set, in its page (an `elicitation_request` extension, answered at
+   * `POST /tinyloop/v1/approvals/{id}`, the run ending first cancels it); else as
+   * {@link AgentServer.askCaller}. `undefined` when nobody can be asked. Wire it as the
+   * `onElicit` of the agent's MCP servers.
+   */
+  askElicitation(
+    question: ElicitRequestFormParams,
+    context: { server: string; signal: AbortSignal },
+  ): Promise<ElicitResult | undefined>;
+  /**
    * Decides a sampling request of the agent's own MCP servers, which the agent's own model
    * answers (never a client's): approval mode `never` allows it; otherwise, when the one thing
    * running is a streaming chat completion and `approval.inPage` is set, its page is asked (a
@@ -196,6 +208,23 @@ class HttpAgentServer implements AgentServer {
     return this.#mcp.askCaller(question, signal);
   }
 
+  askElicitation(
+    question: ElicitRequestFormParams,
+    context: { server: string; signal: AbortSignal },
+  ): Promise<ElicitResult | undefined> {
+    const page = this.#onlyPageRun();
+    if (!page?.side) return this.askCaller(question, context.signal);
+    const side = page.side;
+    return this.#pageApprovals.askForm(
+      question,
+      {
+        server: context.server,
+        signal: AbortSignal.any([context.signal, page.controller.signal]),
+      },
+      (extension) => side.push(extension),
+    );
+  }
+
   approveSampling(
     request: CreateMessageRequestParams,
     context: { server: string; signal: AbortSignal },
@@ -218,8 +247,9 @@ class HttpAgentServer implements AgentServer {
   }
 
   /**
-   * The run whose page a sampling request is asked in: the one thing running is a streaming
-   * chat completion with in-page approval (with more, whose run caused it cannot be told).
+   * The run whose page a question of the agent's MCP servers (a sampling request, a form) is
+   * asked in: the one thing running is a streaming chat completion with in-page approval (with
+   * more, whose run caused it cannot be told).
    */
   #onlyPageRun(): InFlight | undefined {
     if (this.#runs.size !== 1 || (this.#mcp?.runningCalls ?? 0) > 0) return undefined;

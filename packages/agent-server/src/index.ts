@@ -16,6 +16,7 @@ export { formatRequestLog } from "./format-request-log.js";
 export { isLoopbackHost } from "./loopback-host.js";
 export { modelNameFor } from "./model-name.js";
 export type { PageAnswer, PageDecision } from "./page-approvals.js";
+export type { FormDecision } from "./page-elicitations.js";
 export type { AgentToolCallMade } from "./run-agent-tool.js";
 export type { ApprovalMode, ChangeLines, ServeApproval } from "./serve-approval.js";
 export type { ServerHints } from "./server-hints.js";
@@ -30,6 +31,7 @@ export { checkServerOptions } from "./server-options.js";
 export type {
   ApprovalRequestExtension,
   DoneExtension,
+  ElicitationRequestExtension,
   SamplingRequestExtension,
   TinyloopExtension,
   ToolCallExtension,

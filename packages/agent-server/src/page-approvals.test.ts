@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import * as elicitation from "./__fixtures__/elicitation-request.js";
 import * as sampling from "./__fixtures__/sampling-request.js";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
@@ -231,24 +232,45 @@ describe("what a call would change (approval.changeLines)", () => {
   });
 });
 
+/** The test's rig (closed after it): a hanging model, approval mode `ask`, asked in the page. */
+async function startInPageRig(): Promise<ServeRig> {
+  rig = await sampling.startSamplingRig({ approval: { mode: "ask", inPage: true } });
+  return rig;
+}
+
+/** Starts two streaming runs whose model hangs (ended by the rig's close); resolves once both wait. */
+async function twoRunsWaiting(current: ServeRig): Promise<void> {
+  for (const count of [1, 2]) {
+    void current.complete("wait").catch(() => undefined);
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(count);
+  }
+}
+
 /**
- * Decides a sampling request while the rig's one streaming run waits, and resolves at the
- * run's `sampling_request` question with the decision to come.
+ * Puts a question of the agent's MCP servers (`put`: a sampling request, a form) while the rig's
+ * one streaming run waits, and resolves at the run's `type` question with the answer to come.
  */
-async function samplingAsked(current: ServeRig) {
+async function askedInPage<T>(current: ServeRig, put: () => Promise<T>, type: string) {
   const response = current.complete("wait");
   await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
-  const decided = sampling.decideSampling(current);
-  const open = await questionIn(await response, "sampling_request");
-  return { decided, question: open.question, id: String(open.question.id), leave: open.leave };
+  const answered = put();
+  const open = await questionIn(await response, type);
+  return { answered, question: open.question, id: String(open.question.id), leave: open.leave };
+}
+
+/** A sampling request asked in the page: {@link askedInPage} with the decision as `decided`. */
+async function samplingAsked(current: ServeRig) {
+  const asked = await askedInPage(
+    current,
+    () => sampling.decideSampling(current),
+    "sampling_request",
+  );
+  return { ...asked, decided: asked.answered };
 }
 
 describe("sampling requests asked in the chat page (server.approveSampling, approval.inPage)", () => {
   it("asks the page of the one streaming run (sampling_request), and its approve allows it", async () => {
-    const current = await sampling.startSamplingRig({
-      approval: { mode: "ask", inPage: true },
-    });
-    rig = current;
+    const current = await startInPageRig();
     const { decided, question, id } = await samplingAsked(current);
     expect(question).toEqual({
       type: "sampling_request",
@@ -269,10 +291,7 @@ describe("sampling requests asked in the chat page (server.approveSampling, appr
   });
 
   it("the page's deny refuses it, the server reading that the user in the chat page declined", async () => {
-    const current = await sampling.startSamplingRig({
-      approval: { mode: "ask", inPage: true },
-    });
-    rig = current;
+    const current = await startInPageRig();
     const { decided, id } = await samplingAsked(current);
     expect((await answer(current, id, { decision: "deny" })).status).toBe(200);
     expect(await decided).toEqual({
@@ -282,10 +301,7 @@ describe("sampling requests asked in the chat page (server.approveSampling, appr
   });
 
   it("a run that ends before the answer refuses it", async () => {
-    const current = await sampling.startSamplingRig({
-      approval: { mode: "ask", inPage: true },
-    });
-    rig = current;
+    const current = await startInPageRig();
     const { decided, id, leave } = await samplingAsked(current);
     await leave();
     expect(await decided).toMatchObject({ approved: false });
@@ -293,29 +309,116 @@ describe("sampling requests asked in the chat page (server.approveSampling, appr
   });
 
   it("with two runs at once nobody is asked (whose run caused it cannot be told): refused", async () => {
-    const current = await sampling.startSamplingRig({
-      approval: { mode: "ask", inPage: true },
-    });
-    rig = current;
-    const runs = [current.complete("wait")];
-    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
-    runs.push(current.complete("wait"));
-    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(2);
+    const current = await startInPageRig();
+    await twoRunsWaiting(current);
     expect(await sampling.decideSampling(current)).toEqual(sampling.NOBODY_ASKED);
-    for (const run of runs) void run.catch(() => undefined); // ended by the rig's close
   });
 
   it("a run that does not stream cannot be asked: refused", async () => {
-    const current = await sampling.startSamplingRig({
-      approval: { mode: "ask", inPage: true },
-    });
-    rig = current;
+    const current = await startInPageRig();
     const run = current.complete("wait", { stream: false });
     await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
     expect(await sampling.decideSampling(current)).toMatchObject({
       approved: false,
       reason: expect.stringContaining(sampling.SAMPLING_HINT),
     });
+    void run.catch(() => undefined); // ended by the rig's close
+  });
+});
+
+/** The form asked in the page: {@link askedInPage} with the person's answer as `answered`. */
+const formAsked = (current: ServeRig) =>
+  askedInPage(current, () => elicitation.askForm(current), "elicitation_request");
+
+const errorMessage = async (response: Response) =>
+  ((await response.json()) as { error: { message: string } }).error.message;
+
+describe("forms of the agent's MCP servers asked in the chat page (server.askElicitation, approval.inPage)", () => {
+  it("asks the page of the one streaming run, refuses content that does not fit naming each problem, and takes a good one", async () => {
+    const current = await startInPageRig();
+    const { answered, question, id } = await formAsked(current);
+    expect(question).toEqual({
+      type: "elicitation_request",
+      id,
+      server: "forms",
+      message: elicitation.FORM.message,
+      requested_schema: elicitation.FORM.requestedSchema,
+    });
+    const bad = await answer(current, id, {
+      decision: "accept",
+      content: { email: "not an address", age: 200, hero: "hero-9", shoe: 42 },
+    });
+    expect(bad.status).toBe(400);
+    expect(await errorMessage(bad)).toBe(
+      [
+        "content: the answer does not fit the form:",
+        "- name: is required but missing",
+        "- shoe: is not an allowed property (allowed: name, email, age, hero)",
+        '- email: must match format "email"',
+        "- age: must be <= 130",
+        '- hero: must be "hero-1", got "hero-9"',
+        '- hero: must be "hero-2", got "hero-9"',
+        "- hero: must match exactly one schema in oneOf",
+        "The form still waits: fix the fields and send it again, or decline or cancel it.",
+      ].join("\n"),
+    );
+    const wrongWord = await answer(current, id, { decision: "approve" });
+    expect(wrongWord.status).toBe(400);
+    expect(await errorMessage(wrongWord)).toBe(
+      `decision: expected "accept", "decline" or "cancel" (${id} is a form of an MCP server, not a tool call), got "approve" (example: { "decision": "accept", "content": { "name": "Ada" } })`,
+    );
+    const noContent = await answer(current, id, { decision: "accept" });
+    expect(noContent.status).toBe(400);
+    expect(await errorMessage(noContent)).toMatch(
+      /^content: expected the form's fields as a JSON object, got /,
+    );
+    const good = { name: "Ada", email: "ada@example.com", age: 36, hero: "hero-2" };
+    const taken = await answer(current, id, { decision: "accept", content: good });
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toEqual({ id, decision: "accept" });
+    expect(await answered).toEqual({ action: "accept", content: good });
+    expect((await answer(current, id, { decision: "cancel" })).status).toBe(404);
+  });
+
+  it("answers decline as a decline, and refuses content sent with it", async () => {
+    const current = await startInPageRig();
+    const first = await formAsked(current);
+    const withContent = await answer(current, first.id, { decision: "decline", content: {} });
+    expect(withContent.status).toBe(400);
+    expect(await errorMessage(withContent)).toBe(
+      'content: only an "accept" answer carries content, got it with "decline"',
+    );
+    expect((await answer(current, first.id, { decision: "decline" })).status).toBe(200);
+    expect(await first.answered).toEqual({ action: "decline" });
+  });
+
+  it("answers cancel as a cancel", async () => {
+    const current = await startInPageRig();
+    const { answered, id } = await formAsked(current);
+    expect((await answer(current, id, { decision: "cancel" })).status).toBe(200);
+    expect(await answered).toEqual({ action: "cancel" });
+  });
+
+  it("a run that ends before the answer cancels the form", async () => {
+    const current = await startInPageRig();
+    const { answered, id, leave } = await formAsked(current);
+    await leave();
+    expect(await answered).toEqual({ action: "cancel" });
+    expect((await answer(current, id, { decision: "decline" })).status).toBe(404);
+  });
+
+  it("with two runs at once nobody is asked (whose run caused it cannot be told)", async () => {
+    const current = await startInPageRig();
+    await twoRunsWaiting(current);
+    expect(await elicitation.askForm(current)).toBeUndefined();
+  });
+
+  it("without approval.inPage the page is not asked", async () => {
+    const current = await sampling.startSamplingRig({ approval: { mode: "ask" } });
+    rig = current;
+    const run = current.complete("wait");
+    await expect.poll(() => current.modelServer.requests.length, { timeout: 15_000 }).toBe(1);
+    expect(await elicitation.askForm(current)).toBeUndefined();
     void run.catch(() => undefined); // ended by the rig's close
   });
 });

@@ -5,8 +5,14 @@ import { expectedGot, oneOf } from "@tinyloop/errors";
 import type { ToolCall } from "@tinyloop/inference-adapters";
 import type { ToolDefinition } from "@tinyloop/registry";
 import { ApiError } from "./api-error.js";
+import { type FormDecision, isFormDecision, PageElicitations } from "./page-elicitations.js";
 import type { ApprovalPolicy } from "./serve-approval.js";
-import type { ApprovalRequestExtension, SamplingRequestExtension } from "./tinyloop-events.js";
+import type {
+  ApprovalRequestExtension,
+  ElicitationRequestExtension,
+  SamplingRequestExtension,
+} from "./tinyloop-events.js";
+import { waitingQuestion } from "./waiting-question.js";
 
 /** The policy's `changeLines` of a call; a throw means there is nothing to show. */
 function changeOf(
@@ -33,7 +39,8 @@ const DECISIONS: readonly PageDecision[] = ["approve", "deny", "always", "edit"]
 /** What {@link PageApprovals.answer} gives back: the decision, and after an edit what now waits. */
 export interface PageAnswer {
   id: string;
-  decision: PageDecision;
+  /** A tool call's or sampling request's decision, or a form's (`accept`, `decline`, `cancel`). */
+  decision: PageDecision | FormDecision;
   /** After `edit`: the arguments the question now asks about, as compact JSON text. */
   arguments?: string;
   /** After `edit`: what the edited call would change (see `approval.changeLines`), when known. */
@@ -82,13 +89,15 @@ function editedText(value: unknown): string {
  * and its diff, and run by a later `approve` or `always` (the model is told they changed). A
  * run that ends (the client left, Stop, shutdown) before an answer refuses its open questions.
  * A sampling request of the agent's MCP servers is asked the same way (`sampling_request`),
- * answered `approve` or `deny` only.
+ * answered `approve` or `deny` only; a form (elicitation) of theirs as an `elicitation_request`,
+ * answered `accept` with its content, `decline` or `cancel` (see `PageElicitations`).
  */
 export class PageApprovals {
   readonly #pending = new Map<string, Waiting>();
   /** Sampling questions waiting: each settles with the person's yes or no. */
   readonly #sampling = new Map<string, (approve: boolean) => void>();
   readonly #always = new Set<string>();
+  readonly #forms = new PageElicitations();
 
   /** The approve hook of one streaming run; `ask` sends the question into that run's stream. */
   hook(policy: ApprovalPolicy, ask: (request: ApprovalRequestExtension) => void): ApproveToolCall {
@@ -144,32 +153,46 @@ export class PageApprovals {
     { server, signal }: { server: string; signal: AbortSignal },
     ask: (request: SamplingRequestExtension) => void,
   ): Promise<ElicitResult> {
-    if (signal.aborted) return Promise.resolve({ action: "cancel" });
-    const id = randomUUID();
-    return new Promise((resolve) => {
-      const settle = (result: ElicitResult) => {
-        this.#sampling.delete(id);
-        signal.removeEventListener("abort", onAbort);
-        resolve(result);
-      };
-      const onAbort = () => settle({ action: "cancel" });
-      signal.addEventListener("abort", onAbort, { once: true });
-      this.#sampling.set(id, (approve) => settle({ action: "accept", content: { approve } }));
-      ask({ type: "sampling_request", id, server, message: question.message });
-    });
+    return waitingQuestion<ElicitResult>(
+      signal,
+      { action: "cancel" },
+      (id, settle) => {
+        this.#sampling.set(id, (approve) => settle({ action: "accept", content: { approve } }));
+        ask({ type: "sampling_request", id, server, message: question.message });
+      },
+      (id) => this.#sampling.delete(id),
+    );
+  }
+
+  /**
+   * Asks a form (`elicitation/create`, form mode) of the agent's MCP server `server` in a run's
+   * page and resolves the person's answer; `cancel` when `signal` ends first (see
+   * `PageElicitations.ask`).
+   */
+  askForm(
+    question: ElicitRequestFormParams,
+    context: { server: string; signal: AbortSignal },
+    ask: (request: ElicitationRequestExtension) => void,
+  ): Promise<ElicitResult> {
+    return this.#forms.ask(question, context, ask);
   }
 
   /**
    * `POST /tinyloop/v1/approvals/{id}` with `{ "decision": "approve" | "deny" | "always" }`,
-   * or `{ "decision": "edit", "arguments": "<JSON text>" }` (a JSON object is taken too).
+   * or `{ "decision": "edit", "arguments": "<JSON text>" }` (a JSON object is taken too); a
+   * form's id with `{ "decision": "accept", "content": {…} }`, `decline` or `cancel`.
    * @throws ApiError 400 for another decision, `arguments` with another decision, or edited
    * arguments that are not JSON or do not meet the tool's input schema (the question keeps
-   * waiting); 404 for an id that is not waiting (answered, or its run ended).
+   * waiting), and for a form's answer that does not fit it (see `PageElicitations.answer`); 404
+   * for an id that is not waiting (answered, or its run ended).
    */
   answer(id: string, body: unknown): PageAnswer {
+    if (this.#forms.has(id)) return this.#forms.answer(id, body);
     const fields = (body ?? {}) as { decision?: unknown; arguments?: unknown };
     const decision = fields.decision as PageDecision;
-    if (!DECISIONS.includes(decision)) {
+    // A form's word for an id that waits no more is answered like any other: 404 below.
+    const formWord = isFormDecision(fields.decision);
+    if (!DECISIONS.includes(decision) && !formWord) {
       throw invalid(
         "invalid_value",
         expectedGot({
@@ -211,8 +234,20 @@ export class PageApprovals {
         status: 404,
         type: "not_found_error",
         code: "approval_not_found",
-        message: `No tool call or sampling request waits for approval ${id}: it was answered already, or its run ended.`,
+        message: `No tool call, sampling request or form waits for answer ${id}: it was answered already, or its run ended.`,
       });
+    }
+    if (formWord) {
+      throw invalid(
+        "invalid_value",
+        expectedGot({
+          path: "decision",
+          expected: `${oneOf(DECISIONS.map((d) => JSON.stringify(d)))} (${id} is a tool call, not a form)`,
+          gotText: JSON.stringify(decision),
+          example: `{ "decision": "approve" }`,
+        }),
+        "decision",
+      );
     }
     if (decision !== "edit") {
       waiting.settle(decision);

@@ -1,3 +1,4 @@
+import type { ElicitRequestFormParams } from "@modelcontextprotocol/sdk/types.js";
 import type { AgentEvent, RunTimeline, StopReason, ToolResultEvent } from "@tinyloop/agent-loop";
 import { toolResultText } from "@tinyloop/registry";
 
@@ -79,6 +80,23 @@ export interface SamplingRequestExtension {
   message: string;
 }
 
+/**
+ * One of the agent's MCP servers asks a form (`elicitation/create`, form mode) while this run is
+ * the only one (`approval.inPage`): answer with `POST /tinyloop/v1/approvals/{id}`,
+ * `{ "decision": "accept", "content": {…} }`, `decline` or `cancel`. Every text in it is the
+ * server's: show it as text, never as HTML.
+ */
+export interface ElicitationRequestExtension {
+  type: "elicitation_request";
+  id: string;
+  /** The agent's MCP server that asks. */
+  server: string;
+  /** What the server asks, as it wrote it. */
+  message: string;
+  /** The form: a flat JSON Schema object of string, number, integer, boolean and enum fields. */
+  requested_schema: ElicitRequestFormParams["requestedSchema"];
+}
+
 /** The run is over (sent with the last content chunk). */
 export interface DoneExtension {
   type: "done";
@@ -97,6 +115,7 @@ export type TinyloopExtension =
   | TimelineExtension
   | ApprovalRequestExtension
   | SamplingRequestExtension
+  | ElicitationRequestExtension
   | DoneExtension;
 
 /** The extension of an agent event, or undefined for events that have none. */

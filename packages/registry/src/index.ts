@@ -18,6 +18,7 @@ export type { RegistryErrorCode, RegistryErrorOptions } from "./registry-error.j
 export { RegistryError } from "./registry-error.js";
 export type { ToolNameResolution } from "./resolve-tool-name.js";
 export { RESOLVED_NAME_META, resolveToolName, withResolvedName } from "./resolve-tool-name.js";
+export { schemaProblems } from "./schema-problems.js";
 export type { ArgumentCheck, CompiledSchema, SchemaCompilerOptions } from "./schema-validator.js";
 export { SchemaCompiler } from "./schema-validator.js";
 export { describeViolations } from "./schema-violations.js";

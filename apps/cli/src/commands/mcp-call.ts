@@ -1,9 +1,8 @@
 import { eventLine, visibleControls } from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
 import {
-  describeViolations,
   parseToolArguments,
-  SchemaCompiler,
+  schemaProblems,
   suggestNames,
   type ToolDefinition,
   type ToolProgress,
@@ -84,12 +83,10 @@ function unknownTool(tool: string, registry: ToolRegistry): CliError {
 
 /** Arguments that break the tool's input schema: each problem, and `--args` that fits. */
 function checkArguments(definition: ToolDefinition, args: Record<string, unknown>): void {
-  const compiled = new SchemaCompiler().compile(definition.inputSchema);
-  if (!compiled.ok) return; // a schema that cannot compile: the server decides
-  const errors = compiled.check(args);
-  compiled.release();
-  if (errors === undefined) return;
-  const problems = describeViolations(errors).map((line) => `  ${line}`);
+  // A schema that cannot compile gives no problems: the server decides.
+  const found = schemaProblems(definition.inputSchema, args);
+  if (found === undefined) return;
+  const problems = found.map((line) => `  ${line}`);
   throw new CliError({
     code: "USAGE",
     message: `--args: expected arguments that fit ${definition.name}'s input schema, got ${JSON.stringify(args)}:\n${problems.join("\n")}\nfor example: --args '${exampleArgumentsText(definition.inputSchema)}'`,

@@ -192,18 +192,19 @@ export async function serveCommand(
       hub = h;
     },
     // The servers' sampling is answered by the agent's own model once the server approves it
-    // (--yes, or the page or /mcp caller asked); with --mcp their forms go to the /mcp client whose
-    // call is running, as in `mcp serve`; declined when nobody can be asked.
+    // (--yes, or the page or /mcp caller asked); their forms go, with --approve-in-page, to the
+    // page of the one running chat completion, and with --mcp to the /mcp client whose call is
+    // running, as in `mcp serve`; declined when nobody can be asked.
     asking: {
       approveSampling: (request, context) =>
         server?.approveSampling(request, context) ?? {
           approved: false,
           reason: "the agent is not serving yet",
         },
-      ...(flags.mcp
+      ...(flags.mcp || flags.approveInPage
         ? {
-            onElicit: async (question, { signal }) =>
-              (await server?.askCaller(question, signal)) ?? { action: "decline" },
+            onElicit: async (question, context) =>
+              (await server?.askElicitation(question, context)) ?? { action: "decline" },
           }
         : {}),
     },
