@@ -1,6 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { ElicitRequestFormParams, ElicitResult } from "@modelcontextprotocol/sdk/types.js";
-import { type ApproveToolCall, checkEditedArguments } from "@tinyloop/agent-loop";
+import {
+  type ApprovalDecision,
+  type ApproveToolCall,
+  checkEditedArguments,
+} from "@tinyloop/agent-loop";
 import { expectedGot, oneOf } from "@tinyloop/errors";
 import type { ToolCall } from "@tinyloop/inference-adapters";
 import type { ToolDefinition } from "@tinyloop/registry";
@@ -54,6 +57,7 @@ interface Waiting {
   policy: ApprovalPolicy;
   /** The arguments a yes runs: the model's, or the person's last good edit. */
   args: string;
+  /** Answers the question (set once it is open). */
   settle: (decision: Exclude<PageDecision, "edit">) => void;
 }
 
@@ -104,31 +108,25 @@ export class PageApprovals {
     return (call, definition, { signal }) => {
       if (policy.permits(definition) || this.#always.has(call.name)) return true;
       if (signal.aborted) return { approved: false, reason: "the run was stopped" };
-      const id = randomUUID();
-      return new Promise((resolve) => {
-        const waiting: Waiting = {
-          call,
-          definition,
-          policy,
-          args: call.arguments,
-          settle: (decision) => {
-            this.#pending.delete(id);
-            signal.removeEventListener("abort", onAbort);
-            if (decision === "always") this.#always.add(call.name);
-            if (decision === "deny") {
-              resolve({
-                approved: false,
-                reason: `the user denied ${call.name} in the chat page. Do not call it again for this; answer without it or ask the user.`,
-              });
-            } else if (waiting.args !== call.arguments) {
-              resolve({ approved: true, arguments: waiting.args });
-            } else {
-              resolve(true);
-            }
-          },
-        };
-        const onAbort = () => waiting.settle("deny");
-        signal.addEventListener("abort", onAbort, { once: true });
+      return this.#ask(call, definition, policy, signal, ask);
+    };
+  }
+
+  /** Puts one call to the page and resolves the hook's answer once the page (or the run's end) decides. */
+  async #ask(
+    call: ToolCall,
+    definition: ToolDefinition,
+    policy: ApprovalPolicy,
+    signal: AbortSignal,
+    ask: (request: ApprovalRequestExtension) => void,
+  ): Promise<ApprovalDecision> {
+    const waiting: Waiting = { call, definition, policy, args: call.arguments, settle: () => {} };
+    // The run ending first is a denial, as the page's Deny is.
+    const decision = await waitingQuestion<Exclude<PageDecision, "edit">>(
+      signal,
+      "deny",
+      (id, settle) => {
+        waiting.settle = settle;
         this.#pending.set(id, waiting);
         const diff = changeOf(policy, call, definition);
         ask({
@@ -139,8 +137,17 @@ export class PageApprovals {
           arguments: call.arguments,
           ...(diff ? { diff } : {}),
         });
-      });
-    };
+      },
+      (id) => this.#pending.delete(id),
+    );
+    if (decision === "always") this.#always.add(call.name);
+    if (decision === "deny") {
+      return {
+        approved: false,
+        reason: `the user denied ${call.name} in the chat page. Do not call it again for this; answer without it or ask the user.`,
+      };
+    }
+    return waiting.args !== call.arguments ? { approved: true, arguments: waiting.args } : true;
   }
 
   /**
