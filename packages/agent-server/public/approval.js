@@ -101,9 +101,7 @@ function setButtons(buttons, enabled) {
 async function sendDecision({ box, buttons, answer }, send, decision, words) {
   setButtons(buttons, false);
   try {
-    const response = await send({ decision });
-    if (!response.ok)
-      throw new Error(response.body.error?.message ?? `the server answered ${response.status}`);
+    await send({ decision });
     answer.textContent = words;
     box.classList.add("answered", decision);
     return true;
@@ -153,9 +151,9 @@ export function samplingBox(event, { send }) {
 }
 
 /**
- * The question's box. `send(body)` posts an answer to the server and resolves
- * `{ ok, status, body }`; `onApprovedEdit(arguments)` is told the arguments an approved edit
- * runs with.
+ * The question's box. `send(body)` posts an answer to the server and resolves its answer, or
+ * rejects with the server's reason for refusing it; `onApprovedEdit(arguments)` is told the
+ * arguments an approved edit runs with.
  */
 export function approvalBox(event, { send, onApprovedEdit }) {
   let args = event.arguments;
@@ -207,17 +205,12 @@ export function approvalBox(event, { send, onApprovedEdit }) {
     const apply = async () => {
       use.disabled = true;
       try {
-        const response = await send({ decision: "edit", arguments: text.value });
-        if (!response.ok)
-          throw new Error(response.body.error?.message ?? `the server answered ${response.status}`);
-        args = response.body.arguments;
+        const taken = await send({ decision: "edit", arguments: text.value });
+        args = taken.arguments;
         edited = true;
         title.textContent = " to run with your edited arguments?";
         box.classList.add("edited");
-        shown.replaceChildren(
-          argumentList(args),
-          response.body.diff ? diffBlock(response.body.diff) : null,
-        );
+        shown.replaceChildren(argumentList(args), taken.diff ? diffBlock(taken.diff) : null);
         close();
       } catch (error) {
         problem.textContent = error.message;

@@ -44,8 +44,9 @@ async function api(path, init = {}) {
 }
 
 /**
- * `send(body)` of a question's box: posts the page's answer to question `id` and resolves
- * `{ ok, status, body }`.
+ * `send(body)` of a question's box: posts the page's answer to question `id` and resolves the
+ * server's answer; rejects with the server's own reason when it refused (a 400 names what is
+ * wrong), so every box shows the same text.
  */
 function answerSender(id) {
   return async (body) => {
@@ -54,11 +55,10 @@ function answerSender(id) {
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-    return {
-      ok: response.ok,
-      status: response.status,
-      body: await response.json().catch(() => ({})),
-    };
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok)
+      throw new Error(answer.error?.message ?? `the server answered ${response.status}`);
+    return answer;
   };
 }
 

@@ -107,7 +107,7 @@ function control(name, field, id) {
 /**
  * The box of a server's form (`elicitation_request`): which server asks, its message, the
  * fields, Submit / Decline / Cancel. `send(body)` posts the answer to the server and resolves
- * `{ ok, status, body }`.
+ * its answer, or rejects with the server's reason for refusing it.
  */
 export function elicitationBox(event, { send }) {
   const schema = event.requested_schema ?? {};
@@ -175,9 +175,7 @@ export function elicitationBox(event, { send }) {
     }
     setEnabled(false);
     try {
-      const response = await send(body);
-      if (!response.ok)
-        throw new Error(response.body.error?.message ?? `the server answered ${response.status}`);
+      await send(body);
       problem.hidden = true;
       answer.textContent = words;
       box.classList.add("answered", decision);
