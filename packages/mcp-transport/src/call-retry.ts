@@ -34,7 +34,16 @@ export interface CallTarget {
 }
 
 /**
- * The call retry policy: runs `operation` on a ready client. It waits for a reconnect under
+ * A request's time: its timeout as set, which messages name, and what is left of it when the
+ * request is sent (it may have waited for a reconnect, or be a retry), which bounds the wait.
+ */
+export interface CallTime {
+  timeoutMs: number;
+  remainingMs: number;
+}
+
+/**
+ * The call retry policy: runs `operation` on a ready client, with its {@link CallTime}. It waits for a reconnect under
  * way (bounded by the timeout; `whileReconnecting: "fail"` refuses instead). A request
  * refused for want of authorization is sent once more after an OAuth login; one that the
  * server cannot have seen (the HTTP session expired, the server was unreachable, the process
@@ -50,7 +59,7 @@ export async function runOnReadyClient<T>(
   target: CallTarget,
   what: string,
   options: RequestOptions,
-  operation: (client: Client, remainingMs: number) => Promise<T>,
+  operation: (client: Client, time: CallTime) => Promise<T>,
   repeatable: () => boolean = () => false,
 ): Promise<T> {
   const { status, session } = target;
@@ -72,7 +81,8 @@ export async function runOnReadyClient<T>(
     }
     const handle = session.handle;
     try {
-      return await operation(client, Math.max(1, started + timeoutMs - Date.now()));
+      const remainingMs = Math.max(1, started + timeoutMs - Date.now());
+      return await operation(client, { timeoutMs, remainingMs });
     } catch (error) {
       if (retry === 0 && (await recoverRequest(target.factory, error))) continue;
       const read = readRequestFailure(error, (raw) =>

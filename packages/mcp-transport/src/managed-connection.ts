@@ -1,7 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { backoffDelay } from "./backoff.js";
-import { runOnReadyClient } from "./call-retry.js";
+import { type CallTime, runOnReadyClient } from "./call-retry.js";
 import type { ClientFeatureOptions, McpRoot } from "./client-features.js";
 import { connectAttempt } from "./connect-attempt.js";
 import { ConnectionErrors } from "./connection-errors.js";
@@ -169,14 +169,14 @@ export class ManagedConnection implements McpConnection {
     return this.withClient(
       `tools/call "${name}"`,
       options,
-      (client, remaining) =>
+      (client, time) =>
         requestToolCall({
           client,
           server: this.name,
           name,
           args,
           options,
-          timeoutMs: remaining,
+          time,
           maxTotalMs: this.settings.timeouts.maxTotalMs,
           stderrTail: () => this.stderrTail(),
           task: { board: this.taskStatus, memory },
@@ -245,8 +245,8 @@ export class ManagedConnection implements McpConnection {
     options: RequestOptions,
     operation: (context: serverRequests.RequestContext) => Promise<T>,
   ): Promise<T> {
-    return this.withClient(what, options, (client, remaining) =>
-      operation({ client, server: this.name, timeoutMs: remaining, options }),
+    return this.withClient(what, options, (client, time) =>
+      operation({ client, server: this.name, time, options }),
     );
   }
 
@@ -254,7 +254,7 @@ export class ManagedConnection implements McpConnection {
   private withClient<T>(
     what: string,
     options: RequestOptions,
-    operation: (client: Client, remainingMs: number) => Promise<T>,
+    operation: (client: Client, time: CallTime) => Promise<T>,
     repeatable?: () => boolean,
   ): Promise<T> {
     return runOnReadyClient(

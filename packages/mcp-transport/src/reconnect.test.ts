@@ -112,6 +112,16 @@ describe("reconnect", () => {
     expect(error.message).toContain("waiting for the server to reconnect");
   });
 
+  it("a call that waited for a reconnect and then times out names its timeout as set", async () => {
+    const connection = await connectFixture({}, options({ baseDelayMs: 400, maxDelayMs: 400 }));
+    process.kill(await serverPid(connection), "SIGKILL");
+    await reach(connection, "reconnecting");
+    // Part of the 1500 ms goes on the reconnect; the call is sent with what is left.
+    const error = await rejection(connection.callTool("hang", {}, { timeoutMs: 1_500 }));
+    expect(error.code).toBe("CALL_TIMEOUT");
+    expect(error.message).toContain('Tool "hang" on server "fx" did not answer within 1500 ms;');
+  });
+
   it("a call in flight when the server crashes fails with the stderr tail, then the server comes back", async () => {
     const connection = await connectFixture({ crashOn: "add" });
     const error = await rejection(connection.callTool("add", { a: 1, b: 2 }));

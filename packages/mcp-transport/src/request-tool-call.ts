@@ -1,5 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { CallTime } from "./call-retry.js";
 import type { CallToolOptions, McpCallResult } from "./connection-types.js";
 import { McpTransportError, withStderrTail } from "./errors.js";
 import { runsAsTask } from "./task-call-policy.js";
@@ -15,8 +16,8 @@ export interface ToolCallRequest {
   name: string;
   args: Record<string, unknown>;
   options: CallToolOptions;
-  /** What is left of the call's timeout (it may have waited for a reconnect). */
-  timeoutMs: number;
+  /** The call's timeout as set, and what is left of it. */
+  time: CallTime;
   maxTotalMs: number | undefined;
   /** The server's stderr tail, attached to every error. */
   stderrTail: () => string[];
@@ -41,7 +42,7 @@ export async function requestToolCall(request: ToolCallRequest): Promise<McpCall
       runsAsTask({
         taskSupport: request.options.taskSupport,
         capabilities: request.client.getServerCapabilities(),
-        timeoutMs: request.timeoutMs,
+        timeoutMs: request.time.remainingMs,
       });
     return await withCallerSignal(request.options.signal, () =>
       asTask ? requestTaskToolCall(request, request.task) : sendCall(request),
@@ -52,7 +53,7 @@ export async function requestToolCall(request: ToolCallRequest): Promise<McpCall
 }
 
 async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
-  const { client, server, name, args, options, timeoutMs: timeout, maxTotalMs } = request;
+  const { client, server, name, args, options, time, maxTotalMs } = request;
   const { signal, onProgress } = options;
   if (signal?.aborted) throw abortedError(server, name);
   // One controller per call: the SDK sends notifications/cancelled when it aborts.
@@ -72,7 +73,7 @@ async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
       { method: "tools/call", params: { name, arguments: args } },
       CallToolResultSchema,
       {
-        timeout,
+        timeout: time.remainingMs,
         ...(controller ? { signal: controller.signal } : {}),
         ...(onProgress
           ? {
@@ -95,7 +96,7 @@ async function sendCall(request: ToolCallRequest): Promise<McpCallResult> {
       const limit =
         timedOutTotal || /Maximum total timeout/.test(String(error))
           ? `${maxTotalMs} ms in total (timeouts.maxTotalMs)`
-          : `${timeout} ms`;
+          : `${time.timeoutMs} ms`;
       throw new McpTransportError({
         code: "CALL_TIMEOUT",
         server,

@@ -9,6 +9,7 @@ import {
   ReadResourceResultSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { rpcErrorOf } from "./call-error-translation.js";
+import type { CallTime } from "./call-retry.js";
 import type {
   McpPrompt,
   McpPromptResult,
@@ -20,11 +21,11 @@ import type {
 import { McpTransportError } from "./errors.js";
 import { withCallerSignal } from "./tracing/caller-signal.js";
 
-/** What one request needs besides its client: the server name and the time left. */
+/** What one request needs besides its client: the server name and its time. */
 export interface RequestContext {
   client: Client;
   server: string;
-  timeoutMs: number;
+  time: CallTime;
   options: RequestOptions;
 }
 
@@ -100,7 +101,7 @@ async function send(
   method: PagedMethod | "resources/read" | "prompts/get",
   params: Record<string, unknown>,
 ): Promise<unknown> {
-  const { client, server, timeoutMs, options } = context;
+  const { client, server, time, options } = context;
   const schema =
     method === "resources/read"
       ? ReadResourceResultSchema
@@ -111,7 +112,7 @@ async function send(
   try {
     return await withCallerSignal(options.signal, () =>
       client.request({ method, params }, schema, {
-        timeout: timeoutMs,
+        timeout: time.remainingMs,
         ...(options.signal ? { signal: options.signal } : {}),
       }),
     );
@@ -122,7 +123,7 @@ async function send(
         code: "CALL_TIMEOUT",
         server,
         cause: error,
-        message: `Server "${server}" did not answer ${method} within ${timeoutMs} ms.`,
+        message: `Server "${server}" did not answer ${method} within ${time.timeoutMs} ms.`,
       });
     }
     throw rpcErrorOf(error, server, method) ?? error;

@@ -29,7 +29,7 @@ type Ending = "aborted" | "timeout";
  */
 export interface TaskCallMemory {
   taskId?: string;
-  /** The whole task's time, from the first `tools/call`. */
+  /** The whole task's time as set, which the timeout's message names. */
   budgetMs?: number;
   /** When the whole task's time is up (`Date.now()` based). */
   deadline?: number;
@@ -64,8 +64,9 @@ export async function requestTaskToolCall(
   const { board, memory } = context;
   const { signal } = options;
   if (signal?.aborted) throw abortedError(server, name);
-  memory.budgetMs ??= Math.min(request.timeoutMs, request.maxTotalMs ?? Number.POSITIVE_INFINITY);
-  memory.deadline ??= Date.now() + memory.budgetMs;
+  const maxTotalMs = request.maxTotalMs ?? Number.POSITIVE_INFINITY;
+  memory.budgetMs ??= Math.min(request.time.timeoutMs, maxTotalMs);
+  memory.deadline ??= Date.now() + Math.min(request.time.remainingMs, maxTotalMs);
   const { budgetMs, deadline } = memory;
   const remaining = () => Math.max(1, deadline - Date.now());
   // One controller ends every request of the task and its poll waits: abort or deadline.
