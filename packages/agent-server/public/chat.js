@@ -369,6 +369,21 @@ class Answer {
     this.note(why, "notice");
   }
 
+  /**
+   * The run ended: a question box nobody answered (approval, sampling, form) can no longer be
+   * answered, so its controls go off and its answer line says so, instead of a click meeting
+   * the server's "no such question".
+   */
+  closeQuestions() {
+    for (const box of this.body.querySelectorAll("section.approval:not(.answered)")) {
+      for (const control of box.querySelectorAll("button, input, select, textarea"))
+        control.disabled = true;
+      box.classList.add("answered", "unanswered");
+      const line = box.querySelector(".approval-answer");
+      if (line) line.textContent = "The run ended before this was answered.";
+    }
+  }
+
   note(text, kind) {
     this.body.append(el("p", { class: kind, "data-testid": kind, textContent: text }));
   }
@@ -469,6 +484,7 @@ async function send(text) {
     }
   } finally {
     if (answer.text) state.history.push({ role: "assistant", content: answer.text });
+    answer.closeQuestions();
     setRunning(undefined);
     scrollDown();
   }

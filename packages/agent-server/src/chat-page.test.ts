@@ -520,4 +520,37 @@ describe.skipIf(noBrowser)("the chat page", () => {
       "Arguments (edited before approval)",
     );
   });
+
+  it("--approve-in-page: a question still open when the run is stopped can no longer be answered, and says so", async () => {
+    rig = await startServeRig(
+      [
+        { toolCalls: [{ id: "a1", name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
+        { text: "After the stop." },
+      ],
+      { approval: { mode: "always", inPage: true } },
+    );
+    const current = rig;
+    const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
+    await page.locator("body[data-ready=true]").waitFor();
+    await page.getByTestId("prompt").fill("add 1 and 2");
+    await page.getByTestId("prompt").press("Enter");
+    const box = page.getByTestId("message-assistant").last().getByTestId("approval");
+    await box.waitFor();
+    await box.getByTestId("approval-edit").click(); // an open editor closes too
+    await page.getByTestId("stop").click();
+    await expect
+      .poll(() => box.getByTestId("approval-answer").textContent(), { timeout: 15_000 })
+      .toBe("The run ended before this was answered.");
+    for (const id of ["approval-approve", "approval-deny", "approval-always", "approval-edit"])
+      expect(await box.getByTestId(id).isDisabled()).toBe(true);
+    expect(await box.getByTestId("approval-edit-apply").isDisabled()).toBe(true);
+    expect(await box.getByTestId("approval-edit-text").isDisabled()).toBe(true);
+    await expect.poll(() => current.server.inFlight, { timeout: 15_000 }).toBe(0);
+    // The page is usable again: the next message gets an answer.
+    await page.getByTestId("prompt").fill("Still there?");
+    await page.getByTestId("prompt").press("Enter");
+    await expect
+      .poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 20_000 })
+      .toContain("After the stop.");
+  });
 });
