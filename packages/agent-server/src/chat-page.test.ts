@@ -20,6 +20,40 @@ const chromiumTab = useBrowser(async () => {
 
 const openPage = (url: string): Promise<Page> => chromiumTab.open(url);
 
+/**
+ * An `--approve-in-page` serve whose model asks to add 1 and 2, then answers `answerText`:
+ * the page (at `viewport.width` when given) has sent "add 1 and 2" and shows the question's box.
+ */
+async function askToAdd(answerText: string, viewport?: { width: number }) {
+  const current = await startServeRig(
+    [
+      { toolCalls: [{ id: "a1", name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
+      { text: answerText },
+    ],
+    { approval: { mode: "always", inPage: true } },
+  );
+  rig = current;
+  const page = await openPage(`${current.url}/#key=${current.server.apiKey}`);
+  if (viewport) await page.setViewportSize({ width: viewport.width, height: 844 });
+  await page.locator("body[data-ready=true]").waitFor();
+  await page.getByTestId("prompt").fill("add 1 and 2");
+  await page.getByTestId("prompt").press("Enter");
+  const answer = page.getByTestId("message-assistant").last();
+  const box = answer.getByTestId("approval");
+  await box.waitFor();
+  return { current, page, answer, box };
+}
+
+/** After Stop: the server has nothing running, and the next message gets "After the stop.". */
+async function expectUsableAfterStop(page: Page, current: ServeRig): Promise<void> {
+  await expect.poll(() => current.server.inFlight, { timeout: 15_000 }).toBe(0);
+  await page.getByTestId("prompt").fill("Still there?");
+  await page.getByTestId("prompt").press("Enter");
+  await expect
+    .poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 20_000 })
+    .toContain("After the stop.");
+}
+
 describe.skipIf(noBrowser)("the chat page", () => {
   it("counts an idle lazy server as connected, as /healthz and a session's status do", async () => {
     const manifests = await mkdtemp(join(tmpdir(), "tinyloop-page-manifests-"));
@@ -354,13 +388,7 @@ describe.skipIf(noBrowser)("the chat page", () => {
     await expect
       .poll(async () => (await current.fixtureStats()).cancelled, { timeout: 15_000 })
       .toBe(before.cancelled + 1);
-    await expect.poll(() => current.server.inFlight, { timeout: 15_000 }).toBe(0);
-    // The page is usable again: the next message gets an answer.
-    await page.getByTestId("prompt").fill("Still there?");
-    await page.getByTestId("prompt").press("Enter");
-    await expect
-      .poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 20_000 })
-      .toContain("After the stop.");
+    await expectUsableAfterStop(page, current);
   });
 
   it("asks for the key when the link had none, and refuses a wrong one", async () => {
@@ -456,22 +484,7 @@ describe.skipIf(noBrowser)("the chat page", () => {
     expect(await answer().locator(".status").first().textContent()).toBe("ok");
   });
   it("--approve-in-page: Edit arguments checks the edit on the server, shows a bad one's reason, and runs a good one on approve (fitting 390 px)", async () => {
-    rig = await startServeRig(
-      [
-        { toolCalls: [{ id: "a1", name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
-        { text: "Added." },
-      ],
-      { approval: { mode: "always", inPage: true } },
-    );
-    const current = rig;
-    const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator("body[data-ready=true]").waitFor();
-    await page.getByTestId("prompt").fill("add 1 and 2");
-    await page.getByTestId("prompt").press("Enter");
-    const answer = page.getByTestId("message-assistant").last();
-    const box = answer.getByTestId("approval");
-    await box.waitFor();
+    const { current, answer, box, page } = await askToAdd("Added.", { width: 390 });
     const before = await current.fixtureStats();
 
     await box.getByTestId("approval-edit").click();
@@ -522,20 +535,7 @@ describe.skipIf(noBrowser)("the chat page", () => {
   });
 
   it("--approve-in-page: a question still open when the run is stopped can no longer be answered, and says so", async () => {
-    rig = await startServeRig(
-      [
-        { toolCalls: [{ id: "a1", name: "mcp_fx_add", arguments: { a: 1, b: 2 } }] },
-        { text: "After the stop." },
-      ],
-      { approval: { mode: "always", inPage: true } },
-    );
-    const current = rig;
-    const page = await openPage(`${rig.url}/#key=${rig.server.apiKey}`);
-    await page.locator("body[data-ready=true]").waitFor();
-    await page.getByTestId("prompt").fill("add 1 and 2");
-    await page.getByTestId("prompt").press("Enter");
-    const box = page.getByTestId("message-assistant").last().getByTestId("approval");
-    await box.waitFor();
+    const { current, box, page } = await askToAdd("After the stop.");
     await box.getByTestId("approval-edit").click(); // an open editor closes too
     await page.getByTestId("stop").click();
     await expect
@@ -545,12 +545,6 @@ describe.skipIf(noBrowser)("the chat page", () => {
       expect(await box.getByTestId(id).isDisabled()).toBe(true);
     expect(await box.getByTestId("approval-edit-apply").isDisabled()).toBe(true);
     expect(await box.getByTestId("approval-edit-text").isDisabled()).toBe(true);
-    await expect.poll(() => current.server.inFlight, { timeout: 15_000 }).toBe(0);
-    // The page is usable again: the next message gets an answer.
-    await page.getByTestId("prompt").fill("Still there?");
-    await page.getByTestId("prompt").press("Enter");
-    await expect
-      .poll(() => page.getByTestId("message-assistant").last().textContent(), { timeout: 20_000 })
-      .toContain("After the stop.");
+    await expectUsableAfterStop(page, current);
   });
 });
