@@ -88,6 +88,34 @@ describe("configSecrets of oauth", () => {
     const echoed = `token endpoint said: bad key ${body[1]} for cc-secret-9`;
     expect(maskSecrets(secrets)(echoed)).not.toMatch(/cc-secret-9|[A-Za-z0-9+/]{40}/);
   });
+
+  it("takes a PEM body line of 16 characters or more, never its BEGIN/END lines (also with CRLF) or a short line", () => {
+    const long = "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg";
+    const sixteen = "QUJDREVGR0hJSktM";
+    const short = "YWJjZGVm"; // too short to mask everywhere it may appear
+    const privateKey = [
+      "-----BEGIN PRIVATE KEY-----",
+      long,
+      sixteen,
+      short,
+      "-----END PRIVATE KEY-----",
+      "",
+    ].join("\r\n");
+    const secrets = configSecrets({
+      url: "https://api.example.com/mcp",
+      oauth: { grant: "client_credentials" as const, clientId: "agent", privateKey },
+    });
+    // Each body line without its CR: a server echoing one line of the key has it masked.
+    expect(secrets).toEqual([privateKey, long, sixteen]);
+    expect(maskSecrets(secrets)(`bad key line ${sixteen}.`)).toBe("bad key line ***.");
+    // Written on one line with \n escapes (as in a JSON string or an env variable).
+    const escaped = privateKey.replaceAll("\r\n", "\\n");
+    const fromEscaped = configSecrets({
+      url: "https://api.example.com/mcp",
+      oauth: { grant: "client_credentials" as const, clientId: "agent", privateKey: escaped },
+    });
+    expect(fromEscaped).toEqual([escaped, long, sixteen]);
+  });
 });
 
 describe("maskSecrets", () => {

@@ -65,8 +65,9 @@ export function configSecrets(config: SecretSources | ServerConfig): string[] {
     const value = oauth?.[key];
     if (value === undefined) continue;
     add(value);
-    // A PEM key may come back a line at a time: each line of its body is masked too.
-    for (const line of value.split(/\\n|\n/))
+    // A PEM key may come back a line at a time: each line of its body is masked too (split
+    // at LF or CRLF, also when they are written out as the escapes \n or \r\n).
+    for (const line of value.split(/(?:\\r)?\\n|\r?\n/))
       if (line.length >= 16 && !line.startsWith("-----")) add(line);
   }
   // Longest first, so a secret that contains another is masked whole.
