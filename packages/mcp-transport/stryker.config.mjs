@@ -3,9 +3,8 @@ import { tinyloopStrykerConfig } from "@tinyloop/vitest-config/stryker";
 
 export default tinyloopStrykerConfig({
   mutate: [
-    // redaction of secrets in everything the package reports
+    // redaction of secrets in everything the package reports (URLs: @tinyloop/errors)
     "src/secret-redactor.ts",
-    "src/redact-url.ts",
     // OAuth: the login cap and the token store
     "src/oauth/oauth-login.ts",
     "src/oauth/oauth-store.ts",
