@@ -43,12 +43,13 @@ export interface CallTime {
 }
 
 /**
- * The call retry policy: runs `operation` on a ready client, with its {@link CallTime}. It waits for a reconnect under
- * way (bounded by the timeout; `whileReconnecting: "fail"` refuses instead). A request
- * refused for want of authorization is sent once more after an OAuth login; one that the
- * server cannot have seen (the HTTP session expired, the server was unreachable, the process
- * had just died) re-initialises the session and is sent once more — that retry always waits,
- * since the request itself started the reconnect. Nothing is sent a third time.
+ * The call retry policy: runs `operation` on a ready client, with its {@link CallTime}. It
+ * waits for a reconnect under way (bounded by the timeout; `whileReconnecting: "fail"`
+ * refuses instead). A request refused for want of authorization is sent once more after an
+ * OAuth login; one that the server cannot have seen (the HTTP session expired, the server was
+ * unreachable, the process had just died) re-initialises the session and is sent once more —
+ * that retry always waits, since the request itself started the reconnect. Nothing is sent a
+ * third time.
  *
  * `repeatable()` says when running `operation` again cannot repeat its effect (a call whose
  * task exists only polls it when run again): then a failure that lost the session or the
