@@ -29,8 +29,6 @@ type Ending = "aborted" | "timeout";
  */
 export interface TaskCallMemory {
   taskId?: string;
-  /** The whole task's time as set, which the timeout's message names. */
-  budgetMs?: number;
   /** When the whole task's time is up (`Date.now()` based). */
   deadline?: number;
 }
@@ -65,9 +63,10 @@ export async function requestTaskToolCall(
   const { signal } = options;
   if (signal?.aborted) throw abortedError(server, name);
   const maxTotalMs = request.maxTotalMs ?? Number.POSITIVE_INFINITY;
-  memory.budgetMs ??= Math.min(request.time.timeoutMs, maxTotalMs);
+  // The whole task's time as set (the same on every retry), which the timeout's message names.
+  const budgetMs = Math.min(request.time.timeoutMs, maxTotalMs);
   memory.deadline ??= Date.now() + Math.min(request.time.remainingMs, maxTotalMs);
-  const { budgetMs, deadline } = memory;
+  const { deadline } = memory;
   const remaining = () => Math.max(1, deadline - Date.now());
   // One controller ends every request of the task and its poll waits: abort or deadline.
   const stop = new AbortController();
