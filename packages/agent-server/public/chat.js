@@ -378,7 +378,7 @@ class Answer {
     for (const box of this.body.querySelectorAll("section.approval:not(.answered)")) {
       for (const control of box.querySelectorAll("button, input, select, textarea"))
         control.disabled = true;
-      box.classList.add("answered", "unanswered");
+      box.classList.add("answered");
       const line = box.querySelector(".approval-answer");
       if (line) line.textContent = "The run ended before this was answered.";
     }
