@@ -383,6 +383,18 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
     toolCallStyle: "whole" as const,
   };
 
+  /**
+   * Types `y` Enter while the model is paused, then lets the model go on. The CLI shows nothing
+   * when it reads a line typed ahead, so there is no screen to wait for: the pause gives tmux
+   * and the pty time to deliver the line first. Without it, on a loaded machine, the line could
+   * reach the CLI after the question opened, and then it is rightly taken as the answer.
+   */
+  async function typeAheadThenRelease(model: { release(): void }): Promise<void> {
+    keys("y", "Enter");
+    await new Promise((r) => setTimeout(r, 500));
+    model.release();
+  }
+
   it("REPL: a line typed ahead is no answer, and a bad answer says what is accepted", async () => {
     const model = await repl.withModel([slowToolTurn, { text: "Added." }, { text: "You said y." }]);
     repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });
@@ -390,8 +402,7 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
     await waitFor((s) => /^›/m.test(s), "the prompt");
     keys("add", "Enter");
     await waitFor((s) => /^Let\s*$/m.test(s), "the first words");
-    keys("y", "Enter");
-    model.release();
+    await typeAheadThenRelease(model);
     const asked = await waitFor((s) => s.includes("allow mcp_fx_add a=2 b=3?"), "the question");
     expect(asked).toContain("(1 line typed ahead will be sent after this turn; answer below)");
     expect(asked).not.toContain("✓ mcp_fx_add");
@@ -429,8 +440,7 @@ describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", ()
       "scripted",
     ]);
     await waitFor((s) => /^Let\s*$/m.test(s), "the first words");
-    keys("y", "Enter");
-    model.release();
+    await typeAheadThenRelease(model);
     const asked = await waitFor((s) => s.includes("allow mcp_fx_add a=2 b=3?"), "the question");
     expect(asked).toContain("(ignored 1 line typed before this question)");
     expect(asked).not.toContain("✓ mcp_fx_add");
