@@ -1,5 +1,6 @@
-import { isBrowserProcess, noBrowser, useBrowser } from "@tinyloop/test-fixtures/browser";
-import { describe, expect, it } from "vitest";
+import { isBrowserProcess, useBrowser } from "@tinyloop/test-fixtures/browser";
+import { CHROMIUM, describeNeeding } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
 // The answers' markdown in a real browser (Debian's chromium), streamed by the scripted model
@@ -67,7 +68,7 @@ const HOSTILE = [
   "![tracker](https://example.com/pixel.png)",
 ].join("\n");
 
-describe.skipIf(noBrowser)("the chat page's markdown", () => {
+describeNeeding(CHROMIUM)("the chat page's markdown", () => {
   it("renders a streamed answer's heading, list, code block, table and link; HTML, scripts and javascript: links stay inert", async () => {
     rig = await startServeRig([{ text: `${ANSWER}\n${HOSTILE}`, chunkSize: 4, delayMs: 1 }]);
     const current = await chromiumTab.open(`${rig.url}/#key=${rig.server.apiKey}`, {

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   isBrowserProcess,
-  noBrowser,
   type Page,
   pageOverflow,
   useBrowser,
 } from "@tinyloop/test-fixtures/browser";
-import { describe, expect, it } from "vitest";
+import { CHROMIUM, describeNeeding } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { type ServeRig, startServeRig } from "./__fixtures__/serve-rig.js";
 
 let rig: ServeRig | undefined;
@@ -54,7 +54,7 @@ async function expectUsableAfterStop(page: Page, current: ServeRig): Promise<voi
     .toContain("After the stop.");
 }
 
-describe.skipIf(noBrowser)("the chat page", () => {
+describeNeeding(CHROMIUM)("the chat page", () => {
   it("counts an idle lazy server as connected, as /healthz and a session's status do", async () => {
     const manifests = await mkdtemp(join(tmpdir(), "tinyloop-page-manifests-"));
     try {

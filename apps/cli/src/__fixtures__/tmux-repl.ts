@@ -29,7 +29,7 @@ export interface TmuxRepl extends E2eSession {
 /**
  * Registers what every REPL test file needs: a fresh workspace and the checks after each test
  * ({@link useE2eSession}), and a `columns` × `rows` tmux session named after `name`, ended
- * after each test before those checks. tmux must be installed: without it a test fails.
+ * after each test before those checks. Its describe blocks say `describeNeeding(TMUX)`.
  */
 export function useTmuxRepl(
   name: string,

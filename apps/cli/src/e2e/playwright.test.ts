@@ -2,28 +2,17 @@ import { readFileSync, readlinkSync, realpathSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { findOnPath } from "@tinyloop/agent-files";
-import {
-  listProcesses,
-  type ProcessInfo,
-  skipWithout,
-  waitForNoProcesses,
-} from "@tinyloop/test-fixtures";
+import { listProcesses, type ProcessInfo, waitForNoProcesses } from "@tinyloop/test-fixtures";
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from "@tinyloop/test-fixtures/model-server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CHROMIUM, describeNeeding } from "@tinyloop/test-fixtures/outside-programs";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
 
 // The default agent adds Playwright's MCP server only when chromium is on PATH. Without it
 // these tests are skipped and the reason is printed, except in CI, where they fail.
-const chromium = findOnPath("chromium") ?? findOnPath("chromium-browser");
-const noChromium = skipWithout(
-  "chromium on PATH",
-  Boolean(chromium),
-  "apt-get install -y chromium",
-);
 
 let ws: Workspace;
 let model: ScriptedModelServer | undefined;
@@ -67,7 +56,7 @@ async function servePage(html: string): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
 
-describe.skipIf(noChromium)("the default agent with chromium on PATH (real Playwright MCP)", () => {
+describeNeeding(CHROMIUM)("the default agent with chromium on PATH (real Playwright MCP)", () => {
   it("mcp tools lists Playwright's browser_* tools next to the filesystem server's", async () => {
     const r = await runCli(["mcp", "tools"], { cwd: ws.dir, timeout: 90_000 });
     expect(r.stderr).toContain("connected 2/2 servers");

@@ -1,5 +1,6 @@
 import { chmodSync, readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describeNeeding, TMUX } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { DURATION, filesystemServer } from "../__fixtures__/cli-harness.js";
 import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
@@ -30,7 +31,7 @@ function agentWithFilesystem(): void {
   });
 }
 
-describe("approving a file write in the REPL", () => {
+describeNeeding(TMUX)("approving a file write in the REPL", () => {
   it("shows the whole 31-line write as a diff, its last line too, and runs the arguments edited in $EDITOR", async () => {
     const target = repl.ws.path("plan.sh");
     const model = await repl.withModel([

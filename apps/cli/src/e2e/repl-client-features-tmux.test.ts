@@ -1,7 +1,8 @@
 import { chmodSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { startFixtureHttpServer } from "@tinyloop/test-fixtures/mcp-server";
-import { describe, expect, it } from "vitest";
+import { describeNeeding, TMUX } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
 const everythingPath = createRequire(import.meta.url).resolve(
@@ -18,7 +19,7 @@ async function answer(question: string, text: string): Promise<void> {
   keys("Enter");
 }
 
-describe("servers asking the person at the REPL", () => {
+describeNeeding(TMUX)("servers asking the person at the REPL", () => {
   it("fills an elicitation form field by field, and approves a sampling request", async () => {
     const model = await repl.withModel([
       { toolCalls: [{ name: "mcp_everything_trigger-elicitation-request", arguments: {} }] },
@@ -125,7 +126,7 @@ describe("servers asking the person at the REPL", () => {
 // `tinyloop mcp serve`); the child's own MCP server (the "everything" server) asks an
 // elicitation form. The child passes it on to its caller, the parent's MCP client; the
 // parent's REPL asks its user; the answer goes back down.
-describe("a child agent's server asking the parent's user", () => {
+describeNeeding(TMUX)("a child agent's server asking the parent's user", () => {
   it("the child's server's elicitation form is asked at the parent's REPL and the answer flows back down", async () => {
     // One scripted model serves both agents, in the order they ask it.
     const model = await repl.withModel([

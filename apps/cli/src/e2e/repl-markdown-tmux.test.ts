@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { describeNeeding, TMUX } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { runCli } from "../__fixtures__/cli-harness.js";
 import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
@@ -25,7 +26,7 @@ const ANSWER = [
   "",
 ].join("\n");
 
-describe("Markdown in answers", () => {
+describeNeeding(TMUX)("Markdown in answers", () => {
   it("is rendered in a colour terminal, a block at a time as it streams", async () => {
     await repl.withModel([{ text: ANSWER, chunkSize: 7 }]);
     repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });

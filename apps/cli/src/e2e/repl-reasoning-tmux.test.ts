@@ -1,11 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describeNeeding, TMUX } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
 const repl = useTmuxRepl("reasoning", { columns: 160, rows: 40, scrollback: true });
 const { pane } = repl;
 const { tmux, keys, waitFor } = pane;
 
-describe("a reasoning model in the REPL, in a real terminal", () => {
+describeNeeding(TMUX)("a reasoning model in the REPL, in a real terminal", () => {
   it("shows one collapsed line per turn, /reasoning hide hides it, /reasoning show streams it all", async () => {
     // A Qwen-style model under --tool-format hermes, thinking in <think> before each answer;
     // the first thought holds escape sequences that would colour the terminal red.

@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describeNeeding, TMUX } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
 const repl = useTmuxRepl("results", { columns: 120, rows: 40 });
 const { keys, waitFor } = repl.pane;
 
-describe("/results in the REPL", () => {
+describeNeeding(TMUX)("/results in the REPL", () => {
   it("switches tool results between one line and whole, and refuses another word", async () => {
     const echo = {
       toolCalls: [{ name: "mcp_fx_echo", arguments: { text: "alpha\nbeta\ngamma" } }],

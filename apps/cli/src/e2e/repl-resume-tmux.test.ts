@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describeNeeding, TMUX } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { runCli } from "../__fixtures__/cli-harness.js";
 import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
@@ -23,7 +24,7 @@ function start(args: string[]): void {
   repl.startCli(args, { env: { XDG_STATE_HOME: repl.ws.path("state") } });
 }
 
-describe("saved conversations in a real terminal", () => {
+describeNeeding(TMUX)("saved conversations in a real terminal", () => {
   it("resumes after a restart of the CLI: --continue, /clear starts a new one, --resume picks from a list", async () => {
     await repl.withModel([
       { text: "Noted: swordfish." },

@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
-import { describe, expect, it } from "vitest";
+import { describeNeeding, TMUX } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
 const repl = useTmuxRepl("lines", { columns: 120, rows: 40 });
@@ -49,7 +50,7 @@ function userMessages(): string[] {
   });
 }
 
-describe("server lines in the REPL on a real terminal", () => {
+describeNeeding(TMUX)("server lines in the REPL on a real terminal", () => {
   it("prints a server failing at the prompt above it and keeps the half-typed line", {
     timeout: 180_000,
   }, async () => {

@@ -1,7 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: agent files spell ${VAR} literally
 import { readFileSync } from "node:fs";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
-import { describe, expect, it } from "vitest";
+import { describeNeeding, TMUX } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { DURATION } from "../__fixtures__/cli-harness.js";
 import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
@@ -29,7 +30,7 @@ async function waitUntil(check: () => boolean, what: string, timeoutMs = 60_000)
   }
 }
 
-describe("the REPL in a real terminal", () => {
+describeNeeding(TMUX)("the REPL in a real terminal", () => {
   it("streams, lists tools, asks approval, survives Ctrl+C in a slow tool, exits on Ctrl+D", async () => {
     const model = await repl.withModel([
       {
@@ -305,7 +306,7 @@ describe("the REPL in a real terminal", () => {
   });
 });
 
-describe("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", () => {
+describeNeeding(TMUX)("the terminal at the edges: Ctrl+D, bad answers, lines typed ahead", () => {
   it("Ctrl+D at the prompt ends the line and exits without redrawing the status line", async () => {
     const model = await repl.withModel([{ text: "x" }]);
     repl.ws.write({ ".mcp.json": JSON.stringify({ mcpServers: { fx: repl.ws.fixture() } }) });

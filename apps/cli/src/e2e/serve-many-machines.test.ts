@@ -3,9 +3,10 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from "@tinyloop/test-fixtures/model-server";
+import { describeNeeding, HAPROXY } from "@tinyloop/test-fixtures/outside-programs";
 import { execa, type ResultPromise } from "execa";
 import OpenAI from "openai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { cliBin, stderrShows } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
@@ -60,7 +61,7 @@ async function startReplica(n: number): Promise<number> {
   return Number(port);
 }
 
-describe("serve on many machines: three replicas behind HAProxy", () => {
+describeNeeding(HAPROXY)("serve on many machines: three replicas behind HAProxy", () => {
   it("spreads requests; a replica killed mid-stream errors that stream, and the next requests go to the others", async () => {
     s.ws.write({ "mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });
     const ports = await Promise.all([1, 2, 3].map(startReplica));

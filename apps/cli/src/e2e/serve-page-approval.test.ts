@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { noBrowser } from "@tinyloop/test-fixtures/browser";
-import { describe, expect, it } from "vitest";
+import { CHROMIUM, describeNeeding } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { filesystemServer } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 import { useServeChatPage } from "../__fixtures__/serve-chat-page.js";
@@ -44,7 +44,7 @@ async function askToRewriteDeployScript(env: Record<string, string> = {}) {
   return { current, target };
 }
 
-describe.skipIf(noBrowser)("tinyloop serve --approve-in-page in Chromium", () => {
+describeNeeding(CHROMIUM)("tinyloop serve --approve-in-page in Chromium", () => {
   it("shows a write_file over an existing file as a diff against it, and writes only after Approve", async () => {
     // No NODE_PATH (pnpm sets one): the page's libraries must come with the CLI itself.
     const { current, target } = await askToRewriteDeployScript({ NODE_PATH: "" });

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
-import { noBrowser, type Page, pageOverflow } from "@tinyloop/test-fixtures/browser";
-import { describe, expect, it } from "vitest";
+import { type Page, pageOverflow } from "@tinyloop/test-fixtures/browser";
+import { CHROMIUM, describeNeeding } from "@tinyloop/test-fixtures/outside-programs";
+import { expect, it } from "vitest";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 import { useServeChatPage } from "../__fixtures__/serve-chat-page.js";
 
@@ -46,7 +47,7 @@ async function askInPage(): Promise<Page> {
 const toolAnswer = (body: unknown) =>
   String((body as { messages: Array<{ content: unknown }> }).messages.at(-1)?.content);
 
-describe.skipIf(noBrowser)(
+describeNeeding(CHROMIUM)(
   "tinyloop serve --approve-in-page: a server's form asked in Chromium",
   () => {
     it("shows every field kind with its defaults (fitting 390 px), names a bad answer's problems, and sends a good one", async () => {

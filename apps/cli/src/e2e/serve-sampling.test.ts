@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
-import { noBrowser, type Page } from "@tinyloop/test-fixtures/browser";
+import type { Page } from "@tinyloop/test-fixtures/browser";
+import { CHROMIUM, describeNeeding } from "@tinyloop/test-fixtures/outside-programs";
 import { describe, expect, it } from "vitest";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 import { useServeChatPage } from "../__fixtures__/serve-chat-page.js";
@@ -76,7 +77,7 @@ describe("tinyloop serve: sampling requests of the agent's servers", () => {
   });
 });
 
-describe.skipIf(noBrowser)("tinyloop serve --approve-in-page: sampling asked in Chromium", () => {
+describeNeeding(CHROMIUM)("tinyloop serve --approve-in-page: sampling asked in Chromium", () => {
   /** Serves with --approve-in-page, opens the chat page and asks it for a poem; the page. */
   async function askInPage(): Promise<Page> {
     const serve = await serveEverything(["--approve-in-page", "--allow-tool", "mcp_everything_*"]);

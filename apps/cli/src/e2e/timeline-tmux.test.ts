@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describeNeeding, TMUX } from "@tinyloop/test-fixtures/outside-programs";
+import { beforeEach, expect, it } from "vitest";
 import { json } from "../__fixtures__/e2e-session.js";
 import { useTmuxRepl } from "../__fixtures__/tmux-repl.js";
 
@@ -57,7 +58,7 @@ function checkDrawing(lines: string[]): void {
   for (const line of lines) expect([...line].length).toBeLessThanOrEqual(WIDTH);
 }
 
-describe("the run's timeline in the terminal", () => {
+describeNeeding(TMUX)("the run's timeline in the terminal", () => {
   it("run -p --timeline draws it on stderr after the answer", async () => {
     start("-p", "Run them", "--timeline");
     const screen = await pane.waitFor((text) => /^EXIT=\d+$/m.test(text), "the run to end");

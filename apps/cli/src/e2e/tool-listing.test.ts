@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { itNeeding, TMUX } from "@tinyloop/test-fixtures/outside-programs";
 import { describe, expect, it } from "vitest";
 import { cliBin, runCli } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
@@ -68,7 +69,7 @@ describe("mcp tools and the REPL's /tools", () => {
     );
   });
 
-  it("fit a 60-column terminal: descriptions are cut, names kept whole", async () => {
+  itNeeding(TMUX)("fit a 60-column terminal: descriptions are cut, names kept whole", async () => {
     writeAgent();
     await s.withModel([]);
     const session = `tinyloop-tools-${process.pid}-${Date.now()}`;
