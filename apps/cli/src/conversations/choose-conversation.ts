@@ -1,9 +1,12 @@
 import { createInterface } from "node:readline";
+import type {
+  ConversationEntry,
+  ConversationStore,
+  SavedConversation,
+} from "@tinyloop/agent-session/conversations";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
 import type { Style } from "../terminal/style.js";
-import type { SavedConversation } from "./conversation-file.js";
-import type { ConversationEntry, ConversationStore } from "./conversation-store.js";
 
 /** `--continue` and `--resume [ID]` as commander gives them (`resume: true` without an id). */
 export interface ConversationFlags {
