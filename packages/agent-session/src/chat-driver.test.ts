@@ -181,6 +181,19 @@ describe("createChatDriver", () => {
     expect(log).toEqual(["done aborted", "idle"]);
   });
 
+  it("without the program's commands, a line starting with / is a message like any other", async () => {
+    const session = await sessions.open([stdioServer("fx")], [{ text: "seen" }]);
+    const { driver, log, idle } = recordedDriver(session, { command: undefined });
+    const waited = idle();
+    driver.send("/exit");
+    await waited;
+    expect(log).toEqual(["text seen", "done completed seen", "idle"]);
+    const request = sessions.modelServer()?.requests[0]?.body as {
+      messages: { content: unknown }[];
+    };
+    expect(request.messages.at(-1)?.content).toBe("/exit");
+  });
+
   it("on a command that exits tells the program, and after stop() drops the queued lines", async () => {
     const session = await sessions.open([stdioServer("fx")], [{ text: "never seen" }]);
     const { driver, log } = recordedDriver(session);
