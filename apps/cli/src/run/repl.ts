@@ -16,8 +16,6 @@ import {
 import { replCommand, showEvent } from "./repl-output.js";
 import { newReplState, type Repl, type ReplOptions } from "./repl-state.js";
 
-export type { ReplOptions } from "./repl-state.js";
-
 /**
  * The interactive loop: a prompt, streamed answers, tool lines, slash commands.
  * Ctrl+C during a turn aborts it; Ctrl+C twice at an empty prompt, `/exit` or end of input
