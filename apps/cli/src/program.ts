@@ -46,17 +46,36 @@ current folder (.mcp.json, .vscode/mcp.json, .cursor/mcp.json, opencode.json,
 (+ Playwright when chromium is on PATH). --from CLIENT takes the servers of that client's
 configs (--from all: every client's).`;
 
+/** Where a command's action leaves its exit code (and `run` whether its output is NDJSON). */
+type CommandResult = { code: number; json?: boolean };
+
 /**
  * The `tinyloop` command tree. Each action stores its exit code in `result.code` (and
  * `run` whether its output is NDJSON in `result.json`, for the error that ends it early)
  * (commander's own parse errors exit 2 through `exitOverride`). A command's code is imported
  * when it runs, so `--help` or `config check` do not load what only `run` needs.
  */
-export function buildProgram(
-  io: Io,
-  lifecycle: Lifecycle,
-  result: { code: number; json?: boolean },
-): Command {
+export function buildProgram(io: Io, lifecycle: Lifecycle, result: CommandResult): Command {
+  const program = rootCommand(io);
+  addStartHooks(program, io, lifecycle);
+  registerRunCommand(program, io, lifecycle, result);
+  registerServeCommand(program, io, lifecycle, result);
+  registerDurableCommands(program, io, lifecycle, result);
+  registerMcpCommands(program, io, lifecycle, result);
+  registerConfigCommands(program, io, result);
+  program
+    .command("init")
+    .description("write a starter agent folder (agent.json + PROMPT.md)")
+    .argument("[dir]", "folder to create", "my-agent")
+    .action(async (dir: string) => {
+      const { initCommand } = await import("./commands/init.js");
+      result.code = await initCommand(dir, io);
+    });
+  return program;
+}
+
+/** `tinyloop` itself: its description, `-V`/`-v`, where help goes, the exit codes after it. */
+function rootCommand(io: Io): Command {
   const program = new Command("tinyloop")
     .description("Run MCP-powered agents from the files you already have.")
     .version(version, "-V, --version")
@@ -71,12 +90,16 @@ export function buildProgram(
       "after",
       `\nrun is the default command: tinyloop [agent] -p "…" is tinyloop run [agent] -p "…"\n(see tinyloop run --help for the model flags).\n\n${exitCodesHelp()}`,
     );
-
   // -v prints the version like -V, as tiny-agents' -v does.
   program.on("option:v", () => {
     io.stdout.write(`${version}\n`);
     throw new CommanderError(0, "commander.version", version);
   });
+  return program;
+}
+
+/** What runs before every command's action: `DEBUG=tinyloop` as --verbose, tracing when asked. */
+function addStartHooks(program: Command, io: Io, lifecycle: Lifecycle): void {
   // DEBUG=tinyloop (or DEBUG=*) is --verbose, for every command that has it.
   program.hook("preAction", (_program, command) => {
     if (debugNamesTinyloop(io.env.DEBUG) && command.options.some((o) => o.long === "--verbose"))
@@ -92,11 +115,40 @@ export function buildProgram(
     const tracing = await startTracing(settings, version);
     lifecycle.addFinal(() => tracing.shutdown());
   });
+}
 
+/** `tinyloop run` (the default command): a REPL, or one-shot with -p. */
+function registerRunCommand(
+  program: Command,
+  io: Io,
+  lifecycle: Lifecycle,
+  result: CommandResult,
+): void {
   const run = program
     .command("run", { isDefault: true })
     .description("run an agent: one-shot with -p, otherwise an interactive REPL")
     .argument("[agent]", "agent folder or file (see below)");
+  addRunOptions(run);
+  addServerOptions(run).addHelpText(
+    "after",
+    `\n${AGENT_HELP}\n\n${environmentHelp()}\n\n${exitCodesHelp()}`,
+  );
+  run.action(async (agent: string | undefined, flags: RunFlags) => {
+    // `tinyloop bogus` (run by default, no such path): a mistyped command, said as one.
+    if (agent !== undefined && program.args[0] !== "run") {
+      const { unknownCommandError } = await import("./unknown-command.js");
+      const error = await unknownCommandError(agent, program, io.cwd);
+      if (error) throw error;
+    }
+    const { startRun } = await import("./run/start-run.js");
+    // An error that ends the run before its events (a bad agent file) is an event too.
+    result.json = flags.json === true;
+    result.code = await startRun(agent, flags, io, lifecycle);
+  });
+}
+
+/** `run`'s own options, in the order `--help` lists them (the server options follow). */
+function addRunOptions(run: Command): void {
   addModelOptions(run)
     .option(
       "-p, --prompt <text>",
@@ -142,26 +194,15 @@ export function buildProgram(
     .addOption(fromOption())
     .addOption(cassetteOption())
     .option("--record <file>", "record the model's turns to a cassette");
-  addServerOptions(run).addHelpText(
-    "after",
-    `\n${AGENT_HELP}\n\n${environmentHelp()}\n\n${exitCodesHelp()}`,
-  );
-  run.action(async (agent: string | undefined, flags: RunFlags) => {
-    // `tinyloop bogus` (run by default, no such path): a mistyped command, said as one.
-    if (agent !== undefined && program.args[0] !== "run") {
-      const { unknownCommandError } = await import("./unknown-command.js");
-      const error = await unknownCommandError(agent, program, io.cwd);
-      if (error) throw error;
-    }
-    const { startRun } = await import("./run/start-run.js");
-    // An error that ends the run before its events (a bad agent file) is an event too.
-    result.json = flags.json === true;
-    result.code = await startRun(agent, flags, io, lifecycle);
-  });
+}
 
-  registerServeCommand(program, io, lifecycle, result);
-  registerDurableCommands(program, io, lifecycle, result);
-
+/** `tinyloop mcp`: list, call and serve the tools of an agent's servers; log in and out. */
+function registerMcpCommands(
+  program: Command,
+  io: Io,
+  lifecycle: Lifecycle,
+  result: CommandResult,
+): void {
   const mcp = program
     .command("mcp")
     .description("inspect and call the tools of an agent's MCP servers");
@@ -209,7 +250,10 @@ export function buildProgram(
       const { mcpLogoutCommand } = await import("./commands/mcp-login.js");
       result.code = await mcpLogoutCommand(server, io);
     });
+}
 
+/** `tinyloop config`: the client configs on this machine, and checking an agent. */
+function registerConfigCommands(program: Command, io: Io, result: CommandResult): void {
   const config = program.command("config").description("agent file tools");
   config
     .command("list")
@@ -234,15 +278,4 @@ export function buildProgram(
       const { configCheckCommand } = await import("./commands/config-check.js");
       result.code = await configCheckCommand(agent, flags, io);
     });
-
-  program
-    .command("init")
-    .description("write a starter agent folder (agent.json + PROMPT.md)")
-    .argument("[dir]", "folder to create", "my-agent")
-    .action(async (dir: string) => {
-      const { initCommand } = await import("./commands/init.js");
-      result.code = await initCommand(dir, io);
-    });
-
-  return program;
 }

@@ -9,11 +9,14 @@ export type AgentSessionErrorCode =
   /** An OpenAI-compatible provider without a preset needs a base URL. */
   | "ENDPOINT_REQUIRED"
   /** The `local` provider's adapter (node-llama-cpp) could not be loaded. */
-  | "PROVIDER_UNAVAILABLE";
+  | "PROVIDER_UNAVAILABLE"
+  /** A saved conversation's file cannot be read: not JSON, another program's, a newer version's. */
+  | "CONVERSATION_UNREADABLE";
 
 /**
  * The one error class of @tinyloop/agent-session: the model cannot be built from what the
- * agent file and the caller chose. The message says what is missing and how to give it.
+ * agent file and the caller chose, or a saved conversation cannot be read. The message says
+ * what is wrong and how to fix it.
  * Failing MCP servers are not errors here: they are reported in the session's status.
  */
 export class AgentSessionError extends Error {

@@ -1,9 +1,21 @@
 import type { AgentEvent } from "@tinyloop/agent-loop";
 import { describe, expect, it, vi } from "vitest";
 import { stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
-import { type ChatDriver, type ChatDriverOptions, createChatDriver } from "./chat-driver.js";
+import {
+  type ChatCommandOutcome,
+  type ChatDriver,
+  type ChatDriverOptions,
+  createChatDriver,
+} from "./chat-driver.js";
 
 const sessions = useFixtureSessions();
+
+/** A program's commands, as a terminal would pass them: `/servers` says how many, `/exit` leaves. */
+function command(line: string): ChatCommandOutcome | undefined {
+  if (line === "/exit") return { exit: true };
+  if (line === "/servers") return { output: "servers: 1\nmore" };
+  return undefined;
+}
 
 /** A driver whose callbacks write what happened into `log`; `idle()` waits for onIdle. */
 function recordedDriver(
@@ -25,6 +37,7 @@ function recordedDriver(
       driver.stop();
     },
     onError: (error) => log.push(`error ${error.message}`),
+    command,
     onIdle: () => {
       log.push("idle");
       for (const resolve of idleWaiters) resolve();
@@ -37,7 +50,7 @@ function recordedDriver(
 }
 
 describe("createChatDriver", () => {
-  it("tells the program when a turn has ended and when /clear started the conversation over", async () => {
+  it("tells the program when a turn has ended, with the turn in the history", async () => {
     const session = await sessions.open([stdioServer("fx")], [{ text: "one" }]);
     const log: string[] = [];
     const driver = createChatDriver({
@@ -45,21 +58,14 @@ describe("createChatDriver", () => {
       onEvent: () => {},
       onOutput: (text) => log.push(`output ${text.split("\n")[0]}`),
       onExit: () => {},
-      onClear: () => log.push(`clear, ${session.agent.messages.length} message left`),
+      command,
       onTurnEnd: () => log.push(`turn end, ${session.agent.messages.length} messages`),
     });
     driver.send("hello");
     driver.send("/servers");
-    driver.send("/clear");
     await vi.waitFor(() => expect(driver.busy).toBe(false));
-    // onTurnEnd once the turn is in the history (system, user, answer); onClear for /clear
-    // only, after the conversation is back to the system prompt.
-    expect(log).toEqual([
-      "turn end, 3 messages",
-      "output fx  ready  15 tools",
-      "clear, 1 message left",
-      "output conversation cleared",
-    ]);
+    // onTurnEnd once the turn is in the history (system, user, answer); not for a command.
+    expect(log).toEqual(["turn end, 3 messages", "output servers: 1"]);
   });
 
   it("handles lines one at a time in order: messages as turns, slash commands, empty lines skipped", async () => {
@@ -77,7 +83,7 @@ describe("createChatDriver", () => {
     expect(log).toEqual([
       "text one",
       "done completed one",
-      "output fx  ready  15 tools",
+      "output servers: 1",
       "text two",
       "done completed two",
       "idle",
@@ -175,14 +181,27 @@ describe("createChatDriver", () => {
     expect(log).toEqual(["done aborted", "idle"]);
   });
 
-  it("on /exit tells the program, and after stop() drops the queued lines", async () => {
+  it("without the program's commands, a line starting with / is a message like any other", async () => {
+    const session = await sessions.open([stdioServer("fx")], [{ text: "seen" }]);
+    const { driver, log, idle } = recordedDriver(session, { command: undefined });
+    const waited = idle();
+    driver.send("/exit");
+    await waited;
+    expect(log).toEqual(["text seen", "done completed seen", "idle"]);
+    const request = sessions.modelServer()?.requests[0]?.body as {
+      messages: { content: unknown }[];
+    };
+    expect(request.messages.at(-1)?.content).toBe("/exit");
+  });
+
+  it("on a command that exits tells the program, and after stop() drops the queued lines", async () => {
     const session = await sessions.open([stdioServer("fx")], [{ text: "never seen" }]);
     const { driver, log } = recordedDriver(session);
-    driver.send("/help");
+    driver.send("/servers");
     driver.send("/exit");
     driver.send("not handled");
     await vi.waitFor(() => expect(log).toContain("exit"));
-    expect(log).toEqual(["output /help     this list", "exit"]);
+    expect(log).toEqual(["output servers: 1", "exit"]);
     expect(driver.busy).toBe(false);
     expect(sessions.modelServer()?.requests).toHaveLength(0);
   });

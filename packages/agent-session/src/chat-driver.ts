@@ -1,10 +1,11 @@
 import type { AgentEvent } from "@tinyloop/agent-loop";
 import type { AgentSession } from "./open-agent-session.js";
-import {
-  type ResultsMode,
-  type SessionCommandOptions,
-  sessionCommand,
-} from "./session-commands.js";
+
+/**
+ * What the program made of a line it took as a command (`/help`, `/clear`…): text to show
+ * (without a final newline), or to end the conversation.
+ */
+export type ChatCommandOutcome = { output: string } | { exit: true };
 
 /** Options of {@link createChatDriver}. */
 export interface ChatDriverOptions {
@@ -12,7 +13,7 @@ export interface ChatDriverOptions {
   session: AgentSession;
   /** Every event of every turn, in order (text deltas, tool calls and results, `done`). */
   onEvent(event: AgentEvent): void;
-  /** The text of a slash command (`/tools`, `/servers`, `/help`, `/clear`…), without a final newline. */
+  /** The text of a command's outcome (`/tools`, `/help`…), without a final newline. */
   onOutput(text: string): void;
   /** `/exit` or `/quit` was handled: the program leaves (and calls `stop()`). */
   onExit(): void;
@@ -36,14 +37,14 @@ export interface ChatDriverOptions {
    * partial answer, which the agent adds after its `done` event): e.g. save the conversation.
    */
   onTurnEnd?(): void;
-  /** `/clear` (or `/reset`) cleared the conversation: a program that saves it starts a new one. */
-  onClear?(): void;
-  /** `/results full|short` was typed: show tool results that way from now on. */
-  onResults?(mode: ResultsMode): void;
   /** Aborts the running turn and every later one (e.g. the program is exiting). */
   signal?: AbortSignal;
-  /** How slash commands write their output (style, the program's keys in `/help`). */
-  commands?: SessionCommandOptions;
+  /**
+   * The program's commands: given a line (trimmed, not empty), their outcome, or undefined
+   * when the line is a message for the model. A terminal passes its slash commands (e.g.
+   * `@tinyloop/terminal-text`'s `sessionCommand`). Without it every line is a message.
+   */
+  command?(line: string): ChatCommandOutcome | undefined;
 }
 
 /** A conversation over a session, fed one line at a time (see {@link createChatDriver}). */
@@ -72,7 +73,7 @@ export interface ChatDriver {
  * The turn handling of a chat, apart from its terminal: lines are handled one at a time in
  * the order sent, so lines typed (or piped) ahead while a turn runs stay messages for the
  * next turns rather than being lost or answering a question; a line starting with `/` is a
- * slash command ({@link sessionCommand}); empty lines are skipped; a turn can be aborted
+ * command when the program's `command` says so; empty lines are skipped; a turn can be aborted
  * without ending the conversation. The program keeps its own input (readline, a socket…),
  * prompt and keys, and shows what the callbacks give it.
  *
@@ -110,15 +111,10 @@ export function createChatDriver(options: ChatDriverOptions): ChatDriver {
   const handle = async (line: string): Promise<void> => {
     const text = line.trim();
     if (text === "") return;
-    // /help, /tools, /servers, /clear, /exit: the session's slash commands.
-    const command = sessionCommand(session, text, options.commands);
+    const command = options.command?.(text);
     if (!command) await runTurn(text);
     else if ("exit" in command) options.onExit();
-    else {
-      if ("results" in command) options.onResults?.(command.results);
-      if ("cleared" in command) options.onClear?.();
-      options.onOutput(command.output);
-    }
+    else options.onOutput(command.output);
   };
 
   const drain = async () => {

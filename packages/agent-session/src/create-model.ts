@@ -7,7 +7,7 @@ import type {
 } from "@tinyloop/inference-adapters";
 import type { ToolFormatSwitch } from "@tinyloop/inference-adapters/text-tool-calls";
 import { AgentSessionError } from "./agent-session-error.js";
-import type { DownloadReport } from "./download-texts.js";
+import type { DownloadReport } from "./download-report.js";
 
 /** Options of {@link createModel}. */
 export interface CreateModelOptions {

@@ -4,17 +4,14 @@ import { describe, expect, it } from "vitest";
 import { agentFile, stdioServer, useFixtureSessions } from "./__fixtures__/fixture-session.js";
 import { resolveModelChoice } from "./model-choice.js";
 import { serverStateEvents, toJsonLine } from "./session-events.js";
-import { sessionStartEvent, sessionStartLine } from "./session-start.js";
+import { sessionStartEvent } from "./session-start.js";
 
 const sessions = useFixtureSessions();
 
 describe("session events", () => {
-  it("announce the start as a line and as data, a replayed model saying so", () => {
+  it("announce the start as data, a replayed model saying so", () => {
     const file = { ...agentFile([]), file: "/work/agent.json" };
     const openai = resolveModelChoice(file, { provider: "openai", model: "gpt-4o-mini" }, {});
-    expect(sessionStartLine(file, openai.plan)).toBe(
-      "/work/agent.json · model: openai gpt-4o-mini",
-    );
     expect(sessionStartEvent(file, openai.plan, openai.choice)).toEqual({
       type: "session",
       agent: "/work/agent.json",
@@ -23,9 +20,6 @@ describe("session events", () => {
       replay: false,
     });
     const replay = resolveModelChoice(agentFile([]), { cassette: "/tmp/demo.jsonl" }, {});
-    expect(sessionStartLine(agentFile([]), replay.plan)).toMatch(
-      /^default agent · model: .*demo\.jsonl — the model's turns are replayed; the tool calls are real$/,
-    );
     expect(sessionStartEvent(agentFile([]), replay.plan, replay.choice)).toMatchObject({
       provider: "replay",
       replay: true,

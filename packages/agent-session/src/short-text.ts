@@ -1,4 +1,3 @@
-import type { ToolResult } from "@tinyloop/registry";
 import { visibleControls } from "./visible-controls.js";
 
 /**
@@ -29,25 +28,4 @@ export function shortArguments(argumentsJson: string, max = 80): string {
     return `${key}=${shown}`;
   });
   return oneLine(parts.join(" "), max);
-}
-
-/** What a tool result says, in one short line: its first text, or the kinds of content. */
-export function summarizeResult(result: ToolResult, max = 80): string {
-  const text = result.content.find((block) => block.type === "text");
-  if (text && text.type === "text" && text.text.trim() !== "") return oneLine(text.text, max);
-  if (result.structuredContent) return oneLine(JSON.stringify(result.structuredContent), max);
-  if (result.content.length === 0) return "(empty result)";
-  return result.content.map((block) => block.type).join(", ");
-}
-
-/** `14ms`, `1.2s`. */
-export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)}ms` : `${(ms / 1000).toFixed(1)}s`;
-}
-
-/** A count as a person reads it at a glance: `840`, `1.2k`, `35k`. */
-export function compactCount(count: number): string {
-  if (count < 1000) return String(count);
-  const thousands = count / 1000;
-  return `${thousands < 10 ? thousands.toFixed(1).replace(/\.0$/, "") : Math.round(thousands)}k`;
 }

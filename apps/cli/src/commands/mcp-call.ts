@@ -1,4 +1,4 @@
-import { eventLine, visibleControls } from "@tinyloop/agent-session";
+import { visibleControls } from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
 import {
   parseToolArguments,
@@ -9,6 +9,7 @@ import {
   type ToolRegistry,
   toolResultText,
 } from "@tinyloop/registry";
+import { eventLine } from "@tinyloop/terminal-text";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";

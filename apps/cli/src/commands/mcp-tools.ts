@@ -1,14 +1,9 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
 import { withAdHocServers } from "@tinyloop/agent-files";
-import {
-  askElicitation,
-  connectServers,
-  describeServers,
-  serverStatusLine,
-  serverToolLines,
-} from "@tinyloop/agent-session";
+import { askElicitation, connectServers, describeServers } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
+import { serverStatusLine, serverToolLines } from "@tinyloop/terminal-text";
 import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import type { Io } from "../io.js";

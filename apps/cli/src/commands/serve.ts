@@ -11,15 +11,11 @@ import {
   modelNameFor,
   type ServerSettings,
 } from "@tinyloop/agent-server";
-import {
-  createModel,
-  fileChangeLines,
-  sessionTracing,
-  toolFormatLine,
-} from "@tinyloop/agent-session";
+import { createModel, fileChangeLines, sessionTracing } from "@tinyloop/agent-session";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import { isProviderKeyVariable } from "@tinyloop/inference-adapters/presets";
 import type { McpHub } from "@tinyloop/mcp-registration";
+import { toolFormatLine } from "@tinyloop/terminal-text";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";

@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
+import { type ConversationStore, conversationStore } from "@tinyloop/agent-session/conversations";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Io } from "../io.js";
 import { createStyle } from "../terminal/style.js";
 import { type ConversationFlags, chooseConversation } from "./choose-conversation.js";
-import { conversationRecorder } from "./conversation-recorder.js";
-import { type ConversationStore, conversationStore } from "./conversation-store.js";
 
 let home: string;
 let store: ConversationStore;
@@ -17,7 +16,7 @@ const io = { stdin: new PassThrough(), env: {} } as unknown as Io;
 
 beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), "tinyloop-choose-"));
-  store = conversationStore(agent, { XDG_STATE_HOME: home });
+  store = conversationStore({ folder: home, agent });
 });
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
@@ -75,44 +74,5 @@ describe("chooseConversation", () => {
     expect(await refusal({ resume: true })).toBe(
       "--resume: without an id it asks which conversation on a terminal, and there is none here; give the id (20261205-000000-aaaa) or use --continue for the newest",
     );
-  });
-});
-
-describe("conversationRecorder", () => {
-  it("saves under one id from the first message, a new id after /clear, and warns once when it cannot", async () => {
-    const warnings: string[] = [];
-    const recorder = conversationRecorder({ store, agent, warn: (m) => warnings.push(m) });
-    await recorder.save([{ role: "system", content: "prompt" }]);
-    expect(recorder.id).toBeUndefined();
-    await recorder.save([
-      { role: "system", content: "prompt" },
-      { role: "user", content: "a" },
-    ]);
-    const first = recorder.id;
-    await recorder.save([
-      { role: "user", content: "a" },
-      { role: "assistant", content: "b" },
-    ]);
-    expect(recorder.id).toBe(first);
-    expect((await store.list()).map((entry) => entry.id)).toEqual([first]);
-    recorder.startOver();
-    await recorder.save([{ role: "user", content: "c" }]);
-    expect(recorder.id).not.toBe(first);
-    expect(await store.list()).toHaveLength(2);
-    const [newest] = await store.list();
-    expect((await store.read(newest!)).messages).toEqual([{ role: "user", content: "c" }]);
-
-    // The state folder cannot be made (a file is in the way): one warning, the conversation goes on.
-    const inTheWay = join(home, "a-file");
-    writeFileSync(inTheWay, "");
-    const blocked = conversationRecorder({
-      store: conversationStore(agent, { XDG_STATE_HOME: inTheWay }),
-      agent,
-      warn: (m) => warnings.push(m),
-    });
-    await blocked.save([{ role: "user", content: "x" }]);
-    await blocked.save([{ role: "user", content: "y" }]);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^the conversation is not saved: ENOTDIR/);
   });
 });

@@ -1,9 +1,12 @@
 import { createInterface } from "node:readline";
+import type {
+  ConversationEntry,
+  ConversationStore,
+  SavedConversation,
+} from "@tinyloop/agent-session/conversations";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
 import type { Style } from "../terminal/style.js";
-import type { SavedConversation } from "./conversation-file.js";
-import type { ConversationEntry, ConversationStore } from "./conversation-store.js";
 
 /** `--continue` and `--resume [ID]` as commander gives them (`resume: true` without an id). */
 export interface ConversationFlags {
@@ -18,8 +21,9 @@ const LISTED = 20;
  * The saved conversation the flags ask for: `--continue` the newest, `--resume ID` that one (a
  * unique start of the id is enough), `--resume` alone one picked from a list on a terminal.
  * Undefined without either flag, or when the person leaves the list (Ctrl+C, Ctrl+D).
- * Throws a `CliError` (nothing started) for no such conversation, both flags, `--resume`
- * without an id off a terminal, or a corrupt or foreign file.
+ * Throws a `CliError` (nothing started) for no such conversation, both flags or `--resume`
+ * without an id off a terminal; the store's `AgentSessionError` for a corrupt or foreign
+ * file (both exit 2).
  */
 export async function chooseConversation(
   flags: ConversationFlags,

@@ -1,6 +1,6 @@
 import { type AgentEvent, type RunTimeline, TimelineRecorder } from "@tinyloop/agent-loop";
+import { timelineLines } from "@tinyloop/terminal-text";
 import type { Style } from "../terminal/style.js";
-import { timelineLines } from "../terminal/timeline-lines.js";
 
 /** Columns a timeline takes where the output has no width (a pipe, a file). */
 export const PIPE_WIDTH = 80;

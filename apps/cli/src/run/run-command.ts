@@ -3,18 +3,23 @@ import {
   type AgentSession,
   agentRoots,
   askingOptions,
-  type OpenStartedSessionOptions,
-  offeredToolsLine,
-  type StartingAgentSession,
-  serverLogLine,
   serverStateEvents,
   sessionEventHooks,
   sessionStartEvent,
-  sessionStartLine,
   toolFormatEvent,
+} from "@tinyloop/agent-session";
+import type {
+  OpenStartedSessionOptions,
+  StartingAgentSession,
+} from "@tinyloop/agent-session/start";
+import {
+  offeredToolsLine,
+  serverLogLine,
+  sessionStartLine,
   toolFormatLine,
   toolLoadWarning,
-} from "@tinyloop/agent-session";
+} from "@tinyloop/terminal-text";
+import type { MarkdownBlocks } from "@tinyloop/terminal-text/markdown";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
@@ -23,7 +28,6 @@ import { noServerRefusal } from "../session/no-server-refusal.js";
 import { sessionFlagOptions } from "../session/session-flag-options.js";
 import { otlpSettings } from "../telemetry/otlp-settings.js";
 import { downloadBar } from "../terminal/download-bar.js";
-import type { MarkdownBlocks } from "../terminal/markdown-blocks.js";
 import type { PreparedRun } from "./prepare-run.js";
 import { runRepl } from "./repl.js";
 import {
@@ -163,7 +167,12 @@ function sessionOptions(
     // The model is made: the session's first line (or event), before any server connects.
     onModel: () => {
       if (json) emit(sessionStartEvent(spec, plan, choice));
-      else io.stderr.write(errStyle.dim(`tinyloop · ${sessionStartLine(spec, plan)}\n`));
+      else
+        io.stderr.write(
+          errStyle.dim(
+            `tinyloop · ${sessionStartLine(sessionStartEvent(spec, plan, choice), plan)}\n`,
+          ),
+        );
     },
     // Tool approval, servers' forms (elicitation) and sampling, all asked through `ask`;
     // Cline/Roo `autoApprove` tools run without asking (the session applies the file's lists).
@@ -252,6 +261,6 @@ async function markdownFor(
   { json, style }: RunOutput,
 ): Promise<MarkdownBlocks | undefined> {
   if (json || !style.enabled) return undefined;
-  const { MarkdownBlocks } = await import("../terminal/markdown-blocks.js");
+  const { MarkdownBlocks } = await import("@tinyloop/terminal-text/markdown");
   return new MarkdownBlocks({ ...(io.stdout.columns ? { width: io.stdout.columns } : {}) });
 }

@@ -1,12 +1,12 @@
 import type { AgentFile } from "@tinyloop/agent-files";
 import type { AgentSession } from "@tinyloop/agent-session";
-import { firstQuestion } from "../conversations/choose-conversation.js";
-import type { SavedConversation } from "../conversations/conversation-file.js";
 import {
   type ConversationRecorder,
+  type ConversationStore,
   conversationRecorder,
-} from "../conversations/conversation-recorder.js";
-import type { ConversationStore } from "../conversations/conversation-store.js";
+  type SavedConversation,
+} from "@tinyloop/agent-session/conversations";
+import { firstQuestion } from "../conversations/choose-conversation.js";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { Style } from "../terminal/style.js";

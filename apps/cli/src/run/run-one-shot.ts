@@ -1,9 +1,11 @@
-import { type AgentSession, doneLine, usageLine, visibleControls } from "@tinyloop/agent-session";
-import type { ConversationRecorder } from "../conversations/conversation-recorder.js";
+import type { DoneEvent } from "@tinyloop/agent-loop";
+import { type AgentSession, visibleControls } from "@tinyloop/agent-session";
+import type { ConversationRecorder } from "@tinyloop/agent-session/conversations";
+import { doneLine, usageLine } from "@tinyloop/terminal-text";
+import type { MarkdownBlocks } from "@tinyloop/terminal-text/markdown";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { EventPrinter } from "../terminal/event-printer.js";
-import type { MarkdownBlocks } from "../terminal/markdown-blocks.js";
 import { AnswerTimelines } from "./answer-timelines.js";
 import { exitCodeFor } from "./done-reason.js";
 import type { RunFlags } from "./run-flags.js";
@@ -71,16 +73,7 @@ export async function runOneShot(
       // A final text no delta streamed (a task_complete summary) is printed whole.
       printer.breakLine();
       if (unstreamedText) io.stdout.write(`${visibleControls(unstreamedText)}\n`);
-      const why = doneLine(done, {
-        style: errStyle,
-        maxTurnsSetting: "--max-turns",
-        toolFormatSetting: "--tool-format",
-      });
-      if (why) io.stderr.write(`${why}\n`);
-      const tokens = flags.verbose ? usageLine(done.usage, { style: errStyle }) : undefined;
-      if (tokens) io.stderr.write(`${tokens}\n`);
-      // --timeline: the run as a waterfall, on stderr (stdout is the answer alone).
-      if (timelines) io.stderr.write(`${timelines.draw(errStyle, io.stderr.columns)}\n`);
+      showRunEnd(done, { flags, io, errStyle, timelines });
     }
     // Unattended (no terminal), a denial means the run did less than asked: say so in the
     // code, unless the run's own ending already is a failure.
@@ -98,4 +91,26 @@ export async function runOneShot(
   } finally {
     lifecycle.onInterrupt = undefined;
   }
+}
+
+/** After the answer, on stderr: why the run ended, its tokens (--verbose), its timeline. */
+function showRunEnd(
+  done: DoneEvent,
+  {
+    flags,
+    io,
+    errStyle,
+    timelines,
+  }: { flags: RunFlags; io: Io; errStyle: RunOutput["errStyle"]; timelines?: AnswerTimelines },
+): void {
+  const why = doneLine(done, {
+    style: errStyle,
+    maxTurnsSetting: "--max-turns",
+    toolFormatSetting: "--tool-format",
+  });
+  if (why) io.stderr.write(`${why}\n`);
+  const tokens = flags.verbose ? usageLine(done.usage, { style: errStyle }) : undefined;
+  if (tokens) io.stderr.write(`${tokens}\n`);
+  // --timeline: the run as a waterfall, on stderr (stdout is the answer alone).
+  if (timelines) io.stderr.write(`${timelines.draw(errStyle, io.stderr.columns)}\n`);
 }

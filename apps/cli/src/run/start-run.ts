@@ -1,6 +1,6 @@
 import { startAgentSession } from "@tinyloop/agent-session/start";
 import { chooseConversation } from "../conversations/choose-conversation.js";
-import { conversationStore } from "../conversations/conversation-store.js";
+import { savedConversations } from "../conversations/saved-conversations.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { withBundledServers } from "../session/bundled-servers.js";
@@ -27,7 +27,7 @@ export async function startRun(
   const promptRead = oneShotPrompt(flags.prompt, io.stdin);
   promptRead.catch(() => {}); // awaited below; a bad agent file is the error shown first
   const prepared = await prepareRun(agentArg, flags, io);
-  const store = conversationStore(prepared.spec, io.env);
+  const store = savedConversations(prepared.spec, io.env);
   const resumed = await chooseConversation(flags, store, io, styleFor(io.stderr, flags, io.env));
   if (resumed === "left") return EXIT.interrupted;
   // Bundled server bins (mcp-server-filesystem, playwright-mcp) run from the CLI's

@@ -1,8 +1,9 @@
 import type { Writable } from "node:stream";
-import { type DownloadReport, downloadTexts } from "@tinyloop/agent-session";
+import type { DownloadReport } from "@tinyloop/agent-session";
+import { downloadTexts } from "@tinyloop/terminal-text";
 
 /**
- * Shows a model download (agent-session's `downloadTexts`): on a terminal a bar rewritten
+ * Shows a model download (terminal-text's `downloadTexts`): on a terminal a bar rewritten
  * in place (`downloading hf:… [#####-----] 52% 510.2/980.0 MB`), elsewhere a line when it
  * starts and one when it ends.
  */

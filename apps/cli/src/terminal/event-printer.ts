@@ -1,21 +1,21 @@
 import type { Writable } from "node:stream";
 import type { AgentEvent } from "@tinyloop/agent-loop";
+import { visibleControls } from "@tinyloop/agent-session";
+import { rateLimitedLog } from "@tinyloop/mcp-transport";
 import {
   eventLine,
   type ReasoningDisplay,
   type ResultsMode,
   reasoningHeading,
   reasoningLine,
-  visibleControls,
-} from "@tinyloop/agent-session";
-import { rateLimitedLog } from "@tinyloop/mcp-transport";
-import type { MarkdownBlocks } from "./markdown-blocks.js";
+} from "@tinyloop/terminal-text";
+import type { MarkdownBlocks } from "@tinyloop/terminal-text/markdown";
 import type { Style } from "./style.js";
 
 /**
  * Shows agent events to a person: the answer streams to `text` (the model's control
  * characters made visible, agent-session's `visibleControls`), each tool call and its
- * result goes to `info` as its own line (agent-session's `eventLine`: name, short arguments,
+ * result goes to `info` as its own line (terminal-text's `eventLine`: name, short arguments,
  * summary, duration); with `verbose`, also each progress report of a running tool — cut to
  * 5 of a kind per 5 s, and {@link EventPrinter.flush} says how many were left out.
  * The model's reasoning goes to `info` as `reasoning()` says: `collapsed` one dim

@@ -12,12 +12,12 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CliError } from "../cli-error.js";
+import { AgentSessionError } from "./agent-session-error.js";
 import type { SavedConversation } from "./conversation-file.js";
 import { agentFolderName, conversationStore, newConversationId } from "./conversation-store.js";
 
 let home: string;
-const env = () => ({ XDG_STATE_HOME: home });
+const folder = () => join(home, "tinyloop", "conversations");
 const agent = { name: "My Agent", file: "/projects/a/agent.json" };
 
 const conversation = (id: string, text = "hello"): SavedConversation => ({
@@ -37,7 +37,7 @@ async function failure(promise: Promise<unknown>): Promise<string> {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(CliError.isInstance(error)).toBe(true);
+  expect(AgentSessionError.isInstance(error)).toBe(true);
   return (error as Error).message;
 }
 
@@ -47,8 +47,8 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 describe("conversationStore", () => {
-  it("keeps each agent's conversations in its own folder of the state directory", () => {
-    const store = conversationStore(agent, env());
+  it("keeps each agent's conversations in its own folder inside the folder given", () => {
+    const store = conversationStore({ folder: folder(), agent });
     expect(store.dir).toBe(join(home, "tinyloop", "conversations", agentFolderName(agent)));
     expect(agentFolderName(agent)).toMatch(/^my-agent-[0-9a-f]{8}$/);
     // Two agents of one name in different files are two agents.
@@ -56,18 +56,13 @@ describe("conversationStore", () => {
       agentFolderName(agent),
     );
     expect(agentFolderName({ name: "../../etc" })).toMatch(/^etc-[0-9a-f]{8}$/);
-    expect(
-      conversationStore(agent, { HOME: "/home/ann" }).dir.startsWith(
-        "/home/ann/.local/state/tinyloop/conversations/",
-      ),
-    ).toBe(true);
     expect(newConversationId(new Date("2026-12-05T00:11:22.333Z"))).toMatch(
       /^20261205-001122-[0-9a-f]{4}$/,
     );
   });
 
   it("saves, lists newest first and reads back; files only the user can read, no temporary left", async () => {
-    const store = conversationStore(agent, env());
+    const store = conversationStore({ folder: folder(), agent });
     expect(await store.list()).toEqual([]);
     await store.save(conversation("20261205-000000-aaaa", "first"));
     await store.save(conversation("20261205-000100-bbbb", "second"));
@@ -92,7 +87,7 @@ describe("conversationStore", () => {
   });
 
   it("replaces a file by renaming a complete new one over it, never by writing into it", async () => {
-    const store = conversationStore(agent, env());
+    const store = conversationStore({ folder: folder(), agent });
     await store.save(conversation("20261205-000000-aaaa", "old"));
     const file = join(store.dir, "20261205-000000-aaaa.json");
     // A second name for the old file's contents: written in place, it would change too.
@@ -107,7 +102,7 @@ describe("conversationStore", () => {
   });
 
   it("says what is wrong with a corrupt or foreign file and does not write over it", async () => {
-    const store = conversationStore(agent, env());
+    const store = conversationStore({ folder: folder(), agent });
     mkdirSync(store.dir, { recursive: true });
     const cut = join(store.dir, "20261205-000000-cut0.json");
     writeFileSync(cut, '{"format":"tinyloop-conversation","version":1,"id":"2026');
@@ -130,7 +125,7 @@ describe("conversationStore", () => {
   });
 
   it("names the field that is wrong, and a newer tinyloop's file as such", async () => {
-    const store = conversationStore(agent, env());
+    const store = conversationStore({ folder: folder(), agent });
     mkdirSync(store.dir, { recursive: true });
     const write = (name: string, value: unknown) => {
       const file = join(store.dir, name);

@@ -1,5 +1,5 @@
-import { compactCount, oneLine } from "./short-text.js";
-import { plainStyle, type TextStyle } from "./text-style.js";
+import { oneLine, plainStyle, type TextStyle } from "@tinyloop/agent-session";
+import { compactCount } from "./compact-count.js";
 
 /**
  * How a front end shows a model's reasoning (agent-loop's `reasoning-delta` events):
@@ -12,7 +12,7 @@ export const REASONING_DISPLAYS = ["collapsed", "full", "hidden"] as const;
 export type ReasoningDisplay = (typeof REASONING_DISPLAYS)[number];
 
 /** Where a program keeps its reasoning display, so `/reasoning` can read and change it. */
-export interface ReasoningSetting {
+export interface ReasoningDisplaySetting {
   get(): ReasoningDisplay;
   set(display: ReasoningDisplay): void;
 }
@@ -72,7 +72,10 @@ const REASONING_WORDS: Readonly<Record<string, ReasoningDisplay>> = {
  * `collapsed`, `hide` → `hidden`) and says what it now is; without a word, says what it is.
  * Another word answers what was expected.
  */
-export function reasoningCommand(word: string | undefined, setting: ReasoningSetting): string {
+export function reasoningCommand(
+  word: string | undefined,
+  setting: ReasoningDisplaySetting,
+): string {
   if (word !== undefined) {
     const display = REASONING_WORDS[word.toLowerCase()];
     if (display === undefined) {

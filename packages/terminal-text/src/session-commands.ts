@@ -1,8 +1,11 @@
-import { describeServers } from "./describe-servers.js";
-import type { AgentSession } from "./open-agent-session.js";
-import { type ReasoningSetting, reasoningCommand } from "./reasoning-display.js";
+import {
+  type AgentSession,
+  describeServers,
+  plainStyle,
+  type TextStyle,
+} from "@tinyloop/agent-session";
+import { type ReasoningDisplaySetting, reasoningCommand } from "./reasoning-display.js";
 import { serverStatusLine } from "./server-lines.js";
-import { plainStyle, type TextStyle } from "./text-style.js";
 import { toolLine } from "./tool-line.js";
 
 /** Options of {@link sessionCommand}. */
@@ -17,7 +20,7 @@ export interface SessionCommandOptions {
    * The program's reasoning display, which `/reasoning show|collapse|hide` changes; without it
    * `/reasoning` is not offered (a program that shows no reasoning).
    */
-  reasoning?: ReasoningSetting;
+  reasoning?: ReasoningDisplaySetting;
   /** Columns `/tools` lines may take (a terminal's width); descriptions are cut to fit. */
   width?: number;
   /**

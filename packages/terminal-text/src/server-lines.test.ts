@@ -1,10 +1,9 @@
+import { connectServers, describeServers } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { disabledServer, stdioServer } from "./__fixtures__/fixture-session.js";
-import { connectServers } from "./connect-servers.js";
-import { describeServers } from "./describe-servers.js";
 import { serverLogLine, serverStatusLine, serverToolLines } from "./server-lines.js";
 
 let hub: McpHub | undefined;

@@ -1,6 +1,6 @@
+import type { TextStyle } from "@tinyloop/agent-session";
 import { describe, expect, it } from "vitest";
 import { formatCharCount, reasoningHeading, reasoningLine } from "./reasoning-display.js";
-import type { TextStyle } from "./text-style.js";
 
 const marked: TextStyle = {
   dim: (text) => `<dim>${text}</dim>`,

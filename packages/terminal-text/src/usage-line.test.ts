@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactCount } from "./short-text.js";
+import { compactCount } from "./compact-count.js";
 import { usageLine } from "./usage-line.js";
 
 describe("usageLine", () => {

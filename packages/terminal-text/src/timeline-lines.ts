@@ -1,13 +1,19 @@
 import type { RunTimeline, TimelineBar } from "@tinyloop/agent-loop";
-import { compactCount, formatDuration, visibleControls } from "@tinyloop/agent-session";
-import type { Style } from "./style.js";
+import { type TextStyle, visibleControls } from "@tinyloop/agent-session";
+import { compactCount, formatDuration } from "./compact-count.js";
+
+/** The style of a timeline: a {@link TextStyle} that says whether it draws colours at all. */
+export interface TimelineStyle extends TextStyle {
+  /** False: the bars are drawn in plain characters (`#`, `!`), with no escape sequence. */
+  readonly enabled: boolean;
+}
 
 /** Options of {@link timelineLines}. */
 export interface TimelineLinesOptions {
   /** Columns every line fits in (the terminal's width; 80 in a pipe). */
   width: number;
   /** Colours on a colour terminal; without them the bars are drawn in plain characters. */
-  style: Style;
+  style: TimelineStyle;
 }
 
 /** Narrowest drawing: below this the lines are cut anyway (a 20-column terminal is unusable). */
@@ -137,7 +143,7 @@ function fitNote(note: string, width: number): string {
 }
 
 /** Colours the name part of a row (its text stays as `fitRow` laid it out). */
-function colourText(text: string, row: RowText, style: Style): string {
+function colourText(text: string, row: RowText, style: TimelineStyle): string {
   if (!style.enabled) return text;
   if (row.bar.status !== "ok") return text.replace("✗", style.red("✗"));
   return row.bar.kind === "model" ? style.bold(text) : text;
@@ -153,7 +159,7 @@ function span(bar: TimelineBar, totalMs: number, width: number): [number, number
   return [from, to];
 }
 
-function paint(bar: TimelineBar, size: number, style: Style): string {
+function paint(bar: TimelineBar, size: number, style: TimelineStyle): string {
   const failed = bar.status === "error" || bar.status === "unavailable";
   const held = bar.status === "denied" || bar.status === "cancelled";
   if (!style.enabled)

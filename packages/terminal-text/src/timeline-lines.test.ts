@@ -1,11 +1,22 @@
 import { buildTimeline, type RunTimeline } from "@tinyloop/agent-loop";
+import { plainStyle } from "@tinyloop/agent-session";
 import { describe, expect, it } from "vitest";
 import { FAILED_RUN, PARALLEL_RUN } from "./__fixtures__/timeline-events.js";
-import { createStyle } from "./style.js";
-import { timelineLines } from "./timeline-lines.js";
+import { type TimelineStyle, timelineLines } from "./timeline-lines.js";
 
-const plain = createStyle({ isTTY: false, noColor: true, env: {} });
-const colour = createStyle({ isTTY: true, noColor: false, env: {} });
+const sgr = (open: number, close: number) => (text: string) =>
+  `\u001b[${open}m${text}\u001b[${close}m`;
+const plain: TimelineStyle = { ...plainStyle, enabled: false };
+/** ANSI colours, as a colour terminal's style marks text up. */
+const colour: TimelineStyle = {
+  enabled: true,
+  dim: sgr(2, 22),
+  bold: sgr(1, 22),
+  red: sgr(31, 39),
+  green: sgr(32, 39),
+  yellow: sgr(33, 39),
+  cyan: sgr(36, 39),
+};
 const ANSI = /\u001b\[[0-9;]*m/g;
 const visible = (line: string) => [...line.replace(ANSI, "")].length;
 

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { tinyloopStateDir } from "../config-dir.js";
 import {
   conversationText,
   parseConversation,
@@ -21,7 +20,7 @@ export interface ConversationStore {
   readonly dir: string;
   /** Every saved conversation, newest first; reads no file. */
   list(): Promise<ConversationEntry[]>;
-  /** Reads one (throws a `CliError` for a corrupt or foreign file). */
+  /** Reads one (throws an `AgentSessionError` for a corrupt or foreign file). */
   read(entry: ConversationEntry): Promise<SavedConversation>;
   /**
    * Writes `conversation` whole to a temporary file, flushes it and renames it over its
@@ -31,15 +30,29 @@ export interface ConversationStore {
   save(conversation: SavedConversation): Promise<void>;
 }
 
+/** Options of {@link conversationStore}. */
+export interface ConversationStoreOptions {
+  /**
+   * The folder that holds every agent's conversations, one folder per agent inside it (the
+   * program chooses it: `tinyloop` uses `conversations` in its state directory).
+   */
+  folder: string;
+  /** The agent: its name, and the file it was read from (absent for a built-in agent). */
+  agent: { name: string; file?: string };
+}
+
 /**
- * The store of the agent read from `agent.file` (else, for an agent without a file, of its
- * name), in `conversations` of tinyloop's state directory.
+ * The saved conversations of the agent read from `agent.file` (else, for an agent without a
+ * file, of its name), in a folder of their own inside `folder`. Any program running an
+ * agent (a REPL, a server, a worker) can keep and resume its conversations with it.
+ *
+ * @example
+ * const store = conversationStore({ folder: "/var/lib/my-app/conversations", agent });
+ * const [newest] = await store.list();
+ * if (newest) session.agent.restore((await store.read(newest)).messages);
  */
-export function conversationStore(
-  agent: { name: string; file?: string },
-  env: Record<string, string | undefined>,
-): ConversationStore {
-  const dir = join(tinyloopStateDir(env), "conversations", agentFolderName(agent));
+export function conversationStore({ folder, agent }: ConversationStoreOptions): ConversationStore {
+  const dir = join(folder, agentFolderName(agent));
   const fileOf = (id: string) => join(dir, `${id}.json`);
   return {
     dir,

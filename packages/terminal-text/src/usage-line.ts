@@ -1,6 +1,6 @@
 import type { TokenUsage } from "@tinyloop/agent-loop";
-import { compactCount } from "./short-text.js";
-import { plainStyle, type TextStyle } from "./text-style.js";
+import { plainStyle, type TextStyle } from "@tinyloop/agent-session";
+import { compactCount } from "./compact-count.js";
 
 /**
  * A run's tokens for a person, dim, without the newline: `tokens: 1.2k in · 340 out`, and

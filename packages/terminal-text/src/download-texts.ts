@@ -1,11 +1,4 @@
-/** A model file's download progress, as `createModel`'s `onDownloadProgress` reports it. */
-export interface DownloadReport {
-  /** What is downloaded, e.g. `hf:org/repo/model.gguf`. */
-  uri?: string;
-  downloadedBytes: number;
-  /** Undefined while the size is not known. */
-  totalBytes?: number | undefined;
-}
+import type { DownloadReport } from "@tinyloop/agent-session";
 
 /** The texts of one {@link DownloadReport} (see {@link downloadTexts}). */
 export interface DownloadTexts {

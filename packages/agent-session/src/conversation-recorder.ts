@@ -14,6 +14,18 @@ export interface ConversationRecorder {
   settled(): Promise<void>;
 }
 
+/** Options of {@link conversationRecorder}. */
+export interface ConversationRecorderOptions {
+  /** Where the conversation is saved. */
+  store: ConversationStore;
+  /** The agent it is with, as saved in the file. */
+  agent: SavedConversation["agent"];
+  /** The saved conversation the session goes on with; absent for a new one. */
+  resumed?: SavedConversation;
+  /** Told once when a save fails (the conversation goes on unsaved). */
+  warn: (message: string) => void;
+}
+
 /**
  * Keeps one conversation saved in `store`: a resumed one under its own id, a new one under
  * an id given at its first save. Saves run one after another, never two at once on the same
@@ -24,12 +36,7 @@ export function conversationRecorder({
   agent,
   resumed,
   warn,
-}: {
-  store: ConversationStore;
-  agent: SavedConversation["agent"];
-  resumed?: SavedConversation;
-  warn: (message: string) => void;
-}): ConversationRecorder {
+}: ConversationRecorderOptions): ConversationRecorder {
   let current = resumed ? { id: resumed.id, created: resumed.created } : undefined;
   let queue: Promise<void> = Promise.resolve();
   let warned = false;

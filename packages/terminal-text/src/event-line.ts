@@ -1,9 +1,15 @@
 import type { AgentEvent } from "@tinyloop/agent-loop";
+import {
+  oneLine,
+  plainStyle,
+  shortArguments,
+  type TextStyle,
+  visibleControls,
+} from "@tinyloop/agent-session";
 import { RESOLVED_NAME_META, type ToolResult, toolResultText } from "@tinyloop/registry";
+import { formatDuration } from "./compact-count.js";
 import type { ResultsMode } from "./session-commands.js";
-import { formatDuration, oneLine, shortArguments, summarizeResult } from "./short-text.js";
-import { plainStyle, type TextStyle } from "./text-style.js";
-import { visibleControls } from "./visible-controls.js";
+import { summarizeResult } from "./summarize-result.js";
 
 /** Options of {@link eventLine}. */
 export interface EventLineOptions {

@@ -1,8 +1,11 @@
 import { expectedGot, formatKeyPath, oneOf } from "@tinyloop/errors";
 import type { ChatMessage } from "@tinyloop/inference-adapters";
-import { CliError } from "../cli-error.js";
+import { AgentSessionError } from "./agent-session-error.js";
 
-/** What marks a file as a conversation tinyloop saved (its `format`), and the version it reads. */
+/**
+ * What marks a file as a conversation tinyloop saved (its `format`), and the version it reads.
+ * The format is kept as it is: conversations saved by earlier versions must still load.
+ */
 export const CONVERSATION_FORMAT = "tinyloop-conversation";
 export const CONVERSATION_VERSION = 1;
 
@@ -29,12 +32,16 @@ export function conversationText(conversation: SavedConversation): string {
 }
 
 /**
- * Reads a conversation file's text, or throws a `CliError` naming the file, what is wrong
- * and what to do: not JSON (cut off, edited), another program's file, a newer tinyloop's.
+ * Reads a conversation file's text, or throws an `AgentSessionError`
+ * (`CONVERSATION_UNREADABLE`) naming the file, what is wrong and what to do: not JSON (cut
+ * off, edited), another program's file, a newer tinyloop's.
  */
 export function parseConversation(text: string, file: string): SavedConversation {
   const fail = (what: string, fix: string) =>
-    new CliError({ code: "USAGE", message: `conversation file ${file}: ${what}; ${fix}` });
+    new AgentSessionError({
+      code: "CONVERSATION_UNREADABLE",
+      message: `conversation file ${file}: ${what}; ${fix}`,
+    });
   const setAside = "move it out of that folder (or delete it) to go on without it";
   let data: unknown;
   try {

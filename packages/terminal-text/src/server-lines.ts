@@ -1,10 +1,13 @@
+import {
+  oneLine,
+  plainStyle,
+  type ServerDescription,
+  type TextStyle,
+} from "@tinyloop/agent-session";
 import { redactUrlsInText } from "@tinyloop/errors";
 import type { ServerStatus } from "@tinyloop/mcp-registration";
 import type { McpServerLog } from "@tinyloop/mcp-transport";
-import type { ServerDescription } from "./describe-servers.js";
 import { phaseLabel } from "./server-phase.js";
-import { oneLine } from "./short-text.js";
-import { plainStyle, type TextStyle } from "./text-style.js";
 import { toolLine } from "./tool-line.js";
 
 /**

@@ -1,7 +1,6 @@
 import { type DoneEvent, describeDone } from "@tinyloop/agent-loop";
+import { plainStyle, type TextStyle, visibleControls } from "@tinyloop/agent-session";
 import { refusesTools } from "@tinyloop/inference-adapters/text-tool-calls";
-import { plainStyle, type TextStyle } from "./text-style.js";
-import { visibleControls } from "./visible-controls.js";
 
 /** Options of {@link doneLine}. */
 export interface DoneLineOptions {

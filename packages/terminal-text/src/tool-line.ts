@@ -1,6 +1,5 @@
+import { oneLine, plainStyle, type TextStyle } from "@tinyloop/agent-session";
 import type { ToolDefinition } from "@tinyloop/registry";
-import { oneLine } from "./short-text.js";
-import { plainStyle, type TextStyle } from "./text-style.js";
 
 /** Options of {@link toolLine}. */
 export interface ToolLineOptions {

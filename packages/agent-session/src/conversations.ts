@@ -1,0 +1,11 @@
+// `@tinyloop/agent-session/conversations`: saved conversations, apart from the session's
+// entry so a program can pick one (`--continue`, `--resume`) before loading the MCP SDK.
+export type { SavedConversation } from "./conversation-file.js";
+export type { ConversationRecorder, ConversationRecorderOptions } from "./conversation-recorder.js";
+export { conversationRecorder } from "./conversation-recorder.js";
+export type {
+  ConversationEntry,
+  ConversationStore,
+  ConversationStoreOptions,
+} from "./conversation-store.js";
+export { conversationStore } from "./conversation-store.js";
