@@ -67,6 +67,8 @@ export { redactAgent, redactArgs } from "./redact-agent.js";
 export type { AgentFileServerEntry } from "./server-entries.js";
 export { toServerEntries } from "./server-entries.js";
 export { deriveServerName, uniqueNames } from "./server-names.js";
+export type { SettingOverrideNames, SettingOverrideTexts } from "./setting-overrides.js";
+export { readSettingOverrides } from "./setting-overrides.js";
 export type { StarterAgent, WrittenStarterAgent } from "./starter-agent.js";
 export { starterAgent, writeStarterAgent } from "./starter-agent.js";
 export { tinyAgentsBaseUrl } from "./tiny-agents-model.js";

@@ -9,12 +9,18 @@ export type AgentSessionErrorCode =
   /** An OpenAI-compatible provider without a preset needs a base URL. */
   | "ENDPOINT_REQUIRED"
   /** The `local` provider's adapter (node-llama-cpp) could not be loaded. */
-  | "PROVIDER_UNAVAILABLE";
+  | "PROVIDER_UNAVAILABLE"
+  /**
+   * `refuseNoServers`: the agent configures servers and none connected; the session was
+   * closed rather than run without tools. The message says which failed and why.
+   */
+  | "NO_SERVER_CONNECTED";
 
 /**
  * The one error class of @tinyloop/agent-session: the model cannot be built from what the
- * agent file and the caller chose. The message says what is missing and how to give it.
- * Failing MCP servers are not errors here: they are reported in the session's status.
+ * agent file and the caller chose, or (when the caller asked for it) no server connected. The
+ * message says what is missing and how to fix it. A failing MCP server alone is not an error
+ * here: it is reported in the session's status.
  */
 export class AgentSessionError extends Error {
   static {

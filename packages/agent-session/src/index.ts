@@ -38,7 +38,7 @@ export type { LineQuestions, LineQuestionsOptions } from "./line-questions.js";
 export { lineQuestions } from "./line-questions.js";
 export { maskUrls } from "./mask-urls.js";
 export type { ModelOverrides } from "./model-choice.js";
-export { reasoningOf, resolveModelChoice, toolCallFormatOf } from "./model-choice.js";
+export { resolveModelChoice } from "./model-choice.js";
 export type {
   AgentSession,
   AgentSessionOptions,

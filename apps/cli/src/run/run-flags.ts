@@ -27,6 +27,8 @@ export interface RunFlags extends ModelOverrides, OtlpFlags {
   timeline?: boolean;
   /** `--tool-search auto|always|never`. */
   toolSearch?: "auto" | "always" | "never";
+  /** `--tool-format`: the agent file's `toolCallFormat`, checked by `prepareRun`. */
+  toolFormat?: string;
   /** `--reasoning low|medium|high|<tokens>`, checked by `prepareRun`. */
   reasoning?: string;
   /** `--end-when text|two-texts`. */
