@@ -43,6 +43,8 @@ export { fetchHubAgent, TINY_AGENTS_DATASET } from "./hub/hub-agent.js";
 export type { HubAgentId } from "./hub/hub-agent-id.js";
 export { hubAgentTarget, parseHubAgentId } from "./hub/hub-agent-id.js";
 export { hubCacheDir } from "./hub/hub-cache.js";
+export type { HubTrustStore } from "./hub/hub-trust-store.js";
+export { hubTrustStore } from "./hub/hub-trust-store.js";
 export { isHuggingFaceHost, withHuggingFaceToken } from "./hugging-face-token.js";
 export { mergeAgentFiles } from "./merge-agent-files.js";
 export {
@@ -71,6 +73,8 @@ export type { SettingOverrideNames, SettingOverrideTexts } from "./setting-overr
 export { readSettingOverrides } from "./setting-overrides.js";
 export type { StarterAgent, WrittenStarterAgent } from "./starter-agent.js";
 export { starterAgent, writeStarterAgent } from "./starter-agent.js";
+export type { ReadAgentTargetOptions } from "./target/read-agent-target.js";
+export { readAgentTarget } from "./target/read-agent-target.js";
 export { tinyAgentsBaseUrl } from "./tiny-agents-model.js";
 export type { InputAnswer } from "./variables.js";
 export { inputVariableName } from "./variables.js";
