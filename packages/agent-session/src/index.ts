@@ -2,7 +2,6 @@ export { agentRoots } from "./agent-roots.js";
 export type { AgentSessionErrorCode } from "./agent-session-error.js";
 export { AgentSessionError } from "./agent-session-error.js";
 export type { AgentSettings } from "./agent-settings.js";
-export { agentSettings } from "./agent-settings.js";
 export type { ApproverOptions, AskQuestion, EditArguments } from "./ask-approval.js";
 export { createApprover } from "./ask-approval.js";
 export { askElicitation } from "./ask-elicitation.js";
@@ -81,7 +80,6 @@ export type {
 export { serverStateEvents, toJsonLine } from "./session-events.js";
 export { sessionStartEvent, sessionStartLine } from "./session-start.js";
 export type { SessionStatus } from "./session-status.js";
-export { noServerConnected, sessionStatus } from "./session-status.js";
 export { sessionTracing } from "./session-tracing.js";
 export {
   compactCount,

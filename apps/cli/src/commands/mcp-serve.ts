@@ -11,39 +11,22 @@ import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
+import type { AgentFlags } from "../run/run-flags.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openSession } from "../session/open-session.js";
 import { startSession } from "../session/start-session.js";
 import { type ServerEvents, unattendedProgress } from "../session/unattended-progress.js";
 import { styleFor } from "../terminal/style.js";
 
-/** Flags of `tinyloop mcp serve`. */
-export interface McpServeFlags {
+/** Flags of `tinyloop mcp serve`: those of `run` that apply (`--api-key-env` is the model's). */
+export interface McpServeFlags extends AgentFlags {
   /** `--tool-name`: the tool's name instead of `ask_<agent>`. */
   toolName?: string;
   /** `--description`: the tool's description instead of the one taken from the prompt. */
   description?: string;
   /** `--keep-context`: one conversation per MCP session instead of a fresh run per call. */
   keepContext?: boolean;
-  yes?: boolean;
   allowTool: string[];
-  model?: string;
-  provider?: string;
-  endpointUrl?: string;
-  /** Variable holding the model's API key (as for run). */
-  apiKeyEnv?: string;
-  cassette?: string;
-  maxTurns?: number;
-  toolSearch?: "auto" | "always" | "never";
-  endWhen?: "text" | "two-texts";
-  toolFormat?: string;
-  lazy?: boolean;
-  maxConcurrentStarts?: number;
-  allowNoServers?: boolean;
-  server: string[];
-  url: string[];
-  verbose?: boolean;
-  color: boolean;
 }
 
 /**

@@ -4,11 +4,11 @@ import { toolFormatLine } from "@tinyloop/agent-session";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
+import type { AgentFlags } from "../run/run-flags.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openSession } from "../session/open-session.js";
 import { startSession } from "../session/start-session.js";
 import { unattendedProgress } from "../session/unattended-progress.js";
-import type { OtlpFlags } from "../telemetry/otlp-settings.js";
 import { styleFor } from "../terminal/style.js";
 import { serveAgentServerOptions, serveAsking } from "./serve-agent-server.js";
 import { serveBanner } from "./serve-banner.js";
@@ -16,52 +16,29 @@ import { serveSettings } from "./serve-settings.js";
 import { serveShutdown } from "./serve-shutdown.js";
 import { serveStartError } from "./serve-start-error.js";
 
-/** Flags of `tinyloop serve`. */
-export interface ServeFlags extends OtlpFlags {
+/**
+ * Flags of `tinyloop serve`: those of `run` that apply, for every request's agent, but for
+ * `--api-key-env`, the clients' key here (the model's is `--model-api-key-env`).
+ */
+export interface ServeFlags extends Omit<AgentFlags, "apiKeyEnv"> {
   /** `--port`; absent: `PORT`, else the default (see `servePort`). */
   port?: number;
   host: string;
   /** Variable holding the key clients must send (the server's key, not the model's). */
   apiKeyEnv?: string;
+  /** Variable holding the model's API key (`run`'s --api-key-env). */
+  modelApiKeyEnv?: string;
   maxConcurrency: number;
   maxBody: number;
   grace: number;
   name?: string;
   /** `--mcp`: also the agent as a Streamable HTTP MCP server at `/mcp`. */
   mcp?: boolean;
-  yes?: boolean;
   /** `--approve-in-page`: calls that need approval are asked in the chat page, not refused. */
   approveInPage?: boolean;
   /** `--allow-image-urls`: fetch images given as http(s) URLs. */
   allowImageUrls?: boolean;
   allowTool: string[];
-  model?: string;
-  provider?: string;
-  endpointUrl?: string;
-  /** Variable holding the model's API key (`run`'s --api-key-env). */
-  modelApiKeyEnv?: string;
-  cassette?: string;
-  maxTurns?: number;
-  /** `--tool-search auto|always|never`: as in `run`, for every request's agent. */
-  toolSearch?: "auto" | "always" | "never";
-  /** `--end-when text|two-texts`: as in `run`, for every request's agent. */
-  endWhen?: "text" | "two-texts";
-  /** `--tool-format`: as in `run` (checked by `prepareRun`). */
-  toolFormat?: string;
-  /** `--reasoning low|medium|high|<tokens>`: as in `run` (checked by `prepareRun`). */
-  reasoning?: string;
-  /** `--lazy`: each server starts on the first call of one of its tools. */
-  lazy?: boolean;
-  /** `--max-concurrent-starts N`: servers starting at once (default 2 × CPU cores). */
-  maxConcurrentStarts?: number;
-  /** Serve even when servers are configured but none connected (otherwise exit 1, as `run`). */
-  allowNoServers?: boolean;
-  server: string[];
-  url: string[];
-  /** `--from CLIENT|all`: as in `run`. */
-  from?: string;
-  verbose?: boolean;
-  color: boolean;
 }
 
 /**
