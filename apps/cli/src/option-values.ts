@@ -37,7 +37,7 @@ export function endWhenOption(): Option {
 
 /**
  * `--tool-format <format>`, the same option on `run` and `serve`. Its value is checked when
- * the run is prepared (`toolFormatFromFlag`), against agent-files' list, so that this
+ * the run is prepared (`prepareRun`, with agent-files' `readSettingOverrides`), so that this
  * module, on the path of `--help`, loads no format list.
  */
 export function toolFormatOption(): Option {
@@ -50,7 +50,7 @@ export function toolFormatOption(): Option {
 /**
  * `--reasoning <level>`, the same option on `run` and `serve`: `low`, `medium`, `high` or a
  * number of reasoning tokens. Checked when the run is prepared (`prepareRun`, with
- * inference-adapters' reader), so that this module, on the path of `--help`, loads none.
+ * agent-files' `readSettingOverrides`), so that this module, on the path of `--help`, loads none.
  */
 export function reasoningOption(): Option {
   return new Option(
@@ -61,8 +61,8 @@ export function reasoningOption(): Option {
 
 /**
  * `--allow-no-servers`, the same option on `run` and `serve` (the decision it changes is
- * `noServerRefusal`'s, in session/no-server-refusal.ts, which loads agent-session: this
- * module is on the path of `--help` and `config check` and must stay light).
+ * agent-session's `refuseNoServers`, passed by session/open-session.ts, which loads
+ * agent-session: this module is on the path of `--help` and `config check` and must stay light).
  */
 export function allowNoServersOption(): Option {
   return new Option(

@@ -24,15 +24,17 @@ export const TOOL_CALL_FORMAT_CHOICES = Object.freeze([
 /** One of {@link TOOL_CALL_FORMAT_CHOICES}. */
 export type ToolCallFormatSetting = (typeof TOOL_CALL_FORMAT_CHOICES)[number];
 
+/** Whether `value` is one of {@link TOOL_CALL_FORMAT_CHOICES}: the one rule for files and overrides. */
+export function isToolCallFormat(value: unknown): value is ToolCallFormatSetting {
+  return (TOOL_CALL_FORMAT_CHOICES as readonly unknown[]).includes(value);
+}
+
 // A check rather than z.enum: an enum's error names only its first three values, and the
 // user needs the whole list to pick a format.
 const toolCallFormatSchema = () =>
-  z.custom<ToolCallFormatSetting>(
-    (value) => (TOOL_CALL_FORMAT_CHOICES as readonly unknown[]).includes(value),
-    {
-      error: `one of ${TOOL_CALL_FORMAT_CHOICES.join(", ")} (example: "toolCallFormat": "hermes")`,
-    },
-  );
+  z.custom<ToolCallFormatSetting>(isToolCallFormat, {
+    error: `one of ${TOOL_CALL_FORMAT_CHOICES.join(", ")} (example: "toolCallFormat": "hermes")`,
+  });
 
 // inference-adapters' reader decides what a reasoning setting may be (one home for the rule).
 const reasoningSchema = () =>

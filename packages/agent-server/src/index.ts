@@ -5,6 +5,7 @@ export { AgentServerError } from "./agent-server-error.js";
 export type { AgentToolDefinition, AgentToolInput } from "./agent-tool.js";
 export { agentToolDescription, agentToolName } from "./agent-tool.js";
 export type { ApiErrorBody, ApiErrorType } from "./api-error.js";
+export type { ApiKeyHints } from "./api-key-from-env.js";
 export { apiKeyFromEnv } from "./api-key-from-env.js";
 export type { CallerLogLine } from "./caller-log.js";
 export { callerLogLine } from "./caller-log.js";

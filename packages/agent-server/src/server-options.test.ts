@@ -87,6 +87,16 @@ describe("createAgentServer options", () => {
     );
   });
 
+  it("apiKeyFromEnv names the caller's setting and where the model's key goes, as hinted", () => {
+    const hints = { setting: "--key-env", modelKeySetting: "--model-key-env" };
+    expect(() => apiKeyFromEnv("SERVE_KEY", {}, hints)).toThrow(
+      /^--key-env SERVE_KEY: the variable is not set or empty; .*; the model's key is --model-key-env$/,
+    );
+    expect(() => apiKeyFromEnv("OPENAI_API_KEY", {}, hints)).toThrow(
+      /^--key-env OPENAI_API_KEY: this variable holds a model provider's key, .*; the model's key is --model-key-env OPENAI_API_KEY$/,
+    );
+  });
+
   it("apiKeyFromEnv refuses a variable that holds a model provider's key, set or not", () => {
     for (const name of ["OPENAI_API_KEY", "HF_TOKEN", "ANTHROPIC_API_KEY", "groq_api_key"]) {
       expect(() => apiKeyFromEnv(name, { [name]: "sk-provider-secret-123" })).toThrow(

@@ -11,13 +11,18 @@ export type AgentSessionErrorCode =
   /** The `local` provider's adapter (node-llama-cpp) could not be loaded. */
   | "PROVIDER_UNAVAILABLE"
   /** A saved conversation's file cannot be read: not JSON, another program's, a newer version's. */
-  | "CONVERSATION_UNREADABLE";
+  | "CONVERSATION_UNREADABLE"
+  /**
+   * `refuseNoServers`: the agent configures servers and none connected; the session was
+   * closed rather than run without tools. The message says which failed and why.
+   */
+  | "NO_SERVER_CONNECTED";
 
 /**
  * The one error class of @tinyloop/agent-session: the model cannot be built from what the
- * agent file and the caller chose, or a saved conversation cannot be read. The message says
- * what is wrong and how to fix it.
- * Failing MCP servers are not errors here: they are reported in the session's status.
+ * agent file and the caller chose, a saved conversation cannot be read, or (when the caller
+ * asked for it) no server connected. The message says what is wrong and how to fix it.
+ * A failing MCP server alone is not an error here: it is reported in the session's status.
  */
 export class AgentSessionError extends Error {
   static {

@@ -37,7 +37,7 @@ export interface CreateModelOptions {
   /** `auto`: called once when the model switches to a text format (see `toolFormatEvent` / `toolFormatLine`). */
   onToolFormatSwitch?: (change: ToolFormatSwitch) => void;
   /**
-   * Ask the model to reason (see {@link reasoningOf}): mapped per provider by the adapter;
+   * Ask the model to reason (an agent's `reasoning`): mapped per provider by the adapter;
    * replayed models ignore it (the cassette holds what was recorded).
    */
   reasoning?: ReasoningSetting;

@@ -1,6 +1,6 @@
 import type { AgentFile } from "@tinyloop/agent-files";
 import { describe, expect, it } from "vitest";
-import { reasoningOf, resolveModelChoice } from "./model-choice.js";
+import { resolveModelChoice } from "./model-choice.js";
 
 const agent = (keys: Partial<AgentFile>): AgentFile => ({
   format: "tiny-agents",
@@ -45,14 +45,5 @@ describe("resolveModelChoice", () => {
     const flagged = resolveModelChoice(file, { provider: "together" }, { HF_TOKEN: "hf" });
     expect(flagged.choice.tinyAgentsFile).toBeUndefined();
     expect(flagged.plan).toMatchObject({ preset: "together", model: "Qwen/Qwen3" });
-  });
-});
-
-describe("reasoningOf", () => {
-  it("takes the program's setting over the file's, else the file's, else none", () => {
-    const file = agent({ reasoning: { effort: "low" } });
-    expect(reasoningOf(file, { budgetTokens: 900 })).toEqual({ budgetTokens: 900 });
-    expect(reasoningOf(file, undefined)).toEqual({ effort: "low" });
-    expect(reasoningOf(agent({}), undefined)).toBeUndefined();
   });
 });

@@ -4,9 +4,7 @@ import {
   chooseProvider,
   type ModelChoice,
   type ProviderPlan,
-  type ToolCallFormatSetting,
 } from "@tinyloop/agent-files";
-import type { ReasoningSetting } from "@tinyloop/inference-adapters/presets";
 
 /** What a program lets its user choose over the agent file's model keys (e.g. from flags). */
 export interface ModelOverrides {
@@ -19,27 +17,6 @@ export interface ModelOverrides {
   cassette?: string;
   /** Record the model's answers to this cassette file. */
   record?: string;
-  /** How tool calls travel; beats the file's `toolCallFormat` (see {@link toolCallFormatOf}). */
-  toolFormat?: ToolCallFormatSetting;
-}
-
-/**
- * The reasoning a session asks for: the program's own setting (a flag), else the file's
- * `reasoning`, else none (the model's default).
- */
-export function reasoningOf(
-  agent: AgentFile,
-  override: ReasoningSetting | undefined,
-): ReasoningSetting | undefined {
-  return override ?? agent.reasoning;
-}
-
-/** The tool-call format a session uses: the override, else the file's, else `auto`. */
-export function toolCallFormatOf(
-  agent: AgentFile,
-  overrides: ModelOverrides,
-): ToolCallFormatSetting {
-  return overrides.toolFormat ?? agent.toolCallFormat ?? "auto";
 }
 
 /**

@@ -14,11 +14,12 @@ import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import type { ClientFeatureOptions, McpRoot, OAuthOptions } from "@tinyloop/mcp-transport";
 import { ToolRegistry } from "@tinyloop/registry";
+import { AgentSessionError } from "./agent-session-error.js";
 import { type AgentSettings, agentSettings } from "./agent-settings.js";
 import { withAutoApprove } from "./auto-approve.js";
 import { type ConnectProgress, connectServers } from "./connect-servers.js";
 import { type ApproveSampling, samplingHandler } from "./sampling-handler.js";
-import { type SessionStatus, sessionStatus } from "./session-status.js";
+import { noServerConnected, type SessionStatus, sessionStatus } from "./session-status.js";
 import { sessionTracing } from "./session-tracing.js";
 
 /** Options of {@link openAgentSession}. */
@@ -75,6 +76,14 @@ export interface AgentSessionOptions {
    * has the servers' configured secrets masked.
    */
   tracing?: TracingOptions;
+  /**
+   * Refuse to run without tools: when the agent configures servers and none connected (an
+   * idle lazy server counts: its tools are there), the session is closed and the open rejects
+   * with `AgentSessionError` `NO_SERVER_CONNECTED` — not when `signal` cancelled the connects.
+   * `howToAllow` is how the caller's user goes on anyway, named in the message (a CLI: `run
+   * with --allow-no-servers`). Default: open, and report the failures in `status()`.
+   */
+  refuseNoServers?: boolean | { howToAllow: string };
 }
 
 /** Options of {@link AgentSession.run}. */
@@ -165,7 +174,7 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
     tracing: sessionTracing(file, options.tracing),
   });
   let closing: Promise<void> | undefined;
-  return {
+  const session: AgentSession = {
     agent,
     registry,
     hub,
@@ -187,4 +196,26 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
       return closing;
     },
   };
+  await refuseWithoutServers(session, options);
+  return session;
+}
+
+/** `refuseNoServers`: closes the session and throws when servers are configured and none connected. */
+async function refuseWithoutServers(
+  session: AgentSession,
+  { refuseNoServers, signal }: AgentSessionOptions,
+): Promise<void> {
+  // A signal cancelled the connects: the program is exiting, not refused.
+  if (!refuseNoServers || signal?.aborted) return;
+  const reason = noServerConnected(session.status());
+  if (reason === undefined) return;
+  await session.close();
+  const howToAllow =
+    typeof refuseNoServers === "object"
+      ? refuseNoServers.howToAllow
+      : "open the session without refuseNoServers";
+  throw new AgentSessionError({
+    code: "NO_SERVER_CONNECTED",
+    message: `${reason}; fix the server, or ${howToAllow} to go on without tools`,
+  });
 }

@@ -1,4 +1,4 @@
-import { type AgentFileServer, chooseProvider } from "@tinyloop/agent-files";
+import { type AgentFile, type AgentFileServer, chooseProvider } from "@tinyloop/agent-files";
 import { processesWithMarker, waitForMarkedPids } from "@tinyloop/test-fixtures";
 import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import {
@@ -8,6 +8,7 @@ import {
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { afterEach, describe, expect, it } from "vitest";
 import { agentFile, stdioServer } from "./__fixtures__/fixture-session.js";
+import { AgentSessionError } from "./agent-session-error.js";
 import { type StartingAgentSession, startAgentSession } from "./start-agent-session.js";
 
 // Checks the marked processes (servers and their children), not every child of the runner.
@@ -28,12 +29,29 @@ function marked(name: string): AgentFileServer {
   return stdioServer(name, { config: { command, args, env: guard.env() } });
 }
 
+/** A fixture server that exits at start, retried fast (its tools never come). */
+function failing(name: string): AgentFileServer {
+  const { command, args } = fixtureServer({ name, exitOnStart: 1 });
+  return stdioServer(name, {
+    config: { command, args, env: guard.env(), reconnect: { baseDelayMs: 10, maxDelayMs: 20 } },
+  });
+}
+
 /** Starts the session of an agent with these servers against a scripted model. */
-async function start(servers: AgentFileServer[], script: ScriptedModelScript) {
+async function start(
+  servers: AgentFileServer[],
+  script: ScriptedModelScript,
+  settings: Partial<AgentFile> = {},
+) {
   modelServer = await startScriptedModelServer({ script });
   const choice = { provider: "openai", model: "m1", endpointUrl: modelServer.baseURL };
   starting = startAgentSession(
-    { agent: agentFile(servers), plan: chooseProvider(choice, {}), choice, env: {} },
+    {
+      agent: { ...agentFile(servers), ...settings },
+      plan: chooseProvider(choice, {}),
+      choice,
+      env: {},
+    },
     { watchdog: false },
   );
   return starting;
@@ -77,5 +95,43 @@ describe("startAgentSession", () => {
     const session = await starting.open();
     const { done } = await session.run("hi", { signal: AbortSignal.abort() });
     expect(done.reason).toBe("aborted");
+  });
+
+  it("the agent's reasoning and tool-call format make the model: one hand-over, no option needed", async () => {
+    const starting = await start([], [{ text: "<tool_call>" }, { text: "fine" }], {
+      reasoning: { effort: "high" },
+      toolCallFormat: "hermes",
+    });
+    const session = await starting.open();
+    await session.run("hi");
+    const body = modelServer?.requests[0]?.body as { reasoning_effort?: string; tools?: unknown };
+    expect(body.reasoning_effort).toBe("high");
+    // hermes: the tools travel in the prompt, not as native tools.
+    expect(body.tools).toBeUndefined();
+  });
+
+  it("refuseNoServers: servers configured and none connected reject open, naming the failure and how to go on; nothing is left running", async () => {
+    const starting = await start([failing("bad")], [{ text: "unused" }]);
+    const opened = starting.open({ refuseNoServers: { howToAllow: "run with --go-on" } });
+    await expect(opened).rejects.toSatisfy(
+      (error) => AgentSessionError.isInstance(error) && error.code === "NO_SERVER_CONNECTED",
+    );
+    await expect(opened).rejects.toThrow(
+      /^no server connected \(bad — .*\); fix the server, or run with --go-on to go on without tools$/,
+    );
+    await starting.close();
+    expect(processesWithMarker(guard.marker())).toEqual([]);
+  });
+
+  it("without refuseNoServers the same agent opens, its failure in status()", async () => {
+    const starting = await start([failing("bad")], [{ text: "unused" }]);
+    const session = await starting.open();
+    expect(session.status()).toMatchObject({ enabled: 1, connected: 0 });
+  });
+
+  it("refuseNoServers refuses nothing when the signal cancelled the connects (the program is exiting)", async () => {
+    const starting = await start([failing("bad")], [{ text: "unused" }]);
+    const session = await starting.open({ refuseNoServers: true, signal: AbortSignal.abort() });
+    expect(session.status().connected).toBe(0);
   });
 });

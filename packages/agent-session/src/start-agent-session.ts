@@ -22,7 +22,11 @@ export interface OpenStartedSessionOptions
     AgentSessionOptions,
     "agent" | "model" | "lazy" | "watchdog" | "maxConcurrentStarts" | "onHub"
   > {
-  /** How the model is made (timeouts, tool-call format, reasoning, download progress…). */
+  /**
+   * How the model is made (timeouts, download progress, warnings…). Its tool-call format and
+   * reasoning are the agent's `toolCallFormat` and `reasoning` (the file's, or a program's
+   * checked overrides: agent-files' `readSettingOverrides`) unless given here.
+   */
   model?: CreateModelOptions;
   /** Told the model once it is made, before any server connects (e.g. to show the start line). */
   onModel?: (model: ChatModel) => void;
@@ -49,7 +53,10 @@ export interface StartingAgentSession {
  * eager stdio servers at once ({@link prestartAgentServers}: `lazy`, `watchdog` and
  * `maxConcurrentStarts` are the session's too), and returns a handle whose `open` loads the
  * rest, makes the model and opens the session while those servers boot. A program registers
- * `close` for its exit paths first. This entry (`@tinyloop/agent-session/start`) loads
+ * `close` for its exit paths first. Every caller opens this way, attended or not: what differs
+ * is options — who answers approvals and the servers' questions (`approve`, `onElicit`,
+ * `approveSampling`; nobody, without them), whether no server connected is refused
+ * (`refuseNoServers`), the watchdog. This entry (`@tinyloop/agent-session/start`) loads
  * neither the MCP SDK nor zod until `open`.
  *
  * @example
@@ -74,7 +81,12 @@ export function startAgentSession(
         import("./create-model.js"),
         import("./open-agent-session.js"),
       ]);
-      model = await createModel(start.plan, start.choice, start.env, modelOptions);
+      const { toolCallFormat, reasoning } = start.agent;
+      model = await createModel(start.plan, start.choice, start.env, {
+        ...(toolCallFormat ? { toolCallFormat } : {}),
+        ...(reasoning ? { reasoning } : {}),
+        ...modelOptions,
+      });
       if (closing) void model.close?.(); // closed while the model was made: made for nothing
       onModel?.(model);
       session = await openAgentSession({

@@ -1,6 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { type AgentFile, type HubAgentSource, redactArgs } from "@tinyloop/agent-files";
+import { join } from "node:path";
+import {
+  type AgentFile,
+  type HubAgentSource,
+  hubTrustStore,
+  redactArgs,
+} from "@tinyloop/agent-files";
 import { redactUrl } from "@tinyloop/mcp-transport/config";
 import { CliError } from "../cli-error.js";
 import { tinyloopConfigDir } from "../config-dir.js";
@@ -10,11 +14,6 @@ import { askLine } from "../terminal/ask-secret.js";
 /** The file listing the Hub agent revisions the user trusted (`0600`, beside the OAuth tokens). */
 export function trustedHubAgentsFile(env: Record<string, string | undefined>): string {
   return join(tinyloopConfigDir(env), "trusted-hub-agents.json");
-}
-
-/** The key of one trusted revision: the Hub, the agent and the commit it resolved to. */
-function trustKey(source: HubAgentSource): string {
-  return `${source.endpoint}/${source.id}@${source.commit}`;
 }
 
 /** What the user sees before a Hub agent's servers start: where it comes from and what it runs. */
@@ -51,10 +50,8 @@ export async function ensureHubAgentTrusted(
   { yes, trustHint }: { yes: boolean; trustHint: string },
 ): Promise<void> {
   io.stderr.write(hubAgentSourceText(source, agent));
-  const file = trustedHubAgentsFile(io.env);
-  const trusted = readTrusted(file);
-  const key = trustKey(source);
-  if (trusted[key]) return;
+  const store = hubTrustStore(trustedHubAgentsFile(io.env));
+  if (store.isTrusted(source)) return;
   if (!yes) {
     const answer = io.stdin.isTTY
       ? await askLine("Trust this agent and start its servers? [y/N] ", {
@@ -65,22 +62,9 @@ export async function ensureHubAgentTrusted(
     if (!/^y(es)?$/i.test(answer?.trim() ?? "")) {
       throw new CliError({
         code: "USAGE",
-        message: `${source.id}: not started: this revision of a Hub agent is not trusted yet (its servers run commands on this machine). ${trustHint}; the trust is remembered per revision in ${file}`,
+        message: `${source.id}: not started: this revision of a Hub agent is not trusted yet (its servers run commands on this machine). ${trustHint}; the trust is remembered per revision in ${store.file}`,
       });
     }
   }
-  trusted[key] = new Date().toISOString();
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(trusted, null, 2)}\n`, { mode: 0o600 });
-}
-
-function readTrusted(file: string): Record<string, string> {
-  try {
-    const value = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, string>)
-      : {};
-  } catch {
-    return {};
-  }
+  store.trust(source);
 }

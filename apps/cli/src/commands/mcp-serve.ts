@@ -1,50 +1,33 @@
-import type { ToolCallFormatSetting } from "@tinyloop/agent-files";
 import {
   type AgentMcpServer,
   AgentServerError,
   createAgentMcpServer,
 } from "@tinyloop/agent-server";
-import { createModel } from "@tinyloop/agent-session";
+import type { AgentSession } from "@tinyloop/agent-session";
+import type { OpenStartedSessionOptions } from "@tinyloop/agent-session/start";
 import { expectedGot } from "@tinyloop/errors";
-import type { ChatModel } from "@tinyloop/inference-adapters";
-import type { McpHub } from "@tinyloop/mcp-registration";
 import { configSecrets, maskSecrets } from "@tinyloop/mcp-transport";
 import { TOOL_NAME_PATTERN } from "@tinyloop/registry";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
+import type { AgentFlags } from "../run/run-flags.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
-import { openUnattendedSession } from "../session/open-unattended-session.js";
+import { openSession } from "../session/open-session.js";
+import { startSession } from "../session/start-session.js";
+import { type ServerEvents, unattendedProgress } from "../session/unattended-progress.js";
 import { styleFor } from "../terminal/style.js";
 
-/** Flags of `tinyloop mcp serve`. */
-export interface McpServeFlags {
+/** Flags of `tinyloop mcp serve`: those of `run` that apply (`--api-key-env` is the model's). */
+export interface McpServeFlags extends AgentFlags {
   /** `--tool-name`: the tool's name instead of `ask_<agent>`. */
   toolName?: string;
   /** `--description`: the tool's description instead of the one taken from the prompt. */
   description?: string;
   /** `--keep-context`: one conversation per MCP session instead of a fresh run per call. */
   keepContext?: boolean;
-  yes?: boolean;
   allowTool: string[];
-  model?: string;
-  provider?: string;
-  endpointUrl?: string;
-  /** Variable holding the model's API key (as for run). */
-  apiKeyEnv?: string;
-  cassette?: string;
-  maxTurns?: number;
-  toolSearch?: "auto" | "always" | "never";
-  endWhen?: "text" | "two-texts";
-  toolFormat?: ToolCallFormatSetting;
-  lazy?: boolean;
-  maxConcurrentStarts?: number;
-  allowNoServers?: boolean;
-  server: string[];
-  url: string[];
-  verbose?: boolean;
-  color: boolean;
 }
 
 /**
@@ -61,58 +44,73 @@ export async function mcpServeCommand(
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
   checkToolNameFlag(flags.toolName);
-  const { spec, plan, choice, toolCallFormat } = await prepareRun(agentArg, flags, io);
-  let hub: McpHub | undefined;
-  let model: ChatModel | undefined;
-  let closeServer: (() => Promise<void>) | undefined;
-  lifecycle.add(async () => {
-    await closeServer?.();
-    await Promise.allSettled([hub?.close(), model?.close?.()]);
-  });
-  model = await createModel(plan, choice, io.env, {
-    toolCallFormat,
-    settingNames: FLAG_HINTS.modelSettings,
-  });
+  const prepared = await prepareRun(agentArg, flags, io);
   // Made once the servers are up; no call (and so no question) can come before.
   let server: AgentMcpServer | undefined;
-  const session = await openUnattendedSession({
-    spec,
-    model,
-    flags,
-    io,
+  const starting = startSession(prepared, flags, io, lifecycle, async () => server?.close());
+  const progress = unattendedProgress(io, style, {
+    verbose: flags.verbose === true,
     lifecycle,
-    style,
-    onHub: (h) => {
-      hub = h;
-    },
-    // The servers' questions go to the client whose call is running; the model that answers
-    // their sampling is the agent's own.
-    asking: {
-      onElicit: async (question, { signal }) =>
-        (await server?.askCaller(question, signal)) ?? { action: "decline" },
-      approveSampling: (request, context) =>
-        server?.approveSampling(request, context) ?? {
-          approved: false,
-          reason: "the agent is not serving yet",
-        },
-    },
-    serverEvents: {
-      failed: (name, reason) => server?.log("error", `MCP server ${name} failed: ${reason}`),
-      dropped: (name, reason) =>
-        server?.log(
-          "warning",
-          `MCP server ${name} dropped${reason ? `: ${reason}` : ""}; restarting it`,
-        ),
-      back: (name, tools) =>
-        server?.log("notice", `MCP server ${name} is back with ${tools} tools`),
-    },
+    events: callerLog(() => server),
   });
+  const session = await openSession(
+    starting,
+    { model: { settingNames: FLAG_HINTS.modelSettings }, progress, ...callerAsking(() => server) },
+    { flags, io, lifecycle, style, statusLine: progress },
+  );
   if (typeof session === "number") return session;
+  server = agentMcpServer(session, flags);
+  // The client closed our stdin: it is done with us.
+  io.stdin.once("end", () => void lifecycle.exit(EXIT.ok));
+  await server.connectStdio(io.stdin, io.stdout);
+  const tools = session.registry.list().length;
+  io.stderr.write(
+    `${style.bold("tinyloop mcp serve")} · ${session.file.file ?? "default agent"} · tool ${server.tool.name} · ${tools} tools of its own · ready on stdio\n`,
+  );
+  // Serve until the client goes away or a signal closes everything.
+  return new Promise<number>(() => {});
+}
+
+/**
+ * The servers' questions go to the client whose call is running; the model that answers
+ * their sampling is the agent's own.
+ */
+function callerAsking(
+  server: () => AgentMcpServer | undefined,
+): Pick<OpenStartedSessionOptions, "approveSampling" | "onElicit"> {
+  return {
+    onElicit: async (question, { signal }) =>
+      (await server()?.askCaller(question, signal)) ?? { action: "decline" },
+    approveSampling: (request, context) =>
+      server()?.approveSampling(request, context) ?? {
+        approved: false,
+        reason: "the agent is not serving yet",
+      },
+  };
+}
+
+/** A server's failure, drop and return, also logged to the MCP client. */
+function callerLog(server: () => AgentMcpServer | undefined): ServerEvents {
+  return {
+    failed: (name, reason) => server()?.log("error", `MCP server ${name} failed: ${reason}`),
+    dropped: (name, reason) =>
+      server()?.log(
+        "warning",
+        `MCP server ${name} dropped${reason ? `: ${reason}` : ""}; restarting it`,
+      ),
+    back: (name, tools) =>
+      server()?.log("notice", `MCP server ${name} is back with ${tools} tools`),
+  };
+}
+
+/** The MCP server of the agent under the flags; its setup errors are usage errors. */
+function agentMcpServer(session: AgentSession, flags: McpServeFlags): AgentMcpServer {
   const agent = session.settings();
+  const spec = session.file;
   try {
-    server = createAgentMcpServer({
+    return createAgentMcpServer({
       ...agent,
-      model,
+      model: session.model,
       registry: session.registry,
       // The default agent has no name of its own: its tool is `ask_agent`.
       agentName: spec.file === undefined ? undefined : spec.name,
@@ -134,17 +132,6 @@ export async function mcpServeCommand(
     if (!AgentServerError.isInstance(error)) throw error;
     throw new CliError({ code: "USAGE", message: error.message, cause: error });
   }
-  const serving = server;
-  closeServer = () => serving.close();
-  // The client closed our stdin: it is done with us.
-  io.stdin.once("end", () => void lifecycle.exit(EXIT.ok));
-  await serving.connectStdio(io.stdin, io.stdout);
-  const tools = session.registry.list().length;
-  io.stderr.write(
-    `${style.bold("tinyloop mcp serve")} · ${spec.file ?? "default agent"} · tool ${serving.tool.name} · ${tools} tools of its own · ready on stdio\n`,
-  );
-  // Serve until the client goes away or a signal closes everything.
-  return new Promise<number>(() => {});
 }
 
 /** A bad `--tool-name` is a usage error before anything starts (the registry's name rule). */

@@ -24,47 +24,12 @@ export function registerServeCommand(
   lifecycle: Lifecycle,
   result: { code: number },
 ): void {
-  const serve = program
-    .command("serve")
-    .description("serve the agent as an OpenAI-compatible HTTP endpoint with a chat page")
-    .argument("[agent]", "agent folder or file (as for run)")
-    .option(
-      "--port <n>",
-      `port to listen on (0 = a free one; default: PORT, else ${DEFAULT_SERVE_PORT})`,
-      wholeNumber(0),
-    )
-    .option(
-      "--host <address>",
-      "address to listen on; other than loopback needs --api-key-env",
-      "127.0.0.1",
-    )
-    .option(
-      "--api-key-env <name>",
-      "variable holding the key clients must send (default: a generated key, printed)",
-    )
-    .option(
-      "--max-concurrency <n>",
-      "most requests running at once; more get 429",
-      wholeNumber(1),
-      8,
-    )
-    .option(
-      "--max-body <bytes>",
-      "largest request body; larger gets 413",
-      wholeNumber(1),
-      4 * 1024 * 1024,
-    )
-    .option(
-      "--grace <seconds>",
-      "on SIGTERM / Ctrl+C, how long requests in flight may finish",
-      wholeNumber(0),
-      10,
-    )
-    .option(
-      "--name <id>",
-      "model id clients use (default: the agent's name, else its folder or file name)",
-    )
-    .option("--mcp", "also serve the agent as a Streamable HTTP MCP server at /mcp (same key)");
+  const serve = addListenOptions(
+    program
+      .command("serve")
+      .description("serve the agent as an OpenAI-compatible HTTP endpoint with a chat page")
+      .argument("[agent]", "agent folder or file (as for run)"),
+  ).option("--mcp", "also serve the agent as a Streamable HTTP MCP server at /mcp (same key)");
   addApprovalOptions(serve, "run every tool call (nobody can approve calls in serve mode)")
     .option(
       "--approve-in-page",
@@ -101,4 +66,45 @@ ${environmentHelp({ serve: true })}`,
       const { serveCommand } = await import("./serve.js");
       result.code = await serveCommand(agent, flags, io, lifecycle);
     });
+}
+
+/** Where and how `serve` listens: port, host, the clients' key, limits, grace, model id. */
+function addListenOptions(command: Command): Command {
+  return command
+    .option(
+      "--port <n>",
+      `port to listen on (0 = a free one; default: PORT, else ${DEFAULT_SERVE_PORT})`,
+      wholeNumber(0),
+    )
+    .option(
+      "--host <address>",
+      "address to listen on; other than loopback needs --api-key-env",
+      "127.0.0.1",
+    )
+    .option(
+      "--api-key-env <name>",
+      "variable holding the key clients must send (default: a generated key, printed)",
+    )
+    .option(
+      "--max-concurrency <n>",
+      "most requests running at once; more get 429",
+      wholeNumber(1),
+      8,
+    )
+    .option(
+      "--max-body <bytes>",
+      "largest request body; larger gets 413",
+      wholeNumber(1),
+      4 * 1024 * 1024,
+    )
+    .option(
+      "--grace <seconds>",
+      "on SIGTERM / Ctrl+C, how long requests in flight may finish",
+      wholeNumber(0),
+      10,
+    )
+    .option(
+      "--name <id>",
+      "model id clients use (default: the agent's name, else its folder or file name)",
+    );
 }

@@ -1,7 +1,4 @@
-import { createModel } from "@tinyloop/agent-session";
 import { checkDatabase, type DurableWorker, startDurableWorker } from "@tinyloop/durable";
-import type { ChatModel } from "@tinyloop/inference-adapters";
-import type { McpHub } from "@tinyloop/mcp-registration";
 import type { ModelRateFlag } from "../durable/model-rate-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
 import { runsDatabase } from "../durable/runs-database.js";
@@ -10,7 +7,9 @@ import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
 import type { RunFlags } from "../run/run-flags.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
-import { openUnattendedSession } from "../session/open-unattended-session.js";
+import { openSession } from "../session/open-session.js";
+import { startSession } from "../session/start-session.js";
+import { unattendedProgress } from "../session/unattended-progress.js";
 import { styleFor } from "../terminal/style.js";
 
 /** Flags of `tinyloop worker`. */
@@ -37,16 +36,12 @@ export async function workerCommand(
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
   const databaseUrl = await runsDatabase(flags.db, io);
-  const { spec, plan, choice, toolCallFormat, reasoning } = await prepareRun(agentArg, flags, io);
+  const prepared = await prepareRun(agentArg, flags, io);
+  const { spec } = prepared;
   await checkDatabase(databaseUrl, { where: flags.db === undefined ? undefined : "--db" });
 
   let worker: DurableWorker | undefined;
-  let hub: McpHub | undefined;
-  let model: ChatModel | undefined;
-  lifecycle.add(async () => {
-    await worker?.stop();
-    await Promise.allSettled([hub?.close(), model?.close?.()]);
-  });
+  const starting = startSession(prepared, flags, io, lifecycle, async () => worker?.stop());
   process.prependOnceListener("SIGTERM", () => void lifecycle.close(DRAIN_MS));
   // Started by `batch` (an IPC channel): when that process is gone, even SIGKILLed, stop as
   // on SIGTERM rather than live on as an orphan; a new batch starts its own workers.
@@ -57,24 +52,14 @@ export async function workerCommand(
     });
   }
 
-  // The file's toolCallFormat applies to durable runs as to `run`.
-  model = await createModel(plan, choice, io.env, {
-    toolCallFormat,
-    settingNames: FLAG_HINTS.modelSettings,
-    ...(reasoning ? { reasoning } : {}),
-  });
-  // Nobody approves calls here: a worker runs every tool call (see the README).
-  const session = await openUnattendedSession({
-    spec,
-    model,
-    flags,
-    io,
-    lifecycle,
-    style,
-    onHub: (h) => {
-      hub = h;
-    },
-  });
+  // The file's toolCallFormat and reasoning apply to durable runs as to `run`. Nobody
+  // approves calls here: a worker runs every tool call (see the README).
+  const progress = unattendedProgress(io, style, { verbose: flags.verbose === true, lifecycle });
+  const session = await openSession(
+    starting,
+    { model: { settingNames: FLAG_HINTS.modelSettings }, progress },
+    { flags, io, lifecycle, style, statusLine: progress },
+  );
   if (typeof session === "number") return session;
   const { systemPrompt, maxTurns, toolConcurrency, toolSearch } = session.settings();
   const agent = queueAgentName(spec);
@@ -84,7 +69,7 @@ export async function workerCommand(
     concurrency: flags.concurrency,
     ...(flags.modelRate ? { modelRate: flags.modelRate } : {}),
     agentOptions: {
-      model,
+      model: session.model,
       registry: session.registry,
       ...(systemPrompt === undefined ? {} : { systemPrompt }),
       ...(maxTurns === undefined ? {} : { maxTurns }),

@@ -20,12 +20,11 @@ import {
   toolLoadWarning,
 } from "@tinyloop/terminal-text";
 import type { MarkdownBlocks } from "@tinyloop/terminal-text/markdown";
-import { EXIT, type Io } from "../io.js";
+import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
-import { noServerRefusal } from "../session/no-server-refusal.js";
-import { sessionFlagOptions } from "../session/session-flag-options.js";
+import { openSession } from "../session/open-session.js";
 import { otlpSettings } from "../telemetry/otlp-settings.js";
 import { downloadBar } from "../terminal/download-bar.js";
 import type { PreparedRun } from "./prepare-run.js";
@@ -65,18 +64,15 @@ export async function runCommand(
   const output = runOutput(flags, io);
   const questions = runQuestions(flags, io, prepared.spec, output.errStyle, lifecycle);
   const servers = runServerOutput(flags, io, output.errStyle, lifecycle);
-  // Exiting already (a signal while starting; its code wins): spawn no server now.
-  if (lifecycle.signal.aborted) return EXIT.terminated;
-  const session = await starting.open(
-    sessionOptions(flags, io, lifecycle, { prepared, output, questions, servers }),
+  const session = await openSession(
+    starting,
+    sessionOptions(flags, io, { prepared, output, questions, servers }),
+    { flags, io, lifecycle, style: output.errStyle, statusLine: servers.progress },
   );
-  servers.progress.finish();
-  // Exiting (the signal cancelled the connects): no "no server connected" refusal for that.
-  if (lifecycle.signal.aborted) return EXIT.terminated;
+  if (typeof session === "number") return session;
   // --continue / --resume put a saved conversation back first, with the tools it had loaded.
   restoreConversation(saved, session);
-  const refused = reportOpenedSession(session, flags, io, output);
-  if (refused !== undefined) return refused;
+  reportOpenedSession(session, flags, io, output);
   // Saved after each turn in the state directory.
   const conversation = startConversation({
     conversation: saved,
@@ -121,7 +117,7 @@ export async function runCommand(
 
 /** How the model is made: the timeout and format flags, the download bar, warnings. */
 function modelOptions(
-  { prepared, output }: { prepared: PreparedRun; output: RunOutput },
+  { output }: { output: RunOutput },
   flags: RunFlags,
   io: Io,
 ): CreateModelOptions {
@@ -135,8 +131,6 @@ function modelOptions(
     onDownloadProgress: (report) => {
       if (!json) showDownload(report);
     },
-    toolCallFormat: prepared.toolCallFormat,
-    ...(prepared.reasoning ? { reasoning: prepared.reasoning } : {}),
     // A reasoning setting the provider cannot take: one line, the run goes on.
     onWarning: (message) => io.stderr.write(`${errStyle.yellow(`warning: ${message}`)}\n`),
     // auto left native tools (once): a --json event, a --verbose line.
@@ -151,7 +145,6 @@ function modelOptions(
 function sessionOptions(
   flags: RunFlags,
   io: Io,
-  lifecycle: Lifecycle,
   parts: {
     prepared: PreparedRun;
     output: RunOutput;
@@ -205,40 +198,20 @@ function sessionOptions(
       stderr: servers.serverLines,
       interactive: io.stdin.isTTY === true,
     }),
-    // --max-turns, --tool-search, --end-when: decided as for `serve` (--lazy and
-    // --max-concurrent-starts went to the start, which pre-starts the servers by them).
-    ...withoutStartOptions(sessionFlagOptions(flags)),
-    // A signal while connecting: no server is spawned or adopted after it.
-    signal: lifecycle.signal,
+    // --max-turns, --tool-search, --end-when and the refusal without servers: openSession's.
   };
 }
 
-/** The session's flag options without those `startAgentSession` already took. */
-function withoutStartOptions<T extends { lazy?: boolean; maxConcurrentStarts?: number }>({
-  lazy: _lazy,
-  maxConcurrentStarts: _maxConcurrentStarts,
-  ...rest
-}: T) {
-  return rest;
-}
-
 /**
- * What the person learns once the servers are up: a refusal when servers are configured
- * but none connected (its exit code returned), a warning about too many tools, the offered
- * tools under `--verbose`, the servers' states as `--json` events.
+ * What the person learns once the servers are up: a warning about too many tools, the
+ * offered tools under `--verbose`, the servers' states as `--json` events.
  */
 function reportOpenedSession(
   session: AgentSession,
   flags: RunFlags,
   io: Io,
   { json, emit, errStyle }: RunOutput,
-): number | undefined {
-  // A lazy server known from its manifest (idle) counts: its tools are there and it starts on use.
-  const refusal = noServerRefusal(session.status(), flags.allowNoServers, errStyle);
-  if (refusal) {
-    io.stderr.write(refusal);
-    return EXIT.runError;
-  }
+): void {
   // Only what is really sent: tools kept back behind tool_search are not.
   const offered = new Set(session.agent.offeredTools);
   const tooMany = toolLoadWarning(
@@ -249,7 +222,6 @@ function reportOpenedSession(
   // --verbose: the names the model can call, as tiny-agents lists them at start.
   if (flags.verbose && !json) io.stderr.write(`${errStyle.dim(offeredToolsLine(session))}\n`);
   if (json) for (const event of serverStateEvents(session.hub)) emit(event);
-  return undefined;
 }
 
 /**

@@ -1,9 +1,8 @@
-import { startAgentSession } from "@tinyloop/agent-session/start";
 import { chooseConversation } from "../conversations/choose-conversation.js";
 import { savedConversations } from "../conversations/saved-conversations.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { withBundledServers } from "../session/bundled-servers.js";
+import { startSession } from "../session/start-session.js";
 import { styleFor } from "../terminal/style.js";
 import { oneShotPrompt } from "./one-shot-prompt.js";
 import { prepareRun } from "./prepare-run.js";
@@ -30,20 +29,7 @@ export async function startRun(
   const store = savedConversations(prepared.spec, io.env);
   const resumed = await chooseConversation(flags, store, io, styleFor(io.stderr, flags, io.env));
   if (resumed === "left") return EXIT.interrupted;
-  // Bundled server bins (mcp-server-filesystem, playwright-mcp) run from the CLI's
-  // dependencies: mapped once, for the early start and the session alike.
-  prepared.spec = { ...prepared.spec, servers: withBundledServers(prepared.spec.servers) };
-  const { spec, plan, choice } = prepared;
-  const starting = startAgentSession(
-    { agent: spec, plan, choice, env: io.env },
-    {
-      lazy: flags.lazy === true,
-      // If the CLI is SIGKILLed no exit hook runs: a watchdog process takes the servers down.
-      watchdog: true,
-      ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
-    },
-  );
-  lifecycle.add(() => starting.close());
+  const starting = startSession(prepared, flags, io, lifecycle);
   const prompt = await promptRead;
   const { runCommand } = await import("./run-command.js");
   return runCommand(prompt === undefined ? flags : { ...flags, prompt }, io, lifecycle, {

@@ -8,6 +8,10 @@ export const FLAG_HINTS = {
   allowTools: `run with --yes, or set "approval": "never" in the agent file`,
   /** A server's sampling request (agent-session's `askingOptions`). */
   allowSampling: "run tinyloop with --yes to allow it",
+  /** Going on when no server connected (agent-session's `refuseNoServers`). */
+  allowNoServers: "run with --allow-no-servers",
+  /** The flags that override the agent file's settings (agent-files' `readSettingOverrides`). */
+  settingOverrides: { toolCallFormat: "--tool-format", reasoning: "--reasoning" },
   /** The flags that choose the model, named when one is missing (agent-session's `createModel`). */
   modelSettings: { model: "--model", provider: "--provider", endpointUrl: "--endpoint-url" },
   /** The flags that add servers beside the agent file's (agent-files' `withAdHocServers`). */
@@ -26,4 +30,6 @@ export const FLAG_HINTS = {
       "Use the key tinyloop serve printed at start (or the one in its --api-key-env variable).",
     toolSearchNever: "tinyloop serve: --tool-search never",
   },
+  /** The flags of `tinyloop serve`'s two keys (agent-server's `apiKeyFromEnv` hints). */
+  serveApiKey: { setting: "--api-key-env", modelKeySetting: "--model-api-key-env" },
 } as const;

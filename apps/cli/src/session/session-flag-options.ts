@@ -1,36 +1,33 @@
 import type { AgentSessionOptions } from "@tinyloop/agent-session";
 
 /**
- * The flags `run` and `serve` share that shape the session: `--max-turns`, `--tool-search`,
- * `--end-when`, `--lazy`, `--max-concurrent-starts`.
+ * The flags every command that runs an agent shares that shape the session: `--max-turns`,
+ * `--tool-search`, `--end-when` (see {@link sessionFlagOptions}), and those of its start,
+ * `--lazy` and `--max-concurrent-starts` (see `startSession`).
  */
 export interface SessionFlags {
-  maxTurns?: number;
+  maxTurns?: number | undefined;
   /** `--tool-search auto|always|never`. */
-  toolSearch?: "auto" | "always" | "never";
+  toolSearch?: "auto" | "always" | "never" | undefined;
   /** `--end-when text|two-texts`. */
-  endWhen?: "text" | "two-texts";
+  endWhen?: "text" | "two-texts" | undefined;
   /** `--lazy`: start servers on first use, their tools from the manifest cache. */
-  lazy?: boolean;
+  lazy?: boolean | undefined;
   /** `--max-concurrent-starts N`: servers starting at once. */
-  maxConcurrentStarts?: number;
+  maxConcurrentStarts?: number | undefined;
 }
 
 /**
- * The `openAgentSession` options these flags decide, for `run` and `serve` alike; a flag
- * not given leaves the option unset (the file's value or the library's default).
+ * The session options `--max-turns`, `--tool-search` and `--end-when` decide, for every
+ * command alike; a flag not given leaves the option unset (the file's value or the library's
+ * default). `--lazy` and `--max-concurrent-starts` are the start's (`startSession`).
  */
 export function sessionFlagOptions(
   flags: SessionFlags,
-): Pick<
-  AgentSessionOptions,
-  "maxTurns" | "toolSearch" | "endWhen" | "lazy" | "maxConcurrentStarts"
-> {
+): Pick<AgentSessionOptions, "maxTurns" | "toolSearch" | "endWhen"> {
   return {
     ...(flags.maxTurns ? { maxTurns: flags.maxTurns } : {}),
     ...(flags.toolSearch ? { toolSearch: flags.toolSearch } : {}),
     ...(flags.endWhen ? { endWhen: flags.endWhen } : {}),
-    ...(flags.lazy ? { lazy: true } : {}),
-    ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
   };
 }

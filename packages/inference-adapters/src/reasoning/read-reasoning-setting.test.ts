@@ -38,4 +38,11 @@ describe("readReasoningText", () => {
     });
     expect("error" in readReasoningText("0")).toBe(true);
   });
+
+  it("starts with the name the caller's user writes and uses it in the example", () => {
+    expect(readReasoningText("max", { name: "--reasoning" })).toEqual({
+      error:
+        '--reasoning: expected low, medium, high or a number of reasoning tokens ≥ 1, got a string ("max") (example: --reasoning medium, or --reasoning 4096)',
+    });
+  });
 });

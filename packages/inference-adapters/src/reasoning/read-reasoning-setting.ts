@@ -64,9 +64,14 @@ export function readReasoningSetting(
 /**
  * Reads the short text form `low`, `medium`, `high` or a number of tokens (`4096`), as a
  * command line or an environment variable gives it. Returns the setting, or a message that
- * names the value and the accepted forms (the caller adds where it came from).
+ * names the value and the accepted forms. `name` is how the caller's user writes the setting
+ * before its value (a CLI passes its flag, `--reasoning`): the message then starts with it and
+ * its example uses it; without it the caller says where the value came from.
  */
-export function readReasoningText(text: string): { setting: ReasoningSetting } | { error: string } {
+export function readReasoningText(
+  text: string,
+  { name }: { name?: string } = {},
+): { setting: ReasoningSetting } | { error: string } {
   const trimmed = text.trim();
   if ((REASONING_EFFORTS as readonly string[]).includes(trimmed)) {
     return { setting: { effort: trimmed as (typeof REASONING_EFFORTS)[number] } };
@@ -74,7 +79,16 @@ export function readReasoningText(text: string): { setting: ReasoningSetting } |
   if (/^\d+$/.test(trimmed) && Number(trimmed) >= 1 && Number.isSafeInteger(Number(trimmed))) {
     return { setting: { budgetTokens: Number(trimmed) } };
   }
+  const expected = "low, medium, high or a number of reasoning tokens ≥ 1";
+  if (name === undefined) {
+    return { error: `expected ${expected}, got ${describeValue(text)} (example: medium, or 4096)` };
+  }
   return {
-    error: `expected low, medium, high or a number of reasoning tokens ≥ 1, got ${describeValue(text)} (example: medium, or 4096)`,
+    error: expectedGot({
+      path: name,
+      expected,
+      got: text,
+      example: `${name} medium, or ${name} 4096`,
+    }),
   };
 }

@@ -1,0 +1,38 @@
+import type { ConnectProgress } from "@tinyloop/agent-session";
+import type { Io } from "../io.js";
+import type { Lifecycle } from "../lifecycle.js";
+import { statusLine } from "../run/status-line.js";
+import type { Style } from "../terminal/style.js";
+
+/** Server events a command nobody sits beside also reports elsewhere (e.g. to its MCP client). */
+export type ServerEvents = Pick<ConnectProgress, "failed" | "dropped" | "back">;
+
+/**
+ * The servers' progress for a command nobody sits beside (`serve`, `mcp serve`, `worker`): the
+ * status line on stderr (its flood summary printed at exit), and each failure, drop and return
+ * also told to `events` when given.
+ */
+export function unattendedProgress(
+  io: Io,
+  style: Style,
+  { verbose, lifecycle, events }: { verbose: boolean; lifecycle: Lifecycle; events?: ServerEvents },
+): ConnectProgress & { finish(): void } {
+  const progress = statusLine({ out: io.stderr, live: io.stderr.isTTY === true, style, verbose });
+  lifecycle.addLastWords(() => progress.flush());
+  if (!events) return progress;
+  return {
+    ...progress,
+    failed: (server, reason, stderr) => {
+      progress.failed(server, reason, stderr);
+      events.failed(server, reason, stderr);
+    },
+    dropped: (server, reason) => {
+      progress.dropped?.(server, reason);
+      events.dropped?.(server, reason);
+    },
+    back: (server, tools, unlisted) => {
+      progress.back?.(server, tools, unlisted);
+      events.back?.(server, tools, unlisted);
+    },
+  };
+}
