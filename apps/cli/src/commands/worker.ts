@@ -1,5 +1,11 @@
 import { createModel } from "@tinyloop/agent-session";
-import { checkDatabase, type DurableWorker, startDurableWorker } from "@tinyloop/durable";
+import {
+  checkDatabase,
+  type DurableWorker,
+  isAnswered,
+  type RunEnd,
+  startDurableWorker,
+} from "@tinyloop/durable";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import type { ModelRateFlag } from "../durable/model-rate-flag.js";
@@ -23,6 +29,16 @@ export interface WorkerFlags extends Partial<RunFlags> {
 
 /** How long a stopping worker waits for its running steps (then the rest resume elsewhere). */
 const DRAIN_MS = 120_000;
+
+/**
+ * The worker's line for a run that ended without an answer (a cancelled one aside: someone
+ * asked for it): `tinyloop: run ID failed: Model file not found: …`.
+ */
+function runEndLine(run: RunEnd): string | undefined {
+  if (isAnswered(run.outcome) || run.outcome === "cancelled") return undefined;
+  const why = run.error ?? (run.outcome === "max-turns" ? "it used all its turns" : undefined);
+  return `tinyloop: run ${run.id} ${run.outcome}${why === undefined ? "" : `: ${why}`}`;
+}
 
 /**
  * `tinyloop worker AGENT --db URL`: takes the durable runs queued for the agent until
@@ -83,6 +99,10 @@ export async function workerCommand(
     agent,
     concurrency: flags.concurrency,
     ...(flags.modelRate ? { modelRate: flags.modelRate } : {}),
+    onRunEnd: (run) => {
+      const line = runEndLine(run);
+      if (line !== undefined) io.stderr.write(`${line}\n`);
+    },
     agentOptions: {
       model,
       registry: session.registry,
