@@ -160,7 +160,11 @@ export async function batchCommand(
   });
   // On the way out (Ctrl+C, SIGTERM), let the batch stop the workers it started.
   lifecycle.add(() => batch.catch(() => {}));
-  const results = await batch;
+  const results = await batch.catch((error: unknown) => {
+    // Stopped by the exit already under way (Ctrl+C, SIGTERM): that exit says how it ended.
+    if (lifecycle.signal.aborted) return new Promise<never>(() => {});
+    throw error;
+  });
   if (io.stderr.isTTY) io.stderr.write("\n");
 
   // Results in input order, written whole (a crash mid-write leaves the old file).
