@@ -5,6 +5,7 @@ import { DurableError } from "./durable-error.js";
 import { findRun } from "./find-run.js";
 import { quietMigrate } from "./quiet-migrate.js";
 import {
+  agentResultOf,
   type FinishedOutcome,
   isFinished,
   outcomeOfStatus,
@@ -121,8 +122,7 @@ const stepOf = (step: StepInfo): RunStepRecord => ({
 /** How a finished run ended, for `result`: the agent's result, else what stopped it. */
 function resultOf(status: WorkflowStatus, steps: readonly StepInfo[]): RunResult {
   const { outcome, error } = outcomeOfStatus(status);
-  const stored = status.status === "SUCCESS" ? (status.output as DurableRunResult | null) : null;
-  const base: DurableRunResult = stored ?? {
+  const base: DurableRunResult = agentResultOf(status) ?? {
     reason: outcome === "failed" ? "error" : "aborted",
     turns: steps.filter((step) => step.name.endsWith("/model")).length,
     usage: { inputTokens: 0, outputTokens: 0 },
@@ -197,6 +197,7 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
     },
     show: async (id) => {
       const status = await statusOf(id);
+      const result = agentResultOf(status);
       const steps = ((await client.listWorkflowSteps(status.workflowID)) ?? [])
         .filter((step) => !step.name.endsWith("/started"))
         .map(stepOf);
@@ -205,9 +206,7 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
         ...summaryOf(status),
         ...(input?.prompt === undefined ? {} : { prompt: input.prompt }),
         steps,
-        ...(status.status === "SUCCESS" && status.output
-          ? { result: status.output as DurableRunResult }
-          : {}),
+        ...(result ? { result } : {}),
       };
     },
     cancel: async (id) => {

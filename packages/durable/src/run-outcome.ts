@@ -75,6 +75,12 @@ export function outcomeOfResult(result: DurableRunResult, timedOut: boolean): Ou
   }
 }
 
+/** The agent's result a run stored when its workflow returned (with its output loaded). */
+export function agentResultOf(status: WorkflowStatus): DurableRunResult | undefined {
+  const output = status.output as DurableRunResult | null | undefined;
+  return status.status === "SUCCESS" && output && typeof output === "object" ? output : undefined;
+}
+
 /**
  * A run's outcome from its DBOS workflow status (with its output loaded): the one place that
  * reads DBOS's status strings. A workflow DBOS calls successful may hold a failed agent run.
@@ -87,10 +93,8 @@ export function outcomeOfStatus(status: WorkflowStatus): OutcomeWithError {
     case "PENDING":
       return { outcome: "running" };
     case "SUCCESS": {
-      const result = status.output as DurableRunResult | null | undefined;
-      if (!result || typeof result !== "object") {
-        return { outcome: "failed", error: "The run ended without a result." };
-      }
+      const result = agentResultOf(status);
+      if (!result) return { outcome: "failed", error: "The run ended without a result." };
       return outcomeOfResult(result, pastDeadline(status));
     }
     case "CANCELLED":
