@@ -25,6 +25,7 @@ export { LOCAL_POSTGRES_BIN, localDatabase, stopLocalDatabase } from "./local-da
 export { mayRunAgain } from "./may-run-again.js";
 export type { ModelRate } from "./model-rate.js";
 export { checkModelRate, modelRateQueueName } from "./model-rate.js";
+export { modelRateText, parseModelRate } from "./model-rate-text.js";
 export type {
   BatchCounts,
   BatchEvent,

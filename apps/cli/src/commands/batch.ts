@@ -6,6 +6,8 @@ import {
   type BatchInput,
   DurableError,
   isAnswered,
+  type ModelRate,
+  modelRateText,
   parseBatchInputs,
   runBatch,
 } from "@tinyloop/durable";
@@ -14,7 +16,6 @@ import { CliError } from "../cli-error.js";
 import { lockResultsFile } from "../durable/batch-lock.js";
 import { batchProgressLine } from "../durable/batch-progress.js";
 import { DATABASE_URL_VARIABLE } from "../durable/database-url-flag.js";
-import type { ModelRateFlag } from "../durable/model-rate-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
 import { runsDatabase } from "../durable/runs-database.js";
 import { EXIT, type Io } from "../io.js";
@@ -26,7 +27,7 @@ export interface BatchFlags {
   db?: string;
   workers: number;
   /** `--model-rate N/PERIOD`, handed to the workers it starts. */
-  modelRate?: ModelRateFlag;
+  modelRate?: ModelRate;
   model?: string;
   provider?: string;
   endpointUrl?: string;
@@ -48,7 +49,7 @@ function workerArgs(agent: string | undefined, flags: BatchFlags): string[] {
     ["--endpoint-url", flags.endpointUrl],
     ["--api-key-env", flags.apiKeyEnv],
     ["--max-turns", flags.maxTurns],
-    ["--model-rate", flags.modelRate && `${flags.modelRate.limit}/${flags.modelRate.periodSec}s`],
+    ["--model-rate", flags.modelRate && modelRateText(flags.modelRate)],
   ];
   for (const [flag, value] of pairs) if (value !== undefined) args.push(flag, String(value));
   for (const server of flags.server) args.push("--server", server);

@@ -3,12 +3,12 @@ import {
   checkDatabase,
   type DurableWorker,
   isAnswered,
+  type ModelRate,
   type RunEnd,
   startDurableWorker,
 } from "@tinyloop/durable";
 import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
-import type { ModelRateFlag } from "../durable/model-rate-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
 import { runsDatabase } from "../durable/runs-database.js";
 import { EXIT, type Io } from "../io.js";
@@ -24,7 +24,7 @@ export interface WorkerFlags extends Partial<RunFlags> {
   db?: string;
   concurrency: number;
   /** `--model-rate N/PERIOD`: the shared limit on model requests. */
-  modelRate?: ModelRateFlag;
+  modelRate?: ModelRate;
 }
 
 /** How long a stopping worker waits for its running steps (then the rest resume elsewhere). */
