@@ -47,7 +47,11 @@ describe("durable run outcomes in tinyloop's words: runs, runs ID, --json, the w
       expect(submitted.stderr).toMatch(/^tinyloop: the run failed: Model file not found: /m);
       // The worker says so too: one line naming the run and the error.
       const line = `tinyloop: run ${id} failed: Model file not found: `;
-      while (!said.includes(line)) await new Promise((wake) => setTimeout(wake, 50));
+      const until = Date.now() + 20_000;
+      while (!said.includes(line) && Date.now() < until) {
+        await new Promise((wake) => setTimeout(wake, 50));
+      }
+      expect(said).toContain(line);
       expect(said.split("\n").filter((each) => each.includes(id))).toHaveLength(1);
     } finally {
       worker.kill("SIGTERM");
