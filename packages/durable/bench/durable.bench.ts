@@ -148,9 +148,9 @@ async function batchDurable(databaseUrl: string, workers: number): Promise<numbe
   for (let i = 0; i < BATCH; i++) ids.push(await client.submit(agent, `Input ${i}`));
   while (true) {
     const runs = await client.list({ ids });
-    const failed = runs.filter((run) => !["SUCCESS", "ENQUEUED", "PENDING"].includes(run.status));
-    if (failed.length > 0) throw new Error(`a batch run ended ${failed[0]?.status}`);
-    if (runs.filter((run) => run.status === "SUCCESS").length === BATCH) break;
+    const failed = runs.filter((run) => !["completed", "queued", "running"].includes(run.outcome));
+    if (failed.length > 0) throw new Error(`a batch run ended ${failed[0]?.outcome}`);
+    if (runs.filter((run) => run.outcome === "completed").length === BATCH) break;
     await new Promise((wake) => setTimeout(wake, 50));
   }
   const seconds = (performance.now() - start) / 1000;

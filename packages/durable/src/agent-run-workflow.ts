@@ -6,6 +6,7 @@ import {
   registerModelRequestPermit,
   takeModelRequestPermit,
 } from "./model-rate.js";
+import { type OutcomeWithError, outcomeOfResult } from "./run-outcome.js";
 import { DURABLE_NAMES, type DurableRunInput, type DurableRunResult } from "./run-types.js";
 import type { StepGate } from "./step-gate.js";
 
@@ -15,8 +16,16 @@ export type DurableAgentOptions = Omit<AgentOptions, "runStep">;
 /** What this process's worker runs with (DBOS keeps one executor per process). */
 let current: { options: DurableAgentOptions; gate: StepGate; serving: ServingOptions } | undefined;
 
+/** How one run ended on this worker, for {@link ServingOptions.onRunEnd}. */
+export interface RunEnd extends OutcomeWithError {
+  /** The run's id. */
+  id: string;
+}
+
 /** What else a worker serves its runs with. */
 export interface ServingOptions {
+  /** Told each time a run ends on this worker (also a failed one). */
+  onRunEnd?: (run: RunEnd) => void;
   /** When model requests wait for permits of the agent's shared rate limit: its name, and the clock that tells a permit's age. */
   modelRate?: { agent: string; clock: PermitClock };
 }
@@ -25,7 +34,30 @@ let registered = false;
 /** One run: a fresh conversation on the worker's agent, every step checkpointed. */
 async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
   if (!current) throw new Error("agent run: no durable worker is serving in this process");
-  const { options, gate, serving } = current;
+  const { serving } = current;
+  const id = DBOS.workflowID ?? "";
+  try {
+    const { result, timedOut } = await runAgent(input, current);
+    serving.onRunEnd?.({ id, ...outcomeOfResult(result, timedOut) });
+    return result;
+  } catch (error) {
+    // DBOS's own errors (a cancel, the worker shutting down) are not the run failing: a
+    // cancelled run ends cancelled, a stopped worker's run resumes elsewhere.
+    if (!(typeof error === "object" && error !== null && "dbosErrorCode" in error)) {
+      serving.onRunEnd?.({
+        id,
+        outcome: "failed",
+        error: String((error as Error)?.message ?? error),
+      });
+    }
+    throw error;
+  }
+}
+
+async function runAgent(
+  input: DurableRunInput,
+  { options, gate, serving }: NonNullable<typeof current>,
+): Promise<{ result: DurableRunResult; timedOut: boolean }> {
   const rate = serving.modelRate;
   // A cancel (`DurableClient.cancel`, from any process) seen during a step aborts the run.
   const cancel = new AbortController();
@@ -46,16 +78,18 @@ async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
     deadline === undefined ? undefined : AbortSignal.timeout(Math.max(0, deadline - Date.now()));
   const signal = pastDeadline ? AbortSignal.any([pastDeadline, cancel.signal]) : cancel.signal;
   const { done } = await consumeRun(agent.run(input.prompt, { signal }));
-  return {
+  const timedOut = done.reason === "aborted" && pastDeadline?.aborted === true;
+  const result: DurableRunResult = {
     reason: done.reason,
     turns: done.turns,
     usage: done.usage,
     ...(done.text === undefined ? {} : { text: done.text }),
     ...(done.error ? { error: done.error.message } : {}),
-    ...(done.reason === "aborted" && pastDeadline?.aborted
+    ...(timedOut
       ? { error: `The run passed its deadline (${status?.timeoutMS} ms after it started).` }
       : {}),
   };
+  return { result, timedOut };
 }
 
 /** Registers the run workflow with DBOS (before launch; once per process) and serves `options`. */

@@ -39,12 +39,12 @@ describe("openDurableClient against a real Postgres (no worker running)", () => 
     const id = await client.submit("triage", "Triage issue 42", { id: "run-42" });
     expect(id).toBe("run-42");
     expect(await client.list()).toEqual([
-      expect.objectContaining({ id: "run-42", agent: "triage", status: "ENQUEUED" }),
+      expect.objectContaining({ id: "run-42", agent: "triage", outcome: "queued" }),
     ]);
     expect(await client.show(id)).toMatchObject({
       id,
       agent: "triage",
-      status: "ENQUEUED",
+      outcome: "queued",
       prompt: "Triage issue 42",
       steps: [],
     });
@@ -52,10 +52,43 @@ describe("openDurableClient against a real Postgres (no worker running)", () => 
     expect(await client.submit("triage", "Triage issue 42", { id: "run-42" })).toBe("run-42");
     expect(await client.list({ ids: [] })).toEqual([]);
     expect(await client.list({ ids: ["run-42", "unknown"] })).toEqual([
-      expect.objectContaining({ id: "run-42", status: "ENQUEUED" }),
+      expect.objectContaining({ id: "run-42", outcome: "queued" }),
     ]);
-    await client.cancel(id);
-    expect((await client.show(id)).status).toBe("CANCELLED");
+    expect(await client.cancel(id)).toBe(id);
+    // Cancelled while queued: DBOS forgets its queue; list and show still name its agent.
+    const cancelled = {
+      id,
+      agent: "triage",
+      outcome: "cancelled",
+      error: `Run ${id} was cancelled before it finished.`,
+    };
+    expect((await client.list({ ids: [id] }))[0]).toMatchObject(cancelled);
+    expect(await client.show(id)).toMatchObject(cancelled);
+    expect(await client.result(id)).toEqual({
+      outcome: "cancelled",
+      reason: "aborted",
+      error: cancelled.error,
+      turns: 0,
+      usage: { inputTokens: 0, outputTokens: 0 },
+    });
+  });
+
+  it("takes a unique start of an id; an ambiguous one lists the runs it starts", async () => {
+    for (const id of ["prefix-aa1", "prefix-aa2", "prefix-bcd"]) {
+      await client.submit("triage", `Prompt of ${id}`, { id });
+    }
+    expect(await client.show("prefix-b")).toMatchObject({
+      id: "prefix-bcd",
+      prompt: "Prompt of prefix-bcd",
+    });
+    expect(await client.cancel("prefix-bc")).toBe("prefix-bcd");
+    const ambiguous = await failure(client.show("prefix-a"));
+    expect(ambiguous.code).toBe("RUN_ID_AMBIGUOUS");
+    expect(ambiguous.message).toBe(
+      'The id "prefix-a" is the start of 2 runs\' ids: prefix-aa1, prefix-aa2. Give more of the id.',
+    );
+    expect((await failure(client.cancel("prefix"))).code).toBe("RUN_ID_AMBIGUOUS");
+    expect((await failure(client.show("prefix-z"))).code).toBe("RUN_NOT_FOUND");
   });
 
   it("says which run is unknown", async () => {

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { DBOSClient, type WorkflowStatus } from "@dbos-inc/dbos-sdk";
 import { checkDatabase } from "./check-database.js";
 import { DurableError } from "./durable-error.js";
+import { findRun } from "./find-run.js";
 import { quietMigrate } from "./quiet-migrate.js";
+import {
+  agentResultOf,
+  type FinishedOutcome,
+  isFinished,
+  outcomeOfStatus,
+  type RunOutcome,
+} from "./run-outcome.js";
 import {
   DURABLE_NAMES,
   type DurableRunInput,
@@ -15,10 +23,12 @@ type StepInfo = NonNullable<Awaited<ReturnType<DBOSClient["listWorkflowSteps"]>>
 /** One run as listed. */
 export interface RunSummary {
   id: string;
-  /** The agent whose queue it is in. */
+  /** The agent it was queued for. */
   agent: string;
-  /** DBOS's status: `ENQUEUED`, `PENDING` (running), `SUCCESS`, `ERROR`, `CANCELLED`, … */
-  status: string;
+  /** Where it is, or how it ended, in tinyloop's words: see {@link RunOutcome}. */
+  outcome: RunOutcome;
+  /** Why it failed, timed out or was cancelled. */
+  error?: string;
   createdAt: number;
   /** The worker running (or that ran) it. */
   executorId?: string;
@@ -37,8 +47,13 @@ export interface RunStepRecord {
 export interface RunDetails extends RunSummary {
   prompt?: string;
   steps: RunStepRecord[];
+  /** The agent's `done` event, once the agent ended the run. */
   result?: DurableRunResult;
-  error?: string;
+}
+
+/** How a run ended: the agent's `done` event as JSON, and the outcome in tinyloop's words. */
+export interface RunResult extends DurableRunResult {
+  outcome: FinishedOutcome;
 }
 
 /** Options of {@link DurableClient.submit}. */
@@ -49,34 +64,47 @@ export interface SubmitOptions {
   timeoutMs?: number;
 }
 
-/** Submits, lists, shows, waits for and cancels durable runs; see {@link openDurableClient}. */
+/**
+ * Submits, lists, shows, waits for and cancels durable runs; see {@link openDurableClient}.
+ * `result`, `show` and `cancel` take a run's id or a unique start of it.
+ */
 export interface DurableClient {
   /** Queues one run of `agent` and resolves to its id. */
   submit(agent: string, prompt: string, options?: SubmitOptions): Promise<string>;
   /**
-   * Waits until the run ends and resolves to its result; a run cancelled (or past its
-   * deadline) before it finished resolves to `reason: "aborted"` saying so.
+   * Waits until the run ends and resolves to how it ended: every outcome resolves (a run
+   * cancelled, past its deadline or failed says why in `error`).
+   * @throws DurableError `RUN_NOT_FOUND`, `RUN_ID_AMBIGUOUS`.
    */
-  result(id: string): Promise<DurableRunResult>;
+  result(id: string): Promise<RunResult>;
   /** The most recent runs first (default 50); with `ids`, those runs (any not stored left out). */
   list(options?: { limit?: number; ids?: readonly string[] }): Promise<RunSummary[]>;
-  /** One run with its steps. @throws DurableError `RUN_NOT_FOUND`. */
+  /** One run with its steps. @throws DurableError `RUN_NOT_FOUND`, `RUN_ID_AMBIGUOUS`. */
   show(id: string): Promise<RunDetails>;
-  /** Cancels a queued or running run. @throws DurableError `RUN_NOT_FOUND`. */
-  cancel(id: string): Promise<void>;
+  /**
+   * Cancels a queued or running run and resolves to its full id.
+   * @throws DurableError `RUN_NOT_FOUND`, `RUN_ID_AMBIGUOUS`.
+   */
+  cancel(id: string): Promise<string>;
   close(): Promise<void>;
 }
 
 const agentOf = (queue: string | undefined) =>
   queue?.startsWith(runQueueName("")) ? queue.slice(runQueueName("").length) : (queue ?? "");
 
-const summaryOf = (status: WorkflowStatus): RunSummary => ({
-  id: status.workflowID,
-  agent: agentOf(status.queueName),
-  status: status.status,
-  createdAt: status.createdAt,
-  ...(status.executorId ? { executorId: status.executorId } : {}),
-});
+const summaryOf = (status: WorkflowStatus): RunSummary => {
+  // The input names the agent: DBOS forgets the queue of a run cancelled while queued.
+  const input = status.input?.[0] as DurableRunInput | undefined;
+  const { outcome, error } = outcomeOfStatus(status);
+  return {
+    id: status.workflowID,
+    agent: input?.agent ?? agentOf(status.queueName),
+    outcome,
+    ...(error === undefined ? {} : { error }),
+    createdAt: status.createdAt,
+    ...(status.executorId ? { executorId: status.executorId } : {}),
+  };
+};
 
 const messageOf = (error: unknown) =>
   error instanceof Error
@@ -91,6 +119,21 @@ const stepOf = (step: StepInfo): RunStepRecord => ({
   ...(step.error ? { error: messageOf(step.error) } : {}),
 });
 
+/** How a finished run ended, for `result`: the agent's result, else what stopped it. */
+function resultOf(status: WorkflowStatus, steps: readonly StepInfo[]): RunResult {
+  const { outcome, error } = outcomeOfStatus(status);
+  const base: DurableRunResult = agentResultOf(status) ?? {
+    reason: outcome === "failed" ? "error" : "aborted",
+    turns: steps.filter((step) => step.name.endsWith("/model")).length,
+    usage: { inputTokens: 0, outputTokens: 0 },
+  };
+  return {
+    ...base,
+    outcome: isFinished(outcome) ? outcome : "failed",
+    ...(error === undefined ? {} : { error }),
+  };
+}
+
 /**
  * Opens a client on the runs database (checking first that it answers; creating DBOS's
  * tables when no worker has yet).
@@ -104,20 +147,7 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
     systemDatabaseUrl: databaseUrl,
     applicationName: DURABLE_NAMES.application,
   });
-  const statusOf = async (id: string) => {
-    const [status] = await client.listWorkflows({
-      workflowIDs: [id],
-      loadInput: true,
-      loadOutput: true,
-    });
-    if (!status || status.workflowName !== DURABLE_NAMES.workflow) {
-      throw new DurableError({
-        code: "RUN_NOT_FOUND",
-        message: `No run with id "${id}" in this database. List the runs to see their ids.`,
-      });
-    }
-    return status;
-  };
+  const statusOf = (id: string) => findRun(client, id);
   return {
     submit: async (agent, prompt, options = {}) => {
       const { timeoutMs } = options;
@@ -143,22 +173,15 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
       return id;
     },
     result: async (id) => {
-      await statusOf(id);
+      const { workflowID } = await statusOf(id);
       try {
-        return (await client
-          .retrieveWorkflow<DurableRunResult>(id)
-          .getResult()) as DurableRunResult;
+        await client.retrieveWorkflow<DurableRunResult>(workflowID).getResult();
       } catch (error) {
-        const status = await statusOf(id);
-        if (status.status !== "CANCELLED") throw error;
-        const steps = (await client.listWorkflowSteps(id)) ?? [];
-        return {
-          reason: "aborted",
-          turns: steps.filter((step) => step.name.endsWith("/model")).length,
-          usage: { inputTokens: 0, outputTokens: 0 },
-          error: `Run ${id} was cancelled before it finished (cancelled, or past its deadline).`,
-        };
+        // The run ended otherwise (cancelled, failed): said below; else the database failed.
+        if (!isFinished(outcomeOfStatus(await statusOf(workflowID)).outcome)) throw error;
       }
+      const status = await statusOf(workflowID);
+      return resultOf(status, (await client.listWorkflowSteps(workflowID)) ?? []);
     },
     list: async (options = {}) => {
       if (options.ids?.length === 0) return [];
@@ -166,32 +189,30 @@ export async function openDurableClient(databaseUrl: string): Promise<DurableCli
         workflowName: DURABLE_NAMES.workflow,
         sortDesc: true,
         ...(options.ids ? { workflowIDs: [...options.ids] } : { limit: options.limit ?? 50 }),
-        loadInput: false,
-        loadOutput: false,
+        // The input names the agent, the output holds the agent's outcome.
+        loadInput: true,
+        loadOutput: true,
       });
       return runs.map(summaryOf);
     },
     show: async (id) => {
       const status = await statusOf(id);
-      const steps = ((await client.listWorkflowSteps(id)) ?? [])
+      const result = agentResultOf(status);
+      const steps = ((await client.listWorkflowSteps(status.workflowID)) ?? [])
         .filter((step) => !step.name.endsWith("/started"))
         .map(stepOf);
       const input = status.input?.[0] as DurableRunInput | undefined;
-      const summary = summaryOf(status);
       return {
-        ...summary,
-        agent: summary.agent || (input?.agent ?? ""),
+        ...summaryOf(status),
         ...(input?.prompt === undefined ? {} : { prompt: input.prompt }),
         steps,
-        ...(status.output === undefined || status.output === null
-          ? {}
-          : { result: status.output as DurableRunResult }),
-        ...(status.error ? { error: messageOf(status.error) } : {}),
+        ...(result ? { result } : {}),
       };
     },
     cancel: async (id) => {
-      await statusOf(id);
-      await client.cancelWorkflow(id);
+      const { workflowID } = await statusOf(id);
+      await client.cancelWorkflow(workflowID);
+      return workflowID;
     },
     close: () => client.destroy(),
   };

@@ -10,6 +10,12 @@ export type DurableErrorCode =
   | "DATABASE_UNREACHABLE"
   /** No run of that id is stored. */
   | "RUN_NOT_FOUND"
+  /** An id prefix that starts several runs' ids (the message lists them). */
+  | "RUN_ID_AMBIGUOUS"
+  /** A batch's inputs are not what `runBatch` takes (the message names the line). */
+  | "BATCH_INPUTS_INVALID"
+  /** Every worker process a batch started stopped before its runs finished. */
+  | "BATCH_WORKERS_STOPPED"
   /** A worker is already running in this process (DBOS keeps one per process). */
   | "WORKER_RUNNING"
   /** The local database could not be created or started (what is missing, or its log). */

@@ -75,7 +75,7 @@ describe("3 worker processes × 100 queued runs (real Postgres)", () => {
     while (running.length === 0 || (await tallied(tallyFile)).length < 30) {
       await new Promise((r) => setTimeout(r, 20));
       running = (await client.list({ ids }))
-        .filter((run) => run.status === "PENDING" && run.executorId === killed.executorId)
+        .filter((run) => run.outcome === "running" && run.executorId === killed.executorId)
         .map((run) => run.id);
     }
     await killed.kill();
@@ -100,6 +100,6 @@ describe("3 worker processes × 100 queued runs (real Postgres)", () => {
       (run) => run.executorId !== killed.executorId,
     );
     expect(takenOver.length).toBeGreaterThan(0);
-    expect(takenOver.map((run) => run.status)).toEqual(takenOver.map(() => "SUCCESS"));
+    expect(takenOver.map((run) => run.outcome)).toEqual(takenOver.map(() => "completed"));
   }, 300_000);
 });

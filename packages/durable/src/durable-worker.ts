@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { DBOS } from "@dbos-inc/dbos-sdk";
 import {
   type DurableAgentOptions,
+  type RunEnd,
   serveAgentRuns,
   stopServingAgentRuns,
 } from "./agent-run-workflow.js";
@@ -41,6 +42,11 @@ export interface DurableWorkerOptions {
    * by a DBOS queue's rate limit. Default: none. Give every worker of the agent the same.
    */
   modelRate?: ModelRate;
+  /**
+   * Told each time a run ends on this worker, with its outcome and (failed, timed out) its
+   * error: a worker's log line per failed run.
+   */
+  onRunEnd?: (run: RunEnd) => void;
 }
 
 /** A running worker. */
@@ -106,11 +112,10 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
   try {
     liveness = await WorkerLiveness.hold(options.databaseUrl, executorId);
     if (modelRate) permitClock = new PermitClock(options.databaseUrl);
-    serveAgentRuns(
-      options.agentOptions,
-      gate,
-      permitClock ? { modelRate: { agent: options.agent, clock: permitClock } } : {},
-    );
+    serveAgentRuns(options.agentOptions, gate, {
+      ...(permitClock ? { modelRate: { agent: options.agent, clock: permitClock } } : {}),
+      ...(options.onRunEnd ? { onRunEnd: options.onRunEnd } : {}),
+    });
     DBOS.setConfig({
       name: DURABLE_NAMES.application,
       systemDatabaseUrl: options.databaseUrl,

@@ -1,10 +1,14 @@
-export type { DurableAgentOptions } from "./agent-run-workflow.js";
+export type { DurableAgentOptions, RunEnd } from "./agent-run-workflow.js";
+export type { BatchInput } from "./batch-inputs.js";
+export { parseBatchInputs } from "./batch-inputs.js";
+export type { StoppedWorker } from "./batch-workers.js";
 export { checkDatabase } from "./check-database.js";
 export type { DatabaseAddress } from "./database-url.js";
 export { parseDatabaseUrl } from "./database-url.js";
 export type {
   DurableClient,
   RunDetails,
+  RunResult,
   RunStepRecord,
   RunSummary,
   SubmitOptions,
@@ -21,6 +25,16 @@ export { LOCAL_POSTGRES_BIN, localDatabase, stopLocalDatabase } from "./local-da
 export { mayRunAgain } from "./may-run-again.js";
 export type { ModelRate } from "./model-rate.js";
 export { checkModelRate, modelRateQueueName } from "./model-rate.js";
+export { modelRateText, parseModelRate } from "./model-rate-text.js";
+export type {
+  BatchCounts,
+  BatchEvent,
+  BatchRunResult,
+  RunBatchOptions,
+} from "./run-batch.js";
+export { batchRunId, runBatch } from "./run-batch.js";
+export type { FinishedOutcome, OutcomeWithError, RunOutcome } from "./run-outcome.js";
+export { isAnswered, isFinished } from "./run-outcome.js";
 export type { DurableRunInput, DurableRunResult } from "./run-types.js";
 export { DURABLE_NAMES, runQueueName } from "./run-types.js";
 export { StepGate } from "./step-gate.js";

@@ -1,15 +1,21 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type DurableRunResult, openDurableClient, outlastOutage } from "@tinyloop/durable";
+import {
+  type BatchEvent,
+  type BatchInput,
+  DurableError,
+  isAnswered,
+  type ModelRate,
+  modelRateText,
+  parseBatchInputs,
+  runBatch,
+} from "@tinyloop/durable";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
-import { parseBatchInputs } from "../durable/batch-inputs.js";
 import { lockResultsFile } from "../durable/batch-lock.js";
 import { batchProgressLine } from "../durable/batch-progress.js";
 import { DATABASE_URL_VARIABLE } from "../durable/database-url-flag.js";
-import type { ModelRateFlag } from "../durable/model-rate-flag.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
 import { runsDatabase } from "../durable/runs-database.js";
 import { EXIT, type Io } from "../io.js";
@@ -21,7 +27,7 @@ export interface BatchFlags {
   db?: string;
   workers: number;
   /** `--model-rate N/PERIOD`, handed to the workers it starts. */
-  modelRate?: ModelRateFlag;
+  modelRate?: ModelRate;
   model?: string;
   provider?: string;
   endpointUrl?: string;
@@ -30,11 +36,6 @@ export interface BatchFlags {
   server: string[];
   url: string[];
 }
-
-const FINISHED = new Set(["SUCCESS", "ERROR", "CANCELLED", "MAX_RECOVERY_ATTEMPTS_EXCEEDED"]);
-const POLL_MS = 500;
-
-const hash = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /**
  * The flags a worker of this batch gets: the agent's model and servers, as given here (the
@@ -48,7 +49,7 @@ function workerArgs(agent: string | undefined, flags: BatchFlags): string[] {
     ["--endpoint-url", flags.endpointUrl],
     ["--api-key-env", flags.apiKeyEnv],
     ["--max-turns", flags.maxTurns],
-    ["--model-rate", flags.modelRate && `${flags.modelRate.limit}/${flags.modelRate.periodSec}s`],
+    ["--model-rate", flags.modelRate && modelRateText(flags.modelRate)],
   ];
   for (const [flag, value] of pairs) if (value !== undefined) args.push(flag, String(value));
   for (const server of flags.server) args.push("--server", server);
@@ -57,10 +58,74 @@ function workerArgs(agent: string | undefined, flags: BatchFlags): string[] {
 }
 
 /**
- * `tinyloop batch AGENT inputs.jsonl --out results.jsonl`: one durable run per input line,
- * run by `--workers N` worker processes it starts (0: workers started elsewhere), with a
- * progress line; results in input order. Run ids come from the output file and each input,
- * so running the same batch again after a crash runs only the inputs not yet finished.
+ * Starts one `tinyloop worker` process for the batch. The database URL goes in its
+ * environment (not on the command line, where other users can read it); the IPC channel
+ * tells it when this batch is gone (even SIGKILLed): it stops.
+ */
+function startWorker(args: string[], databaseUrl: string, io: Io): ChildProcess {
+  return spawn(process.execPath, [...process.execArgv, process.argv[1] as string, ...args], {
+    cwd: io.cwd,
+    env: { ...io.env, [DATABASE_URL_VARIABLE]: databaseUrl },
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+  });
+}
+
+/** The inputs file's runs. @throws CliError `USAGE` (exit 2) naming the file and line. */
+function readInputs(cwd: string, inputsFile: string): BatchInput[] {
+  let text: string;
+  try {
+    text = readFileSync(resolve(cwd, inputsFile), "utf8");
+  } catch (error) {
+    throw new CliError({
+      code: "USAGE",
+      message: `${inputsFile}: could not read the inputs (${(error as Error).message})`,
+    });
+  }
+  try {
+    return parseBatchInputs(text, inputsFile);
+  } catch (error) {
+    if (!DurableError.isInstance(error)) throw error;
+    throw new CliError({ code: "USAGE", message: error.message, cause: error });
+  }
+}
+
+/** Prints what the batch reports on stderr: its progress line, a worker that stopped, an outage. */
+function printEvent(event: BatchEvent, io: Io): void {
+  const fresh = io.stderr.isTTY ? "\n" : ""; // after a progress line rewritten in place
+  switch (event.type) {
+    case "submitted":
+      if (event.alreadyFinished > 0) {
+        io.stderr.write(
+          `${event.alreadyFinished} of ${event.total} inputs already done; running the rest\n`,
+        );
+      }
+      return;
+    case "progress": {
+      const line = batchProgressLine(event, event.finishedHere, event.elapsedMs);
+      io.stderr.write(io.stderr.isTTY ? `\r${line}` : `${line}\n`);
+      return;
+    }
+    case "worker-stopped": {
+      const how =
+        event.code === null ? `was ended by ${event.signal}` : `exited with code ${event.code}`;
+      io.stderr.write(`${fresh}tinyloop: worker ${event.worker} ${how}:\n${event.stderr}\n`);
+      return;
+    }
+    case "database-down":
+      io.stderr.write(`${fresh}tinyloop: ${event.message}\n`);
+      return;
+    case "database-back":
+      io.stderr.write(`tinyloop: ${event.message} Going on.\n`);
+      return;
+  }
+}
+
+/**
+ * `tinyloop batch AGENT inputs.jsonl --out results.jsonl`: one durable run per input line
+ * (`runBatch`), run by `--workers N` worker processes it starts (0: workers started
+ * elsewhere), with a progress line; results in input order. Run ids come from the output
+ * file and each input, so running the same batch again after a crash runs only the inputs
+ * not yet finished.
  */
 export async function batchCommand(
   agentArg: string | undefined,
@@ -77,144 +142,39 @@ export async function batchCommand(
     });
   }
   const databaseUrl = await runsDatabase(flags.db, io);
-  const inputsPath = resolve(io.cwd, inputsFile);
-  let text: string;
-  try {
-    text = readFileSync(inputsPath, "utf8");
-  } catch (error) {
-    throw new CliError({
-      code: "USAGE",
-      message: `${inputsFile}: could not read the inputs (${(error as Error).message})`,
-    });
-  }
-  const inputs = parseBatchInputs(text, inputsFile);
+  const inputs = readInputs(io.cwd, inputsFile);
   const out = resolve(io.cwd, flags.out);
   const spec = await readAgent(agentArg, io, { expandModel: false });
-  const agent = queueAgentName(spec);
-  const client = await openDurableClient(databaseUrl);
-  lifecycle.add(() => client.close());
-  // A database that goes away mid-batch (a restart, a failover) is waited for, saying so.
-  const outlasting = <T>(operation: () => Promise<T>) =>
-    outlastOutage(databaseUrl, operation, {
-      onDown: (down) =>
-        io.stderr.write(`${io.stderr.isTTY ? "\n" : ""}tinyloop: ${down.message}\n`),
-      onBack: (back) => io.stderr.write(`tinyloop: ${back.message} Going on.\n`),
-      signal: lifecycle.signal,
-    });
   const unlock = lockResultsFile(out, flags.out);
   lifecycle.add(async () => unlock());
-
-  const batchKey = hash(out).slice(0, 12);
-  const ids = inputs.map(
-    (input) => `batch-${batchKey}-${input.line}-${hash(input.prompt).slice(0, 8)}`,
-  );
-  const before = new Map(
-    (await outlasting(() => client.list({ ids }))).map((run) => [run.id, run.status]),
-  );
-  const already = ids.filter((id) => FINISHED.has(before.get(id) ?? "")).length;
-  if (already > 0)
-    io.stderr.write(`${already} of ${ids.length} inputs already done; running the rest\n`);
-  for (const [index, input] of inputs.entries()) {
-    if (!before.has(ids[index] as string)) {
-      await outlasting(() => client.submit(agent, input.prompt, { id: ids[index] as string }));
-    }
-  }
-
-  const workers: ChildProcess[] = [];
-  const failedWorkers: string[] = [];
-  lifecycle.add(async () => {
-    await Promise.all(
-      workers.map(
-        (child) =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null || child.signalCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-          }),
-      ),
-    );
+  const args = workerArgs(agentArg, flags);
+  const batch = runBatch({
+    databaseUrl,
+    agent: queueAgentName(spec),
+    name: out,
+    inputs,
+    signal: lifecycle.signal,
+    onEvent: (event) => printEvent(event, io),
+    ...(flags.workers > 0
+      ? { workers: { count: flags.workers, start: () => startWorker(args, databaseUrl, io) } }
+      : {}),
   });
-  if (already < ids.length) {
-    for (let i = 0; i < flags.workers; i++) {
-      const child = spawn(
-        process.execPath,
-        [...process.execArgv, process.argv[1] as string, ...workerArgs(agentArg, flags)],
-        // The database URL goes in the environment (not on the command line, where other
-        // users can read it); the IPC channel tells a worker when this batch is gone (even
-        // SIGKILLed): it stops.
-        {
-          cwd: io.cwd,
-          env: { ...io.env, [DATABASE_URL_VARIABLE]: databaseUrl },
-          stdio: ["ignore", "ignore", "pipe", "ipc"],
-        },
-      );
-      let tail = "";
-      child.stderr?.on("data", (chunk: Buffer) => {
-        tail = (tail + chunk.toString()).slice(-2000);
-      });
-      child.once("exit", (code) => {
-        if (code !== 0 && code !== 143 && !lifecycle.signal.aborted) {
-          failedWorkers.push(`worker ${i + 1} exited with code ${code}:\n${tail.trim()}`);
-        }
-      });
-      workers.push(child);
-    }
-  }
-
-  const started = Date.now();
-  let lastLine = "";
-  while (true) {
-    const statuses = new Map(
-      (await outlasting(() => client.list({ ids }))).map((run) => [run.id, run.status]),
-    );
-    let done = 0;
-    let failed = 0;
-    let running = 0;
-    for (const id of ids) {
-      const status = statuses.get(id) ?? "";
-      if (status === "SUCCESS") done++;
-      else if (FINISHED.has(status)) failed++;
-      else if (status === "PENDING") running++;
-    }
-    const line = batchProgressLine(
-      { total: ids.length, done, running, failed },
-      done + failed - already,
-      Date.now() - started,
-    );
-    if (line.replace(/ · [\d.]+ runs\/s.*$/, "") !== lastLine.replace(/ · [\d.]+ runs\/s.*$/, "")) {
-      io.stderr.write(io.stderr.isTTY ? `\r${line}` : `${line}\n`);
-      lastLine = line;
-    }
-    if (done + failed === ids.length) break;
-    if (failedWorkers.length > 0 && failedWorkers.length === workers.length) {
-      io.stderr.write(`\ntinyloop: every worker stopped:\n${failedWorkers.join("\n")}\n`);
-      return EXIT.runError;
-    }
-    await new Promise((wake) => setTimeout(wake, POLL_MS));
-  }
+  // On the way out (Ctrl+C, SIGTERM), let the batch stop the workers it started.
+  lifecycle.add(() => batch.catch(() => {}));
+  const results = await batch.catch((error: unknown) => {
+    // Stopped by the exit already under way (Ctrl+C, SIGTERM): that exit says how it ended.
+    if (lifecycle.signal.aborted) return new Promise<never>(() => {});
+    throw error;
+  });
   if (io.stderr.isTTY) io.stderr.write("\n");
 
   // Results in input order, written whole (a crash mid-write leaves the old file).
-  const lines: string[] = [];
-  let failures = 0;
-  for (const [index, input] of inputs.entries()) {
-    const id = ids[index] as string;
-    let result: DurableRunResult;
-    try {
-      result = await outlasting(() => client.result(id));
-    } catch (error) {
-      result = {
-        reason: "error",
-        turns: 0,
-        usage: { inputTokens: 0, outputTokens: 0 },
-        error: (error as Error).message,
-      };
-    }
-    if (result.reason !== "completed" && result.reason !== "asked") failures++;
-    lines.push(JSON.stringify({ line: input.line, id, ...result }));
-  }
+  const lines = results.map(({ key, id, outcome, ...result }) =>
+    JSON.stringify({ line: key, id, outcome, ...result }),
+  );
   writeFileSync(`${out}.tmp`, `${lines.join("\n")}\n`);
   renameSync(`${out}.tmp`, out);
+  const failures = results.filter((result) => !isAnswered(result.outcome)).length;
   io.stderr.write(
     `wrote ${lines.length} results to ${flags.out}${failures ? ` (${failures} did not complete)` : ""}\n`,
   );

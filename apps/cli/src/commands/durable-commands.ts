@@ -75,8 +75,10 @@ export function registerDurableCommands(
 
   program
     .command("runs")
-    .description("list durable runs; with ID show its steps, tool calls and result")
-    .argument("[id]", "a run's id (from submit or the list)")
+    .description(
+      "list durable runs and their outcomes; with ID show its steps, tool calls and result",
+    )
+    .argument("[id]", "a run's id (from submit or the list), or a unique start of it")
     .option("--db <url>", DB_HELP)
     .option("--cancel", "cancel the run ID (queued or running)")
     .option("--stop-db", "stop the local runs database (the one used when no --db is given)")

@@ -1,4 +1,9 @@
-import { openDurableClient, type RunDetails, stopLocalDatabase } from "@tinyloop/durable";
+import {
+  openDurableClient,
+  type RunDetails,
+  type RunSummary,
+  stopLocalDatabase,
+} from "@tinyloop/durable";
 import { CliError } from "../cli-error.js";
 import { localDatabaseFolder } from "../durable/local-database-folder.js";
 import { runsDatabase } from "../durable/runs-database.js";
@@ -40,7 +45,7 @@ function describeOutput(output: unknown): string {
 }
 
 function showRun(run: RunDetails, io: Io): void {
-  io.stdout.write(`run ${run.id} · ${run.agent} · ${run.status}\n`);
+  io.stdout.write(`run ${run.id} · ${run.agent} · ${run.outcome}\n`);
   if (run.prompt !== undefined) io.stdout.write(`prompt  ${short(run.prompt)}\n`);
   for (const step of run.steps) {
     io.stdout.write(
@@ -48,16 +53,22 @@ function showRun(run: RunDetails, io: Io): void {
     );
   }
   if (run.result) {
-    io.stdout.write(`result  ${run.result.reason} after ${run.result.turns} turn(s)\n`);
+    io.stdout.write(`result  ${run.outcome} after ${run.result.turns} turn(s)\n`);
     if (run.result.text !== undefined) io.stdout.write(`${run.result.text}\n`);
   }
   if (run.error) io.stdout.write(`error   ${run.error}\n`);
 }
 
+/** A run as one line of the list: id, outcome, agent, when; a failed run's error. */
+function runLine(run: RunSummary): string {
+  const error = run.outcome === "failed" && run.error ? `  ${short(run.error, 120)}` : "";
+  return `${run.id}  ${run.outcome.padEnd(9)}  ${run.agent}  ${new Date(run.createdAt).toISOString()}${error}`;
+}
+
 /**
  * `tinyloop runs [ID] [--db URL] [--cancel] [--json]`: lists the durable runs (newest
- * first), shows one (its steps, tool calls and result), or cancels one. `--stop-db` stops
- * the local runs database.
+ * first) with their outcomes, shows one (its steps, tool calls and result), or cancels one;
+ * ID may be a unique start of a run's id. `--stop-db` stops the local runs database.
  */
 export async function runsCommand(
   id: string | undefined,
@@ -98,17 +109,12 @@ export async function runsCommand(
     else if (runs.length === 0)
       io.stderr.write("no runs yet (tinyloop submit AGENT -p … queues one)\n");
     else {
-      for (const run of runs) {
-        io.stdout.write(
-          `${run.id}  ${run.status.padEnd(9)}  ${run.agent}  ${new Date(run.createdAt).toISOString()}\n`,
-        );
-      }
+      for (const run of runs) io.stdout.write(`${runLine(run)}\n`);
     }
     return EXIT.ok;
   }
   if (flags.cancel) {
-    await client.cancel(id);
-    io.stderr.write(`cancelled run ${id}\n`);
+    io.stderr.write(`cancelled run ${await client.cancel(id)}\n`);
     return EXIT.ok;
   }
   const run = await client.show(id);

@@ -50,20 +50,19 @@ export async function submitCommand(
   io.stderr.write(`queued run ${id}; waiting for a worker of ${queueAgentName(spec)}\n`);
   const result = await client.result(id);
   if (result.text !== undefined) io.stdout.write(`${result.text}\n`);
-  if (result.reason === "aborted") {
-    io.stderr.write(`tinyloop: ${result.error ?? "the run was cancelled"}\n`);
-  }
-  if (result.reason === "error")
-    io.stderr.write(`tinyloop: the run failed: ${result.error ?? "unknown error"}\n`);
-  if (result.reason === "max-turns") io.stderr.write(`tinyloop: the run used all its turns\n`);
-  switch (result.reason) {
+  switch (result.outcome) {
     case "completed":
     case "asked":
       return EXIT.ok;
     case "max-turns":
+      io.stderr.write("tinyloop: the run used all its turns\n");
       return EXIT.maxTurns;
-    case "aborted": // cancelled or past its deadline: not this process's Ctrl+C (130)
-    case "error":
+    case "failed":
+      io.stderr.write(`tinyloop: the run failed: ${result.error ?? "unknown error"}\n`);
+      return EXIT.runError;
+    case "cancelled": // cancelled or past its deadline: not this process's Ctrl+C (130)
+    case "timed-out":
+      io.stderr.write(`tinyloop: ${result.error ?? `the run ${result.outcome}`}\n`);
       return EXIT.runError;
   }
 }

@@ -1,5 +1,11 @@
-import { checkDatabase, type DurableWorker, startDurableWorker } from "@tinyloop/durable";
-import type { ModelRateFlag } from "../durable/model-rate-flag.js";
+import {
+  checkDatabase,
+  type DurableWorker,
+  isAnswered,
+  type ModelRate,
+  type RunEnd,
+  startDurableWorker,
+} from "@tinyloop/durable";
 import { queueAgentName } from "../durable/queue-agent-name.js";
 import { runsDatabase } from "../durable/runs-database.js";
 import { EXIT, type Io } from "../io.js";
@@ -17,11 +23,21 @@ export interface WorkerFlags extends Partial<RunFlags> {
   db?: string;
   concurrency: number;
   /** `--model-rate N/PERIOD`: the shared limit on model requests. */
-  modelRate?: ModelRateFlag;
+  modelRate?: ModelRate;
 }
 
 /** How long a stopping worker waits for its running steps (then the rest resume elsewhere). */
 const DRAIN_MS = 120_000;
+
+/**
+ * The worker's line for a run that ended without an answer (a cancelled one aside: someone
+ * asked for it): `tinyloop: run ID failed: Model file not found: …`.
+ */
+function runEndLine(run: RunEnd): string | undefined {
+  if (isAnswered(run.outcome) || run.outcome === "cancelled") return undefined;
+  const why = run.error ?? (run.outcome === "max-turns" ? "it used all its turns" : undefined);
+  return `tinyloop: run ${run.id} ${run.outcome}${why === undefined ? "" : `: ${why}`}`;
+}
 
 /**
  * `tinyloop worker AGENT --db URL`: takes the durable runs queued for the agent until
@@ -68,6 +84,10 @@ export async function workerCommand(
     agent,
     concurrency: flags.concurrency,
     ...(flags.modelRate ? { modelRate: flags.modelRate } : {}),
+    onRunEnd: (run) => {
+      const line = runEndLine(run);
+      if (line !== undefined) io.stderr.write(`${line}\n`);
+    },
     agentOptions: {
       model: session.model,
       registry: session.registry,

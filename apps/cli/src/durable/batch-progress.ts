@@ -1,14 +1,8 @@
-/** Counts of a batch at one moment. */
-export interface BatchCounts {
-  total: number;
-  done: number;
-  running: number;
-  failed: number;
-}
+import type { BatchCounts } from "@tinyloop/durable";
 
 /**
- * One progress line: `done 40/100 · running 6 · failed 1 · 2.5 runs/s · ETA 24 s`. The rate
- * counts the runs finished since `startedAt` (not those already done before this batch).
+ * One progress line of a batch's `progress` event: `done 40/100 · running 6 · failed 1 · 2.5
+ * runs/s · ETA 24 s`. The rate counts the runs finished here (not those already done before).
  */
 export function batchProgressLine(
   counts: BatchCounts,

@@ -80,7 +80,7 @@ describe("runs ID --cancel of a running run (real Postgres, a worker process)", 
       expect(next.exitCode).toBe(0);
 
       const shown = await runCli(["runs", id], { cwd: s.ws.dir, env });
-      expect(shown.stdout).toMatch(new RegExp(`^run ${id} · \\S+ · CANCELLED$`, "m"));
+      expect(shown.stdout).toMatch(new RegExp(`^run ${id} · \\S+ · cancelled$`, "m"));
       expect(tallied(tallyFile)).toEqual(["slow", "slow cancelled"]);
     } finally {
       worker.kill("SIGTERM");

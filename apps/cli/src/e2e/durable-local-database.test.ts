@@ -67,7 +67,7 @@ describe("durable runs with no --db: the local database", () => {
 
     const listed = await runCli(["runs"], { cwd: s.ws.dir, env });
     expect(listed.stderr).toBe(""); // reused, not started again
-    expect(listed.stdout).toMatch(new RegExp(`^${id}  ENQUEUED  `, "m"));
+    expect(listed.stdout).toMatch(new RegExp(`^${id}  queued +  `, "m"));
     expect(localPort()).toBe(port);
 
     const worker = execa(process.execPath, [cliBin, "worker", ".mcp.json", ...s.modelFlags()], {

@@ -83,7 +83,7 @@ describe("durable runs from the CLI: worker, submit, runs", () => {
       const id = /^queued run ([\w-]+);/m.exec(submitted.stderr)?.[1] ?? "";
 
       const list = await runCli(["runs", "--db", pg.url], { cwd: s.ws.dir });
-      expect(list.stdout).toMatch(new RegExp(`^${id}  SUCCESS  `, "m"));
+      expect(list.stdout).toMatch(new RegExp(`^${id}  completed  `, "m"));
       const shown = await runCli(["runs", id, "--db", pg.url], { cwd: s.ws.dir });
       expect(shown.exitCode).toBe(0);
       expect(shown.stdout).toContain(`run ${id} · `);
@@ -137,10 +137,10 @@ describe("durable runs from the CLI: worker, submit, runs", () => {
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line));
-    expect(results.map((r) => [r.line, r.reason, r.text])).toEqual([
-      [1, "completed", "Answered."],
-      [2, "completed", "Answered."],
-      [4, "completed", "Answered."],
+    expect(results.map((r) => [r.line, r.outcome, r.reason, r.text])).toEqual([
+      [1, "completed", "completed", "Answered."],
+      [2, "completed", "completed", "Answered."],
+      [4, "completed", "completed", "Answered."],
     ]);
     const asked = () =>
       model.requests.map((request) => {

@@ -18,16 +18,24 @@ export interface WorkerProcess {
   kill(): Promise<void>;
 }
 
+/** Spawns `worker-process.ts` from source (it prints `ready <executorId>` once taking runs). */
+export function spawnWorkerProcess(
+  config: WorkerProcessConfig,
+  env: Record<string, string>,
+): ChildProcess {
+  return spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=@tinyloop/source", script, JSON.stringify(config)],
+    { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+}
+
 /** Starts `worker-process.ts` from source and waits for its `ready` line. */
 export async function startWorkerProcess(
   config: WorkerProcessConfig,
   env: Record<string, string>,
 ): Promise<WorkerProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "--conditions=@tinyloop/source", script, JSON.stringify(config)],
-    { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child = spawnWorkerProcess(config, env);
   let out = "";
   const waiters: Array<() => void> = [];
   const onData = (chunk: Buffer) => {

@@ -1,8 +1,9 @@
-import { CliError } from "../cli-error.js";
+import { DurableError } from "./durable-error.js";
 
-/** One input of a batch: its 1-based line in the file and its prompt. */
+/** One input of a batch: its prompt, and a key naming it in the batch (unique there). */
 export interface BatchInput {
-  line: number;
+  /** Names the input in its batch and in its run's id: a JSONL file's line number, say. */
+  key: number | string;
   prompt: string;
 }
 
@@ -19,7 +20,9 @@ const kindOf = (value: unknown) =>
 
 /**
  * The inputs of a JSONL file: one run per non-empty line, a JSON string or an object with a
- * string `prompt`. @throws CliError `USAGE` naming the file, the line and the right form.
+ * string `prompt`; each input's key is its 1-based line number. `file` names the file in
+ * errors. @throws DurableError `BATCH_INPUTS_INVALID` naming the file, the line and the
+ * right form.
  */
 export function parseBatchInputs(text: string, file: string): BatchInput[] {
   const inputs: BatchInput[] = [];
@@ -30,24 +33,24 @@ export function parseBatchInputs(text: string, file: string): BatchInput[] {
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      throw new CliError({
-        code: "USAGE",
+      throw new DurableError({
+        code: "BATCH_INPUTS_INVALID",
         message: `${file}:${line}: expected one JSON value per line, got text that is not JSON (${(error as Error).message}); example: ${EXAMPLE}`,
       });
     }
     const prompt =
       typeof value === "string" ? value : (value as { prompt?: unknown } | null)?.prompt;
     if (typeof prompt !== "string" || prompt.trim() === "") {
-      throw new CliError({
-        code: "USAGE",
+      throw new DurableError({
+        code: "BATCH_INPUTS_INVALID",
         message: `${file}:${line}: expected a JSON string or an object with a "prompt" string, got ${kindOf(value)}; example: ${EXAMPLE}`,
       });
     }
-    inputs.push({ line, prompt });
+    inputs.push({ key: line, prompt });
   });
   if (inputs.length === 0) {
-    throw new CliError({
-      code: "USAGE",
+    throw new DurableError({
+      code: "BATCH_INPUTS_INVALID",
       message: `${file}: expected at least one input line, got none; example line: ${EXAMPLE}`,
     });
   }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseBatchInputs } from "./batch-inputs.js";
+import type { DurableError } from "./durable-error.js";
 
 const problem = (text: string) => {
   try {
     parseBatchInputs(text, "in.jsonl");
   } catch (error) {
+    expect((error as DurableError).code).toBe("BATCH_INPUTS_INVALID");
     return (error as Error).message;
   }
   throw new Error("expected parseBatchInputs to throw");
@@ -13,8 +15,8 @@ const problem = (text: string) => {
 describe("parseBatchInputs", () => {
   it("takes strings and {prompt} objects, skips blank lines, keeps line numbers", () => {
     expect(parseBatchInputs('"one"\n\n{"prompt": "two", "id": 7}\n', "in.jsonl")).toEqual([
-      { line: 1, prompt: "one" },
-      { line: 3, prompt: "two" },
+      { key: 1, prompt: "one" },
+      { key: 3, prompt: "two" },
     ]);
   });
 
