@@ -16,6 +16,7 @@ import {
   modelOption,
   providerOption,
 } from "./model-options.js";
+import { modelTimeoutOptions } from "./model-timeout-options.js";
 import {
   allowNoServersOption,
   endWhenOption,
@@ -23,7 +24,6 @@ import {
   reasoningOption,
   toolFormatOption,
   toolSearchOption,
-  wholeNumber,
 } from "./option-values.js";
 import type { RunFlags } from "./run/run-flags.js";
 import { addServerListOptions, addServerOptions } from "./server-options.js";
@@ -34,8 +34,6 @@ import { type OtlpFlags, otlpSettings } from "./telemetry/otlp-settings.js";
 const { version } = JSON.parse(
   readFileSync(new URL("../package.json", import.meta.url), "utf8"),
 ) as { version: string };
-
-const positiveInt = wholeNumber(1);
 
 const AGENT_HELP = `AGENT is a tiny-agents folder (agent.json + PROMPT.md/AGENTS.md), a path to an agent.json,
 an mcpServers JSON file (.mcp.json, claude_desktop_config.json, mcp.json) or a Hermes-style YAML
@@ -117,16 +115,8 @@ export function buildProgram(
       "after each answer, draw its model and tool calls on one time axis (-p: on stderr; --json: a timeline event; /timeline in the REPL)",
     )
     .addOption(maxTurnsOption("run"))
-    .option(
-      "--model-idle-timeout <seconds>",
-      "give up on a model response that sends nothing for this long, headers included (default 60)",
-      positiveInt,
-    )
-    .option(
-      "--model-turn-timeout <seconds>",
-      "give up on a model response that takes longer than this in all, keep-alives or not (default 600)",
-      positiveInt,
-    )
+    .addOption(modelTimeoutOptions()[0])
+    .addOption(modelTimeoutOptions()[1])
     .addOption(
       new Option(
         "--results <mode>",

@@ -5,6 +5,7 @@ import {
   AgentServerError,
   agentToolName,
   apiKeyFromEnv,
+  checkCanListen,
   checkServerOptions,
   createAgentServer,
   formatRequestLog,
@@ -23,6 +24,7 @@ import type { McpHub } from "@tinyloop/mcp-registration";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
+import { type ModelTimeoutFlags, modelTimeoutSettings } from "../model-timeout-options.js";
 import { prepareRun } from "../run/prepare-run.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openUnattendedSession } from "../session/open-unattended-session.js";
@@ -33,7 +35,7 @@ import { serveStartError } from "./serve-start-error.js";
 import { serveCurlExample } from "./serve-try-line.js";
 
 /** Flags of `tinyloop serve`. */
-export interface ServeFlags extends OtlpFlags {
+export interface ServeFlags extends OtlpFlags, ModelTimeoutFlags {
   /** `--port`; absent: `PORT`, else the default (see `servePort`). */
   port?: number;
   host: string;
@@ -127,6 +129,8 @@ export async function serveCommand(
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
   const settings = serverSettings(flags, io);
+  // A busy port is refused before any MCP server or model starts.
+  await checkCanListen(settings).catch((error: unknown) => Promise.reject(serveStartError(error)));
   // The model flags are run's, but for the key: serve's --api-key-env is the server's own.
   const { spec, plan, choice, toolCallFormat, reasoning } = await prepareRun(
     agentArg,
@@ -170,6 +174,7 @@ export async function serveCommand(
   };
 
   model = await createModel(plan, choice, io.env, {
+    ...modelTimeoutSettings(flags),
     toolCallFormat,
     settingNames: FLAG_HINTS.modelSettings,
     ...(reasoning ? { reasoning } : {}),

@@ -1,20 +1,17 @@
 import type { ModelOverrides } from "@tinyloop/agent-session/model-choice";
+import type { ModelTimeoutFlags } from "../model-timeout-options.js";
 import type { OtlpFlags } from "../telemetry/otlp-settings.js";
 
 /**
  * Flags of `tinyloop run` (and the server flags other commands share); the model flags
  * are agent-session's `ModelOverrides` (`--model`, `--provider`, `--cassette`…).
  */
-export interface RunFlags extends ModelOverrides, OtlpFlags {
+export interface RunFlags extends ModelOverrides, OtlpFlags, ModelTimeoutFlags {
   prompt?: string;
   json?: boolean;
   server: string[];
   url: string[];
   maxTurns?: number;
-  /** Seconds a model response stream may stay silent before it is abandoned. */
-  modelIdleTimeout?: number;
-  /** Seconds one model response may take in all (`--model-turn-timeout`). */
-  modelTurnTimeout?: number;
   yes?: boolean;
   /** `--allow-tool NAME` (repeatable, `*` globs): tools that run without approval. */
   allowTool?: string[];
