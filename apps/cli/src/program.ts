@@ -87,7 +87,9 @@ export function buildProgram(
     const settings = otlpSettings(command.opts<OtlpFlags>(), io.env);
     if (!settings) return;
     const { startTracing } = await import("./telemetry/start-tracing.js");
-    const tracing = await startTracing(settings, version);
+    const tracing = await startTracing(settings, version, (line) =>
+      io.stderr.write(`warning: ${line}\n`),
+    );
     lifecycle.addFinal(() => tracing.shutdown());
   });
 
