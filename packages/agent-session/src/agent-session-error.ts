@@ -9,7 +9,9 @@ export type AgentSessionErrorCode =
   /** An OpenAI-compatible provider without a preset needs a base URL. */
   | "ENDPOINT_REQUIRED"
   /** The `local` provider's adapter (node-llama-cpp) could not be loaded. */
-  | "PROVIDER_UNAVAILABLE";
+  | "PROVIDER_UNAVAILABLE"
+  /** The model id is a hosted provider's (`gpt-4.1-mini`) and its key variable is not set. */
+  | "KEY_REQUIRED";
 
 /**
  * The one error class of @tinyloop/agent-session: the model cannot be built from what the

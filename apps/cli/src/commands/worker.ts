@@ -1,3 +1,4 @@
+import { describeProviderPlan } from "@tinyloop/agent-files";
 import { createModel } from "@tinyloop/agent-session";
 import { checkDatabase, type DurableWorker, startDurableWorker } from "@tinyloop/durable";
 import type { ChatModel } from "@tinyloop/inference-adapters";
@@ -36,8 +37,9 @@ export async function workerCommand(
   lifecycle: Lifecycle,
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
-  const databaseUrl = await runsDatabase(flags.db, io);
+  // The agent and its model first: a model refused (a hosted id without its key) starts no database.
   const { spec, plan, choice, toolCallFormat, reasoning } = await prepareRun(agentArg, flags, io);
+  const databaseUrl = await runsDatabase(flags.db, io);
   await checkDatabase(databaseUrl, { where: flags.db === undefined ? undefined : "--db" });
 
   let worker: DurableWorker | undefined;
@@ -93,7 +95,7 @@ export async function workerCommand(
     },
   });
   io.stderr.write(
-    `${style.bold("tinyloop worker")} · agent ${agent} · ${session.registry.list().length} tools · up to ${flags.concurrency} runs at once${flags.modelRate ? ` · at most ${flags.modelRate.limit} model requests per ${flags.modelRate.periodSec} s (all workers)` : ""} · worker ${worker.executorId}\n` +
+    `${style.bold("tinyloop worker")} · agent ${agent} · model: ${describeProviderPlan(plan)} · ${session.registry.list().length} tools · up to ${flags.concurrency} runs at once${flags.modelRate ? ` · at most ${flags.modelRate.limit} model requests per ${flags.modelRate.periodSec} s (all workers)` : ""} · worker ${worker.executorId}\n` +
       style.dim(
         "SIGTERM or Ctrl+C stops: running steps finish, unfinished runs resume on other workers.\n",
       ),

@@ -86,7 +86,7 @@ export async function prepareRun(
   );
   return {
     spec,
-    ...resolveModelChoice(spec, flags, io.env),
+    ...resolveModelChoice(spec, flags, io.env, FLAG_HINTS.modelSettings),
     toolCallFormat: toolCallFormatOf(spec, flags),
     reasoning: reasoningOf(spec, reasoningFlag),
   };
