@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { addApprovalOptions } from "./approval-options.js";
+import { CLI_VERSION } from "./cli-version.js";
 import { registerDurableCommands } from "./commands/durable-commands.js";
 import { registerMcpServeCommand } from "./commands/mcp-serve-command.js";
 import type { ServerFlags } from "./commands/mcp-tools.js";
@@ -29,11 +29,7 @@ import type { RunFlags } from "./run/run-flags.js";
 import { addServerListOptions, addServerOptions } from "./server-options.js";
 import { type OtlpFlags, otlpSettings } from "./telemetry/otlp-settings.js";
 
-// Read as text, not require()d: a require() would set up Node's CommonJS loader, which no
-// command needs otherwise (~5 ms of every start-up).
-const { version } = JSON.parse(
-  readFileSync(new URL("../package.json", import.meta.url), "utf8"),
-) as { version: string };
+const version = CLI_VERSION;
 
 const AGENT_HELP = `AGENT is a tiny-agents folder (agent.json + PROMPT.md/AGENTS.md), a path to an agent.json,
 an mcpServers JSON file (.mcp.json, claude_desktop_config.json, mcp.json) or a Hermes-style YAML

@@ -177,6 +177,7 @@ class HttpAgentServer implements AgentServer {
         agentName: names.agentName ?? this.#options.modelName,
         ...(names.toolName === undefined ? {} : { toolName: names.toolName }),
         ...(names.description === undefined ? {} : { description: names.description }),
+        ...(names.version === undefined ? {} : { version: names.version }),
       }),
     );
   }

@@ -26,6 +26,8 @@ export interface RequestLog {
 export interface McpEndpointOptions {
   /** The agent's name for its tool (`ask_<name>`). Default: `modelName`. */
   agentName?: string;
+  /** The version `/mcp` reports in `initialize` (`serverInfo.version`). Default `0.0.0`. */
+  version?: string;
   /** The tool's name instead of `ask_<agentName>`. */
   toolName?: string;
   /** The tool's description. Default: from the system prompt. */

@@ -22,6 +22,7 @@ import type { ChatModel } from "@tinyloop/inference-adapters";
 import { isProviderKeyVariable } from "@tinyloop/inference-adapters/presets";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { CliError } from "../cli-error.js";
+import { CLI_VERSION } from "../cli-version.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { type ModelTimeoutFlags, modelTimeoutSettings } from "../model-timeout-options.js";
@@ -225,7 +226,7 @@ export async function serveCommand(
       model,
       registry: session.registry,
       hub: session.hub,
-      mcp: flags.mcp === true,
+      mcp: flags.mcp === true && { version: CLI_VERSION },
       // Spans only when --otlp or OTEL_EXPORTER_OTLP_* registered an SDK (program.ts).
       tracing: sessionTracing(session.file, {
         captureContent: otlpSettings(flags, io.env)?.captureContent === true,

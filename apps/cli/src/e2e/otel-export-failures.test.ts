@@ -89,5 +89,6 @@ describe("OTLP protocol variables", () => {
       "warning: OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported: traces are sent as http/json (http/protobuf is the other choice)",
     ]);
     expect(otlp.spans.map((span) => span.name)).toContain("invoke_agent mcp");
+    expect(otlp.spans[0]?.resource["service.version"]).toBe(version);
   });
 });
