@@ -1,8 +1,8 @@
 // Bundles the CLI's entry (dist/bin.js, written by tsc) and everything it imports into
 // dist/tinyloop.mjs, which bin/tinyloop.js runs, and dist/chunks/: one chunk per lazily
 // imported command (program.ts imports a command's code when it runs) and the chunks they
-// share. The entry sits in dist/ like bin.js, so import.meta.url-relative paths (the
-// package.json program.ts reads its version from) resolve as before.
+// share. The entry sits in dist/ like bin.js, so import.meta.url-relative paths resolve as
+// before (cli-version.ts, which may land in a chunk, looks one and two folders up).
 // Node 20 has no module compile cache; resolving and compiling several hundred files of
 // tinyloop's packages and their dependencies (zod, the MCP SDK, Ajv, execa, commander,
 // yaml) was most of the start-up. The library builds (dist/*.js per package) stay as they are.
@@ -23,6 +23,7 @@ const external = [
   "@tinyloop/durable",
   "@opentelemetry/sdk-trace-node",
   "@opentelemetry/exporter-trace-otlp-http",
+  "@opentelemetry/exporter-trace-otlp-proto",
   "@opentelemetry/resources",
 ];
 

@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import { providerHelp } from "./help-lists.js";
-import { wholeNumber } from "./option-values.js";
+import { httpUrl, wholeNumber } from "./option-values.js";
 
 /** The flag that names the model's key variable: `--model-api-key-env` where `--api-key-env` is the clients' key (`serve`). */
 export type ApiKeyFlag = "--api-key-env" | "--model-api-key-env";
@@ -43,6 +43,7 @@ export function addModelOptions(
     .option(
       "--endpoint-url <url>",
       "OpenAI-compatible base URL of the model (e.g. http://127.0.0.1:11434/v1)",
+      httpUrl("--endpoint-url", "http://127.0.0.1:11434/v1"),
     )
     .option(`${apiKeyFlag} <name>`, "environment variable holding the model's API key");
 }

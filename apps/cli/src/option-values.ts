@@ -16,6 +16,25 @@ export function wholeNumber(min: number): (value: string) => number {
   };
 }
 
+/**
+ * commander's value parser of an http(s) URL flag (`--endpoint-url`): anything else is
+ * refused with the value given and the form to use, `http://` put before a value without a
+ * scheme (`127.0.0.1:18001` → `http://127.0.0.1:18001`).
+ */
+export function httpUrl(flag: string, example: string): (value: string) => string {
+  return (value) => {
+    let protocol: string | undefined;
+    try {
+      protocol = new URL(value).protocol;
+    } catch {}
+    if (protocol === "http:" || protocol === "https:") return value;
+    const suggested = value.includes("://") || value.trim() === "" ? example : `http://${value}`;
+    throw new InvalidArgumentError(
+      `expected an http(s) URL, got "${value}" (example: ${flag} ${suggested})`,
+    );
+  };
+}
+
 /** `--tool-search auto|always|never`, the same option on `run` and `serve` (other values are refused with the choices). */
 export function toolSearchOption(): Option {
   return new Option(

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { Command, CommanderError, Option } from "commander";
 import { addApprovalOptions } from "./approval-options.js";
+import { CLI_VERSION } from "./cli-version.js";
 import { registerDurableCommands } from "./commands/durable-commands.js";
 import { registerMcpServeCommand } from "./commands/mcp-serve-command.js";
 import type { ServerFlags } from "./commands/mcp-tools.js";
@@ -16,6 +16,7 @@ import {
   modelOption,
   providerOption,
 } from "./model-options.js";
+import { modelTimeoutOptions } from "./model-timeout-options.js";
 import {
   allowNoServersOption,
   endWhenOption,
@@ -23,19 +24,12 @@ import {
   reasoningOption,
   toolFormatOption,
   toolSearchOption,
-  wholeNumber,
 } from "./option-values.js";
 import type { RunFlags } from "./run/run-flags.js";
 import { addServerListOptions, addServerOptions } from "./server-options.js";
 import { type OtlpFlags, otlpSettings } from "./telemetry/otlp-settings.js";
 
-// Read as text, not require()d: a require() would set up Node's CommonJS loader, which no
-// command needs otherwise (~5 ms of every start-up).
-const { version } = JSON.parse(
-  readFileSync(new URL("../package.json", import.meta.url), "utf8"),
-) as { version: string };
-
-const positiveInt = wholeNumber(1);
+const version = CLI_VERSION;
 
 const AGENT_HELP = `AGENT is a tiny-agents folder (agent.json + PROMPT.md/AGENTS.md), a path to an agent.json,
 an mcpServers JSON file (.mcp.json, claude_desktop_config.json, mcp.json) or a Hermes-style YAML
@@ -112,7 +106,9 @@ function addStartHooks(program: Command, io: Io, lifecycle: Lifecycle): void {
     const settings = otlpSettings(command.opts<OtlpFlags>(), io.env);
     if (!settings) return;
     const { startTracing } = await import("./telemetry/start-tracing.js");
-    const tracing = await startTracing(settings, version);
+    const tracing = await startTracing(settings, version, (line) =>
+      io.stderr.write(`warning: ${line}\n`),
+    );
     lifecycle.addFinal(() => tracing.shutdown());
   });
 }
@@ -169,16 +165,8 @@ function addRunOptions(run: Command): void {
       "after each answer, draw its model and tool calls on one time axis (-p: on stderr; --json: a timeline event; /timeline in the REPL)",
     )
     .addOption(maxTurnsOption("run"))
-    .option(
-      "--model-idle-timeout <seconds>",
-      "give up on a model response that sends nothing for this long, headers included (default 60)",
-      positiveInt,
-    )
-    .option(
-      "--model-turn-timeout <seconds>",
-      "give up on a model response that takes longer than this in all, keep-alives or not (default 600)",
-      positiveInt,
-    )
+    .addOption(modelTimeoutOptions()[0])
+    .addOption(modelTimeoutOptions()[1])
     .addOption(
       new Option(
         "--results <mode>",

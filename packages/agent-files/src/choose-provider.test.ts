@@ -25,6 +25,31 @@ describe("chooseProvider", () => {
       preset: "openai",
     });
   });
+  it("a hosted model id picks its own provider, whichever key is set, and is never a local file", () => {
+    const both = { OPENAI_API_KEY: "k1", ANTHROPIC_API_KEY: "k2" };
+    expect(chooseProvider({ model: "claude-sonnet-4-5" }, both)).toMatchObject({
+      kind: "anthropic",
+      model: "claude-sonnet-4-5",
+    });
+    for (const model of ["gpt-4.1-mini", "o3-mini", "o1", "chatgpt-4o-latest"]) {
+      expect(chooseProvider({ model }, {})).toMatchObject({
+        kind: "openai-compatible",
+        preset: "openai",
+        model,
+      });
+    }
+    // Open weights, a file name or a path stay the local model's (or the key's provider's).
+    for (const model of ["gpt-oss-20b", "gpt-4.1-mini.gguf", "./gpt-4.1-mini", "hf:o/r/f.gguf"]) {
+      expect(chooseProvider({ model }, {})).toEqual({ kind: "local", model });
+    }
+    // A provider or an endpoint the user named is kept.
+    expect(chooseProvider({ model: "gpt-4.1-mini", provider: "local" }, {})).toMatchObject({
+      kind: "local",
+    });
+    expect(
+      chooseProvider({ model: "gpt-4.1-mini", endpointUrl: "http://127.0.0.1:1/v1" }, {}),
+    ).toMatchObject({ provider: "openai-compatible", baseURL: "http://127.0.0.1:1/v1" });
+  });
   it("treats an endpoint URL alone as an OpenAI-compatible server", () => {
     expect(
       chooseProvider(

@@ -1,5 +1,5 @@
 import { providerPresets } from "@tinyloop/inference-adapters/presets";
-import { hostedProviderFor } from "./hosted-providers.js";
+import { hostedProviderFor, hostedProviderOfModel } from "./hosted-providers.js";
 import {
   huggingFaceRouterUrl,
   tinyAgentsBaseUrl,
@@ -46,8 +46,9 @@ export type ProviderPlan =
  * an `endpointUrl` alone means an OpenAI-compatible server; any other provider name
  * (tiny-agents' Hugging Face inference providers such as `nebius`) goes through the
  * Hugging Face router as `model:provider` (`HF_ROUTER_URL` overrides the router's URL);
- * nothing at all picks the first provider whose key variable is set, else the local
- * llama.cpp model. In a tiny-agents file (`tinyAgentsFile`) a preset that is also a Hugging
+ * no provider and no endpoint: a model id that is clearly a hosted provider's (`gpt-4.1-mini`,
+ * `claude-…`; see `hostedProviderOfModel`) picks that provider, else the first provider whose
+ * key variable is set, else the local llama.cpp model. In a tiny-agents file (`tinyAgentsFile`) a preset that is also a Hugging
  * Face inference provider (`openai`, `together`, `groq`) goes through the router unless its
  * own key variable is set, and an `endpointUrl` follows tiny-agents' rules (see
  * `tinyAgentsBaseUrl`, `tinyAgentsEndpointKey`).
@@ -61,7 +62,8 @@ export function chooseProvider(
   // An agent file can say its model is a cassette: "provider": "replay", "model": "demo.jsonl".
   if (provider === "replay" && choice.model) return { kind: "replay", cassette: choice.model };
   if (provider === undefined && choice.endpointUrl === undefined) {
-    provider = hostedProviderFor(env)?.provider ?? "local";
+    // A hosted model id picks its provider, key set or not: it is never a local file name.
+    provider = (hostedProviderOfModel(choice.model) ?? hostedProviderFor(env))?.provider ?? "local";
   }
   const keyEnv = (fallback: string | undefined) => choice.apiKeyEnv ?? fallback;
   if (provider === "local" || provider === "llama-cpp")

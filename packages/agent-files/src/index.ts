@@ -38,6 +38,8 @@ export { defaultEndWhen } from "./default-end-when.js";
 export type { FoundClientConfig } from "./find-client-configs.js";
 export { findClientConfigs } from "./find-client-configs.js";
 export { findOnPath } from "./find-on-path.js";
+export type { HostedProvider } from "./hosted-providers.js";
+export { hostedProviderOfModel } from "./hosted-providers.js";
 export type { HubAgentSource } from "./hub/hub-agent.js";
 export { fetchHubAgent, TINY_AGENTS_DATASET } from "./hub/hub-agent.js";
 export type { HubAgentId } from "./hub/hub-agent-id.js";

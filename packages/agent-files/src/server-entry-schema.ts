@@ -184,6 +184,8 @@ export const NESTED_CONFIG_KEYS: KnownKeys = {
 export const TOOLS_KEYS: KnownKeys = {
   include: null,
   exclude: null,
-  resources: "Hermes' tools.resources switch is ignored: tinyloop has no resource tools",
-  prompts: "Hermes' tools.prompts switch is ignored: tinyloop has no prompt tools",
+  resources:
+    "Hermes' tools.resources switch is ignored: a server's resources are always offered as its list_resources/read_resource tools (leave them out with tools.exclude)",
+  prompts:
+    "Hermes' tools.prompts switch is ignored: a server's prompts are always offered as its list_prompts/get_prompt tools (leave them out with tools.exclude)",
 };

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type {
@@ -7,7 +6,6 @@ import type {
   ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { createAgentMcpServer } from "./agent-mcp-server.js";
-import { AgentServerError } from "./agent-server-error.js";
 import { ApiError, sendApiError } from "./api-error.js";
 import { hasBearer, requireBearer } from "./bearer-auth.js";
 import {
@@ -18,6 +16,7 @@ import {
 } from "./caller-sampling-approval.js";
 import { ChatPage } from "./chat-page.js";
 import { handleChatCompletion, type InFlight } from "./handle-chat-completion.js";
+import { listenOn } from "./listen-check.js";
 import { McpEndpoint } from "./mcp-endpoint.js";
 import { PageApprovals } from "./page-approvals.js";
 import { readJsonBody } from "./read-json-body.js";
@@ -178,6 +177,7 @@ class HttpAgentServer implements AgentServer {
         agentName: names.agentName ?? this.#options.modelName,
         ...(names.toolName === undefined ? {} : { toolName: names.toolName }),
         ...(names.description === undefined ? {} : { description: names.description }),
+        ...(names.version === undefined ? {} : { version: names.version }),
       }),
     );
   }
@@ -263,28 +263,7 @@ class HttpAgentServer implements AgentServer {
 
   async listen(): Promise<string> {
     const { host, port } = this.#options;
-    this.#server.listen(port, host);
-    try {
-      await Promise.race([
-        once(this.#server, "listening"),
-        once(this.#server, "error").then(([error]) => Promise.reject(error)),
-      ]);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const why =
-        code === "EADDRINUSE"
-          ? "the port is already in use; choose another port (0 picks a free one)"
-          : code === "EACCES"
-            ? "no permission to use this port; choose one above 1023"
-            : code === "EADDRNOTAVAIL" || code === "ENOTFOUND"
-              ? "this machine has no such address; use 127.0.0.1, 0.0.0.0 or one of its own addresses"
-              : (error as Error).message;
-      throw new AgentServerError({
-        code: "LISTEN_FAILED",
-        message: `cannot listen on ${host}:${port}: ${why}`,
-        cause: error,
-      });
-    }
+    await listenOn(this.#server, host, port);
     const address = this.#server.address() as AddressInfo;
     const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
     this.#url = `http://${shown}:${address.port}`;

@@ -28,7 +28,7 @@ export type {
   RequestLog,
   ServerSettings,
 } from "./server-options.js";
-export { checkServerOptions } from "./server-options.js";
+export { checkCanListen, checkServerOptions } from "./server-options.js";
 export type {
   ApprovalRequestExtension,
   DoneExtension,

@@ -4,6 +4,7 @@ import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { AgentServerError } from "./agent-server-error.js";
 import { generateApiKey, isUsableApiKey } from "./bearer-auth.js";
+import { probeListen } from "./listen-check.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import type { ServeApproval } from "./serve-approval.js";
 import { inParentheses, type ServerHints } from "./server-hints.js";
@@ -25,6 +26,8 @@ export interface RequestLog {
 export interface McpEndpointOptions {
   /** The agent's name for its tool (`ask_<name>`). Default: `modelName`. */
   agentName?: string;
+  /** The version `/mcp` reports in `initialize` (`serverInfo.version`). Default `0.0.0`. */
+  version?: string;
   /** The tool's name instead of `ask_<agentName>`. */
   toolName?: string;
   /** The tool's description. Default: from the system prompt. */
@@ -240,6 +243,19 @@ function checkSettings(options: ServerSettings): CheckedSettings {
  */
 export function checkServerOptions(options: ServerSettings): void {
   checkSettings(options);
+}
+
+/**
+ * {@link checkServerOptions}, then binds the address for a moment: a busy port, a port
+ * without permission or an address the machine lacks fails here, before the caller starts
+ * the MCP servers or a model. The server's own `listen` still reports a port taken in between.
+ *
+ * @throws AgentServerError as {@link checkServerOptions}, or `LISTEN_FAILED` with the
+ * wording of `server.listen()` (`cannot listen on 127.0.0.1:8787: the port is already in use; …`).
+ */
+export async function checkCanListen(options: ServerSettings): Promise<void> {
+  const { host, port } = checkSettings(options);
+  await probeListen({ host, port });
 }
 
 /**

@@ -16,7 +16,9 @@ export type AgentSessionErrorCode =
    * `refuseNoServers`: the agent configures servers and none connected; the session was
    * closed rather than run without tools. The message says which failed and why.
    */
-  | "NO_SERVER_CONNECTED";
+  | "NO_SERVER_CONNECTED"
+  /** The model id is a hosted provider's (`gpt-4.1-mini`) and its key variable is not set. */
+  | "KEY_REQUIRED";
 
 /**
  * The one error class of @tinyloop/agent-session: the model cannot be built from what the

@@ -1,5 +1,6 @@
 import type { AgentFile } from "@tinyloop/agent-files";
 import { describe, expect, it } from "vitest";
+import { AgentSessionError } from "./agent-session-error.js";
 import { resolveModelChoice } from "./model-choice.js";
 
 const agent = (keys: Partial<AgentFile>): AgentFile => ({
@@ -13,6 +14,33 @@ const agent = (keys: Partial<AgentFile>): AgentFile => ({
 });
 
 describe("resolveModelChoice", () => {
+  it("refuses a hosted model id without its key, naming the variable and the caller's provider setting", () => {
+    const file = agent({ format: "mcp-servers" });
+    const refused = (overrides: object, env = {}, names?: { provider: string }) => {
+      try {
+        resolveModelChoice(file, overrides, env, names);
+      } catch (error) {
+        return AgentSessionError.isInstance(error) ? `${error.code}: ${error.message}` : error;
+      }
+      return undefined;
+    };
+    expect(refused({ model: "gpt-4.1-mini" }, {}, { provider: "--provider" })).toBe(
+      'KEY_REQUIRED: model "gpt-4.1-mini" is openai\'s, and OPENAI_API_KEY is not set: export OPENAI_API_KEY=<your key>, or choose another provider with --provider NAME (local for a GGUF file of that name)',
+    );
+    // Without the caller's name for it, the agent file's key; a key variable of the caller's own.
+    expect(refused({ model: "claude-sonnet-4-5", apiKeyEnv: "MY_KEY" })).toContain(
+      'MY_KEY is not set: export MY_KEY=<your key>, or choose another provider with "provider" in the agent file',
+    );
+    // Its key set, a provider or endpoint named, a cassette or a file name: nothing to refuse.
+    expect(refused({ model: "gpt-4.1-mini" }, { OPENAI_API_KEY: "sk-1" })).toBeUndefined();
+    expect(refused({ model: "gpt-4.1-mini", provider: "local" })).toBeUndefined();
+    expect(
+      refused({ model: "gpt-4.1-mini", endpointUrl: "http://127.0.0.1:1/v1" }),
+    ).toBeUndefined();
+    expect(refused({ model: "gpt-4.1-mini", cassette: "c.jsonl" })).toBeUndefined();
+    expect(refused({ model: "./gpt-4.1-mini.gguf" })).toBeUndefined();
+  });
+
   it("resolves a replay cassette named in the file against the file's folder", () => {
     const { plan } = resolveModelChoice(agent({ provider: "replay", model: "run.jsonl" }), {}, {});
     expect(plan).toEqual({ kind: "replay", cassette: "/agents/demo/run.jsonl" });

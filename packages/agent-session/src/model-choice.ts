@@ -5,6 +5,7 @@ import {
   type ModelChoice,
   type ProviderPlan,
 } from "@tinyloop/agent-files";
+import { checkHostedModelKey } from "./hosted-model-key.js";
 
 /** What a program lets its user choose over the agent file's model keys (e.g. from flags). */
 export interface ModelOverrides {
@@ -23,7 +24,10 @@ export interface ModelOverrides {
  * The model an agent runs with: `overrides` over the file's `provider`, `model`,
  * `endpointUrl` and `apiKey`, then agent-files' `chooseProvider`. A cassette or a local
  * `.gguf` named in the file is relative to the file (an `hf:` URI is not a path); an
- * override stays relative to the current folder. Starts nothing.
+ * override stays relative to the current folder. Starts nothing. A hosted model id without
+ * its key is refused here (`checkHostedModelKey`; `settingNames.provider` is how the caller's
+ * users choose a provider, e.g. a flag).
+ * @throws AgentSessionError `KEY_REQUIRED`.
  *
  * @example
  * const { plan, choice } = resolveModelChoice(agent, { model: "gpt-4o-mini" }, process.env);
@@ -33,6 +37,7 @@ export function resolveModelChoice(
   agent: AgentFile,
   overrides: ModelOverrides,
   env: Record<string, string | undefined>,
+  settingNames?: { provider: string },
 ): { choice: ModelChoice; plan: ProviderPlan } {
   const choice: ModelChoice = {};
   const pick = <K extends keyof ModelChoice>(key: K, value: ModelChoice[K] | undefined) => {
@@ -60,5 +65,6 @@ export function resolveModelChoice(
     overrides.endpointUrl === undefined
   )
     choice.tinyAgentsFile = true;
+  checkHostedModelKey(choice, env, settingNames?.provider);
   return { choice, plan: chooseProvider(choice, env) };
 }

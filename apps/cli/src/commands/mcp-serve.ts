@@ -9,6 +9,7 @@ import { expectedGot } from "@tinyloop/errors";
 import { configSecrets, maskSecrets } from "@tinyloop/mcp-transport";
 import { TOOL_NAME_PATTERN } from "@tinyloop/registry";
 import { CliError } from "../cli-error.js";
+import { CLI_VERSION } from "../cli-version.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { prepareRun } from "../run/prepare-run.js";
@@ -112,6 +113,7 @@ function agentMcpServer(session: AgentSession, flags: McpServeFlags): AgentMcpSe
       ...agent,
       model: session.model,
       registry: session.registry,
+      version: CLI_VERSION,
       // The default agent has no name of its own: its tool is `ask_agent`.
       agentName: spec.file === undefined ? undefined : spec.name,
       ...(flags.toolName === undefined ? {} : { toolName: flags.toolName }),

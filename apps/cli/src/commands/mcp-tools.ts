@@ -1,6 +1,11 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
 import { withAdHocServers } from "@tinyloop/agent-files";
-import { askElicitation, connectServers, describeServers } from "@tinyloop/agent-session";
+import {
+  agentRoots,
+  askElicitation,
+  connectServers,
+  describeServers,
+} from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
 import { serverStatusLine, serverToolLines } from "@tinyloop/terminal-text";
@@ -26,8 +31,8 @@ export type ServerFlags = Pick<
 
 /**
  * Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry,
- * offering forms (elicitation) and sampling as `run` does, so that servers that list tools by
- * the client's capabilities list the same tools to `mcp tools` as to the REPL's `/tools`.
+ * offering forms (elicitation), sampling and roots as `run` does, so that servers that list
+ * tools by the client's capabilities list the same tools to `mcp tools` as to the REPL's `/tools`.
  */
 export async function connectAgentServers(
   agentArg: string | undefined,
@@ -73,7 +78,9 @@ export async function connectAgentServers(
     ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
     watchdog: true,
     signal: lifecycle.signal,
-    features: clientFeatures(io, style, lifecycle),
+    // The roots `run` offers too: servers such as server-everything list a tool more
+    // (get-roots-list) to a client that has them.
+    features: { ...clientFeatures(io, style, lifecycle), roots: agentRoots(spec, io.cwd) },
     oauth: cliOAuthOptions({
       env: io.env,
       stderr: io.stderr,

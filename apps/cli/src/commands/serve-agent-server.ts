@@ -6,6 +6,7 @@ import {
 } from "@tinyloop/agent-server";
 import { type AgentSession, fileChangeLines, sessionTracing } from "@tinyloop/agent-session";
 import type { OpenStartedSessionOptions } from "@tinyloop/agent-session/start";
+import { CLI_VERSION } from "../cli-version.js";
 import type { Io } from "../io.js";
 import { otlpSettings } from "../telemetry/otlp-settings.js";
 import type { Style } from "../terminal/style.js";
@@ -55,7 +56,7 @@ export function serveAgentServerOptions(
     model: session.model,
     registry: session.registry,
     hub: session.hub,
-    mcp: flags.mcp === true,
+    mcp: flags.mcp === true && { version: CLI_VERSION },
     // Spans only when --otlp or OTEL_EXPORTER_OTLP_* registered an SDK (program.ts).
     tracing: sessionTracing(session.file, {
       captureContent: otlpSettings(flags, io.env)?.captureContent === true,

@@ -4,6 +4,7 @@ import { environmentHelp } from "../help-lists.js";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { addModelOptions, cassetteOption, maxTurnsOption } from "../model-options.js";
+import { modelTimeoutOptions } from "../model-timeout-options.js";
 import {
   allowNoServersOption,
   endWhenOption,
@@ -42,6 +43,8 @@ export function registerServeCommand(
   addModelOptions(serve, { apiKeyFlag: "--model-api-key-env" })
     .addOption(cassetteOption())
     .addOption(maxTurnsOption("request"))
+    .addOption(modelTimeoutOptions()[0])
+    .addOption(modelTimeoutOptions()[1])
     .addOption(toolSearchOption())
     .addOption(endWhenOption())
     .addOption(toolFormatOption())

@@ -1,8 +1,14 @@
 import { describeProviderPlan } from "@tinyloop/agent-files";
-import { type AgentServer, createAgentServer, modelNameFor } from "@tinyloop/agent-server";
+import {
+  type AgentServer,
+  checkCanListen,
+  createAgentServer,
+  modelNameFor,
+} from "@tinyloop/agent-server";
 import { toolFormatLine } from "@tinyloop/terminal-text";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
+import { modelTimeoutSettings } from "../model-timeout-options.js";
 import { prepareRun } from "../run/prepare-run.js";
 import type { AgentFlags } from "../run/run-flags.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
@@ -57,6 +63,8 @@ export async function serveCommand(
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
   const settings = serveSettings(flags, io);
+  // A busy port is refused before any MCP server or model starts.
+  await checkCanListen(settings).catch((error: unknown) => Promise.reject(serveStartError(error)));
   // The model flags are run's, but for the key: serve's --api-key-env is the server's own.
   const prepared = await prepareRun(agentArg, { ...flags, apiKeyEnv: flags.modelApiKeyEnv }, io);
   // Without --name, the agent's name; the default agent has none of its own: `tinyloop-agent`.
@@ -72,6 +80,7 @@ export async function serveCommand(
   serveShutdown(lifecycle, { io, style, grace: flags.grace, server: () => server });
   const progress = unattendedProgress(io, style, { verbose: flags.verbose === true, lifecycle });
   const model = {
+    ...modelTimeoutSettings(flags),
     settingNames: FLAG_HINTS.modelSettings,
     onWarning: (message: string) => io.stderr.write(`${style.yellow(`warning: ${message}`)}\n`),
     // The switch happens once, on the first request that needs it: a line for --verbose.

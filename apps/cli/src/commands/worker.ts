@@ -1,3 +1,4 @@
+import { describeProviderPlan } from "@tinyloop/agent-files";
 import {
   checkDatabase,
   type DurableWorker,
@@ -51,9 +52,10 @@ export async function workerCommand(
   lifecycle: Lifecycle,
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
-  const databaseUrl = await runsDatabase(flags.db, io);
+  // The agent and its model first: a model refused (a hosted id without its key) starts no database.
   const prepared = await prepareRun(agentArg, flags, io);
   const { spec } = prepared;
+  const databaseUrl = await runsDatabase(flags.db, io);
   await checkDatabase(databaseUrl, { where: flags.db === undefined ? undefined : "--db" });
 
   let worker: DurableWorker | undefined;
@@ -98,7 +100,7 @@ export async function workerCommand(
     },
   });
   io.stderr.write(
-    `${style.bold("tinyloop worker")} · agent ${agent} · ${session.registry.list().length} tools · up to ${flags.concurrency} runs at once${flags.modelRate ? ` · at most ${flags.modelRate.limit} model requests per ${flags.modelRate.periodSec} s (all workers)` : ""} · worker ${worker.executorId}\n` +
+    `${style.bold("tinyloop worker")} · agent ${agent} · model: ${describeProviderPlan(prepared.plan)} · ${session.registry.list().length} tools · up to ${flags.concurrency} runs at once${flags.modelRate ? ` · at most ${flags.modelRate.limit} model requests per ${flags.modelRate.periodSec} s (all workers)` : ""} · worker ${worker.executorId}\n` +
       style.dim(
         "SIGTERM or Ctrl+C stops: running steps finish, unfinished runs resume on other workers.\n",
       ),

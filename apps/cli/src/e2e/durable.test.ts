@@ -72,7 +72,8 @@ describe("durable runs from the CLI: worker, submit, runs", () => {
       { cwd: s.ws.dir, env: { NO_COLOR: "1" }, reject: false, stdin: "ignore" },
     );
     try {
-      await stderrShows(worker, "tinyloop worker · agent ");
+      // The start line names the provider and model, as `run` does.
+      await stderrShows(worker, " · model: openai-compatible scripted · ");
       const submitted = await runCli(["submit", ".mcp.json", "-p", "Echo durable", "--wait"], {
         cwd: s.ws.dir,
         env: { TINYLOOP_DATABASE_URL: pg.url },

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -16,6 +17,11 @@ import { startServeProcess } from "../__fixtures__/serve-process.js";
 // `tinyloop mcp serve` as an MCP client starts it: the official SDK client spawns the built
 // CLI over stdio; the agent runs on the scripted model server with a real fixture MCP server.
 
+const CLI_PACKAGE_VERSION = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;
 const everythingPath = createRequire(import.meta.url).resolve(
   "@modelcontextprotocol/server-everything/dist/index.js",
 );
@@ -85,6 +91,8 @@ describe("tinyloop mcp serve", () => {
       { text: "Second answer." },
     ]);
     const { client, stderr } = await connectResearcher();
+    // The CLI's own version, as --version shows it, not a placeholder.
+    expect(client.getServerVersion()?.version).toBe(CLI_PACKAGE_VERSION);
 
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["ask_researcher"]);
@@ -235,6 +243,7 @@ describe("tinyloop mcp serve", () => {
         requestInit: { headers: { authorization: `Bearer ${key}` } },
       }),
     );
+    expect(client.getServerVersion()?.version).toBe(CLI_PACKAGE_VERSION);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["ask_helper"]);
     const result = await client.callTool({ name: "ask_helper", arguments: { task: "echo ping" } });

@@ -62,5 +62,5 @@ export async function prepareRun(
     }),
     io,
   );
-  return { spec, ...resolveModelChoice(spec, flags, io.env) };
+  return { spec, ...resolveModelChoice(spec, flags, io.env, FLAG_HINTS.modelSettings) };
 }

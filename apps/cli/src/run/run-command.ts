@@ -22,6 +22,7 @@ import {
 import type { MarkdownBlocks } from "@tinyloop/terminal-text/markdown";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
+import { modelTimeoutSettings } from "../model-timeout-options.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openSession } from "../session/open-session.js";
@@ -124,9 +125,7 @@ function modelOptions(
   const { json, emit, errStyle } = output;
   const showDownload = downloadBar(io.stderr, io.stderr.isTTY === true);
   return {
-    ...(flags.modelIdleTimeout ? { idleTimeoutMs: flags.modelIdleTimeout * 1000 } : {}),
-    ...(flags.modelTurnTimeout ? { turnTimeoutMs: flags.modelTurnTimeout * 1000 } : {}),
-    timeoutSettingNames: { idle: "--model-idle-timeout", turn: "--model-turn-timeout" },
+    ...modelTimeoutSettings(flags),
     settingNames: FLAG_HINTS.modelSettings,
     onDownloadProgress: (report) => {
       if (!json) showDownload(report);

@@ -1,4 +1,5 @@
 import type { ModelOverrides } from "@tinyloop/agent-session/model-choice";
+import type { ModelTimeoutFlags } from "../model-timeout-options.js";
 import type { SessionFlags } from "../session/session-flag-options.js";
 import type { OtlpFlags } from "../telemetry/otlp-settings.js";
 
@@ -7,7 +8,7 @@ import type { OtlpFlags } from "../telemetry/otlp-settings.js";
  * model flags are agent-session's `ModelOverrides` (`--model`, `--provider`, `--cassette`…),
  * the session's `SessionFlags` (`--max-turns`, `--tool-search`, `--end-when`, `--lazy`…).
  */
-export interface AgentFlags extends ModelOverrides, SessionFlags, OtlpFlags {
+export interface AgentFlags extends ModelOverrides, SessionFlags, OtlpFlags, ModelTimeoutFlags {
   server: string[];
   url: string[];
   yes?: boolean;
@@ -30,10 +31,6 @@ export interface AgentFlags extends ModelOverrides, SessionFlags, OtlpFlags {
 export interface RunFlags extends AgentFlags {
   prompt?: string;
   json?: boolean;
-  /** Seconds a model response stream may stay silent before it is abandoned. */
-  modelIdleTimeout?: number;
-  /** Seconds one model response may take in all (`--model-turn-timeout`). */
-  modelTurnTimeout?: number;
   /** `--show-reasoning`: the model's reasoning in full (REPL: from the start; `-p`: on stderr). */
   showReasoning?: boolean;
   /** `--results full|short`: tool results shown whole or as one line (the REPL's `/results` switches it). */

@@ -11,6 +11,9 @@ describe("otlpSettings", () => {
       url: undefined,
       serviceName: "tinyloop",
       captureContent: false,
+      protocol: "http/json",
+      exportTimeoutMs: 1000,
+      shownUrl: "http://localhost:4318/v1/traces",
     });
     expect(otlpSettings({ otlp: "http://127.0.0.1:4318" }, {})?.url).toBe(
       "http://127.0.0.1:4318/v1/traces",
@@ -29,6 +32,9 @@ describe("otlpSettings", () => {
       url: undefined,
       serviceName: "bot",
       captureContent: false,
+      protocol: "http/json",
+      exportTimeoutMs: 1000,
+      shownUrl: "http://c:4318/v1/traces",
     });
     expect(otlpSettings({}, { OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318" })).toBeDefined();
     expect(otlpSettings({}, { ...env, OTEL_SDK_DISABLED: "true" })).toBeUndefined();
@@ -43,6 +49,41 @@ describe("otlpSettings", () => {
       otlpSettings({ otlp: true }, { OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: "TRUE" })
         ?.captureContent,
     ).toBe(true);
+  });
+
+  it("sends protobuf when the protocol variables say so (the traces one first), and says once what it cannot follow", () => {
+    const on = { otlp: true };
+    expect(otlpSettings(on, { OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf" })?.protocol).toBe(
+      "http/protobuf",
+    );
+    const both = {
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf",
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/json",
+    };
+    expect(otlpSettings(on, both)?.protocol).toBe("http/json");
+    const grpc = otlpSettings(on, { OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" });
+    expect(grpc?.protocol).toBe("http/json");
+    expect(grpc?.protocolNote).toBe(
+      "OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported: traces are sent as http/json (http/protobuf is the other choice)",
+    );
+    expect(otlpSettings(on, { OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" })?.protocolNote).toBe(
+      undefined,
+    );
+  });
+
+  it("bounds an export to 1 s unless a timeout variable sets it, and shows the URL without its secrets", () => {
+    expect(
+      otlpSettings({ otlp: true }, { OTEL_EXPORTER_OTLP_TIMEOUT: "5000" })?.exportTimeoutMs,
+    ).toBe(undefined);
+    expect(
+      otlpSettings({ otlp: true }, { OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: "5000" })?.exportTimeoutMs,
+    ).toBe(undefined);
+    expect(otlpSettings({ otlp: "https://u:pw@c.example/v1/traces?key=abc" }, {})?.shownUrl).toBe(
+      "https://***:***@c.example/v1/traces?key=***",
+    );
+    expect(otlpSettings({}, { OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318/" })?.shownUrl).toBe(
+      "http://c:4318/v1/traces",
+    );
   });
 
   it("refuses a value that is not an http(s) URL, naming it and showing one that works", () => {
