@@ -87,6 +87,17 @@ describe("checkLayering", () => {
     expect(await rulesBroken()).toEqual(["low-tests-use"]);
   });
 
+  it("fails on a package that pnpm does not link, because package.json does not declare it", async () => {
+    const withLoose: Layers = {
+      ...layers,
+      packages: { ...layers.packages, loose: { dir: "packages/loose", uses: [] } },
+    };
+    write("packages/loose/src/index.ts", "export const loose = 4;\n");
+    write("packages/low/src/up.ts", 'export { loose } from "@tinyloop/loose";\n');
+    const rules = (await checkLayering(root, withLoose)).map((problem) => problem.rule);
+    expect(rules.sort()).toEqual(["low-uses", "no-unresolvable-workspace-import"]);
+  });
+
   it("fails on a relative path into another package's src/", async () => {
     write("packages/high/src/reach.ts", 'export { inner } from "../../low/src/inner.js";\n');
     expect(await rulesBroken()).toContain("high-relative-reach");
