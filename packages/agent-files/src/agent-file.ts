@@ -1,7 +1,7 @@
 import type { ReasoningSetting } from "@tinyloop/inference-adapters/presets";
 import type { ServerConfig } from "@tinyloop/mcp-transport";
-import type { ToolCallFormatSetting } from "./agent-settings.js";
 import type { ConfigPath } from "./config-path.js";
+import type { ToolCallFormatSetting } from "./tool-call-format-setting.js";
 
 /** The file formats an agent can come from (`default`: built by a program, not read). */
 export type AgentFormat =

@@ -1,33 +1,19 @@
 import { lazySchema } from "@tinyloop/errors";
 import { type ReasoningSetting, readReasoningSetting } from "@tinyloop/inference-adapters/presets";
-import { TEXT_TOOL_CALL_FORMATS } from "@tinyloop/inference-adapters/text-tool-calls";
 import * as z from "zod/mini";
 import type { AgentFile, AgentFileInput, AgentFormat, EndWhen } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import type { ServerDraft } from "./server-draft.js";
+import {
+  isToolCallFormat,
+  TOOL_CALL_FORMAT_CHOICES,
+  type ToolCallFormatSetting,
+} from "./tool-call-format-setting.js";
 
 const WHOLE_ABOVE_0 = "a whole number more than 0";
 
 /** Values of `endWhen` in a file. */
 export const END_WHEN_CHOICES = ["text", "two-texts"] as const satisfies readonly EndWhen[];
-
-/**
- * What `toolCallFormat` may say: `auto` (native tools, falling back to text calls when the
- * server refuses them), `native`, or one of inference-adapters' text tool-call formats.
- */
-export const TOOL_CALL_FORMAT_CHOICES = Object.freeze([
-  "auto",
-  "native",
-  ...TEXT_TOOL_CALL_FORMATS,
-] as const);
-
-/** One of {@link TOOL_CALL_FORMAT_CHOICES}. */
-export type ToolCallFormatSetting = (typeof TOOL_CALL_FORMAT_CHOICES)[number];
-
-/** Whether `value` is one of {@link TOOL_CALL_FORMAT_CHOICES}: the one rule for files and overrides. */
-export function isToolCallFormat(value: unknown): value is ToolCallFormatSetting {
-  return (TOOL_CALL_FORMAT_CHOICES as readonly unknown[]).includes(value);
-}
 
 // A check rather than z.enum: an enum's error names only its first three values, and the
 // user needs the whole list to pick a format.

@@ -13,8 +13,6 @@ export type {
 } from "./agent-file.js";
 export type { AgentFileErrorCode, AgentFileErrorOptions } from "./agent-file-error.js";
 export { AgentFileError } from "./agent-file-error.js";
-export type { ToolCallFormatSetting } from "./agent-settings.js";
-export { TOOL_CALL_FORMAT_CHOICES } from "./agent-settings.js";
 export type { CheckAgentFileOptions } from "./check-agent-file.js";
 export { checkAgentFile } from "./check-agent-file.js";
 export type { ModelChoice, ProviderPlan } from "./choose-provider.js";
@@ -78,5 +76,7 @@ export { starterAgent, writeStarterAgent } from "./starter-agent.js";
 export type { ReadAgentTargetOptions } from "./target/read-agent-target.js";
 export { readAgentTarget } from "./target/read-agent-target.js";
 export { tinyAgentsBaseUrl } from "./tiny-agents-model.js";
+export type { ToolCallFormatSetting } from "./tool-call-format-setting.js";
+export { TOOL_CALL_FORMAT_CHOICES } from "./tool-call-format-setting.js";
 export type { InputAnswer } from "./variables.js";
 export { inputVariableName } from "./variables.js";

@@ -1,7 +1,7 @@
 import { expectedGot } from "@tinyloop/errors";
 import { readReasoningText } from "@tinyloop/inference-adapters/presets";
 import type { AgentFile } from "./agent-file.js";
-import { isToolCallFormat, TOOL_CALL_FORMAT_CHOICES } from "./agent-settings.js";
+import { isToolCallFormat, TOOL_CALL_FORMAT_CHOICES } from "./tool-call-format-setting.js";
 
 /** Settings a program lets its user give over the agent file's, as text (e.g. from flags). */
 export interface SettingOverrideTexts {

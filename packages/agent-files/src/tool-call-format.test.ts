@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { TEXT_TOOL_CALL_FORMATS } from "@tinyloop/inference-adapters/text-tool-calls";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentFileError } from "./agent-file-error.js";
-import { TOOL_CALL_FORMAT_CHOICES } from "./agent-settings.js";
 import { readAgentFile } from "./read-agent-file.js";
+import { TOOL_CALL_FORMAT_CHOICES } from "./tool-call-format-setting.js";
 
 let dir: string;
 beforeEach(() => {

@@ -22,9 +22,9 @@ import type {
   ToolResultEvent,
 } from "./events.js";
 import { ensureExitTools, exitOf } from "./exit-tools.js";
+import type { ModelTurn } from "./model-turn.js";
 import { modelTurnStep } from "./model-turn-step.js";
 import { runToolCalls } from "./run-tool-calls.js";
-import type { ModelTurn } from "./stream-model-turn.js";
 import { runToolSearch, TOOL_SEARCH } from "./tool-search.js";
 import { toolSearchNameTakenBy } from "./tool-search-name.js";
 import { ToolSpecCache } from "./tool-spec-cache.js";

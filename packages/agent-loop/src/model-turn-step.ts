@@ -1,8 +1,9 @@
 import type { ChatModel, ChatRequest } from "@tinyloop/inference-adapters";
 import { EventChannel } from "./event-channel.js";
 import type { AgentEvent } from "./events.js";
+import type { ModelTurn } from "./model-turn.js";
 import { type ModelTurnResult, modelStepName, type RunStep } from "./run-step.js";
-import { type ModelTurn, streamModelTurn } from "./stream-model-turn.js";
+import { streamModelTurn } from "./stream-model-turn.js";
 import type { ChatSpan } from "./tracing/chat-span.js";
 
 /** Everything one model turn through the step seam needs. */

@@ -7,22 +7,9 @@ import type {
   ToolCall,
 } from "@tinyloop/inference-adapters";
 import { ABORTED, untilAborted } from "@tinyloop/registry";
-import type { AgentEvent, TokenUsage, TurnEndEvent } from "./events.js";
+import type { AgentEvent, TokenUsage } from "./events.js";
+import type { ModelTurn } from "./model-turn.js";
 import type { ChatSpan } from "./tracing/chat-span.js";
-
-/** What one model call produced. */
-export interface ModelTurn {
-  text: string;
-  toolCalls: ToolCall[];
-  /** The turn's reasoning, kept for the assistant message (see `ReasoningPart`). */
-  reasoning?: ReasoningPart[];
-  usage?: TokenUsage;
-  finishReason?: TurnEndEvent["finishReason"];
-  /** The model that answered, as the provider named it (the adapter's `finish` event). */
-  responseModel?: string;
-  /** Set when the call did not finish: the signal aborted, or the model failed. */
-  stopped?: { reason: "aborted" } | { reason: "error"; error: Error };
-}
 
 /**
  * Streams one model call, yielding text, reasoning and tool-call events as they arrive, and returns

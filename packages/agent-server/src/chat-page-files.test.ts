@@ -39,6 +39,8 @@ describe("ChatPage", () => {
     ["/dom.js", "dom.js", "text/javascript; charset=utf-8"],
     ["/approval.js", "approval.js", "text/javascript; charset=utf-8"],
     ["/elicitation-form.js", "elicitation-form.js", "text/javascript; charset=utf-8"],
+    ["/answer.js", "answer.js", "text/javascript; charset=utf-8"],
+    ["/timeline.js", "timeline.js", "text/javascript; charset=utf-8"],
   ])(
     "serves %s as the shipped %s, typed %s, under the page's security headers",
     async (path, name, type) => {

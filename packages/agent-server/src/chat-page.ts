@@ -50,6 +50,8 @@ const FILES: Record<string, [path: () => string, type: string]> = {
   "/dom.js": [() => join(PUBLIC_DIR, "dom.js"), SCRIPT],
   "/approval.js": [() => join(PUBLIC_DIR, "approval.js"), SCRIPT],
   "/elicitation-form.js": [() => join(PUBLIC_DIR, "elicitation-form.js"), SCRIPT],
+  "/answer.js": [() => join(PUBLIC_DIR, "answer.js"), SCRIPT],
+  "/timeline.js": [() => join(PUBLIC_DIR, "timeline.js"), SCRIPT],
   "/vendor/marked.js": [() => vendorFile("marked.js"), SCRIPT],
   "/vendor/purify.js": [() => vendorFile("purify.js"), SCRIPT],
 };

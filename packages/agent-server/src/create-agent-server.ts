@@ -6,6 +6,7 @@ import type {
   ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { createAgentMcpServer } from "./agent-mcp-server.js";
+import type { AgentServer, CloseOptions } from "./agent-server.js";
 import { ApiError, sendApiError } from "./api-error.js";
 import { hasBearer, requireBearer } from "./bearer-auth.js";
 import {
@@ -21,6 +22,7 @@ import { McpEndpoint } from "./mcp-endpoint.js";
 import { PageApprovals } from "./page-approvals.js";
 import { readJsonBody } from "./read-json-body.js";
 import { SHUTDOWN_REASON } from "./run-completion.js";
+import { sendJson } from "./send-json.js";
 import { ApprovalPolicy } from "./serve-approval.js";
 import { healthBody, modelsBody, toolsBody } from "./server-info.js";
 import {
@@ -28,122 +30,9 @@ import {
   type ResolvedServerOptions,
   resolveServerOptions,
 } from "./server-options.js";
+import { approvalIdOf, checkRoute } from "./server-routes.js";
 
-/** Options of {@link AgentServer.close}. */
-export interface CloseOptions {
-  /** How long in-flight requests may go on before they are stopped. Default 10 000 ms. */
-  graceMs?: number;
-  /**
-   * Called once, as the grace starts, with the number of requests still running (not called
-   * when none is): the moment to tell the operator what the server waits for.
-   */
-  onWaiting?: (inFlight: number) => void;
-}
-
-/** A running (or ready to run) agent server. */
-export interface AgentServer {
-  /** The key clients must send as `Authorization: Bearer`. */
-  readonly apiKey: string;
-  /** True when no key was given and {@link apiKey} was generated (print it for the user). */
-  readonly apiKeyGenerated: boolean;
-  /** `http://host:port` once listening. */
-  readonly url: string | undefined;
-  /** Chat completions running now. */
-  readonly inFlight: number;
-  /**
-   * The chat page's link once listening, `http://host:port/#key=…`: the key rides in the
-   * fragment, which browsers never send, and the page moves it to `sessionStorage`.
-   */
-  readonly chatPageUrl: string | undefined;
-  /** Starts listening; resolves the URL. @throws AgentServerError `LISTEN_FAILED`. */
-  listen(): Promise<string>;
-  /**
-   * Stops taking requests (new ones get 503), lets in-flight ones finish for up to
-   * `graceMs`, stops the rest (their clients get a `server_shutdown` error), then closes
-   * every connection. The model and the MCP servers are the caller's to close afterwards.
-   * Calling it again with `graceMs: 0` ends a running grace at once.
-   */
-  close(options?: CloseOptions): Promise<void>;
-  /**
-   * Puts a question of the agent's own MCP servers (an elicitation form) to the `/mcp` client
-   * whose call is running, tied to that call, and resolves its answer. `undefined` when nobody
-   * can be asked: no `/mcp` endpoint (`mcp` unset), no call running, its client did not
-   * declare `elicitation`, calls of several MCP sessions run at once, or a chat completion
-   * runs (the question might be its run's, and its client cannot be asked). Wire it as the
-   * `onElicit` of the agent's MCP servers.
-   */
-  askCaller(
-    question: ElicitRequestFormParams,
-    signal: AbortSignal,
-  ): Promise<ElicitResult | undefined>;
-  /**
-   * Asks a form (`elicitation/create`, form mode) of the agent's own MCP server
-   * `context.server`: when the one thing running is a streaming chat completion and
-   * `approval.inPage` is set, in its page (an `elicitation_request` extension, answered at
-   * `POST /tinyloop/v1/approvals/{id}`, the run ending first cancels it); else as
-   * {@link AgentServer.askCaller}. `undefined` when nobody can be asked. Wire it as the
-   * `onElicit` of the agent's MCP servers.
-   */
-  askElicitation(
-    question: ElicitRequestFormParams,
-    context: { server: string; signal: AbortSignal },
-  ): Promise<ElicitResult | undefined>;
-  /**
-   * Decides a sampling request of the agent's own MCP servers, which the agent's own model
-   * answers (never a client's): approval mode `never` allows it; otherwise, when the one thing
-   * running is a streaming chat completion and `approval.inPage` is set, its page is asked (a
-   * `sampling_request` extension, answered at `POST /tinyloop/v1/approvals/{id}`); else the
-   * `/mcp` client whose call runs is asked a yes/no form, under {@link AgentServer.askCaller}'s
-   * rule (nobody while a chat completion or calls of several MCP sessions run); nobody to ask
-   * refuses it, the server reading why and `samplingHint`. Wire it as the approval of the agent's MCP
-   * servers' sampling (agent-session's `approveSampling`).
-   */
-  approveSampling(
-    request: CreateMessageRequestParams,
-    context: { server: string; signal: AbortSignal },
-  ): Promise<SamplingApproval>;
-}
-
-const ROUTES: Record<string, string> = {
-  "/v1/chat/completions": "POST",
-  "/v1/models": "GET",
-  "/healthz": "GET",
-  "/tinyloop/v1/tools": "GET",
-};
-
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(body),
-  });
-  res.end(body);
-}
-
-/** `POST /tinyloop/v1/approvals/{id}`: the chat page's answer to an approval question. */
-const APPROVAL_PATH = /^\/tinyloop\/v1\/approvals\/([\w-]{1,64})$/;
-
-function route(req: IncomingMessage, path: string): void {
-  const method = path.startsWith("/v1/models/") ? "GET" : ROUTES[path];
-  if (method === undefined) {
-    throw new ApiError({
-      status: 404,
-      type: "not_found_error",
-      code: "unknown_url",
-      message: `Unknown path ${path}; this server answers POST /v1/chat/completions, GET /v1/models, GET /healthz, GET /tinyloop/v1/tools and the chat page at GET /.`,
-    });
-  }
-  if (req.method !== method && !(method === "GET" && req.method === "HEAD")) {
-    throw new ApiError({
-      status: 405,
-      type: "invalid_request_error",
-      code: "method_not_allowed",
-      message: `${req.method} ${path} is not supported; use ${method} ${path}.`,
-      headers: { allow: method },
-    });
-  }
-}
-
+/** The `AgentServer` on `node:http`: one request handler over the routes, the runs in flight and the drain. */
 class HttpAgentServer implements AgentServer {
   readonly #options: ResolvedServerOptions;
   readonly #approval: ApprovalPolicy;
@@ -351,21 +240,13 @@ class HttpAgentServer implements AgentServer {
         requireBearer(req, this.#options.apiKey, this.#options.hints ?? {});
         return await this.#mcp.handle(req, res, this.#options.maxBodyBytes);
       }
-      const approvalId = APPROVAL_PATH.exec(path)?.[1];
+      const approvalId = approvalIdOf(req, path);
       if (approvalId !== undefined) {
-        if (req.method !== "POST") {
-          throw new ApiError({
-            status: 405,
-            type: "invalid_request_error",
-            code: "method_not_allowed",
-            message: `${req.method} ${path} is not supported; use POST ${path}.`,
-          });
-        }
         requireBearer(req, this.#options.apiKey, this.#options.hints ?? {});
         const body = await readJsonBody(req, this.#options.maxBodyBytes);
         return sendJson(res, 200, this.#pageApprovals.answer(approvalId, body));
       }
-      route(req, path);
+      checkRoute(req, path);
       // A probe without the key learns the status alone: the servers, model and load need it.
       if (path === "/healthz" && !hasBearer(req, this.#options.apiKey)) {
         const { status } = this.#health();

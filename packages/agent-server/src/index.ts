@@ -1,5 +1,6 @@
 export type { AgentMcpServer, AgentMcpServerOptions } from "./agent-mcp-server.js";
 export { createAgentMcpServer } from "./agent-mcp-server.js";
+export type { AgentServer, CloseOptions } from "./agent-server.js";
 export type { AgentServerErrorCode } from "./agent-server-error.js";
 export { AgentServerError } from "./agent-server-error.js";
 export type { AgentToolDefinition, AgentToolInput } from "./agent-tool.js";
@@ -11,7 +12,6 @@ export type { CallerLogLine } from "./caller-log.js";
 export { callerLogLine } from "./caller-log.js";
 export type { SamplingApproval } from "./caller-sampling-approval.js";
 export { chatPageVendorFiles } from "./chat-page.js";
-export type { AgentServer, CloseOptions } from "./create-agent-server.js";
 export { createAgentServer } from "./create-agent-server.js";
 export { formatRequestLog } from "./format-request-log.js";
 export { isLoopbackHost } from "./loopback-host.js";

@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:net";
-import { AgentServerError } from "./agent-server-error.js";
+import { listenFailure } from "./listen-failure.js";
 
 /**
  * Binds `server` to `host:port`; a failure is `LISTEN_FAILED` saying why in the user's terms
@@ -14,20 +14,7 @@ export async function listenOn(server: Server, host: string, port: number): Prom
       once(server, "error").then(([error]) => Promise.reject(error)),
     ]);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === "EADDRINUSE"
-        ? "the port is already in use; choose another port (0 picks a free one)"
-        : code === "EACCES"
-          ? "no permission to use this port; choose one above 1023"
-          : code === "EADDRNOTAVAIL" || code === "ENOTFOUND"
-            ? "this machine has no such address; use 127.0.0.1, 0.0.0.0 or one of its own addresses"
-            : (error as Error).message;
-    throw new AgentServerError({
-      code: "LISTEN_FAILED",
-      message: `cannot listen on ${host}:${port}: ${why}`,
-      cause: error,
-    });
+    throw listenFailure(error, host, port);
   }
 }
 

@@ -4,11 +4,22 @@ import { LazyConnection } from "./lazy-connection.js";
 import type { CachedManifest, ManifestMiss } from "./manifest-cache.js";
 import { manifestKey } from "./manifest-key.js";
 import { recordingConnection } from "./recording-connection.js";
-import { registerServer } from "./register-server.js";
+import { type RegisterServerOptions, registerServer } from "./register-server.js";
 import type { ServerRegistration } from "./registration-report.js";
 import type { ParsedServerEntry } from "./server-entry.js";
 import type { Slot } from "./server-slot.js";
-import type { SlotRunner } from "./slot-runner.js";
+import type { SlotRunnerParts } from "./slot-runner-parts.js";
+
+/** What starting a lazy slot needs from its hub's `SlotRunner` (which implements it). */
+export interface LazySlotRunner {
+  readonly parts: SlotRunnerParts;
+  /** Starts the server now and registers its tools (with `cacheKey`, refreshing the cache). */
+  run(slot: Slot, entry: ParsedServerEntry, cacheKey?: string): Promise<void>;
+  /** Connects the server and attaches the connection to the slot. */
+  connect(slot: Slot, entry: ParsedServerEntry): Promise<McpConnection>;
+  /** How the slot's tools are registered, the same for eager and lazy servers. */
+  registerOptions(slot: Slot, entry: ParsedServerEntry): RegisterServerOptions;
+}
 
 /**
  * Starts a lazy server's slot: with a fresh cache entry its tools are registered from it and
@@ -17,7 +28,7 @@ import type { SlotRunner } from "./slot-runner.js";
  * eager one, and the cache is written.
  */
 export async function runLazySlot(
-  runner: SlotRunner,
+  runner: LazySlotRunner,
   slot: Slot,
   entry: ParsedServerEntry,
 ): Promise<void> {
@@ -64,7 +75,7 @@ export async function runLazySlot(
 
 /** The start a lazy server's first call triggers (once, however many calls arrive together). */
 async function startOnFirstCall(
-  runner: SlotRunner,
+  runner: LazySlotRunner,
   slot: Slot,
   entry: ParsedServerEntry,
 ): Promise<McpConnection> {

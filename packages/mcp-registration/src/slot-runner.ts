@@ -1,11 +1,6 @@
 import { type McpConnection, McpTransportError } from "@tinyloop/mcp-transport";
-import type { ToolRegistry } from "@tinyloop/registry";
 import { asError } from "./error-summary.js";
-import type { HubEvents } from "./hub-events.js";
-import type { ConnectFunction } from "./hub-types.js";
-import { runLazySlot } from "./lazy-slot.js";
-import type { ManifestCache } from "./manifest-cache.js";
-import type { ManifestWrites } from "./manifest-writes.js";
+import { type LazySlotRunner, runLazySlot } from "./lazy-slot.js";
 import { McpRegistrationError } from "./mcp-registration-error.js";
 import { recordingConnection } from "./recording-connection.js";
 import { type RegisterServerOptions, registerServer } from "./register-server.js";
@@ -14,29 +9,14 @@ import type { ServerConnection } from "./server-connection.js";
 import { type ParsedServerEntry, parseServerEntry } from "./server-entry.js";
 import { splitLoadOptions } from "./server-load-options.js";
 import { emptySlot, type Slot } from "./server-slot.js";
-import type { StartQueue } from "./start-queue.js";
+import type { SlotRunnerParts } from "./slot-runner-parts.js";
 import { withTimeout } from "./with-timeout.js";
-
-/** What a {@link SlotRunner} works with, shared by all slots of one hub. */
-export interface SlotRunnerParts {
-  registry: ToolRegistry;
-  connect: ConnectFunction;
-  connectOptions: Parameters<ConnectFunction>[2];
-  prefix: string | undefined;
-  /** The hub's default for servers that do not say `lazy`. */
-  lazy: boolean;
-  shutdownTimeoutMs: number;
-  events: HubEvents;
-  cache: ManifestCache;
-  writes: ManifestWrites;
-  starts: StartQueue;
-}
 
 /**
  * One server's life in a hub: creates its slot from the config, starts it (eagerly, or
  * lazily through lazy-slot.ts), registers its tools, and stops it.
  */
-export class SlotRunner {
+export class SlotRunner implements LazySlotRunner {
   constructor(readonly parts: SlotRunnerParts) {}
 
   /** A slot for `input`, started (or failed, or disabled); `slot.started` settles with it. */

@@ -1,4 +1,5 @@
 import { isStdioConfig, type ServerConfig } from "./config-schema.js";
+import type { ConnectionSettings } from "./connection-settings.js";
 import type { ConnectOptions, McpConnection } from "./connection-types.js";
 import {
   DEFAULT_KILL_AFTER_MS,
@@ -7,7 +8,7 @@ import {
   DEFAULT_WHILE_RECONNECTING,
 } from "./defaults.js";
 import { McpTransportError } from "./errors.js";
-import { type ConnectionSettings, ManagedConnection } from "./managed-connection.js";
+import { ManagedConnection } from "./managed-connection.js";
 import { parseServerConfig } from "./parse-server-config.js";
 import { RedactingConnection } from "./redacting-connection.js";
 import { createSecretRedactor, redactError } from "./secret-redactor.js";

@@ -2,9 +2,10 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { backoffDelay } from "./backoff.js";
 import { type CallTime, runOnReadyClient } from "./call-retry.js";
-import type { ClientFeatureOptions, McpRoot } from "./client-features.js";
+import type { McpRoot } from "./client-features.js";
 import { connectAttempt } from "./connect-attempt.js";
 import { ConnectionErrors } from "./connection-errors.js";
+import type { ConnectionSettings } from "./connection-settings.js";
 import { ConnectionStateMachine } from "./connection-state.js";
 import type {
   CallToolOptions,
@@ -17,11 +18,8 @@ import type {
   McpResourceContents,
   McpResourceTemplate,
   McpTool,
-  ReconnectPolicy,
   RequestOptions,
   StateChangeDetail,
-  Timeouts,
-  WhileReconnecting,
 } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
 import { startHealthPings } from "./health-pings.js";
@@ -33,21 +31,9 @@ import { isFinalFirstConnectFailure, RetryBudget, runReconnectLoop } from "./rec
 import { requestToolCall } from "./request-tool-call.js";
 import * as serverRequests from "./server-requests.js";
 import { TaskStatusBoard } from "./task-status-board.js";
-import type { TaskCallMemory } from "./task-tool-call.js";
+import type { TaskCallMemory } from "./tool-call-request.js";
+import { ToolsChangedListeners } from "./tools-changed-listeners.js";
 import type { TransportFactory, TransportHandle } from "./transport-handle.js";
-
-/** Everything a connection needs, with defaults already applied. */
-export interface ConnectionSettings {
-  timeouts: Timeouts;
-  reconnect: ReconnectPolicy;
-  pingIntervalMs: number;
-  /** Default for calls made while reconnecting (see WhileReconnecting). */
-  whileReconnecting: WhileReconnecting;
-  clientInfo: { name: string; version: string };
-  onLog: ((line: string) => void) | undefined;
-  /** Elicitation, sampling, roots and server logs (see ClientFeatureOptions). */
-  features?: ClientFeatureOptions;
-}
 
 /**
  * The McpConnection implementation: one SDK `Client` per (re)connect attempt over a
@@ -66,7 +52,7 @@ export class ManagedConnection implements McpConnection {
   private readonly sleeper = new InterruptibleSleep();
   private readonly taskStatus = new TaskStatusBoard();
   private stopPings: () => void = () => {};
-  private readonly toolsListeners = new Set<() => void>();
+  private readonly toolsListeners = new ToolsChangedListeners((line) => this.log(line));
   private closing: Promise<void> | undefined;
   private roots: McpRoot[] | undefined;
 
@@ -100,8 +86,7 @@ export class ManagedConnection implements McpConnection {
   }
 
   onToolsListChanged(listener: () => void): () => void {
-    this.toolsListeners.add(listener);
-    return () => this.toolsListeners.delete(listener);
+    return this.toolsListeners.add(listener);
   }
 
   stderrTail(): string[] {
@@ -291,7 +276,7 @@ export class ManagedConnection implements McpConnection {
       connectMs: this.settings.timeouts.connectMs,
       roots: () => this.roots,
       isClosed: () => this.isClosed(),
-      onToolsChanged: () => this.emitToolsChanged(),
+      onToolsChanged: () => this.toolsListeners.emit(),
       onTaskStatus: (task) => this.taskStatus.notify(task),
       onDropped: (error) => this.drop(error, false),
       warn: (line) => this.sdkWarning(line),
@@ -342,7 +327,7 @@ export class ManagedConnection implements McpConnection {
     this.status.set("ready", { attempt: outcome.attempt });
     this.startPings();
     this.budget.restoreWhenHealthy();
-    this.emitToolsChanged(); // the new process may serve another tool list
+    this.toolsListeners.emit(); // the new process may serve another tool list
   }
 
   private startPings(): void {
@@ -374,16 +359,6 @@ export class ManagedConnection implements McpConnection {
     this.errors.failure = error;
     this.clearTimers();
     this.status.set("failed", { error });
-  }
-
-  private emitToolsChanged(): void {
-    for (const listener of [...this.toolsListeners]) {
-      try {
-        listener();
-      } catch (error) {
-        this.log(`onToolsListChanged listener threw: ${String(error)}`);
-      }
-    }
   }
 
   private async shutdown(): Promise<void> {

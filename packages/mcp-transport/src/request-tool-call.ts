@@ -1,29 +1,11 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CallToolResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { CallTime } from "./call-retry.js";
-import type { CallToolOptions, McpCallResult } from "./connection-types.js";
+import type { McpCallResult } from "./connection-types.js";
 import { McpTransportError, withStderrTail } from "./errors.js";
 import { runsAsTask } from "./task-call-policy.js";
-import { requestTaskToolCall, type TaskCallContext } from "./task-tool-call.js";
+import { requestTaskToolCall } from "./task-tool-call.js";
 import { abortedError, toolCallFailure } from "./tool-call-failure.js";
+import type { ToolCallRequest } from "./tool-call-request.js";
 import { withCallerSignal } from "./tracing/caller-signal.js";
-
-/** One `tools/call` on a ready client, as {@link requestToolCall} needs it. */
-export interface ToolCallRequest {
-  client: Client;
-  /** Server name, for messages. */
-  server: string;
-  name: string;
-  args: Record<string, unknown>;
-  options: CallToolOptions;
-  /** The call's timeout as set, and what is left of it. */
-  time: CallTime;
-  maxTotalMs: number | undefined;
-  /** The server's stderr tail, attached to every error. */
-  stderrTail: () => string[];
-  /** For a call that runs as a task: the status board and what its retries keep. */
-  task: TaskCallContext;
-}
 
 /**
  * Sends `tools/call` and maps its failures to typed errors: `CALL_TIMEOUT` (per-gap timeout

@@ -9,9 +9,9 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { McpCallResult } from "./connection-types.js";
 import { McpTransportError } from "./errors.js";
-import type { ToolCallRequest } from "./request-tool-call.js";
 import type { TaskStatusBoard } from "./task-status-board.js";
 import { abortedError, toolCallFailure } from "./tool-call-failure.js";
+import type { TaskCallContext, ToolCallRequest } from "./tool-call-request.js";
 
 /** Poll interval when the server suggests none (the SDK's default too). */
 export const DEFAULT_TASK_POLL_MS = 1_000;
@@ -21,24 +21,6 @@ export const MIN_TASK_POLL_MS = 100;
 export const TASK_CANCEL_TIMEOUT_MS = 5_000;
 
 type Ending = "aborted" | "timeout";
-
-/**
- * What a call run as a task keeps across the retries of its call (call-retry.ts): the task it
- * created and its deadline. Once `taskId` is set, a retry after a reconnect polls that task
- * again and never sends a second `tools/call`.
- */
-export interface TaskCallMemory {
-  taskId?: string;
-  /** When the whole task's time is up (`Date.now()` based). */
-  deadline?: number;
-}
-
-/** What a task call needs besides the call itself. */
-export interface TaskCallContext {
-  /** The connection's `notifications/tasks/status`, which wake the poll early. */
-  board: TaskStatusBoard;
-  memory: TaskCallMemory;
-}
 
 /**
  * Runs one `tools/call` as an MCP task (2025-11-25, the SDK's experimental tasks API): the

@@ -10,7 +10,7 @@ import { CLI_VERSION } from "../cli-version.js";
 import type { Io } from "../io.js";
 import { otlpSettings } from "../telemetry/otlp-settings.js";
 import type { Style } from "../terminal/style.js";
-import type { ServeFlags } from "./serve.js";
+import type { ServeFlags } from "./serve-flags.js";
 
 /**
  * Who answers the servers' questions under `serve`: their sampling is answered by the agent's

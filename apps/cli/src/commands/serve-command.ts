@@ -15,7 +15,7 @@ import {
   wholeNumber,
 } from "../option-values.js";
 import { addServerOptions } from "../server-options.js";
-import type { ServeFlags } from "./serve.js";
+import type { ServeFlags } from "./serve-flags.js";
 import { DEFAULT_SERVE_PORT } from "./serve-port.js";
 
 /** Adds `tinyloop serve` to the program. */

@@ -7,7 +7,7 @@ import {
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
-import type { ServeFlags } from "./serve.js";
+import type { ServeFlags } from "./serve-flags.js";
 import { servePort } from "./serve-port.js";
 
 /**

@@ -10,7 +10,6 @@ import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { modelTimeoutSettings } from "../model-timeout-options.js";
 import { prepareRun } from "../run/prepare-run.js";
-import type { AgentFlags } from "../run/run-flags.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openSession } from "../session/open-session.js";
 import { startSession } from "../session/start-session.js";
@@ -18,34 +17,10 @@ import { unattendedProgress } from "../session/unattended-progress.js";
 import { styleFor } from "../terminal/style.js";
 import { serveAgentServerOptions, serveAsking } from "./serve-agent-server.js";
 import { serveBanner } from "./serve-banner.js";
+import type { ServeFlags } from "./serve-flags.js";
 import { serveSettings } from "./serve-settings.js";
 import { serveShutdown } from "./serve-shutdown.js";
 import { serveStartError } from "./serve-start-error.js";
-
-/**
- * Flags of `tinyloop serve`: those of `run` that apply, for every request's agent, but for
- * `--api-key-env`, the clients' key here (the model's is `--model-api-key-env`).
- */
-export interface ServeFlags extends Omit<AgentFlags, "apiKeyEnv"> {
-  /** `--port`; absent: `PORT`, else the default (see `servePort`). */
-  port?: number;
-  host: string;
-  /** Variable holding the key clients must send (the server's key, not the model's). */
-  apiKeyEnv?: string;
-  /** Variable holding the model's API key (`run`'s --api-key-env). */
-  modelApiKeyEnv?: string;
-  maxConcurrency: number;
-  maxBody: number;
-  grace: number;
-  name?: string;
-  /** `--mcp`: also the agent as a Streamable HTTP MCP server at `/mcp`. */
-  mcp?: boolean;
-  /** `--approve-in-page`: calls that need approval are asked in the chat page, not refused. */
-  approveInPage?: boolean;
-  /** `--allow-image-urls`: fetch images given as http(s) URLs. */
-  allowImageUrls?: boolean;
-  allowTool: string[];
-}
 
 /**
  * `tinyloop serve [AGENT]`: the agent as an OpenAI-compatible HTTP server with a chat page.

@@ -1,6 +1,6 @@
 import { type Context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { ChatModel, ChatRequest } from "@tinyloop/inference-adapters";
-import type { ModelTurn } from "../stream-model-turn.js";
+import type { ModelTurn } from "../model-turn.js";
 import { errorType } from "./error-type.js";
 import type { ContentRecorder } from "./trace-content.js";
 import { loopTracer } from "./tracer.js";

@@ -19,7 +19,8 @@ import {
   startScriptedModelServer,
 } from "@tinyloop/test-fixtures/model-server";
 import OpenAI from "openai";
-import { type AgentServer, createAgentServer } from "../create-agent-server.js";
+import type { AgentServer } from "../agent-server.js";
+import { createAgentServer } from "../create-agent-server.js";
 import type { AgentServerOptions } from "../server-options.js";
 
 /** A served agent: scripted model, one real fixture MCP server ("fx"), the HTTP server, a client. */
