@@ -4,6 +4,7 @@ import { expandVariables, listVariables } from "@tinyloop/mcp-transport/config";
 import type { AgentFileInput } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
+import type { ProblemList } from "./problem-list.js";
 
 /** Answers an input: its value, or undefined when nobody can answer (no terminal). */
 export type InputAnswer = (
@@ -88,7 +89,8 @@ export async function resolveInputs(
 /**
  * Expands `${VAR}`, `${VAR:-default}`, `${env:VAR}`, `${input:ID}` and the VS Code names
  * (`${workspaceFolder}`, `${userHome}`) in every slot, with the transport's one expander.
- * Throws `VARIABLE_UNSET` naming every unset variable and where each is used, at once.
+ * Every unset variable and where each is used go to `problems` as one `VARIABLE_UNSET`;
+ * returns the slots left holding one (still as written).
  */
 export function expandSlots(
   slots: readonly TextSlot[],
@@ -96,14 +98,17 @@ export function expandSlots(
     file,
     lookup,
     warn,
+    problems,
   }: {
     file: string;
     lookup: (reference: string) => string | undefined;
     /** Told about `${…}` that is no reference at all (`${not a name}`): it stays as written. */
     warn?: (path: ConfigPath, message: string) => void;
+    problems: ProblemList;
   },
-): void {
+): TextSlot[] {
   const missing: Array<{ name: string; where: string }> = [];
+  const unset: TextSlot[] = [];
   for (const slot of slots) {
     if (!slot.get().includes("${")) continue;
     const known = new Set(listVariables(slot.get()).map((v) => v.reference));
@@ -118,14 +123,18 @@ export function expandSlots(
     const expanded = expandVariables(slot.get(), lookup);
     for (const whole of expanded.missing)
       missing.push({ name: whole.slice(2, -1), where: formatKeyPath(slot.path) });
+    if (expanded.missing.length > 0) unset.push(slot);
     slot.set(expanded.value);
   }
-  if (missing.length === 0) return;
+  if (missing.length === 0) return unset;
   const names = [...new Set(missing.map((m) => m.name))];
   const lines = missing.map((m) => `  ${m.where}: \${${m.name}}`);
-  throw new AgentFileError({
-    code: "VARIABLE_UNSET",
-    file,
-    problem: `${names.length > 1 ? `${names.length} variables are` : "a variable is"} not set (${names.join(", ")}):\n${lines.join("\n")}\nSet ${names.length > 1 ? "them" : "it"} (an empty value counts as set), or give a default: \${NAME:-default}`,
-  });
+  problems.add(
+    new AgentFileError({
+      code: "VARIABLE_UNSET",
+      file,
+      problem: `${names.length > 1 ? `${names.length} variables are` : "a variable is"} not set (${names.join(", ")}):\n${lines.join("\n")}\nSet ${names.length > 1 ? "them" : "it"} (an empty value counts as set), or give a default: \${NAME:-default}`,
+    }),
+  );
+  return unset;
 }

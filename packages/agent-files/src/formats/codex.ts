@@ -106,7 +106,7 @@ export function readCodex(context: FormatContext): FormatResult {
       reading: {
         schema: codexServerSchema(),
         expected: "a table ([mcp_servers.NAME] with command or url)",
-        example: EXAMPLES.codex.stdio,
+        examples: EXAMPLES.codex,
         known: KEYS,
       },
       toDraft: (entry, name, path) => {

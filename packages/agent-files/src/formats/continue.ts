@@ -97,60 +97,64 @@ export function readContinue(context: FormatContext): FormatResult {
     });
   }
   const drafts: ServerDraft[] = [];
-  readEach(list, (raw, index) => {
-    const path: ConfigPath = ["mcpServers", index];
-    const entry = readEntryAt(context, path, raw, {
-      schema: continueServerSchema(),
-      expected: "a server mapping",
-      example: EXAMPLES.continue.stdio,
-      known: KEYS,
-      prepare: continueTemplates,
-    });
-    refuseReservedServerName(doc, entry.name, [...path, "name"], EXAMPLES.continue.stdio);
-    if (entry.type === "websocket") {
-      warn({
-        path: [...path, "type"],
-        message: `a websocket server cannot be reached by tinyloop (it speaks stdio, Streamable HTTP and SSE), so "${entry.name}" is skipped`,
+  readEach(
+    list,
+    (raw, index) => {
+      const path: ConfigPath = ["mcpServers", index];
+      const entry = readEntryAt(context, path, raw, {
+        schema: continueServerSchema(),
+        expected: "a server mapping",
+        examples: EXAMPLES.continue,
+        known: KEYS,
+        prepare: continueTemplates,
       });
-      return;
-    }
-    if (entry.type === "stdio" && entry.url !== undefined) {
-      throw invalidAt(doc, [...path, "type"], {
-        problem: `a "stdio" server is started by "command", but this one has "url"`,
-        expected: `"streamable-http" or "sse" beside "url"`,
-        example: EXAMPLES.continue.http,
-      });
-    }
-    if (entry.type !== undefined && entry.type !== "stdio" && entry.command !== undefined) {
-      throw invalidAt(doc, [...path, "type"], {
-        problem: `a "${entry.type}" server is reached by "url", but this one has "command"`,
-        expected: `"stdio" (or no type) beside "command"`,
-        example: EXAMPLES.continue.stdio,
-      });
-    }
-    const headerKey = entry.headers ? "headers" : "requestOptions";
-    drafts.push(
-      foreignDraft(
-        doc,
-        entry.name,
-        path,
-        {
-          kind: entry.type === "sse" ? "sse" : entry.type === "streamable-http" ? "http" : "auto",
-          ...present("command", entry.command),
-          args: entry.args ?? [],
-          env: entry.env ?? {},
-          ...present("cwd", entry.cwd),
-          ...present("url", entry.url),
-          headers: { ...(entry.requestOptions?.headers ?? {}), ...(entry.headers ?? {}) },
-          connectMs: wholeMs(entry.connectionTimeout),
-          fieldPaths: fieldPathsAt(path, {
-            headers: headerKey === "headers" ? "headers" : ["requestOptions", "headers"],
-          }),
-        },
-        { commandKey: "command", urlKey: "url", examples: EXAMPLES.continue },
-      ),
-    );
-  });
+      refuseReservedServerName(doc, entry.name, [...path, "name"], EXAMPLES.continue.stdio);
+      if (entry.type === "websocket") {
+        warn({
+          path: [...path, "type"],
+          message: `a websocket server cannot be reached by tinyloop (it speaks stdio, Streamable HTTP and SSE), so "${entry.name}" is skipped`,
+        });
+        return;
+      }
+      if (entry.type === "stdio" && entry.url !== undefined) {
+        throw invalidAt(doc, [...path, "type"], {
+          problem: `a "stdio" server is started by "command", but this one has "url"`,
+          expected: `"streamable-http" or "sse" beside "url"`,
+          example: EXAMPLES.continue.http,
+        });
+      }
+      if (entry.type !== undefined && entry.type !== "stdio" && entry.command !== undefined) {
+        throw invalidAt(doc, [...path, "type"], {
+          problem: `a "${entry.type}" server is reached by "url", but this one has "command"`,
+          expected: `"stdio" (or no type) beside "command"`,
+          example: EXAMPLES.continue.stdio,
+        });
+      }
+      const headerKey = entry.headers ? "headers" : "requestOptions";
+      drafts.push(
+        foreignDraft(
+          doc,
+          entry.name,
+          path,
+          {
+            kind: entry.type === "sse" ? "sse" : entry.type === "streamable-http" ? "http" : "auto",
+            ...present("command", entry.command),
+            args: entry.args ?? [],
+            env: entry.env ?? {},
+            ...present("cwd", entry.cwd),
+            ...present("url", entry.url),
+            headers: { ...(entry.requestOptions?.headers ?? {}), ...(entry.headers ?? {}) },
+            connectMs: wholeMs(entry.connectionTimeout),
+            fieldPaths: fieldPathsAt(path, {
+              headers: headerKey === "headers" ? "headers" : ["requestOptions", "headers"],
+            }),
+          },
+          { commandKey: "command", urlKey: "url", examples: EXAMPLES.continue },
+        ),
+      );
+    },
+    context.problems,
+  );
   const names = uniqueNames(drafts.map((draft) => draft.name));
   drafts.forEach((draft, i) => {
     draft.name = names[i] ?? draft.name;

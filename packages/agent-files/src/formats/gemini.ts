@@ -109,7 +109,7 @@ export function readGemini(context: FormatContext): FormatResult {
     reading: {
       schema: geminiServerSchema(),
       expected: "a server object",
-      example: EXAMPLES.gemini.stdio,
+      examples: EXAMPLES.gemini,
       known: KEYS,
     },
     toDraft: (entry, name, path) => {

@@ -86,7 +86,7 @@ export function readOpencode(context: FormatContext): FormatResult {
       reading: (path) => ({
         schema: opencodeServerSchema(),
         expected: "a server object",
-        example: EXAMPLES.opencode.stdio,
+        examples: EXAMPLES.opencode,
         known: KEYS,
         prepare: (raw) => substituteOpencode(doc, raw, path, env.HOME),
       }),

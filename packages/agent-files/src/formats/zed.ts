@@ -67,7 +67,7 @@ export function readZed(context: FormatContext): FormatResult {
       reading: {
         schema: zedServerSchema(),
         expected: "a server object",
-        example: EXAMPLES.zed.stdio,
+        examples: EXAMPLES.zed,
         known: KEYS,
       },
       toDraft: (entry, name, path) => {
