@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import type { AgentFile, AgentFileInput, AgentFormat, EndWhen } from "./agent-file.js";
 import type { ConfigPath } from "./config-path.js";
 import type { ServerDraft } from "./server-draft.js";
+import type { VariableRule } from "./variable-rule.js";
 
 const WHOLE_ABOVE_0 = "a whole number more than 0";
 
@@ -91,6 +92,8 @@ export interface FormatResult {
   settingPaths: Partial<Record<ModelField, ConfigPath>>;
   inputs: AgentFileInput[];
   servers: ServerDraft[];
+  /** How the format's client expands variables in its strings; default tinyloop's. */
+  variables?: VariableRule;
 }
 
 /** Copies the settings that are present. */

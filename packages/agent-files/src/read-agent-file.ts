@@ -22,6 +22,7 @@ import { isSecretWordName } from "./redact-agent.js";
 import { invalidAt } from "./schema-error.js";
 import type { ServerDraft } from "./server-draft.js";
 import { modelSlots, serverSlots } from "./text-slots.js";
+import { TINYLOOP_RULE } from "./variable-rule.js";
 import { expandSlots, type InputAnswer, resolveInputs } from "./variables.js";
 
 /** Variable that holds the folder of the agent file, usable as `${TINYLOOP_AGENT_DIR}`. */
@@ -137,9 +138,11 @@ export async function loadAgentFile(
     const position = doc.locate(p);
     return position ? { ...position, excerpt: doc.source.excerpt(position) } : {};
   };
+  // Each format's variables by its own client's rule (Gemini's `$VAR`, Codex's none…).
+  const rule = result.variables ?? TINYLOOP_RULE;
   const inputValues =
     (await problems.collectAsync(() =>
-      resolveInputs(slots, result.inputs, {
+      resolveInputs(rule.kind === "tinyloop" ? slots : [], result.inputs, {
         file,
         env,
         ...(options.inputs ? { answer: options.inputs } : {}),
@@ -161,16 +164,21 @@ export async function loadAgentFile(
   );
   const agentDir = dirname(file);
   // Slots using an input nobody answered: resolveInputs said so; nothing more to say of them.
-  const unanswered = slots.filter((slot) =>
-    listVariables(slot.get()).some(
-      (v) => v.reference.startsWith("input:") && !inputValues.has(v.reference.slice(6)),
-    ),
+  const unanswered = slots.filter(
+    (slot) =>
+      rule.kind === "tinyloop" &&
+      listVariables(slot.get()).some(
+        (v) => v.reference.startsWith("input:") && !inputValues.has(v.reference.slice(6)),
+      ),
   );
   const unset = expandSlots(slots, {
     file,
     problems,
+    rule,
     warn: (path, message) => addWarning(message, path, doc.locate(path)),
     lookup: (reference) => {
+      // Another client's rule names plain environment variables only.
+      if (rule.kind !== "tinyloop") return env[reference];
       // resolveInputs answers every input used, or said which it could not: never twice.
       if (reference.startsWith("input:")) return inputValues.get(reference.slice(6)) ?? "";
       if (reference.startsWith("env:")) return env[reference.slice(4)];

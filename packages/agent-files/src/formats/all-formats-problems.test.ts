@@ -199,7 +199,7 @@ describe("every problem of every kind at once: schema, provider, unset variables
     [
       "Codex TOML",
       ".codex/config.toml",
-      '[mcp_servers.a]\ncommand = 7\n\n[mcp_servers.b]\ncommand = "npx"\nargs = ["${MISSING_ARG}"]\n',
+      '[mcp_servers.a]\ncommand = 7\n\n[mcp_servers.b]\nurl = "https://x.example/mcp"\nbearer_token_env_var = "MISSING_ARG"\n',
       "mcp_servers.a.command",
     ],
     [

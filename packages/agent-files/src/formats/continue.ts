@@ -60,18 +60,25 @@ const KEYS: KnownKeys = {
 };
 
 // Continue's templates `${{ secrets.NAME }}` / `${{ inputs.NAME }}`: tinyloop reads them from
-// the environment as `${NAME}` (Continue's secrets live in its hub, not on this machine).
-const continueTemplates = (value: unknown): unknown => {
-  if (typeof value === "string")
-    return value.replace(
-      /\$\{\{\s*(?:secrets|inputs)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g,
-      (_, name: string) => `\${${name}}`,
-    );
-  if (Array.isArray(value)) return value.map(continueTemplates);
-  if (value !== null && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, continueTemplates(v)]));
-  return value;
-};
+// the environment as `${NAME}` (Continue's secrets live in its hub, not on this machine); each
+// NAME goes to `references`, the only names expanded: Continue leaves other `${…}` as written.
+const continueTemplates =
+  (references: Set<string>) =>
+  (value: unknown): unknown => {
+    const again = continueTemplates(references);
+    if (typeof value === "string")
+      return value.replace(
+        /\$\{\{\s*(?:secrets|inputs)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g,
+        (_, name: string) => {
+          references.add(name);
+          return `\${${name}}`;
+        },
+      );
+    if (Array.isArray(value)) return value.map(again);
+    if (value !== null && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, again(v)]));
+    return value;
+  };
 
 /**
  * Reads Continue's `config.yaml` and its one-file blocks (`.continue/mcpServers/*.yaml`): the
@@ -97,6 +104,7 @@ export function readContinue(context: FormatContext): FormatResult {
     });
   }
   const drafts: ServerDraft[] = [];
+  const references = new Set<string>();
   readEach(
     list,
     (raw, index) => {
@@ -106,7 +114,7 @@ export function readContinue(context: FormatContext): FormatResult {
         expected: "a server mapping",
         examples: EXAMPLES.continue,
         known: KEYS,
-        prepare: continueTemplates,
+        prepare: continueTemplates(references),
       });
       refuseReservedServerName(doc, entry.name, [...path, "name"], EXAMPLES.continue.stdio);
       if (entry.type === "websocket") {
@@ -159,5 +167,5 @@ export function readContinue(context: FormatContext): FormatResult {
   drafts.forEach((draft, i) => {
     draft.name = names[i] ?? draft.name;
   });
-  return serversOnly("continue", drafts);
+  return { ...serversOnly("continue", drafts), variables: { kind: "literal", references } };
 }
