@@ -203,12 +203,6 @@ describe("every problem of every kind at once: schema, provider, unset variables
       "mcp_servers.a.command",
     ],
     [
-      "Zed",
-      "zed/settings.json",
-      '{\n  "context_servers": {\n    "a": { "command": 7 },\n    "b": { "command": "npx", "args": ["${MISSING_ARG}"] }\n  }\n}',
-      "context_servers.a.command",
-    ],
-    [
       "Goose",
       "goose/config.yaml",
       'extensions:\n  a:\n    type: stdio\n    cmd: 7\n  b:\n    type: stdio\n    cmd: npx\n    args: ["${MISSING_ARG}"]\n',

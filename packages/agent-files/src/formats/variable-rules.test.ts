@@ -106,4 +106,16 @@ describe("each format's variables by its own client's rule", () => {
     );
     expect(config.args).toEqual(["/home/me", "${PATH}"]);
   });
+
+  it("Zed: nothing in its settings is expanded", async () => {
+    const config = await firstServer(
+      "zed/settings.json",
+      JSON.stringify({
+        context_servers: {
+          a: { url: "https://x.example/mcp", headers: { Authorization: "Bearer ${NOT_SET}" } },
+        },
+      }),
+    );
+    expect(config.headers).toEqual({ Authorization: "Bearer ${NOT_SET}" });
+  });
 });

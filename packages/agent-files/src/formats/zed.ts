@@ -53,7 +53,7 @@ const KEYS: KnownKeys = {
  */
 export function readZed(context: FormatContext): FormatResult {
   const { doc, warn } = context;
-  return readServerTable(
+  const result = readServerTable(
     context,
     {
       format: "zed",
@@ -107,4 +107,6 @@ export function readZed(context: FormatContext): FormatResult {
       },
     },
   );
+  // Zed expands nothing in its settings: `${MY_TOKEN}` in a header is sent as written.
+  return { ...result, variables: { kind: "literal", references: new Set() } };
 }
