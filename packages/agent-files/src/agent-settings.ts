@@ -9,6 +9,7 @@ import {
   TOOL_CALL_FORMAT_CHOICES,
   type ToolCallFormatSetting,
 } from "./tool-call-format-setting.js";
+import type { VariableRule } from "./variable-rule.js";
 
 const WHOLE_ABOVE_0 = "a whole number more than 0";
 
@@ -79,6 +80,8 @@ export interface FormatResult {
   settingPaths: Partial<Record<ModelField, ConfigPath>>;
   inputs: AgentFileInput[];
   servers: ServerDraft[];
+  /** How the format's client expands variables in its strings; default tinyloop's. */
+  variables?: VariableRule;
 }
 
 /** Copies the settings that are present. */

@@ -1,4 +1,4 @@
-import { formatKeyPath } from "@tinyloop/errors";
+import { editDistance, formatKeyPath } from "@tinyloop/errors";
 import type { ConfigPath } from "./config-path.js";
 
 /** Keys a format knows: `null` = used; a string = known from another client, ignored for this reason. */
@@ -10,30 +10,12 @@ export interface KeyWarning {
   message: string;
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j] ?? 0;
-      row[j] = Math.min(
-        current + 1,
-        (row[j - 1] ?? 0) + 1,
-        previous + (a[i - 1]?.toLowerCase() === b[j - 1]?.toLowerCase() ? 0 : 1),
-      );
-      previous = current;
-    }
-  }
-  return row[b.length] ?? Math.max(a.length, b.length);
-}
-
 /** The known key closest to `key` when it is a likely typo (`arg` → `args`), else undefined. */
 export function didYouMean(key: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of known) {
-    const d = distance(key, candidate);
+    const d = editDistance(key.toLowerCase(), candidate.toLowerCase());
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;

@@ -2,9 +2,10 @@ import { AgentFileError } from "./agent-file-error.js";
 import { allProblems } from "./schema-error.js";
 
 /**
- * The problems found while reading one file, so that all of them are said at once: each
- * part (the top-level keys, each server entry) is read through {@link ProblemList.collect},
- * and {@link ProblemList.throwAll} throws them together, in file order (`allProblems`).
+ * The problems found while reading one file, so that all of them are said at once, of every
+ * kind: the readers of each format put each part's problems here (the top-level keys, each
+ * server entry) and go on with the rest; the checks after them (provider, variables, inputs)
+ * add theirs; {@link ProblemList.throwAll} throws them together, in file order (`allProblems`).
  */
 export class ProblemList {
   readonly #problems: AgentFileError[] = [];
@@ -17,10 +18,30 @@ export class ProblemList {
     try {
       return read();
     } catch (error) {
-      if (!AgentFileError.isInstance(error)) throw error;
-      this.#problems.push(error);
+      this.add(error);
       return undefined;
     }
+  }
+
+  /** {@link ProblemList.collect} for a reading that waits (asking for an input). */
+  async collectAsync<T>(read: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await read();
+    } catch (error) {
+      this.add(error);
+      return undefined;
+    }
+  }
+
+  /** Keeps `error` when it is an `AgentFileError`; any other error is a bug and is thrown. */
+  add(error: unknown): void {
+    if (!AgentFileError.isInstance(error)) throw error;
+    this.#problems.push(error);
+  }
+
+  /** How many problems were kept (an error's `others` not counted). */
+  get size(): number {
+    return this.#problems.length;
   }
 
   /** Throws every problem kept as one `AgentFileError` (the rest in its `others`); nothing when none. */
@@ -32,15 +53,14 @@ export class ProblemList {
 
 /**
  * Reads each of `items` with `read` (a server entry each), going on past an entry with a
- * problem, then throws every problem found at once (see {@link ProblemList}); returns what
- * the entries read to, those with a problem or that `read` skipped (`undefined`) left out.
+ * problem: each problem goes to `problems` (see {@link ProblemList}); returns what the
+ * entries read to, those with a problem or that `read` skipped (`undefined`) left out.
  */
 export function readEach<T, R>(
   items: readonly T[],
   read: (item: T, index: number) => R | undefined,
+  problems: ProblemList,
 ): R[] {
-  const problems = new ProblemList();
   const results = items.map((item, index) => problems.collect(() => read(item, index)));
-  problems.throwAll();
   return results.filter((result): result is R => result !== undefined);
 }

@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { basename, dirname, resolve, sep } from "node:path";
 import { describeValue, formatKeyPath, valueAt } from "@tinyloop/errors";
-import { configSecrets } from "@tinyloop/mcp-transport/config";
+import { configSecrets, listVariables } from "@tinyloop/mcp-transport/config";
 import type { AgentFile, AgentFileWarning } from "./agent-file.js";
 import { locateFile, nameOf, readPrompt, readText, workspaceOf } from "./agent-location.js";
 import type { FormatResult } from "./agent-settings.js";
@@ -14,6 +14,7 @@ import { readServerMap } from "./formats/server-map.js";
 import type { KeyWarning } from "./key-warnings.js";
 import { parseJsonc } from "./parse-jsonc.js";
 import type { ParsedDocument } from "./parsed-document.js";
+import { ProblemList, readEach } from "./problem-list.js";
 import { unknownProviderProblem } from "./provider-names.js";
 import { readFormat } from "./read-format.js";
 import type { EntryHints } from "./read-server-entry.js";
@@ -21,6 +22,7 @@ import { isSecretWordName } from "./redact-agent.js";
 import { invalidAt } from "./schema-error.js";
 import type { ServerDraft } from "./server-draft.js";
 import { modelSlots, serverSlots } from "./text-slots.js";
+import { TINYLOOP_RULE } from "./variable-rule.js";
 import { expandSlots, type InputAnswer, resolveInputs } from "./variables.js";
 
 /** Variable that holds the folder of the agent file, usable as `${TINYLOOP_AGENT_DIR}`. */
@@ -117,9 +119,16 @@ export async function loadAgentFile(
   for (const w of doc.warnings) addWarning(w.message, undefined, w.position);
   const warn = (w: KeyWarning) => addWarning(w.message, w.path);
 
-  const result = options.serversAt
-    ? readServersAt(doc, warn, options.serversAt, options.hints)
-    : readFormat(syntax, { doc, warn, env, hints: options.hints });
+  // Every problem of every kind, said at once: each part's schema problems, then inputs,
+  // unset variables, the provider's name and what the servers' configs make of the rest.
+  const problems = new ProblemList();
+  const result = problems.collect(() =>
+    options.serversAt
+      ? readServersAt(doc, warn, options.serversAt, problems, options.hints)
+      : readFormat(syntax, { doc, warn, env, hints: options.hints, problems }),
+  );
+  // A file that is no format at all (or not an object) has nothing more to check.
+  if (result === undefined) throw thrownProblems(problems);
   const workspace = workspaceOf(file);
   const slots = [
     ...(options.expandModel === false ? [] : modelSlots(result)),
@@ -129,12 +138,17 @@ export async function loadAgentFile(
     const position = doc.locate(p);
     return position ? { ...position, excerpt: doc.source.excerpt(position) } : {};
   };
-  const inputValues = await resolveInputs(slots, result.inputs, {
-    file,
-    env,
-    ...(options.inputs ? { answer: options.inputs } : {}),
-    located,
-  });
+  // Each format's variables by its own client's rule (Gemini's `$VAR`, Codex's none…).
+  const rule = result.variables ?? TINYLOOP_RULE;
+  const inputValues =
+    (await problems.collectAsync(() =>
+      resolveInputs(rule.kind === "tinyloop" ? slots : [], result.inputs, {
+        file,
+        env,
+        ...(options.inputs ? { answer: options.inputs } : {}),
+        located,
+      }),
+    )) ?? new Map<string, string>();
   // An answer given for a password input is a secret wherever the file's text is shown.
   doc.source.hideSecrets(
     configSecrets({
@@ -149,11 +163,24 @@ export async function loadAgentFile(
     }),
   );
   const agentDir = dirname(file);
-  expandSlots(slots, {
+  // Slots using an input nobody answered: resolveInputs said so; nothing more to say of them.
+  const unanswered = slots.filter(
+    (slot) =>
+      rule.kind === "tinyloop" &&
+      listVariables(slot.get()).some(
+        (v) => v.reference.startsWith("input:") && !inputValues.has(v.reference.slice(6)),
+      ),
+  );
+  const unset = expandSlots(slots, {
     file,
+    problems,
+    rule,
     warn: (path, message) => addWarning(message, path, doc.locate(path)),
     lookup: (reference) => {
-      if (reference.startsWith("input:")) return inputValues.get(reference.slice(6));
+      // Another client's rule names plain environment variables only.
+      if (rule.kind !== "tinyloop") return env[reference];
+      // resolveInputs answers every input used, or said which it could not: never twice.
+      if (reference.startsWith("input:")) return inputValues.get(reference.slice(6)) ?? "";
       if (reference.startsWith("env:")) return env[reference.slice(4)];
       if (reference === "workspaceFolder") return workspace;
       if (reference === "workspaceFolderBasename") return basename(workspace);
@@ -164,7 +191,17 @@ export async function loadAgentFile(
     },
   });
 
-  checkProviderName(doc, result);
+  problems.collect(() => checkProviderName(doc, result));
+  // A server still holding an unset `${…}` is not checked further: its problem is said.
+  const unsetPaths = new Set([...unanswered, ...unset].map((slot) => formatKeyPath(slot.path)));
+  const servers = readEach(
+    result.servers.filter(
+      (draft) => !serverSlots(draft).some((slot) => unsetPaths.has(formatKeyPath(slot.path))),
+    ),
+    (draft) => buildServers([draft], { doc, workspace })[0],
+    problems,
+  );
+  problems.throwAll();
 
   const agent: AgentFile = {
     format: result.format,
@@ -172,7 +209,7 @@ export async function loadAgentFile(
     name: result.name ?? nameOf(file, result.format),
     ...result.settings,
     endWhen: result.settings.endWhen ?? defaultEndWhen(result.format),
-    servers: buildServers(result.servers, { doc, workspace }),
+    servers,
     inputs: result.inputs,
     warnings,
   };
@@ -189,6 +226,7 @@ function readServersAt(
   doc: ParsedDocument,
   warn: (w: KeyWarning) => void,
   serversAt: ConfigPath,
+  problems: ProblemList,
   hints?: EntryHints,
 ): FormatResult {
   const map = valueAt(doc.value, serversAt);
@@ -199,7 +237,17 @@ function readServersAt(
       example: FILE_EXAMPLES["mcp-servers"],
     });
   }
-  return readServerMap(doc, { format: "mcp-servers", at: serversAt }, warn, hints);
+  return readServerMap(doc, { format: "mcp-servers", at: serversAt }, warn, problems, hints);
+}
+
+/** The error of every problem kept (there is at least one when a reading stopped). */
+function thrownProblems(problems: ProblemList): unknown {
+  try {
+    problems.throwAll();
+  } catch (error) {
+    return error;
+  }
+  return new Error("unreachable: a reading stopped without a problem");
 }
 
 /**

@@ -31,7 +31,7 @@ describe("config paths that are not regular files", () => {
     const error = await refusal(path);
     expect(error.code).toBe("UNREADABLE");
     expect(error.message).toBe(
-      `${path}: is ${kind}, not a regular file; only regular files are read as configs`,
+      `${path}: is ${kind}, not a regular file; only regular files are read as config files`,
     );
   });
 
@@ -40,7 +40,7 @@ describe("config paths that are not regular files", () => {
     execFileSync("mkfifo", [fifo]);
     const error = await refusal(fifo);
     expect(error.message).toBe(
-      `${fifo}: is a named pipe (FIFO), not a regular file; only regular files are read as configs`,
+      `${fifo}: is a named pipe (FIFO), not a regular file; only regular files are read as config files`,
     );
   });
 

@@ -40,8 +40,9 @@ export function readFormat(
       example: FILE_EXAMPLES["mcp-servers"],
     });
   }
-  if (detected.format === "tiny-agents") return readTinyAgents(doc, warn, context.hints);
-  if ("at" in detected) return readServerMap(doc, detected, warn, context.hints);
+  const { problems, hints } = context;
+  if (detected.format === "tiny-agents") return readTinyAgents(doc, warn, problems, hints);
+  if ("at" in detected) return readServerMap(doc, detected, warn, problems, hints);
   const full: FormatContext = { ...context, byName: detected.byName };
   switch (detected.format) {
     case "codex":
@@ -57,6 +58,6 @@ export function readFormat(
     case "continue":
       return readContinue(full);
     case "hermes":
-      return readHermes(doc, warn, context.hints);
+      return readHermes(doc, warn, problems, hints);
   }
 }

@@ -24,6 +24,29 @@ export interface EntryExamples {
   http: string;
 }
 
+/** The keys and types that make an entry a server to reach, in every format's own words. */
+const URL_KEYS = ["url", "serverUrl", "httpUrl", "uri"];
+const REMOTE_TYPES = [
+  "http",
+  "sse",
+  "streamable-http",
+  "streamable_http",
+  "streamableHttp",
+  "remote",
+];
+
+/**
+ * The example for an entry's errors in the entry's own kind: an HTTP one beside a URL key or
+ * a remote `type` (a bad `url` is shown a `url`, never a `command`), else a stdio one.
+ */
+export function entryExample(entry: Record<string, unknown>, examples: EntryExamples): string {
+  const type = entry.type ?? entry.transportType;
+  const remote =
+    URL_KEYS.some((key) => entry[key] !== undefined) ||
+    (typeof type === "string" && REMOTE_TYPES.includes(type));
+  return remote ? examples.http : examples.stdio;
+}
+
 /**
  * What the caller tells the user in the texts of a server entry, in its own terms (a CLI
  * names its commands): the library's texts name none.
@@ -99,7 +122,11 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
       { key: true },
     );
   }
-  const parsed = parseAt(flatServerSchema(), entry, { doc, at: path, example: examples.stdio });
+  const parsed = parseAt(flatServerSchema(), entry, {
+    doc,
+    at: path,
+    example: entryExample(entry, examples),
+  });
   for (const w of keyWarnings(entry, SERVER_KEYS, path)) context.warn(w);
   if (parsed.tools)
     for (const w of keyWarnings(parsed.tools, TOOLS_KEYS, [...path, "tools"])) context.warn(w);

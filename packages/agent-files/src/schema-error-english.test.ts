@@ -7,15 +7,19 @@ import * as z from "zod/mini";
 import { AgentFileError } from "./agent-file-error.js";
 import { readServerMap } from "./formats/server-map.js";
 import { parseJsonc } from "./parse-jsonc.js";
+import { ProblemList } from "./problem-list.js";
 
 /** The message of the error that reading `.mcp.json` with `text` throws. */
 function errorOf(text: string): string {
   try {
+    const problems = new ProblemList();
     readServerMap(
       parseJsonc(".mcp.json", text),
       { format: "mcp-servers", at: ["mcpServers"] },
       () => {},
+      problems,
     );
+    problems.throwAll();
   } catch (error) {
     if (AgentFileError.isInstance(error)) return error.message;
     throw error;

@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
 import type { ParsedDocument } from "./parsed-document.js";
+import type { ProblemList } from "./problem-list.js";
 
 /**
  * An {@link AgentFileError} `INVALID` at `path`, with its line:column and caret when known;
@@ -46,28 +47,66 @@ export type ExampleFor = string | ((path: ConfigPath) => string | undefined);
 export function parseAt<T extends z.core.$ZodType>(
   schema: T,
   input: unknown,
-  { doc, at = [], example }: { doc: ParsedDocument; at?: ConfigPath; example?: ExampleFor },
+  options: ParseOptions,
 ): z.output<T> {
   const result = z.safeParse(schema, input, { error: englishErrors() });
   if (result.success) return result.data;
+  throw issuesError(result.error.issues, input, options);
+}
+
+/** Where {@link parseAt} parses and the example it shows. */
+export interface ParseOptions {
+  doc: ParsedDocument;
+  at?: ConfigPath;
+  example?: ExampleFor;
+}
+
+/**
+ * {@link parseAt} for the top level of a file, going on past its problems: they go to
+ * `problems`, and the value is parsed again without the keys that had one, so the good keys
+ * still count (a bad `maxTurns` does not hide a mistyped `provider` or an unset variable).
+ * Undefined when even that fails.
+ */
+export function parseGoodKeys<T extends z.core.$ZodType>(
+  schema: T,
+  input: unknown,
+  options: ParseOptions,
+  problems: ProblemList,
+): z.output<T> | undefined {
+  const result = z.safeParse(schema, input, { error: englishErrors() });
+  if (result.success) return result.data;
+  problems.add(issuesError(result.error.issues, input, options));
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return undefined;
+  const bad = new Set(result.error.issues.map((issue) => issue.path[0]));
+  if (bad.has(undefined)) return undefined;
+  const rest = Object.fromEntries(Object.entries(input).filter(([key]) => !bad.has(key)));
+  const again = z.safeParse(schema, rest, { error: englishErrors() });
+  return again.success ? again.data : undefined;
+}
+
+function issuesError(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  { doc, at = [], example }: ParseOptions,
+): AgentFileError {
   const exampleAt = (path: ConfigPath) => {
     const text = typeof example === "function" ? example(path) : example;
     return text === undefined ? {} : { example: text };
   };
-  const [first, ...rest] = result.error.issues.map((issue) =>
-    issueError(issue, input, doc, at, exampleAt),
-  );
-  if (!first) throw invalidAt(doc, at, { problem: "invalid value", ...exampleAt(at) });
-  throw rest.length === 0 ? first : first.withOthers(rest);
+  const [first, ...rest] = issues.map((issue) => issueError(issue, input, doc, at, exampleAt));
+  if (!first) return invalidAt(doc, at, { problem: "invalid value", ...exampleAt(at) });
+  return rest.length === 0 ? first : first.withOthers(rest);
 }
 
 /**
  * One error for all the problems found in a file (each error's `others` included), in the
- * order they appear in it; undefined when there are none.
+ * order they appear in it, those of no one place (unset variables, listed with theirs) last;
+ * undefined when there are none.
  */
 export function allProblems(errors: readonly AgentFileError[]): AgentFileError | undefined {
   const flat = errors.flatMap((error) => [error, ...error.others]);
-  const place = (error: AgentFileError) => [error.line ?? 0, error.column ?? 0] as const;
+  const place = (error: AgentFileError) =>
+    [error.line ?? Number.MAX_SAFE_INTEGER, error.column ?? 0] as const;
   flat.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
   const [first, ...rest] = flat.map((error) =>
     error.others.length > 0 ? error.withOthers([]) : error,

@@ -2,7 +2,19 @@
 import { describe, expect, it } from "vitest";
 import type { AgentFileInput } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
+import { ProblemList } from "./problem-list.js";
 import { expandSlots, inputVariableName, resolveInputs, type TextSlot } from "./variables.js";
+
+/** {@link expandSlots}, throwing the problems it found; returns the slots left unset. */
+function expand(
+  list: TextSlot[],
+  options: Omit<Parameters<typeof expandSlots>[1], "problems">,
+): TextSlot[] {
+  const problems = new ProblemList();
+  const unset = expandSlots(list, { ...options, problems });
+  problems.throwAll();
+  return unset;
+}
 
 function slots(values: Record<string, string>): TextSlot[] {
   return Object.keys(values).map((key) => ({
@@ -87,7 +99,7 @@ describe("expandSlots", () => {
   it("lists every unset variable with where it is used, once per use", () => {
     let error: unknown;
     try {
-      expandSlots(slots({ url: "${HOST}/${PATH_PART}", token: "${HOST}" }), {
+      expand(slots({ url: "${HOST}/${PATH_PART}", token: "${HOST}" }), {
         file: "f",
         lookup: () => undefined,
       });
@@ -103,7 +115,7 @@ describe("expandSlots", () => {
   it("warns about ${…} that is no reference and keeps it", () => {
     const values = { arg: "echo ${not a name}" };
     const warnings: string[] = [];
-    expandSlots(slots(values), {
+    expand(slots(values), {
       file: "f",
       lookup: () => undefined,
       warn: (_path, message) => warnings.push(message),
@@ -182,7 +194,7 @@ describe("expandSlots", () => {
   it("expands each slot, and warns only about ${…} that is no reference", () => {
     const values = { a: "${HOME}/x ${not a name} ${PORT:-80}", b: "plain" };
     const warnings: string[] = [];
-    expandSlots(slots(values), {
+    expand(slots(values), {
       file: "f",
       lookup: (name) => (name === "HOME" ? "/home/me" : undefined),
       warn: (path, message) => warnings.push(`${path.join(".")}: ${message}`),
@@ -192,16 +204,29 @@ describe("expandSlots", () => {
       "servers.s.a: ${not a name} is not a variable reference (a name is letters, digits and _, as in ${HOME}, ${PORT:-8080} or ${input:api-key}); it is kept as written",
     ]);
     // No warn callback: the same text expands without one.
-    expandSlots(slots({ c: "${not a name}" }), { file: "f", lookup: () => undefined });
+    expand(slots({ c: "${not a name}" }), { file: "f", lookup: () => undefined });
+  });
+
+  it("returns the slots left holding an unset variable, as written, and no others", () => {
+    const values = { a: "${TOKEN}", b: "${HOME}", c: "x" };
+    const problems = new ProblemList();
+    const unset = expandSlots(slots(values), {
+      file: "f",
+      lookup: (name) => (name === "HOME" ? "/home/me" : undefined),
+      problems,
+    });
+    expect(unset.map((slot) => slot.path.at(-1))).toEqual(["a"]);
+    expect(values).toEqual({ a: "${TOKEN}", b: "/home/me", c: "x" });
+    expect(problems.size).toBe(1);
   });
 
   it("names one unset variable in the singular and several with their count", () => {
-    const one = () => expandSlots(slots({ a: "${TOKEN}" }), { file: "f", lookup: () => undefined });
+    const one = () => expand(slots({ a: "${TOKEN}" }), { file: "f", lookup: () => undefined });
     expect(() => one()).toThrow(
       "a variable is not set (TOKEN):\n  servers.s.a: ${TOKEN}\nSet it (an empty value counts as set), or give a default: ${NAME:-default}",
     );
     const two = () =>
-      expandSlots(slots({ a: "${A1} ${B2}", b: "${A1}" }), { file: "f", lookup: () => undefined });
+      expand(slots({ a: "${A1} ${B2}", b: "${A1}" }), { file: "f", lookup: () => undefined });
     expect(() => two()).toThrow(
       "2 variables are not set (A1, B2):\n  servers.s.a: ${A1}\n  servers.s.a: ${B2}\n  servers.s.b: ${A1}\nSet them (an empty value counts as set), or give a default: ${NAME:-default}",
     );

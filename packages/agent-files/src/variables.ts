@@ -1,9 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} placeholders are the config syntax
 import { formatKeyPath } from "@tinyloop/errors";
-import { expandVariables, listVariables } from "@tinyloop/mcp-transport/config";
+import { listVariables } from "@tinyloop/mcp-transport/config";
 import type { AgentFileInput } from "./agent-file.js";
 import { AgentFileError } from "./agent-file-error.js";
 import type { ConfigPath } from "./config-path.js";
+import type { ProblemList } from "./problem-list.js";
+import { expandByRule, TINYLOOP_RULE, type VariableRule } from "./variable-rule.js";
 
 /** Answers an input: its value, or undefined when nobody can answer (no terminal). */
 export type InputAnswer = (
@@ -86,9 +88,11 @@ export async function resolveInputs(
 }
 
 /**
- * Expands `${VAR}`, `${VAR:-default}`, `${env:VAR}`, `${input:ID}` and the VS Code names
- * (`${workspaceFolder}`, `${userHome}`) in every slot, with the transport's one expander.
- * Throws `VARIABLE_UNSET` naming every unset variable and where each is used, at once.
+ * Expands the variables of every slot by the format's `rule` ({@link VariableRule}; default
+ * tinyloop's: `${VAR}`, `${VAR:-default}`, `${env:VAR}`, `${input:ID}` and the VS Code names
+ * (`${workspaceFolder}`, `${userHome}`), with the transport's one expander).
+ * Every unset variable and where each is used go to `problems` as one `VARIABLE_UNSET`;
+ * returns the slots left holding one (still as written).
  */
 export function expandSlots(
   slots: readonly TextSlot[],
@@ -96,36 +100,54 @@ export function expandSlots(
     file,
     lookup,
     warn,
+    problems,
+    rule = TINYLOOP_RULE,
   }: {
     file: string;
+    /** The value of a reference (`HOME`, `input:token`); Gemini's rule asks plain names only. */
     lookup: (reference: string) => string | undefined;
+    rule?: VariableRule;
     /** Told about `${…}` that is no reference at all (`${not a name}`): it stays as written. */
     warn?: (path: ConfigPath, message: string) => void;
+    problems: ProblemList;
   },
-): void {
+): TextSlot[] {
   const missing: Array<{ name: string; where: string }> = [];
+  const unset: TextSlot[] = [];
   for (const slot of slots) {
-    if (!slot.get().includes("${")) continue;
-    const known = new Set(listVariables(slot.get()).map((v) => v.reference));
-    for (const [whole, body = ""] of slot.get().matchAll(/\$\{([^}]*)\}/g)) {
-      const name = body.split(":-")[0] ?? "";
-      if (!known.has(name))
-        warn?.(
-          slot.path,
-          `${whole} is not a variable reference (a name is letters, digits and _, as in \${HOME}, \${PORT:-8080} or \${input:api-key}); it is kept as written`,
-        );
-    }
-    const expanded = expandVariables(slot.get(), lookup);
+    if (!slot.get().includes("$")) continue;
+    if (rule.kind === "tinyloop") warnNonReferences(slot, warn);
+    const expanded = expandByRule(slot.get(), rule, lookup);
     for (const whole of expanded.missing)
       missing.push({ name: whole.slice(2, -1), where: formatKeyPath(slot.path) });
+    if (expanded.missing.length > 0) unset.push(slot);
     slot.set(expanded.value);
   }
-  if (missing.length === 0) return;
+  if (missing.length === 0) return unset;
   const names = [...new Set(missing.map((m) => m.name))];
   const lines = missing.map((m) => `  ${m.where}: \${${m.name}}`);
-  throw new AgentFileError({
-    code: "VARIABLE_UNSET",
-    file,
-    problem: `${names.length > 1 ? `${names.length} variables are` : "a variable is"} not set (${names.join(", ")}):\n${lines.join("\n")}\nSet ${names.length > 1 ? "them" : "it"} (an empty value counts as set), or give a default: \${NAME:-default}`,
-  });
+  problems.add(
+    new AgentFileError({
+      code: "VARIABLE_UNSET",
+      file,
+      problem: `${names.length > 1 ? `${names.length} variables are` : "a variable is"} not set (${names.join(", ")}):\n${lines.join("\n")}\nSet ${names.length > 1 ? "them" : "it"} (an empty value counts as set), or give a default: \${NAME:-default}`,
+    }),
+  );
+  return unset;
+}
+
+/** Warns about each `${…}` of `slot` that is no reference at all (`${not a name}`). */
+function warnNonReferences(
+  slot: TextSlot,
+  warn: ((path: ConfigPath, message: string) => void) | undefined,
+): void {
+  const known = new Set(listVariables(slot.get()).map((v) => v.reference));
+  for (const [whole, body = ""] of slot.get().matchAll(/\$\{([^}]*)\}/g)) {
+    const name = body.split(":-")[0] ?? "";
+    if (!known.has(name))
+      warn?.(
+        slot.path,
+        `${whole} is not a variable reference (a name is letters, digits and _, as in \${HOME}, \${PORT:-8080} or \${input:api-key}); it is kept as written`,
+      );
+  }
 }

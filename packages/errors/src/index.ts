@@ -1,5 +1,6 @@
 export { type BoundIssue, boundWords } from "./bound-words.js";
 export { describeValue } from "./describe-value.js";
+export { editDistance } from "./edit-distance.js";
 export { errorMarker, hasErrorMarker, markErrorClass } from "./error-marker.js";
 export { type ExpectedGot, expectedGot } from "./expected-got.js";
 export { formatKeyPath, type KeyPath, TOP_LEVEL } from "./format-key-path.js";

@@ -9,7 +9,7 @@ import type { ConnectionStateMachine } from "./connection-state.js";
 import type { RequestOptions, WhileReconnecting } from "./connection-types.js";
 import type { McpTransportError } from "./errors.js";
 import type { LiveSession } from "./live-session.js";
-import { recoverRequest } from "./oauth-recovery.js";
+import { inRequest, recoverRequest } from "./oauth-recovery.js";
 import type { TransportFactory } from "./transport-handle.js";
 import { checkWhileReconnecting } from "./while-reconnecting.js";
 
@@ -56,12 +56,23 @@ export interface CallTime {
  * connection resumes it on the next ready client, as often as the connection reconnects
  * within the timeout.
  */
-export async function runOnReadyClient<T>(
+export function runOnReadyClient<T>(
   target: CallTarget,
   what: string,
   options: RequestOptions,
   operation: (client: Client, time: CallTime) => Promise<T>,
   repeatable: () => boolean = () => false,
+): Promise<T> {
+  // The request's attempts and its OAuth recovery as one, so that its step-up is its own.
+  return inRequest(target.factory, () => runAttempts(target, what, options, operation, repeatable));
+}
+
+async function runAttempts<T>(
+  target: CallTarget,
+  what: string,
+  options: RequestOptions,
+  operation: (client: Client, time: CallTime) => Promise<T>,
+  repeatable: () => boolean,
 ): Promise<T> {
   const { status, session } = target;
   const started = Date.now();

@@ -93,11 +93,15 @@ export function createHttpFactory(
   // asks a new authorization for the wider scope, where a refresh could not widen it.
   let provider: MachineOAuthProvider | StoredOAuthProvider | undefined;
   // One step-up per request: a server that keeps answering 403 insufficient_scope gets a
-  // clear error naming the scope it wants, instead of an endless authorize-and-retry.
-  const boundStepUps = stepUpBound(
-    (scope) => scopeRefusedError(server, config.url, scope, oauth),
-    (scope) => provider?.stepUp(scope),
-  );
+  // clear error naming the scope it wants, instead of an endless authorize-and-retry; a
+  // request refused while another's step-up is under way waits for it and goes again.
+  const stepUps = () => (provider && "stepUps" in provider ? provider.stepUps : undefined);
+  const boundStepUps = stepUpBound((scope) => scopeRefusedError(server, config.url, scope, oauth), {
+    starting: (scope) => provider?.stepUp(scope),
+    othersUnderWay: () => stepUps()?.othersUnderWay() ?? false,
+    othersSettled: async () => stepUps()?.othersSettled(),
+    accessToken: async () => (await provider?.tokens())?.access_token,
+  });
 
   const create = async (): Promise<TransportHandle> => {
     const { oauth: options } = settings;
@@ -150,24 +154,37 @@ export function createHttpFactory(
   };
 
   const recover = async (error: unknown): Promise<boolean> => {
-    if (!oauth || !isUnauthorized(error)) return false;
+    if (!oauth) return false;
     const session = await oauth;
-    const stepUp = session.provider.takeStepUp();
-    let loggedIn: boolean;
+    // The step-up of this request (or of the connecting), ended here whatever the outcome:
+    // also when it failed before a login URL was built.
+    const stepUp = session.provider.stepUps.current();
     try {
-      loggedIn = await session.recover(error, latest);
-    } catch (failure) {
-      throw new McpTransportError({
-        code: "AUTH",
-        server,
-        cause: failure,
-        message: `Server "${server}" at ${redactUrl(config.url)}: the OAuth login failed: ${(failure as Error).message}`,
-      });
+      if (!isUnauthorized(error)) return false;
+      let loggedIn: boolean;
+      try {
+        loggedIn = await session.recover(error, latest);
+      } catch (failure) {
+        throw new McpTransportError({
+          code: "AUTH",
+          server,
+          cause: failure,
+          message: `Server "${server}" at ${redactUrl(config.url)}: the OAuth login failed: ${(failure as Error).message}`,
+        });
+      }
+      // A step-up whose login cannot run: the error names the scope the server wants.
+      const why = loggedIn || !stepUp ? undefined : session.whyNoLogin();
+      if (why) throw await scopeRefusedError(server, config.url, stepUp?.scope, oauth, why);
+      return loggedIn;
+    } finally {
+      session.provider.stepUps.end();
     }
-    // A step-up whose login cannot run: the error names the scope the server wants.
-    const why = loggedIn || !stepUp ? undefined : session.whyNoLogin();
-    if (why) throw await scopeRefusedError(server, config.url, stepUp?.scope, oauth, why);
-    return loggedIn;
+  };
+
+  // Each request in its own keeping, so that a step-up is that request's (see RequestStepUps).
+  const request = async <T>(run: () => Promise<T>): Promise<T> => {
+    const session = oauth && (await oauth);
+    return session ? session.provider.stepUps.run(run) : run();
   };
 
   const fallback = (error: McpTransportError): boolean => {
@@ -190,7 +207,7 @@ export function createHttpFactory(
     mayFallBack = false;
   };
 
-  return { create, fallback, connected, recover, stderrTail: () => [] };
+  return { create, fallback, connected, recover, request, stderrTail: () => [] };
 }
 
 function describeHttpFailure(

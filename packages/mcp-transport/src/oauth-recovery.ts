@@ -21,6 +21,14 @@ export async function recoverConnect(
 }
 
 /**
+ * Runs one request in the factory's keeping ({@link TransportFactory.request}), so that an
+ * OAuth step-up of the request is its own: begun, waited for and ended with it.
+ */
+export function inRequest<T>(factory: TransportFactory, run: () => Promise<T>): Promise<T> {
+  return factory.request ? factory.request(run) : run();
+}
+
+/**
  * OAuth recovery for a request (a step-up: the server wants more scopes): resolves true
  * when the factory logged in again and the request should be sent once more.
  */

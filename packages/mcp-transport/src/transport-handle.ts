@@ -28,6 +28,11 @@ export interface TransportFactory {
    * true when it got new credentials (an OAuth login) and the operation should be repeated.
    */
   recover?(error: unknown): Promise<boolean>;
+  /**
+   * Runs one request, its attempts and its {@link TransportFactory.recover} together, so that
+   * what the factory does for that request (an OAuth step-up) is keyed to it.
+   */
+  request?<T>(run: () => Promise<T>): Promise<T>;
   /** The last stderr lines of the server (empty for HTTP). */
   stderrTail(): string[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, suggestNames } from "./suggest-names.js";
+import { suggestNames } from "./suggest-names.js";
 
 const names = ["read_file", "write_file", "list_directory", "mcp_fs_read_file", "get-sum"];
 
@@ -26,19 +26,5 @@ describe("suggestNames", () => {
 
   it("returns at most the limit", () => {
     expect(suggestNames("a", ["b", "c", "d", "e"], 2)).toHaveLength(2);
-  });
-});
-
-describe("editDistance", () => {
-  it.each([
-    ["kitten", "sitting", 3],
-    ["", "abc", 3],
-    ["same", "same", 0],
-  ])("%s → %s is %i", (a, b, distance) => {
-    expect(editDistance(a, b)).toBe(distance);
-  });
-
-  it("stops early past the limit", () => {
-    expect(editDistance("abcdefgh", "zyxwvuts", 2)).toBe(3);
   });
 });

@@ -1,3 +1,5 @@
+import { editDistance } from "@tinyloop/errors";
+
 /**
  * Registered names closest to `wanted`, best first: small edit distance (case-insensitive)
  * or one name containing the other (`read_file` ↔ `mcp_fs_read_file`).
@@ -20,23 +22,4 @@ export function suggestNames(wanted: string, candidates: Iterable<string>, limit
   }
   scored.sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
   return scored.slice(0, limit).map((entry) => entry.name);
-}
-
-/** Levenshtein distance, giving up (returning `limit + 1`) once it must exceed `limit`. */
-export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMinimum = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current.push(value);
-      if (value < rowMinimum) rowMinimum = value;
-    }
-    if (rowMinimum > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length]!;
 }

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} placeholders are the config syntax
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli, type Workspace, workspace } from "../__fixtures__/cli-harness.js";
 
@@ -28,5 +29,37 @@ describe("config check on another client's file", () => {
     expect(hermes.stderr).toContain("example: max_turns: 20");
     expect(hermes.stderr).toMatch(/config\.yaml:4:\d+: mcp_servers\.a\.command: expected a string/);
     expect(hermes.stderr).toMatch(/config\.yaml:6:\d+: mcp_servers\.b: has neither "command"/);
+  });
+
+  it("reports schema errors, a mistyped provider and an unset variable of one agent.json in one run", async () => {
+    ws.write({
+      "agent/agent.json": JSON.stringify(
+        {
+          model: "gpt-4.1-mini",
+          provider: "opnai",
+          maxTurns: "lots",
+          servers: [
+            { type: "stdio", command: 7 },
+            { type: "http", url: 5 },
+            { type: "stdio", command: "node", env: { TOKEN: "${MISSING_TOKEN}" } },
+          ],
+        },
+        null,
+        2,
+      ),
+    });
+    const r = await runCli(["config", "check", "agent"], { cwd: ws.dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(
+      /agent\.json:3:\d+: provider: expected a provider .*did you mean openai\?/,
+    );
+    expect(r.stderr).toMatch(/agent\.json:4:\d+: maxTurns: expected /);
+    expect(r.stderr).toMatch(/agent\.json:\d+:\d+: servers\[0\]\.command: expected a string/);
+    expect(r.stderr).toMatch(/agent\.json:\d+:\d+: servers\[1\]\.url: expected a string/);
+    expect(r.stderr).toContain("a variable is not set (MISSING_TOKEN)");
+    expect(r.stderr).toContain("servers[2].env.TOKEN: ${MISSING_TOKEN}");
+    // The HTTP entry's example is an HTTP entry.
+    const urlError = r.stderr.slice(r.stderr.indexOf("servers[1].url"));
+    expect(urlError.match(/example: (.*)/)?.[1]).toMatch(/"url": "https:/);
   });
 });

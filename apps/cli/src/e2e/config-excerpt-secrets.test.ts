@@ -77,7 +77,8 @@ describe("config errors' excerpts never print a secret", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(".mcp.json:1:");
     expect(r.stderr).toContain("mcpServers.bad.command: expected a string, got a number (3)");
-    expect(caretTarget(r.stderr)).toBe("3");
+    // Every problem is said at once: the remote URL's credentials come first, on the same line.
+    expect(caretTarget(r.stderr.slice(r.stderr.indexOf("mcpServers.bad.command")))).toBe("3");
     expect(r.stderr).toMatch(/\| …/);
     expectNoSecret(r);
   });

@@ -6,7 +6,11 @@ import { FIXTURE_ENV, fixture } from "@tinyloop/test-fixtures/agent-files";
 import { afterEach, describe, expect, it } from "vitest";
 import { AgentFileError, readAgentFile } from "../index.js";
 
-const env = { ...FIXTURE_ENV, HTTPS_PROXY: "http://proxy.local:3128" };
+const env = {
+  ...FIXTURE_ENV,
+  GITHUB_PERSONAL_ACCESS_TOKEN: "ghp_fixture",
+  HTTPS_PROXY: "http://proxy.local:3128",
+};
 let dir: string | undefined;
 afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -35,7 +39,11 @@ describe("Codex config.toml", () => {
     });
     // [mcp_servers.NAME.env] sub-table; env_vars forwards only the variables that are set.
     expect(github?.config).toMatchObject({
-      env: { GITHUB_PERSONAL_ACCESS_TOKEN: "ghp_fixture", HTTPS_PROXY: "http://proxy.local:3128" },
+      env: {
+        GITHUB_PERSONAL_ACCESS_TOKEN: "ghp_fixture",
+        HTTPS_PROXY: "http://proxy.local:3128",
+        GITHUB_TOOLSETS: "repos,issues",
+      },
     });
     expect(JSON.stringify(github?.config)).not.toContain("NO_SUCH_PROXY_VARIABLE");
     // enabled_tools / disabled_tools and the per-tool tables.

@@ -91,8 +91,10 @@ const KEYS: KnownKeys = {
  * tables. Everything else in the file (model, sandbox, profiles…) is Codex's and ignored quietly.
  */
 export function readCodex(context: FormatContext): FormatResult {
+  // Codex expands nothing in its values: only the variables it names by key are read.
+  const references = new Set<string>();
   const { doc, env } = context;
-  return readServerTable(
+  const result = readServerTable(
     context,
     {
       format: "codex",
@@ -106,18 +108,21 @@ export function readCodex(context: FormatContext): FormatResult {
       reading: {
         schema: codexServerSchema(),
         expected: "a table ([mcp_servers.NAME] with command or url)",
-        example: EXAMPLES.codex.stdio,
+        examples: EXAMPLES.codex,
         known: KEYS,
       },
       toDraft: (entry, name, path) => {
         const forwarded = forwardedVariables(entry.env_vars, [...path, "env_vars"], env, () => {});
+        for (const name of Object.keys(forwarded.env)) references.add(name);
         const headers: Record<string, string> = { ...(entry.http_headers ?? {}) };
         const headerPaths: Record<string, ConfigPath> = {};
         for (const [header, variable] of Object.entries(entry.env_http_headers ?? {})) {
+          references.add(variable);
           headers[header] = `\${${variable}}`;
           headerPaths[header] = [...path, "env_http_headers", header];
         }
         if (entry.bearer_token_env_var !== undefined) {
+          references.add(entry.bearer_token_env_var);
           headers.Authorization = `Bearer \${${entry.bearer_token_env_var}}`;
           headerPaths.Authorization = [...path, "bearer_token_env_var"];
         }
@@ -164,4 +169,5 @@ export function readCodex(context: FormatContext): FormatResult {
       },
     },
   );
+  return { ...result, variables: { kind: "literal", references } };
 }

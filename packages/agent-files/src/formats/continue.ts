@@ -60,18 +60,25 @@ const KEYS: KnownKeys = {
 };
 
 // Continue's templates `${{ secrets.NAME }}` / `${{ inputs.NAME }}`: tinyloop reads them from
-// the environment as `${NAME}` (Continue's secrets live in its hub, not on this machine).
-const continueTemplates = (value: unknown): unknown => {
-  if (typeof value === "string")
-    return value.replace(
-      /\$\{\{\s*(?:secrets|inputs)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g,
-      (_, name: string) => `\${${name}}`,
-    );
-  if (Array.isArray(value)) return value.map(continueTemplates);
-  if (value !== null && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, continueTemplates(v)]));
-  return value;
-};
+// the environment as `${NAME}` (Continue's secrets live in its hub, not on this machine); each
+// NAME goes to `references`, the only names expanded: Continue leaves other `${…}` as written.
+const continueTemplates =
+  (references: Set<string>) =>
+  (value: unknown): unknown => {
+    const again = continueTemplates(references);
+    if (typeof value === "string")
+      return value.replace(
+        /\$\{\{\s*(?:secrets|inputs)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g,
+        (_, name: string) => {
+          references.add(name);
+          return `\${${name}}`;
+        },
+      );
+    if (Array.isArray(value)) return value.map(again);
+    if (value !== null && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, again(v)]));
+    return value;
+  };
 
 /**
  * Reads Continue's `config.yaml` and its one-file blocks (`.continue/mcpServers/*.yaml`): the
@@ -97,63 +104,68 @@ export function readContinue(context: FormatContext): FormatResult {
     });
   }
   const drafts: ServerDraft[] = [];
-  readEach(list, (raw, index) => {
-    const path: ConfigPath = ["mcpServers", index];
-    const entry = readEntryAt(context, path, raw, {
-      schema: continueServerSchema(),
-      expected: "a server mapping",
-      example: EXAMPLES.continue.stdio,
-      known: KEYS,
-      prepare: continueTemplates,
-    });
-    refuseReservedServerName(doc, entry.name, [...path, "name"], EXAMPLES.continue.stdio);
-    if (entry.type === "websocket") {
-      warn({
-        path: [...path, "type"],
-        message: `a websocket server cannot be reached by tinyloop (it speaks stdio, Streamable HTTP and SSE), so "${entry.name}" is skipped`,
+  const references = new Set<string>();
+  readEach(
+    list,
+    (raw, index) => {
+      const path: ConfigPath = ["mcpServers", index];
+      const entry = readEntryAt(context, path, raw, {
+        schema: continueServerSchema(),
+        expected: "a server mapping",
+        examples: EXAMPLES.continue,
+        known: KEYS,
+        prepare: continueTemplates(references),
       });
-      return;
-    }
-    if (entry.type === "stdio" && entry.url !== undefined) {
-      throw invalidAt(doc, [...path, "type"], {
-        problem: `a "stdio" server is started by "command", but this one has "url"`,
-        expected: `"streamable-http" or "sse" beside "url"`,
-        example: EXAMPLES.continue.http,
-      });
-    }
-    if (entry.type !== undefined && entry.type !== "stdio" && entry.command !== undefined) {
-      throw invalidAt(doc, [...path, "type"], {
-        problem: `a "${entry.type}" server is reached by "url", but this one has "command"`,
-        expected: `"stdio" (or no type) beside "command"`,
-        example: EXAMPLES.continue.stdio,
-      });
-    }
-    const headerKey = entry.headers ? "headers" : "requestOptions";
-    drafts.push(
-      foreignDraft(
-        doc,
-        entry.name,
-        path,
-        {
-          kind: entry.type === "sse" ? "sse" : entry.type === "streamable-http" ? "http" : "auto",
-          ...present("command", entry.command),
-          args: entry.args ?? [],
-          env: entry.env ?? {},
-          ...present("cwd", entry.cwd),
-          ...present("url", entry.url),
-          headers: { ...(entry.requestOptions?.headers ?? {}), ...(entry.headers ?? {}) },
-          connectMs: wholeMs(entry.connectionTimeout),
-          fieldPaths: fieldPathsAt(path, {
-            headers: headerKey === "headers" ? "headers" : ["requestOptions", "headers"],
-          }),
-        },
-        { commandKey: "command", urlKey: "url", examples: EXAMPLES.continue },
-      ),
-    );
-  });
+      refuseReservedServerName(doc, entry.name, [...path, "name"], EXAMPLES.continue.stdio);
+      if (entry.type === "websocket") {
+        warn({
+          path: [...path, "type"],
+          message: `a websocket server cannot be reached by tinyloop (it speaks stdio, Streamable HTTP and SSE), so "${entry.name}" is skipped`,
+        });
+        return;
+      }
+      if (entry.type === "stdio" && entry.url !== undefined) {
+        throw invalidAt(doc, [...path, "type"], {
+          problem: `a "stdio" server is started by "command", but this one has "url"`,
+          expected: `"streamable-http" or "sse" beside "url"`,
+          example: EXAMPLES.continue.http,
+        });
+      }
+      if (entry.type !== undefined && entry.type !== "stdio" && entry.command !== undefined) {
+        throw invalidAt(doc, [...path, "type"], {
+          problem: `a "${entry.type}" server is reached by "url", but this one has "command"`,
+          expected: `"stdio" (or no type) beside "command"`,
+          example: EXAMPLES.continue.stdio,
+        });
+      }
+      const headerKey = entry.headers ? "headers" : "requestOptions";
+      drafts.push(
+        foreignDraft(
+          doc,
+          entry.name,
+          path,
+          {
+            kind: entry.type === "sse" ? "sse" : entry.type === "streamable-http" ? "http" : "auto",
+            ...present("command", entry.command),
+            args: entry.args ?? [],
+            env: entry.env ?? {},
+            ...present("cwd", entry.cwd),
+            ...present("url", entry.url),
+            headers: { ...(entry.requestOptions?.headers ?? {}), ...(entry.headers ?? {}) },
+            connectMs: wholeMs(entry.connectionTimeout),
+            fieldPaths: fieldPathsAt(path, {
+              headers: headerKey === "headers" ? "headers" : ["requestOptions", "headers"],
+            }),
+          },
+          { commandKey: "command", urlKey: "url", examples: EXAMPLES.continue },
+        ),
+      );
+    },
+    context.problems,
+  );
   const names = uniqueNames(drafts.map((draft) => draft.name));
   drafts.forEach((draft, i) => {
     draft.name = names[i] ?? draft.name;
   });
-  return serversOnly("continue", drafts);
+  return { ...serversOnly("continue", drafts), variables: { kind: "literal", references } };
 }

@@ -25,7 +25,7 @@ export const EXAMPLES = {
   },
   gemini: {
     stdio: `"files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."], "timeout": 30000 }`,
-    http: `"docs": { "httpUrl": "https://example.com/mcp", "headers": { "Authorization": "Bearer $DOCS_TOKEN" } }`,
+    http: `"docs": { "httpUrl": "https://example.com/mcp", "headers": { "Authorization": "Bearer $DOCS_TOKEN" }, "timeout": 30000 }`,
   },
   opencode: {
     stdio: `"files": { "type": "local", "command": ["npx", "-y", "@modelcontextprotocol/server-filesystem", "."], "environment": {} }`,

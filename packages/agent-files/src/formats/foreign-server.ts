@@ -5,7 +5,8 @@ import type { FormatResult } from "../agent-settings.js";
 import type { ConfigPath } from "../config-path.js";
 import { type KeyWarning, type KnownKeys, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
-import type { EntryExamples, EntryHints } from "../read-server-entry.js";
+import type { ProblemList } from "../problem-list.js";
+import { type EntryExamples, type EntryHints, entryExample } from "../read-server-entry.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
 import { invalidAt, parseAt } from "../schema-error.js";
 import type { ServerDraft } from "../server-draft.js";
@@ -23,6 +24,8 @@ export interface FormatContext {
   byName: boolean;
   /** The caller's hints for the texts of server entries (see `EntryHints`). */
   hints?: EntryHints | undefined;
+  /** Where each part's problem goes, so the reader goes on and every problem is said at once. */
+  problems: ProblemList;
 }
 
 /**
@@ -91,8 +94,8 @@ export interface EntryReading<T extends z.core.$ZodType> {
   schema: T;
   /** What a server entry is in this format, for the error when it is not a map, e.g. `"a server object"`. */
   expected: string;
-  /** A written entry, shown with every error about it. */
-  example: string;
+  /** A written entry of each kind; an error about an entry shows the one of its kind ({@link entryExample}). */
+  examples: EntryExamples;
   /** The keys the format uses or knowingly ignores; any other key warns. */
   known: KnownKeys;
   /** Rewrites the entry's values before it is checked (a format's own substitutions); keys stay. */
@@ -126,9 +129,10 @@ export function readEntryAt<T extends z.core.$ZodType>(
   { doc, warn }: Pick<FormatContext, "doc" | "warn">,
   path: ConfigPath,
   raw: unknown,
-  { schema, expected, example, known, prepare }: EntryReading<T>,
+  { schema, expected, examples, known, prepare }: EntryReading<T>,
 ): z.output<T> {
-  const entry = mapAt(doc, path, raw, { expected, example });
+  const entry = mapAt(doc, path, raw, { expected, example: examples.stdio });
+  const example = entryExample(entry, examples);
   const parsed = parseAt(schema, prepare ? prepare(entry) : entry, { doc, at: path, example });
   for (const w of keyWarnings(entry, known, path)) warn(w);
   return parsed;

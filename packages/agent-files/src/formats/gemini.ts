@@ -73,12 +73,6 @@ const KEYS: KnownKeys = {
   extensionName: null,
 };
 
-// Gemini expands `$VAR` as well as `${VAR}` in these values; tinyloop's expander knows the second.
-const bareVariables = (value: string) =>
-  value.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => `\${${name}}`);
-const withBraces = (map: Record<string, string> | undefined) =>
-  Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k, bareVariables(v)]));
-
 /**
  * Reads Gemini CLI's `settings.json`: `mcpServers` with `command`/`args`/`env`/`cwd`, `url`
  * (SSE), `httpUrl` (Streamable HTTP), `headers`, `timeout` (ms), `includeTools` /
@@ -109,7 +103,7 @@ export function readGemini(context: FormatContext): FormatResult {
     reading: {
       schema: geminiServerSchema(),
       expected: "a server object",
-      example: EXAMPLES.gemini.stdio,
+      examples: EXAMPLES.gemini,
       known: KEYS,
     },
     toDraft: (entry, name, path) => {
@@ -148,10 +142,10 @@ export function readGemini(context: FormatContext): FormatResult {
           kind,
           ...present("command", entry.command),
           args: entry.args ?? [],
-          env: withBraces(entry.env),
+          env: entry.env ?? {},
           ...present("cwd", entry.cwd),
           ...present("url", entry.httpUrl ?? entry.url),
-          headers: withBraces(entry.headers),
+          headers: entry.headers ?? {},
           enabled: !excluded && !notAllowed,
           ...present("tools", toolFilter(entry.includeTools, entry.excludeTools)),
           callMs: wholeMs(entry.timeout),
@@ -165,5 +159,6 @@ export function readGemini(context: FormatContext): FormatResult {
       return draft;
     },
   });
-  return serversOnly("gemini", servers);
+  // Gemini CLI's rule: `$VAR` and `${VAR}`, an unset one left as written (SAP's `$TMP` stays).
+  return { ...serversOnly("gemini", servers), variables: { kind: "gemini" } };
 }

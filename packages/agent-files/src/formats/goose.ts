@@ -79,7 +79,7 @@ export function readGoose(context: FormatContext): FormatResult {
       reading: {
         schema: gooseExtensionSchema(),
         expected: "an extension mapping",
-        example: EXAMPLES.goose.stdio,
+        examples: EXAMPLES.goose,
         known: KEYS,
       },
       toDraft: (entry, name, path) => {

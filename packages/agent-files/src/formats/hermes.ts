@@ -9,12 +9,11 @@ import {
 import { isMap } from "../detect-format.js";
 import type { KeyWarning } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
-import { ProblemList } from "../problem-list.js";
+import type { ProblemList } from "../problem-list.js";
 import { readServerEntries } from "../read-server-entries.js";
 import type { EntryHints } from "../read-server-entry.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
-import { invalidAt, parseAt } from "../schema-error.js";
-import type { ServerDraft } from "../server-draft.js";
+import { invalidAt, parseGoodKeys } from "../schema-error.js";
 import { EXAMPLES, FILE_EXAMPLES } from "./examples.js";
 
 /** A Hermes key in its right form, for an error at that key (a `model` error shows a model). */
@@ -68,6 +67,7 @@ export const hermesFileSchema = lazySchema(() =>
 export function readHermes(
   doc: ParsedDocument,
   warn: (w: KeyWarning) => void,
+  problems: ProblemList,
   hints?: EntryHints,
 ): FormatResult {
   refuseReservedServerNames(
@@ -77,35 +77,33 @@ export function readHermes(
     EXAMPLES.hermes.stdio,
   );
   // Every problem at once: the top-level keys' (a bad model, max_turns) and each server's.
-  const problems = new ProblemList();
-  const parsed = problems.collect(() =>
-    parseAt(hermesFileSchema(), doc.value ?? {}, {
-      doc,
-      example: (path) =>
-        path.length === 0 || path[0] === "mcp_servers"
-          ? FILE_EXAMPLES.hermes
-          : (HERMES_KEY_EXAMPLES[String(path[0])] ?? FILE_EXAMPLES.hermes),
-    }),
-  );
+  const parsed =
+    parseGoodKeys(
+      hermesFileSchema(),
+      doc.value ?? {},
+      {
+        doc,
+        example: (path) =>
+          path.length === 0 || path[0] === "mcp_servers"
+            ? FILE_EXAMPLES.hermes
+            : (HERMES_KEY_EXAMPLES[String(path[0])] ?? FILE_EXAMPLES.hermes),
+      },
+      problems,
+    ) ?? {};
   const rawServers = (doc.value as { mcp_servers?: unknown } | null)?.mcp_servers;
-  const serverMap = parsed ? parsed.mcp_servers : isMap(rawServers) ? rawServers : undefined;
-  if (parsed && serverMap === undefined) {
+  if (rawServers === undefined) {
     throw invalidAt(doc, [], {
       problem: `has no "mcp_servers" mapping`,
       example: FILE_EXAMPLES.hermes,
     });
   }
-  const servers: ServerDraft[] =
-    problems.collect(() =>
-      readServerEntries(serverMap ?? {}, ["mcp_servers"], {
-        doc,
-        examples: EXAMPLES.hermes,
-        warn,
-        hints,
-      }),
-    ) ?? [];
-  problems.throwAll();
-  if (!parsed) throw new Error("unreachable: a failed parse is a problem");
+  const serverMap = parsed.mcp_servers ?? (isMap(rawServers) ? rawServers : {});
+  const servers = readServerEntries(
+    serverMap,
+    ["mcp_servers"],
+    { doc, examples: EXAMPLES.hermes, warn, hints },
+    problems,
+  );
   const result: FormatResult = {
     format: "hermes",
     settings: {},

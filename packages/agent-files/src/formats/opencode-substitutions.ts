@@ -11,7 +11,8 @@ const SUBSTITUTION = /\{(env|file):([^}]*)\}/g;
 /**
  * opencode's substitutions in every string of `value` (found at `path`): `{env:VAR}` becomes
  * `${VAR:-}` (opencode puts an empty string for an unset variable, and tinyloop's one
- * expander then does the rest); `{file:PATH}` becomes the file's text, trimmed (`~/` is the
+ * expander then does the rest; `VAR` goes to `references`, the only names expanded in an
+ * opencode file: opencode leaves `${…}` as written); `{file:PATH}` becomes the file's text, trimmed (`~/` is the
  * home folder, a relative path is relative to the config file). A file's text is masked in
  * excerpts as a secret. An unreadable file is an `INVALID` error at the key that names it.
  */
@@ -20,21 +21,27 @@ export function substituteOpencode(
   value: unknown,
   path: ConfigPath,
   home: string | undefined,
+  references: Set<string>,
 ): unknown {
   if (typeof value === "string") {
     if (!value.includes("{")) return value;
     return value.replace(SUBSTITUTION, (_, kind: string, body: string) => {
-      if (kind === "env") return `\${${body.trim()}:-}`;
+      if (kind === "env") {
+        references.add(body.trim());
+        return `\${${body.trim()}:-}`;
+      }
       return readSubstitutedFile(doc, body.trim(), path, home);
     });
   }
   if (Array.isArray(value))
-    return value.map((item, index) => substituteOpencode(doc, item, [...path, index], home));
+    return value.map((item, index) =>
+      substituteOpencode(doc, item, [...path, index], home, references),
+    );
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
         key,
-        substituteOpencode(doc, item, [...path, key], home),
+        substituteOpencode(doc, item, [...path, key], home, references),
       ]),
     );
   }

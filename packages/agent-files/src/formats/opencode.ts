@@ -71,8 +71,10 @@ const KEYS: KnownKeys = {
  * opencode's `{env:VAR}` / `{file:PATH}` substitutions. opencode's other settings are its own.
  */
 export function readOpencode(context: FormatContext): FormatResult {
+  // opencode substitutes only its `{env:…}` and `{file:…}`: `${…}` stays as written.
+  const references = new Set<string>();
   const { doc, warn, env } = context;
-  return readServerTable(
+  const result = readServerTable(
     context,
     {
       format: "opencode",
@@ -86,9 +88,9 @@ export function readOpencode(context: FormatContext): FormatResult {
       reading: (path) => ({
         schema: opencodeServerSchema(),
         expected: "a server object",
-        example: EXAMPLES.opencode.stdio,
+        examples: EXAMPLES.opencode,
         known: KEYS,
-        prepare: (raw) => substituteOpencode(doc, raw, path, env.HOME),
+        prepare: (raw) => substituteOpencode(doc, raw, path, env.HOME, references),
       }),
       toDraft: (entry, name, path) => {
         if (entry.type === "local" && entry.url !== undefined) {
@@ -159,4 +161,5 @@ export function readOpencode(context: FormatContext): FormatResult {
       },
     },
   );
+  return { ...result, variables: { kind: "literal", references } };
 }

@@ -23,7 +23,7 @@ export interface TableEntries<T extends z.core.$ZodType> {
 /**
  * Each entry of an opened server table under `key`, checked by {@link readEntryAt} at
  * `[key, name]` and made a draft by `toDraft`; an entry with a problem does not stop the
- * others (every problem is thrown at once).
+ * others (each problem goes to the context's list).
  */
 export function readTableEntries<T extends z.core.$ZodType>(
   context: FormatContext,
@@ -31,16 +31,20 @@ export function readTableEntries<T extends z.core.$ZodType>(
   key: string,
   { reading, toDraft }: TableEntries<T>,
 ): ServerDraft[] {
-  return readEach(Object.entries(table), ([name, raw]) => {
-    const path: ConfigPath = [key, name];
-    const entry = readEntryAt(
-      context,
-      path,
-      raw,
-      typeof reading === "function" ? reading(path) : reading,
-    );
-    return toDraft(entry, name, path);
-  });
+  return readEach(
+    Object.entries(table),
+    ([name, raw]) => {
+      const path: ConfigPath = [key, name];
+      const entry = readEntryAt(
+        context,
+        path,
+        raw,
+        typeof reading === "function" ? reading(path) : reading,
+      );
+      return toDraft(entry, name, path);
+    },
+    context.problems,
+  );
 }
 
 /**

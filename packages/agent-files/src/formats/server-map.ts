@@ -13,12 +13,11 @@ import type { ConfigPath } from "../config-path.js";
 import { isMap } from "../detect-format.js";
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
-import { ProblemList } from "../problem-list.js";
+import type { ProblemList } from "../problem-list.js";
 import { readServerEntries } from "../read-server-entries.js";
 import type { EntryHints } from "../read-server-entry.js";
 import { refuseReservedServerNames } from "../reserved-server-names.js";
-import { invalidAt, parseAt } from "../schema-error.js";
-import type { ServerDraft } from "../server-draft.js";
+import { invalidAt, parseGoodKeys } from "../schema-error.js";
 import { EXAMPLES, FILE_EXAMPLES, TINY_AGENTS_KEY_EXAMPLES } from "./examples.js";
 
 /**
@@ -48,6 +47,7 @@ export function readServerMap(
   doc: ParsedDocument,
   { format, at }: { format: "mcp-servers" | "vscode"; at: ConfigPath },
   warn: (w: KeyWarning) => void,
+  problems: ProblemList,
   hints?: EntryHints,
 ): FormatResult {
   const base = at.slice(0, -1);
@@ -58,9 +58,10 @@ export function readServerMap(
   >;
   refuseReservedServerNames(doc, container?.[key], at, EXAMPLES[format].stdio);
   // Every problem at once: the top-level keys' (a bad model, inputs) and each server's.
-  const problems = new ProblemList();
-  const parsed = problems.collect(() =>
-    parseAt(serverMapFileSchema(key), container, {
+  const parsed = parseGoodKeys(
+    serverMapFileSchema(key),
+    container,
+    {
       doc,
       at: base,
       // A settings key's error shows that key (the settings keys are tiny-agents' own), the
@@ -70,31 +71,33 @@ export function readServerMap(
         if (top === undefined || top === key) return FILE_EXAMPLES[format];
         return TINY_AGENTS_KEY_EXAMPLES[String(top)] ?? FILE_EXAMPLES[format];
       },
-    }),
+    },
+    problems,
   );
   if (parsed && base.length === 0)
     for (const w of keyWarnings(container, TOP_KEYS, [], { quietUnknown: true })) warn(w);
   const rawMap = container?.[key];
   const map = (parsed?.[key] ?? (isMap(rawMap) ? rawMap : {})) as Record<string, unknown>;
-  const servers: ServerDraft[] =
-    problems.collect(() =>
-      readServerEntries(map, at, { doc, examples: EXAMPLES[format], warn, hints }, (name) => {
-        if (name.trim() === "") {
-          throw invalidAt(doc, at, {
-            problem: "a server has an empty name",
-            example: EXAMPLES[format].stdio,
-          });
-        }
-      }),
-    ) ?? [];
-  problems.throwAll();
-  if (!parsed) throw new Error("unreachable: a failed parse is a problem");
-  const settings = base.length === 0 ? pickSettings(parsed as FileSettings) : {};
+  const servers = readServerEntries(
+    map,
+    at,
+    { doc, examples: EXAMPLES[format], warn, hints },
+    problems,
+    (name) => {
+      if (name.trim() === "") {
+        throw invalidAt(doc, at, {
+          problem: "a server has an empty name",
+          example: EXAMPLES[format].stdio,
+        });
+      }
+    },
+  );
+  const settings = parsed && base.length === 0 ? pickSettings(parsed as FileSettings) : {};
   return {
     format,
     settings,
     settingPaths: topLevelSettingPaths(settings),
-    inputs: toAgentInputs(parsed.inputs, [...base, "inputs"], warn),
+    inputs: toAgentInputs(parsed?.inputs, [...base, "inputs"], warn),
     servers,
   };
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { AgentFileError } from "../agent-file-error.js";
 import { parseJsonc } from "../parse-jsonc.js";
+import { ProblemList } from "../problem-list.js";
 import { readTinyAgents } from "./tiny-agents.js";
 
 /** The error that reading `agent.json` with `text` throws. */
 function errorOf(text: string): AgentFileError {
   try {
-    readTinyAgents(parseJsonc("agent.json", text), () => {});
+    const problems = new ProblemList();
+    readTinyAgents(parseJsonc("agent.json", text), () => {}, problems);
+    problems.throwAll();
   } catch (error) {
     if (AgentFileError.isInstance(error)) return error;
     throw error;

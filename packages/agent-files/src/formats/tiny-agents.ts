@@ -10,9 +10,9 @@ import {
 } from "../agent-settings.js";
 import { type KeyWarning, keyWarnings } from "../key-warnings.js";
 import type { ParsedDocument } from "../parsed-document.js";
-import { ProblemList } from "../problem-list.js";
+import { type ProblemList, readEach } from "../problem-list.js";
 import { type EntryHints, readServerEntry } from "../read-server-entry.js";
-import { invalidAt, parseAt } from "../schema-error.js";
+import { invalidAt, parseGoodKeys } from "../schema-error.js";
 import { deriveServerName, uniqueNames } from "../server-names.js";
 import { EXAMPLES, FILE_EXAMPLES, TINY_AGENTS_KEY_EXAMPLES } from "./examples.js";
 
@@ -45,6 +45,7 @@ const KEYS = {
 export function readTinyAgents(
   doc: ParsedDocument,
   warn: (w: KeyWarning) => void,
+  problems: ProblemList,
   hints?: EntryHints,
 ): FormatResult {
   const raw = doc.value;
@@ -56,22 +57,24 @@ export function readTinyAgents(
     });
   }
   // Every problem of the file at once: the top-level keys' and each server entry's.
-  const problems = new ProblemList();
-  const collect = <T>(read: () => T): T | undefined => problems.collect(read);
-  const parsed = collect(() =>
-    parseAt(tinyAgentsFileSchema(), raw, {
+  const parsed = parseGoodKeys(
+    tinyAgentsFileSchema(),
+    raw,
+    {
       doc,
       example: (path) =>
         path.length === 0
           ? FILE_EXAMPLES["tiny-agents"]
           : (TINY_AGENTS_KEY_EXAMPLES[String(path[0])] ?? FILE_EXAMPLES["tiny-agents"]),
-    }),
+    },
+    problems,
   );
   if (parsed) for (const w of keyWarnings(raw as Record<string, unknown>, KEYS, [])) warn(w);
   const rawServers = (raw as { servers?: unknown }).servers;
   const entries = parsed?.servers ?? (Array.isArray(rawServers) ? rawServers : []);
-  const read = entries.map((entry, index) =>
-    collect(() =>
+  const drafts = readEach(
+    entries,
+    (entry, index) =>
       readServerEntry(entry, {
         doc,
         path: ["servers", index],
@@ -80,19 +83,16 @@ export function readTinyAgents(
         warn,
         hints,
       }),
-    ),
+    problems,
   );
-  problems.throwAll();
-  if (!parsed) throw new Error("unreachable: a failed parse is a problem");
-  const drafts = read.filter((draft) => draft !== undefined);
   const names = uniqueNames(drafts.map((d) => deriveServerName(d)));
-  const settings = pickSettings(parsed);
+  const settings = pickSettings(parsed ?? {});
   return {
     format: "tiny-agents",
-    ...(parsed.name ? { name: parsed.name } : {}),
+    ...(parsed?.name ? { name: parsed.name } : {}),
     settings,
     settingPaths: topLevelSettingPaths(settings),
-    inputs: toAgentInputs(parsed.inputs, ["inputs"], warn),
+    inputs: toAgentInputs(parsed?.inputs, ["inputs"], warn),
     servers: drafts.map((d, i) => ({ ...d, name: names[i] ?? `server-${i + 1}` })),
   };
 }

@@ -53,7 +53,7 @@ const KEYS: KnownKeys = {
  */
 export function readZed(context: FormatContext): FormatResult {
   const { doc, warn } = context;
-  return readServerTable(
+  const result = readServerTable(
     context,
     {
       format: "zed",
@@ -67,7 +67,7 @@ export function readZed(context: FormatContext): FormatResult {
       reading: {
         schema: zedServerSchema(),
         expected: "a server object",
-        example: EXAMPLES.zed.stdio,
+        examples: EXAMPLES.zed,
         known: KEYS,
       },
       toDraft: (entry, name, path) => {
@@ -107,4 +107,6 @@ export function readZed(context: FormatContext): FormatResult {
       },
     },
   );
+  // Zed expands nothing in its settings: `${MY_TOKEN}` in a header is sent as written.
+  return { ...result, variables: { kind: "literal", references: new Set() } };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -61,12 +61,28 @@ describe("createReplayModel", () => {
     writeFileSync(path, "not json\n");
     expect(() => createReplayModel({ cassette: path })).toThrow(`${path} line 1: not JSON`);
     expect(() => createReplayModel({ cassette: join(path, "missing.jsonl") })).toThrow(
-      /Cannot read cassette/,
+      `Cannot read cassette ${join(path, "missing.jsonl")}: no such file. Record one with recordModel(model, { path }) or check the path.`,
     );
     expect(() =>
       createReplayModel({ cassette: [{ events: [{ type: "finish", reason: "done" }] }] as never }),
     ).toThrow(
       'cassette[0].events[0].reason: expected "stop", "tool-calls", "length" or "content-filter", got a string ("done")',
+    );
+  });
+
+  it("refuses a cassette over the 10 MB limit of every file a person names, unread, naming the file, its size and the limit", () => {
+    const path = join(mkdtempSync(join(tmpdir(), "cassette-")), "huge.jsonl");
+    writeFileSync(path, `${JSON.stringify(entries[0])}\n`);
+    truncateSync(path, 12 * 1024 * 1024); // sparse: its size, without writing 12 MB
+    expect(() => createReplayModel({ cassette: path })).toThrow(
+      `Cannot read cassette ${path}: is 12 MB, over the 10 MB limit for cassettes; is this the right file? Record one with recordModel(model, { path }) or check the path.`,
+    );
+  });
+
+  it("refuses a folder as a cassette, saying what it is", () => {
+    const folder = mkdtempSync(join(tmpdir(), "cassette-"));
+    expect(() => createReplayModel({ cassette: folder })).toThrow(
+      `Cannot read cassette ${folder}: is a folder, not a regular file; only regular files are read as cassettes.`,
     );
   });
 });

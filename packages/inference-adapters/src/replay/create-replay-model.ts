@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readBoundedFile } from "@tinyloop/errors/files";
 import { InferenceError } from "../inference-error.js";
 import type { ChatModel, ChatRequest, ModelCapabilities, ModelEvent } from "../types.js";
 import {
@@ -33,17 +33,17 @@ function loadEntries(cassette: string | CassetteEntry[]): {
       source: "the cassette",
     };
   }
-  let text: string;
-  try {
-    text = readFileSync(cassette, "utf8");
-  } catch (error) {
+  // Read as every file a person names is: a regular file of at most 10 MB, in UTF-8.
+  const read = readBoundedFile(cassette, { what: "cassettes" });
+  if ("failure" in read) {
+    const { problem, cause } = read.failure;
     throw new InferenceError({
       code: "CASSETTE_INVALID",
-      message: `Cannot read cassette ${cassette}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Record one with recordModel(model, { path }) or check the path.`,
-      cause: error,
+      message: `Cannot read cassette ${cassette}: ${problem}${/[.?]$/.test(problem) ? "" : "."} Record one with recordModel(model, { path }) or check the path.`,
+      ...(cause === undefined ? {} : { cause }),
     });
   }
-  return { entries: parseCassette(text, cassette), source: cassette };
+  return { entries: parseCassette(read.text, cassette), source: cassette };
 }
 
 /**

@@ -11,12 +11,8 @@ import type {
 import type { OAuthConfig } from "../config-schema.js";
 import { checkDiscovery, withOfflineAccess } from "./authorization-checks.js";
 import type { OAuthStore, StoredOAuth } from "./oauth-store.js";
+import { RequestStepUps } from "./request-step-ups.js";
 import { unionScopes } from "./scope-union.js";
-
-/** A step-up under way: the scope the server asked for (`undefined`: it named none). */
-export interface PendingStepUp {
-  scope: string | undefined;
-}
 
 /**
  * The SDK's `OAuthClientProvider` backed by an {@link OAuthStore}: tokens and the dynamic
@@ -24,13 +20,15 @@ export interface PendingStepUp {
  * client-ID metadata document URL (`clientMetadataUrl`) come from the config. The SDK does
  * discovery, PKCE, registration, scope selection, step-up, refresh and token endpoint auth;
  * this class only keeps state and records the authorization URL the user must open. While a
- * step-up is under way ({@link stepUp}) it hides the refresh token, so the SDK starts a new
- * authorization for the wider scope instead of a refresh, which cannot add scope.
+ * step-up is under way ({@link stepUps}, each keyed to its request) it hides the refresh token,
+ * so the SDK starts a new authorization for the wider scope instead of a refresh, which cannot
+ * add scope.
  */
 export class StoredOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
   private pending: URL | undefined;
-  private steppingUp: PendingStepUp | undefined;
+  /** The step-ups under way, each the request's the server refused for want of scope. */
+  readonly stepUps = new RequestStepUps();
   /** The scope the last authorization of this connection asked for. */
   private requested: string | undefined;
   /** What the last discovery found (checked), for the `iss` check and `offline_access`. */
@@ -124,31 +122,25 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   /** The tokens held; without the refresh token while a step-up is under way. */
   tokens(): OAuthTokens | undefined {
     const tokens = this.stored.tokens;
-    if (!this.steppingUp || tokens?.refresh_token === undefined) return tokens;
+    if (!this.stepUps.underWay || tokens?.refresh_token === undefined) return tokens;
     const { refresh_token: _hidden, ...withoutRefresh } = tokens;
     return withoutRefresh;
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     this.stored.tokens = tokens;
-    this.steppingUp = undefined;
+    this.stepUps.endAll();
     await this.persist();
   }
 
   /**
-   * The server refused a request for want of `scope` (403 `insufficient_scope`): the SDK's
-   * next authorization is a new one (no refresh), asking for the scopes held and `scope`
-   * together (SEP-2350), until new tokens are saved or {@link takeStepUp} ends it.
+   * The server refused the current request for want of `scope` (403 `insufficient_scope`):
+   * the SDK's next authorization is a new one (no refresh), asking for the scopes held and
+   * those of every step-up under way together (SEP-2350), until new tokens are saved or the
+   * request's step-up ends ({@link RequestStepUps}).
    */
   stepUp(scope: string | undefined): void {
-    this.steppingUp = { scope };
-  }
-
-  /** The step-up under way, if any, which ends with this call. */
-  takeStepUp(): PendingStepUp | undefined {
-    const stepUp = this.steppingUp;
-    this.steppingUp = undefined;
-    return stepUp;
+    this.stepUps.begin(scope);
   }
 
   /**
@@ -161,13 +153,13 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   redirectToAuthorization(url: URL): void {
-    if (this.steppingUp) {
+    if (this.stepUps.underWay) {
       // A step-up keeps what was granted before: the union, not just the scope asked for now.
       const wider = unionScopes(
         this.stored.tokens?.scope,
         this.requested,
         url.searchParams.get("scope"),
-        this.steppingUp.scope,
+        ...this.stepUps.scopes(),
       );
       if (wider !== undefined) url.searchParams.set("scope", wider);
     }

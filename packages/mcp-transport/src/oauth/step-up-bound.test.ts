@@ -206,3 +206,36 @@ it("names the scope when a step-up needs a login nobody can be shown, and refres
   expect((await connection.listTools()).length).toBeGreaterThan(0);
   expect(issuedTokens(server.stderr())).toEqual(["authorization_code: mcp", "refresh_token: mcp"]);
 });
+
+it("two requests refused at once for want of scope share one step-up login, and both are answered", async () => {
+  const { connection, opened, server } = await connectScoped("together", "mcp:tools");
+  guard.track(connection);
+  const [first, second] = await Promise.all([
+    connection.callTool("echo", { text: "first" }),
+    connection.callTool("echo", { text: "second" }),
+  ]);
+  expect(textOf(first)).toBe("first");
+  expect(textOf(second)).toBe("second");
+  // The first login, then one step-up login for both requests.
+  expect(opened.map((url) => url.searchParams.get("scope"))).toEqual(["mcp", "mcp mcp:tools"]);
+  expect(issuedTokens(server.stderr())).toEqual([
+    "authorization_code: mcp",
+    "authorization_code: mcp mcp:tools",
+  ]);
+});
+
+it("a step-up that fails before its login URL is built is over with its request: an expired token is refreshed, not logged in again", async () => {
+  const { connection, opened, server, control } = await connectScoped("broken", "mcp:tools");
+  guard.track(connection);
+  await control("discovery?down=1");
+  const error = await rejection(connection.callTool("echo", { text: "more" }));
+  expect(error.message).toContain("HTTP 503 trying to load OAuth metadata");
+  expect(server.stderr()).toContain("fixture: oauth discovery down");
+  expect(opened).toHaveLength(1);
+  // Were the step-up still under way, the refresh token would stay hidden: a login instead.
+  await control("discovery?down=0");
+  await control("expire-tokens");
+  expect((await connection.listTools()).length).toBeGreaterThan(0);
+  expect(opened).toHaveLength(1);
+  expect(issuedTokens(server.stderr())).toEqual(["authorization_code: mcp", "refresh_token: mcp"]);
+});

@@ -8,7 +8,7 @@ import { tracedTransport } from "./traced-transport.js";
  */
 export function tracedFactory(factory: TransportFactory, target: McpSpanTarget): TransportFactory {
   let attempts = 0;
-  const { fallback, connected, recover } = factory;
+  const { fallback, connected, recover, request } = factory;
   return {
     create: async () => {
       const handle = await factory.create();
@@ -23,5 +23,6 @@ export function tracedFactory(factory: TransportFactory, target: McpSpanTarget):
     ...(fallback ? { fallback: (error) => fallback.call(factory, error) } : {}),
     ...(connected ? { connected: () => connected.call(factory) } : {}),
     ...(recover ? { recover: (error) => recover.call(factory, error) } : {}),
+    ...(request ? { request: request.bind(factory) } : {}),
   };
 }
