@@ -151,9 +151,13 @@ export const edgeCases: {
   },
   {
     format: "llama3",
-    source: "JSON later in prose is prose, not a call",
-    text: 'The config is {"name": "x", "parameters": {}} as shown.',
-    expected: { content: 'The config is {"name": "x", "parameters": {}} as shown.', toolCalls: [] },
+    source:
+      "a call object between sentences is a call (as vLLM reads Llama 3); other JSON in prose is prose",
+    text: 'The config is {"name": "x", "parameters": {}} as shown, not {"name": "y"}.',
+    expected: {
+      content: 'The config is  as shown, not {"name": "y"}.',
+      toolCalls: [{ name: "x", arguments: {} }],
+    },
   },
   {
     format: "hermes",

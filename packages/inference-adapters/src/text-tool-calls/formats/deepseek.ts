@@ -22,6 +22,18 @@ export const deepseekFormat: TextFormat = {
   markers: [
     thinkBlock,
     { kind: "call", start: callsBegin, end: [callsEnd], parse: parseToolCalls },
+    // Spellings R1 writes now and then (llama.cpp accepts them): the section's begin marker
+    // with `_` or spaces, or `<｜tool▁calls｜>` straight before the first call's `function`.
+    ...["<｜tool_calls_begin｜>", "<｜tool calls begin｜>", "<｜tool\\_calls\\_begin｜>"].map(
+      (start) => ({ kind: "call" as const, start, end: [callsEnd], parse: parseToolCalls }),
+    ),
+    {
+      kind: "call",
+      start: "<｜tool▁calls｜>",
+      end: [callsEnd],
+      parse: (inner, context) =>
+        parseToolCalls(inner.startsWith(callBegin) ? inner : `${callBegin}${inner}`, context),
+    },
     {
       kind: "call",
       start: `<${dsml}function_calls>`,

@@ -110,9 +110,15 @@ export function parseCallList(text: string, bare: boolean): TextPiece[] {
       break;
     }
     reader.position += name.length + 1;
+    const callStart = reader.position;
     const call = readKeywordArguments(reader, name);
     calls.push(call);
-    if (call.error) return calls.map((item) => ({ type: "call", call: item }));
+    if (call.error) {
+      // Engines keep the readable calls around an unreadable one: skip to its closing ")".
+      const after = closingParen(body, callStart);
+      if (after === undefined) return calls.map((item) => ({ type: "call", call: item }));
+      reader.position = after;
+    }
     reader.skipSpace();
     if (body[reader.position] === ",") reader.position++;
   }
@@ -150,4 +156,20 @@ function readKeywordArguments(reader: LooseReader, name: string): TextToolCall {
     if (reader.position >= reader.text.length) return cutOffCall(name, raw);
     return invalidArguments(name, raw, (error as Error).message);
   }
+}
+
+/** The index after the ")" that closes a call whose arguments start at `from`, skipping quoted text; undefined when none does. */
+function closingParen(text: string, from: number): number | undefined {
+  let depth = 1;
+  let quote: string | undefined;
+  for (let index = from; index < text.length; index++) {
+    const char = text[index]!;
+    if (quote) {
+      if (char === "\\") index++;
+      else if (char === quote) quote = undefined;
+    } else if (char === "'" || char === '"') quote = char;
+    else if (char === "(") depth++;
+    else if (char === ")" && --depth === 0) return index + 1;
+  }
+  return undefined;
 }
