@@ -20,7 +20,9 @@ const dsml = "｜DSML｜";
 export const deepseekFormat: TextFormat = {
   name: "deepseek",
   markers: [
-    thinkBlock,
+    // A call written in reasoning is reasoning, unless the completion ends with the block
+    // still open: then it was the answer (llama.cpp's DeepSeek V3.1 rule).
+    { ...thinkBlock, calls: "read-if-left-open" },
     { kind: "call", start: callsBegin, end: [callsEnd], parse: parseToolCalls },
     // Spellings R1 writes now and then (llama.cpp accepts them): the section's begin marker
     // with `_` or spaces, or `<｜tool▁calls｜>` straight before the first call's `function`.

@@ -16,7 +16,8 @@ const callEnd = "<|tool_call_end|>";
 export const kimiK2Format: TextFormat = {
   name: "kimi-k2",
   markers: [
-    thinkBlock,
+    // Kimi-K2 Thinking writes calls inside its reasoning: they are calls.
+    { ...thinkBlock, calls: "read" },
     { kind: "call", start: sectionBegin, end: [sectionEnd], parse: parseSection },
     // Some servers drop the section markers but keep the per-call ones.
     {

@@ -2,7 +2,7 @@ import { readLooseValue } from "../loose-value.js";
 import { callFromObject, cutOffCall } from "../read-arguments.js";
 import { guessCallName } from "../read-call-json.js";
 import { thinkBlock } from "../render-tools.js";
-import type { BlockContext, TextFormat, TextPiece, TextToolCall } from "../text-format.js";
+import type { TextFormat, TextPiece, TextToolCall } from "../text-format.js";
 import { parseCallList } from "./pythonic.js";
 
 /**
