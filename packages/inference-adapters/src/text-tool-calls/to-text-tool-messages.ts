@@ -14,9 +14,11 @@ export function toTextToolMessages(
   messages: readonly ChatMessage[],
   tools: readonly ToolSpec[],
   format: TextFormat,
+  /** A sentence ending the tools section (what `toolChoice` requires), if any. */
+  instruction = "",
 ): ChatMessage[] {
   const out: ChatMessage[] = [];
-  const toolSection = tools.length > 0 ? format.renderTools(tools) : "";
+  const toolSection = tools.length > 0 ? joinText(format.renderTools(tools), instruction) : "";
   let systemDone = toolSection === "";
   const names = new Map<string, string>();
   let pending: TextToolResult[] = [];
