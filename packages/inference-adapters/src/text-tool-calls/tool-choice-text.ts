@@ -8,7 +8,7 @@ import type { ChatMessage, ToolChoice, ToolSpec } from "../types.js";
  */
 export interface TextToolChoice {
   /** The tools written into the prompt and accepted from the answer. */
-  offered: ToolSpec[];
+  offered: readonly ToolSpec[];
   /** Whether an answer without a call gets one retry (`required` or a named tool). */
   forced: boolean;
   /** The sentence added to the tools section; empty when nothing is forced. */
@@ -23,11 +23,11 @@ export function textToolChoice(
   tools: readonly ToolSpec[],
 ): TextToolChoice {
   if (choice === "none" || tools.length === 0) return unforced([]);
-  if (choice === undefined || choice === "auto") return unforced([...tools]);
+  if (choice === undefined || choice === "auto") return unforced(tools);
   const names = tools.map((tool) => `"${tool.name}"`).join(", ");
   if (choice === "required") {
     return {
-      offered: [...tools],
+      offered: tools,
       forced: true,
       instruction:
         "You must call at least one of these tools in this answer, written in the format above.",
@@ -61,6 +61,6 @@ export function retryMessages(
   ];
 }
 
-function unforced(offered: ToolSpec[]): TextToolChoice {
+function unforced(offered: readonly ToolSpec[]): TextToolChoice {
   return { offered, forced: false, instruction: "", correction: "" };
 }

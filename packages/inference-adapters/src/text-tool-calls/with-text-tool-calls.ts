@@ -7,7 +7,7 @@ import { formatOf, type TextToolCallFormat } from "./text-tool-call-formats.js";
 import { type TextToolCallEvent, TextToolCallStream } from "./text-tool-call-stream.js";
 import { toModelEvent } from "./to-model-events.js";
 import { toTextToolMessages } from "./to-text-tool-messages.js";
-import { retryMessages, textToolChoice } from "./tool-choice-text.js";
+import { retryMessages, type TextToolChoice, textToolChoice } from "./tool-choice-text.js";
 
 /** Why an `auto` model left native tool calling, told once through `onSwitch`. */
 export interface ToolFormatSwitch {
@@ -123,13 +123,18 @@ export function withTextToolCalls(model: ChatModel, options: TextToolCallsOption
  * `required` or a named tool, the answer is held until it shows a call; one without gets one
  * retry with a correction (the retry streams as it comes, its usage counting both attempts).
  */
-async function* textStream(
+function textStream(
   model: ChatModel,
   request: ChatRequest,
   format: TextToolCallFormat,
 ): AsyncGenerator<ModelEvent> {
   const { tools = [], toolChoice, ...rest } = request;
-  const choice = textToolChoice(toolChoice, tools);
+  let choice: TextToolChoice;
+  try {
+    choice = textToolChoice(toolChoice, tools);
+  } catch (error) {
+    return failing(error);
+  }
   const messages = toTextToolMessages(
     request.messages,
     choice.offered,
@@ -137,10 +142,17 @@ async function* textStream(
     choice.instruction,
   );
   const turn = { ...rest, messages };
-  if (!choice.forced) {
-    yield* answer(model, turn, format, choice.offered);
-    return;
-  }
+  // Not forced: the answer's own generator, no second one around it (one hop less per delta).
+  if (!choice.forced) return answer(model, turn, format, choice.offered);
+  return forcedAnswer(model, turn, format, choice);
+}
+
+async function* forcedAnswer(
+  model: ChatModel,
+  turn: ChatRequest,
+  format: TextToolCallFormat,
+  choice: TextToolChoice,
+): AsyncGenerator<ModelEvent> {
   const held: ModelEvent[] = [];
   const calls = yield* answer(model, turn, format, choice.offered, held);
   if (calls > 0) {
@@ -148,11 +160,16 @@ async function* textStream(
     return;
   }
   const said = held.flatMap((event) => (event.type === "text-delta" ? [event.text] : [])).join("");
-  const retry = { ...rest, messages: retryMessages(messages, said, choice.correction) };
+  const retry = { ...turn, messages: retryMessages(turn.messages, said, choice.correction) };
   const spent = held.find((event) => event.type === "usage");
   for await (const event of answer(model, retry, format, choice.offered)) {
     yield spent && event.type === "usage" ? addUsage(event, spent) : event;
   }
+}
+
+// biome-ignore lint/correctness/useYield: a stream that fails when first read, as the others do
+async function* failing(error: unknown): AsyncGenerator<ModelEvent> {
+  throw error;
 }
 
 /** Streams one answer (into `hold` instead, when given) and returns how many calls it made. */
@@ -160,7 +177,7 @@ async function* answer(
   model: ChatModel,
   request: ChatRequest,
   format: TextToolCallFormat,
-  offered: ToolSpec[],
+  offered: readonly ToolSpec[],
   hold?: ModelEvent[],
 ): AsyncGenerator<ModelEvent, number> {
   // Made at the first answer text: a server that already streamed reasoning apart parsed
