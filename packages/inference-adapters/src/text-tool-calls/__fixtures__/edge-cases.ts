@@ -150,6 +150,15 @@ export const edgeCases: {
     },
   },
   {
+    format: "pythonic",
+    source: "a bracket in prose is prose, and a call list after it is still a call",
+    text: "See [Bob's notes] and [1]. [get_weather(city='Paris')]",
+    expected: {
+      content: "See [Bob's notes] and [1].",
+      toolCalls: [{ name: "get_weather", arguments: { city: "Paris" } }],
+    },
+  },
+  {
     format: "gemma4",
     source: "prose that starts a line with call: is prose, not a call",
     text: "call: me maybe\nor call:later, or\ncall:\ndone",
