@@ -3,6 +3,8 @@ import type { EngineCase } from "./engine-case.js";
 const q = '<|"|>';
 const vllm = "vllm-project/vllm tests/tool_parsers/test_gemma4_tool_parser.py";
 const vllmBare = "vllm-project/vllm tests/tool_parsers/test_gemma4_regex_and_bare_calls.py";
+const ollama = "ollama/ollama model/parsers/gemma4_test.go TestGemma4Parser";
+const paris = { name: "get_weather", arguments: { location: "Paris" } };
 
 /** Gemma 4: `<|tool_call>call:NAME{…}<tool_call|>` and the variants real Gemma 4 output shows. */
 export const gemma4Cases: EngineCase[] = [
@@ -123,5 +125,71 @@ export const gemma4Cases: EngineCase[] = [
     source: `${vllmBare} TestGemma4EngineBareCallIntegration.test_engine_tool_parser_bare_call_extraction`,
     text: `<|channel>thought\nListing directory files.\n<channel|>call:bash{command:${q}ls -la /work${q}}`,
     calls: [{ name: "bash", arguments: { command: "ls -la /work" } }],
+  },
+  { source: `${ollama} simple_content`, text: "This is a simple response.", calls: [] },
+  {
+    source: `${ollama} thinking_then_content`,
+    text: "<|channel>thought\nLet me think about this...<channel|>The answer is 42.",
+    calls: [],
+  },
+  {
+    source: `${ollama} tool_call_simple`,
+    text: `<|tool_call>call:get_weather{location:${q}Paris${q}}<tool_call|>`,
+    calls: [paris],
+  },
+  {
+    source: `${ollama} tool_call_with_number_arg`,
+    text: "<|tool_call>call:set_temp{value:42}<tool_call|>",
+    calls: [{ name: "set_temp", arguments: { value: 42 } }],
+  },
+  {
+    source: `${ollama} tool_call_with_null_arg`,
+    text: "<|tool_call>call:set_optional{value:null,nested:{value:null}}<tool_call|>",
+    calls: [{ name: "set_optional", arguments: { value: null, nested: { value: null } } }],
+  },
+  {
+    source: `${ollama} tool_call_with_array_of_multiple_gemma_quoted_strings`,
+    text: `<|tool_call>call:process{items:[${q}a${q},${q}b "quoted"${q},${q}c${q}]}<tool_call|>`,
+    calls: [{ name: "process", arguments: { items: ["a", 'b "quoted"', "c"] } }],
+  },
+  {
+    source: `${ollama} tool_call_with_multiline_string_arg`,
+    text: `<|tool_call>call:bash{command:${q}date\n${q}}<tool_call|>`,
+    calls: [{ name: "bash", arguments: { command: "date\n" } }],
+  },
+  {
+    source: `${ollama} tool_call_with_escaped_double_quotes_in_string_arg`,
+    text: String.raw`<|tool_call>call:search{query:<|"|>say \"hello\"<|"|>}<tool_call|>`,
+    calls: [{ name: "search", arguments: { query: String.raw`say \"hello\"` } }],
+  },
+  {
+    source: `${ollama} tool_call_done_flush_without_close_tag_with_unescaped_double_quotes`,
+    text: `<|tool_call>call:search{query:${q}say "hello" and "bye"${q}}`,
+    calls: [{ name: "search", arguments: { query: 'say "hello" and "bye"' } }],
+  },
+  {
+    source: `${ollama} tool_call_with_mixed_raw_and_gemma_quoted_values`,
+    text: String.raw`<|tool_call>call:search{query:"raw \"quoted\"",note:<|"|>gemma "quoted"<|"|>}<tool_call|>`,
+    calls: [{ name: "search", arguments: { query: 'raw "quoted"', note: 'gemma "quoted"' } }],
+  },
+  {
+    source: `${ollama} tool_call_with_windows_path_single_backslashes`,
+    text: String.raw`<|tool_call>call:open_file{path:<|"|>C:\users\bob\file.txt<|"|>}<tool_call|>`,
+    calls: [{ name: "open_file", arguments: { path: String.raw`C:\users\bob\file.txt` } }],
+  },
+  {
+    source: `${ollama} multiple_tool_calls`,
+    text: `<|tool_call>call:get_weather{location:${q}Paris${q}}<tool_call|><|tool_call>call:get_weather{location:${q}London${q}}<tool_call|>`,
+    calls: [paris, { name: "get_weather", arguments: { location: "London" } }],
+  },
+  {
+    source: `${ollama} thinking_then_tool_call`,
+    text: `<|channel>thought\nI need to check the weather<channel|><|tool_call>call:get_weather{location:${q}Paris${q}}<tool_call|>`,
+    calls: [paris],
+  },
+  {
+    source: `${ollama} content_then_tool_call`,
+    text: `Let me check that for you.<|tool_call>call:get_weather{location:${q}Paris${q}}<tool_call|>`,
+    calls: [paris],
   },
 ];

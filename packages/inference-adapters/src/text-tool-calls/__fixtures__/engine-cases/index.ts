@@ -1,6 +1,7 @@
 import type { TextToolCallFormat } from "../../text-tool-call-formats.js";
 import { deepseekCases } from "./deepseek.js";
 import type { EngineCall, EngineCase } from "./engine-case.js";
+import { functionGemmaCases } from "./functiongemma.js";
 import { gemma4Cases } from "./gemma4.js";
 import { graniteCases } from "./granite.js";
 import { hermesCases } from "./hermes.js";
@@ -26,4 +27,5 @@ export const engineCases: Partial<Record<TextToolCallFormat, EngineCase[]>> = {
   granite: graniteCases,
   pythonic: pythonicCases,
   deepseek: deepseekCases,
+  functiongemma: functionGemmaCases,
 };
