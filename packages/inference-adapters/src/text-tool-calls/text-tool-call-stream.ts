@@ -176,8 +176,13 @@ export class TextToolCallStream {
         state.searchFrom = Math.max(0, this.#buffer.length - longestEnd(rule) + 1);
         return false;
       }
-      inner = end === undefined ? this.#buffer : this.#buffer.slice(0, end.index);
+      // Cut off inside the end marker (`…}</func`): the marker's start is no part of the call.
+      inner =
+        end === undefined
+          ? this.#buffer.slice(0, this.#buffer.length - partialEnd(this.#buffer, rule.end))
+          : this.#buffer.slice(0, end.index);
       if (end) closing = this.#buffer.slice(end.index, end.index + end.length);
+      else closing = this.#buffer.slice(inner.length);
       // A block without end markers runs to the end of the completion: it is complete.
       complete = end !== undefined || !rule.end || rule.end.length === 0;
     }
@@ -248,6 +253,20 @@ export class TextToolCallStream {
 function firstNonSpace(text: string): number {
   const index = text.search(/\S/);
   return index < 0 ? text.length : index;
+}
+
+/** The length of the longest end of `text` that begins one of `ends` without completing it. */
+function partialEnd(text: string, ends: readonly string[] | undefined): number {
+  let longest = 0;
+  for (const end of ends ?? []) {
+    for (let length = Math.min(end.length - 1, text.length); length > longest; length--) {
+      if (text.endsWith(end.slice(0, length))) {
+        longest = length;
+        break;
+      }
+    }
+  }
+  return longest;
 }
 
 function longestEnd(rule: CallRule): number {

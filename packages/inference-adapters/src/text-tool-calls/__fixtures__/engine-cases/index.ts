@@ -1,6 +1,7 @@
 import type { TextToolCallFormat } from "../../text-tool-call-formats.js";
 import { deepseekCases } from "./deepseek.js";
 import type { EngineCall, EngineCase } from "./engine-case.js";
+import { functionaryV31Cases } from "./functionary-v3-1.js";
 import { functionGemmaCases } from "./functiongemma.js";
 import { gemma4Cases } from "./gemma4.js";
 import { graniteCases } from "./granite.js";
@@ -28,4 +29,5 @@ export const engineCases: Partial<Record<TextToolCallFormat, EngineCase[]>> = {
   pythonic: pythonicCases,
   deepseek: deepseekCases,
   functiongemma: functionGemmaCases,
+  "functionary-v3.1": functionaryV31Cases,
 };

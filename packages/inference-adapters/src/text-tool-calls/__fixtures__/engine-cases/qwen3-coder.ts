@@ -137,4 +137,16 @@ export const qwen3CoderCases: EngineCase[] = [
       },
     ],
   },
+  {
+    source:
+      "vllm-project/vllm tests/tool_parsers/test_qwen3coder_tool_parser.py test_extract_tool_calls_missing_closing_parameter_tag",
+    text: "Let me check the weather for you:\n<tool_call>\n<function=get_current_weather>\n<parameter=city>\nDallas\n<parameter=state>\nTX\n</parameter>\n<parameter=unit>\nfahrenheit\n</parameter>\n</function>\n</tool_call>",
+    tools: [toolWith("get_current_weather", { city: "string", state: "string", unit: "string" })],
+    calls: [
+      {
+        name: "get_current_weather",
+        arguments: { city: "Dallas", state: "TX", unit: "fahrenheit" },
+      },
+    ],
+  },
 ];
