@@ -24,6 +24,10 @@ const hermesCall = `<tool_call>\n${JSON.stringify({ name: "read_file", arguments
 // Models stream a few characters per token: the call text arrives in 4-character pieces.
 const callPieces = hermesCall.match(/[\s\S]{1,4}/g) ?? [];
 
+// What each server streams per turn: the words and a newline / a call head, then the call.
+const textDeltas = words.length + 1 + callPieces.length;
+const nativeDeltas = words.length + 1 + Math.ceil(JSON.stringify(args).length / 4);
+
 const tools: ToolSpec[] = Array.from({ length: 10 }, (_, index) => ({
   name: index === 0 ? "read_file" : `tool_${index}`,
   description: `Tool number ${index}: does one thing with a path.`,
@@ -144,6 +148,12 @@ try {
   console.log(result.line);
   console.log(
     `\ntarget ≤ 1.05× (client CPU time): ${result.cpuRatio <= 1.05 ? "met" : "NOT met"} (${result.cpuRatio.toFixed(2)}×; wall ${result.wallRatio.toFixed(2)}×, load average ${loadavg()[0]?.toFixed(1)})`,
+  );
+  // The call written as text is longer than its arguments alone, so its side streams more
+  // deltas per turn: the CPU per streamed delta tells the parsing cost apart from that.
+  const perDelta = result.cpuRatio / (textDeltas / nativeDeltas);
+  console.log(
+    `streamed deltas per turn: native ${nativeDeltas}, text ${textDeltas} (${(textDeltas / nativeDeltas).toFixed(2)}×); client CPU per delta: ${perDelta.toFixed(2)}×`,
   );
 } finally {
   native.child.kill("SIGTERM");

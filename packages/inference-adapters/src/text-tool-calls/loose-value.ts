@@ -87,8 +87,11 @@ export class LooseReader {
       this.text.slice(this.position, this.position + 64),
     );
     if (number) {
+      const value = Number(number[0]);
+      // 1e999 overflows: no JSON can carry it, so it is no value a tool can take.
+      if (!Number.isFinite(value)) return this.fail("a number JSON can hold");
       this.position += number[0].length;
-      return Number(number[0]);
+      return value;
     }
     const word = /^[A-Za-z_]\w*/.exec(this.text.slice(this.position, this.position + 64));
     if (word && word[0] in constants) {

@@ -42,7 +42,11 @@ export function collectTextToolCallEvents(
 export function parseToolCallText(
   format: TextToolCallFormat,
   text: string,
-  options: { tools?: readonly ToolSpec[] | undefined } = {},
+  options: {
+    tools?: readonly ToolSpec[] | undefined;
+    /** The prompt already opened `<think>` (see {@link TextToolCallStream}). */
+    startsInReasoning?: boolean;
+  } = {},
 ): ParsedToolCallText {
   const stream = new TextToolCallStream(format, options);
   return collectTextToolCallEvents([...stream.push(text), ...stream.end()]);

@@ -16,7 +16,8 @@ export function scanMarkers<Rule extends { start: string; anchored?: boolean }>(
   final: boolean,
   anchorAt: number | undefined,
 ): MarkerScan<Rule> {
-  for (let index = 0; index < text.length; index++) {
+  const firsts = firstChars(rules);
+  for (let index = nextCandidate(text, 0, firsts); index < text.length; ) {
     let best: Rule | undefined;
     let undecided = false;
     for (const rule of rules) {
@@ -36,8 +37,31 @@ export function scanMarkers<Rule extends { start: string; anchored?: boolean }>(
       return { found: false, safeUpTo: index };
     }
     if (best) return { found: true, index, rule: best };
+    index = nextCandidate(text, index + 1, firsts);
   }
   return { found: false, safeUpTo: text.length };
+}
+
+// Markers are only looked for where one of their first characters stands: most answer text
+// holds none, and is then passed over with one indexOf per first character.
+const firstCharCache = new WeakMap<readonly object[], string[]>();
+
+function firstChars(rules: readonly { start: string }[]): string[] {
+  let chars = firstCharCache.get(rules);
+  if (!chars) {
+    chars = [...new Set(rules.map((rule) => rule.start[0] ?? ""))].filter((char) => char !== "");
+    firstCharCache.set(rules, chars);
+  }
+  return chars;
+}
+
+function nextCandidate(text: string, from: number, firsts: readonly string[]): number {
+  let next = text.length;
+  for (const char of firsts) {
+    const at = text.indexOf(char, from);
+    if (at >= 0 && at < next) next = at;
+  }
+  return next;
 }
 
 function longerStillPossible<Rule extends { start: string; anchored?: boolean }>(

@@ -41,9 +41,27 @@ export type MarkerRule =
       end?: readonly string[];
       /** Only recognised where nothing but whitespace was answered so far (bare JSON / list formats). */
       anchored?: boolean;
+      /**
+       * For blocks that end where their own syntax closes (a balanced literal) rather than at
+       * a marker: the length of the block in `inner` (its closing marker included), or
+       * undefined while more text is needed to tell. Used instead of `end`.
+       */
+      endAt?(inner: string): number | undefined;
       parse(inner: string, context: BlockContext): TextPiece[];
     }
-  | { kind: "reasoning"; start: string; end: readonly string[]; anchored?: boolean }
+  | {
+      kind: "reasoning";
+      start: string;
+      end: readonly string[];
+      anchored?: boolean;
+      /**
+       * Call blocks written inside this reasoning: absent, they are reasoning text; `read`,
+       * they are calls (Kimi-K2 Thinking writes them there); `read-if-left-open`, they are
+       * reasoning when the block closes and calls when the completion ends with it still open
+       * (llama.cpp's DeepSeek V3.1 rule).
+       */
+      calls?: "read" | "read-if-left-open";
+    }
   | { kind: "drop"; start: string; anchored?: boolean };
 
 /** A tool result as a text format sends it back. */

@@ -11,10 +11,22 @@ export type TextToolCallEvent =
 
 type CallRule = Extract<MarkerRule, { kind: "call" }>;
 type ReasoningRule = Extract<MarkerRule, { kind: "reasoning" }>;
+/** What a reasoning block scans for: its end markers, and the call markers it reads calls by. */
+type ReasoningMarker = { start: string; call?: CallRule };
+/** Call blocks read inside reasoning under `read-if-left-open`, held until the block closes or the completion ends. */
+type Held = ({ reasoning: string } | { raw: string; pieces: TextPiece[] })[];
+type ReasoningState = { mode: "reasoning"; rule: ReasoningRule; held: Held };
 type State =
   | { mode: "text" }
-  | { mode: "reasoning"; ends: { start: string }[] }
-  | { mode: "call"; rule: CallRule; start: string; searchFrom: number };
+  | ReasoningState
+  | {
+      mode: "call";
+      rule: CallRule;
+      start: string;
+      searchFrom: number;
+      /** The reasoning the block was opened in, to go back to. */
+      inReasoning?: ReasoningState;
+    };
 
 /**
  * Reads a completion of one text format as it streams. `push` each chunk and get back what
@@ -32,6 +44,7 @@ export class TextToolCallStream {
   #ended = false;
   /** In reasoning opened by the prompt, before anything was read: a repeated `<think>` is dropped. */
   #atStart = false;
+  readonly #reasoningMarkerCache = new Map<ReasoningRule, ReasoningMarker[]>();
 
   /**
    * @param format one of `TEXT_TOOL_CALL_FORMATS` (a `TypeError` names them for any other value)
@@ -56,7 +69,7 @@ export class TextToolCallStream {
       (rule): rule is ReasoningRule => rule.kind === "reasoning" && rule.start === "<think>",
     );
     if (options.startsInReasoning && think) {
-      this.#state = { mode: "reasoning", ends: endRules(think) };
+      this.#state = { mode: "reasoning", rule: think, held: [] };
       this.#atStart = true;
     }
   }
@@ -94,54 +107,117 @@ export class TextToolCallStream {
         this.#buffer = this.#buffer.slice(scan.index + scan.rule.start.length);
         const rule = scan.rule;
         if (rule.kind === "reasoning") {
-          this.#state = { mode: "reasoning", ends: endRules(rule) };
+          this.#state = { mode: "reasoning", rule, held: [] };
         } else if (rule.kind === "call") {
           this.#state = { mode: "call", rule, start: rule.start, searchFrom: 0 };
         }
       } else if (state.mode === "reasoning") {
-        if (this.#atStart) {
-          const lead = this.#buffer.trimStart();
-          if (!final && "<think>".startsWith(lead)) return; // wait: it may be a repeated <think>
-          this.#atStart = false;
-          if (lead.startsWith("<think>")) this.#buffer = lead.slice("<think>".length);
-        }
-        const scan = scanMarkers(this.#buffer, state.ends, final, undefined);
-        const upTo = scan.found ? scan.index : scan.safeUpTo;
-        if (upTo > 0) events.push({ type: "reasoning", text: this.#buffer.slice(0, upTo) });
-        if (!scan.found) {
-          this.#buffer = this.#buffer.slice(upTo);
-          return;
-        }
-        this.#buffer = this.#buffer.slice(scan.index + scan.rule.start.length);
-        this.#state = { mode: "text" };
-      } else {
-        const end = findEnd(this.#buffer, state.rule.end, state.searchFrom);
-        if (end === undefined) {
-          if (!final) {
-            const longest = Math.max(0, ...(state.rule.end ?? []).map((marker) => marker.length));
-            state.searchFrom = Math.max(0, this.#buffer.length - longest + 1);
-            return;
-          }
-          const inner = this.#buffer;
-          this.#buffer = "";
-          this.#state = { mode: "text" };
-          // A block without end markers runs to the end of the completion: it is complete.
-          const complete = state.rule.end === undefined || state.rule.end.length === 0;
-          this.#pieces(
-            state.rule.parse(inner, { start: state.start, complete, tools: this.#tools }),
-            events,
-          );
-          continue;
-        }
-        const inner = this.#buffer.slice(0, end.index);
-        this.#buffer = this.#buffer.slice(end.index + end.length);
-        this.#state = { mode: "text" };
-        this.#pieces(
-          state.rule.parse(inner, { start: state.start, complete: true, tools: this.#tools }),
-          events,
-        );
-      }
+        if (!this.#reasoning(state, final, events)) return;
+      } else if (!this.#call(state, final, events)) return;
     }
+  }
+
+  /** Reads reasoning up to its end or a call marker in it; false when more text is needed. */
+  #reasoning(state: ReasoningState, final: boolean, events: TextToolCallEvent[]): boolean {
+    if (this.#atStart) {
+      const lead = this.#buffer.trimStart();
+      if (!final && "<think>".startsWith(lead)) return false; // wait: it may be a repeated <think>
+      this.#atStart = false;
+      if (lead.startsWith("<think>")) this.#buffer = lead.slice("<think>".length);
+    }
+    const scan = scanMarkers(this.#buffer, this.#reasoningMarkers(state.rule), final, undefined);
+    const upTo = scan.found ? scan.index : scan.safeUpTo;
+    if (upTo > 0) {
+      const text = this.#buffer.slice(0, upTo);
+      if (state.held.length > 0) state.held.push({ reasoning: text });
+      else events.push({ type: "reasoning", text });
+    }
+    if (!scan.found) {
+      this.#buffer = this.#buffer.slice(upTo);
+      // The completion ended inside the reasoning: calls held in it were calls after all.
+      if (final) this.#releaseHeld(state.held, "calls", events);
+      return false;
+    }
+    this.#buffer = this.#buffer.slice(scan.index + scan.rule.start.length);
+    const call = scan.rule.call;
+    if (call) {
+      this.#state = {
+        mode: "call",
+        rule: call,
+        start: call.start,
+        searchFrom: 0,
+        inReasoning: state,
+      };
+    } else {
+      this.#releaseHeld(state.held, "reasoning", events);
+      this.#state = { mode: "text" };
+    }
+    return true;
+  }
+
+  /** Reads a call block up to its end; false when more text is needed. */
+  #call(
+    state: Extract<State, { mode: "call" }>,
+    final: boolean,
+    events: TextToolCallEvent[],
+  ): boolean {
+    const { rule } = state;
+    let inner: string;
+    let closing = "";
+    let complete: boolean;
+    if (rule.endAt) {
+      const length = rule.endAt(this.#buffer);
+      if (length === undefined && !final) return false;
+      inner = this.#buffer.slice(0, length);
+      complete = length !== undefined;
+    } else {
+      const end = findEnd(this.#buffer, rule.end, state.searchFrom);
+      if (end === undefined && !final) {
+        state.searchFrom = Math.max(0, this.#buffer.length - longestEnd(rule) + 1);
+        return false;
+      }
+      // Cut off inside the end marker (`…}</func`): the marker's start is no part of the call.
+      inner =
+        end === undefined
+          ? this.#buffer.slice(0, this.#buffer.length - partialEnd(this.#buffer, rule.end))
+          : this.#buffer.slice(0, end.index);
+      if (end) closing = this.#buffer.slice(end.index, end.index + end.length);
+      else closing = this.#buffer.slice(inner.length);
+      // A block without end markers runs to the end of the completion: it is complete.
+      complete = end !== undefined || !rule.end || rule.end.length === 0;
+    }
+    this.#buffer = this.#buffer.slice(inner.length + closing.length);
+    const pieces = rule.parse(inner, { start: state.start, complete, tools: this.#tools });
+    const reasoning = state.inReasoning;
+    this.#state = reasoning ?? { mode: "text" };
+    if (reasoning?.rule.calls === "read-if-left-open") {
+      reasoning.held.push({ raw: `${state.start}${inner}${closing}`, pieces });
+    } else this.#pieces(pieces, events);
+    return true;
+  }
+
+  /** Held calls as what they turned out to be: reasoning text (the block closed), or calls (it was left open). */
+  #releaseHeld(held: Held, as: "reasoning" | "calls", events: TextToolCallEvent[]): void {
+    for (const item of held.splice(0)) {
+      if ("reasoning" in item) events.push({ type: "reasoning", text: item.reasoning });
+      else if (as === "reasoning") events.push({ type: "reasoning", text: item.raw });
+      else this.#pieces(item.pieces, events);
+    }
+  }
+
+  #reasoningMarkers(rule: ReasoningRule): readonly ReasoningMarker[] {
+    let markers = this.#reasoningMarkerCache.get(rule);
+    if (!markers) {
+      markers = rule.end.map((start): ReasoningMarker => ({ start }));
+      if (rule.calls) {
+        for (const marker of this.#format.markers) {
+          if (marker.kind === "call" && !marker.anchored)
+            markers.push({ start: marker.start, call: marker });
+        }
+      }
+      this.#reasoningMarkerCache.set(rule, markers);
+    }
+    return markers;
   }
 
   #text(text: string, events: TextToolCallEvent[]): void {
@@ -179,8 +255,24 @@ function firstNonSpace(text: string): number {
   return index < 0 ? text.length : index;
 }
 
-function endRules(rule: ReasoningRule): { start: string }[] {
-  return rule.end.map((start) => ({ start }));
+/** The length of the longest end of `text` that begins one of `ends` without completing it. */
+function partialEnd(text: string, ends: readonly string[] | undefined): number {
+  let longest = 0;
+  for (const end of ends ?? []) {
+    for (let length = Math.min(end.length - 1, text.length); length > longest; length--) {
+      if (text.endsWith(end.slice(0, length))) {
+        longest = length;
+        break;
+      }
+    }
+  }
+  return longest;
+}
+
+function longestEnd(rule: CallRule): number {
+  let longest = 0;
+  for (const marker of rule.end ?? []) longest = Math.max(longest, marker.length);
+  return longest;
 }
 
 function findEnd(

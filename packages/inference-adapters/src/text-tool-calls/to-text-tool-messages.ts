@@ -14,9 +14,11 @@ export function toTextToolMessages(
   messages: readonly ChatMessage[],
   tools: readonly ToolSpec[],
   format: TextFormat,
+  /** A sentence ending the tools section (what `toolChoice` requires), if any. */
+  instruction = "",
 ): ChatMessage[] {
   const out: ChatMessage[] = [];
-  const toolSection = tools.length > 0 ? format.renderTools(tools) : "";
+  const toolSection = tools.length > 0 ? joinText(renderedTools(tools, format), instruction) : "";
   let systemDone = toolSection === "";
   const names = new Map<string, string>();
   let pending: TextToolResult[] = [];
@@ -67,6 +69,19 @@ export function toTextToolMessages(
   flush();
   if (!systemDone) out.unshift({ role: "system", content: toolSection });
   return out;
+}
+
+// An agent sends the same tools array turn after turn (the agent loop keeps one until the
+// tools change): its rendering is kept with it. A caller that changes an array in place gets
+// the old rendering, so tools arrays are treated as values.
+const rendered = new WeakMap<readonly ToolSpec[], Map<TextFormat, string>>();
+
+function renderedTools(tools: readonly ToolSpec[], format: TextFormat): string {
+  const byFormat = rendered.get(tools) ?? new Map<TextFormat, string>();
+  rendered.set(tools, byFormat);
+  const text = byFormat.get(format) ?? format.renderTools(tools);
+  byFormat.set(format, text);
+  return text;
 }
 
 function joinText(first: string, second: string): string {

@@ -1,4 +1,4 @@
-import type { ChatModel, ChatRequest, FinishReason, ModelEvent } from "../types.js";
+import type { ChatModel, ChatRequest, FinishReason, ModelEvent, ToolSpec } from "../types.js";
 import { TELLTALE_MARKERS, toolCallFormatForModel } from "./model-tool-call-format.js";
 import { opensReasoningInPrompt } from "./opens-reasoning-in-prompt.js";
 import { refusesTools } from "./refuses-tools.js";
@@ -7,6 +7,7 @@ import { formatOf, type TextToolCallFormat } from "./text-tool-call-formats.js";
 import { type TextToolCallEvent, TextToolCallStream } from "./text-tool-call-stream.js";
 import { toModelEvent } from "./to-model-events.js";
 import { toTextToolMessages } from "./to-text-tool-messages.js";
+import { retryMessages, type TextToolChoice, textToolChoice } from "./tool-choice-text.js";
 
 /** Why an `auto` model left native tool calling, told once through `onSwitch`. */
 export interface ToolFormatSwitch {
@@ -117,14 +118,68 @@ export function withTextToolCalls(model: ChatModel, options: TextToolCallsOption
   };
 }
 
-/** One turn in a text format: tools in the prompt, the answer parsed. */
-async function* textStream(
+/**
+ * One turn in a text format: tools in the prompt, the answer parsed. With `toolChoice`
+ * `required` or a named tool, the answer is held until it shows a call; one without gets one
+ * retry with a correction (the retry streams as it comes, its usage counting both attempts).
+ */
+function textStream(
   model: ChatModel,
   request: ChatRequest,
   format: TextToolCallFormat,
 ): AsyncGenerator<ModelEvent> {
   const { tools = [], toolChoice, ...rest } = request;
-  const offered = toolChoice === "none" ? [] : tools;
+  let choice: TextToolChoice;
+  try {
+    choice = textToolChoice(toolChoice, tools);
+  } catch (error) {
+    return failing(error);
+  }
+  const messages = toTextToolMessages(
+    request.messages,
+    choice.offered,
+    formatOf(format),
+    choice.instruction,
+  );
+  const turn = { ...rest, messages };
+  // Not forced: the answer's own generator, no second one around it (one hop less per delta).
+  if (!choice.forced) return answer(model, turn, format, choice.offered);
+  return forcedAnswer(model, turn, format, choice);
+}
+
+async function* forcedAnswer(
+  model: ChatModel,
+  turn: ChatRequest,
+  format: TextToolCallFormat,
+  choice: TextToolChoice,
+): AsyncGenerator<ModelEvent> {
+  const held: ModelEvent[] = [];
+  const calls = yield* answer(model, turn, format, choice.offered, held);
+  if (calls > 0) {
+    yield* held;
+    return;
+  }
+  const said = held.flatMap((event) => (event.type === "text-delta" ? [event.text] : [])).join("");
+  const retry = { ...turn, messages: retryMessages(turn.messages, said, choice.correction) };
+  const spent = held.find((event) => event.type === "usage");
+  for await (const event of answer(model, retry, format, choice.offered)) {
+    yield spent && event.type === "usage" ? addUsage(event, spent) : event;
+  }
+}
+
+// biome-ignore lint/correctness/useYield: a stream that fails when first read, as the others do
+async function* failing(error: unknown): AsyncGenerator<ModelEvent> {
+  throw error;
+}
+
+/** Streams one answer (into `hold` instead, when given) and returns how many calls it made. */
+async function* answer(
+  model: ChatModel,
+  request: ChatRequest,
+  format: TextToolCallFormat,
+  offered: readonly ToolSpec[],
+  hold?: ModelEvent[],
+): AsyncGenerator<ModelEvent, number> {
   // Made at the first answer text: a server that already streamed reasoning apart parsed
   // the prompt-opened `<think>` itself, so the text is not reasoning then.
   let parser: TextToolCallStream | undefined;
@@ -138,28 +193,43 @@ async function* textStream(
   };
   const held: ModelEvent[] = [];
   let calls = 0;
-  const inner = model.stream({
-    ...rest,
-    messages: toTextToolMessages(request.messages, offered, formatOf(format)),
-  });
-  for await (const event of inner) {
+  for await (const event of model.stream(request)) {
     if (event.type === "text-delta") {
       for (const parsed of parserNow().push(event.text)) {
         if (parsed.type === "tool-call") calls++;
-        yield toModelEvent(parsed);
+        if (hold) hold.push(toModelEvent(parsed));
+        else yield toModelEvent(parsed);
       }
     } else if (event.type === "usage" || event.type === "finish") held.push(event);
     else {
       if (event.type === "tool-call") calls++;
       if (event.type === "reasoning-delta") serverReasoning = true;
-      yield event;
+      if (hold) hold.push(event);
+      else yield event;
     }
   }
   for (const parsed of parserNow().end()) {
     if (parsed.type === "tool-call") calls++;
-    yield toModelEvent(parsed);
+    if (hold) hold.push(toModelEvent(parsed));
+    else yield toModelEvent(parsed);
   }
-  for (const event of held) yield withCalls(event, calls);
+  for (const event of held) {
+    if (hold) hold.push(withCalls(event, calls));
+    else yield withCalls(event, calls);
+  }
+  return calls;
+}
+
+/** The retry's usage with the first attempt's added: both were spent on this turn. */
+function addUsage(
+  event: Extract<ModelEvent, { type: "usage" }>,
+  spent: Extract<ModelEvent, { type: "usage" }>,
+): ModelEvent {
+  return {
+    ...event,
+    inputTokens: event.inputTokens + spent.inputTokens,
+    outputTokens: event.outputTokens + spent.outputTokens,
+  };
 }
 
 /** A `stop` finish of a turn that made calls is a `tool-calls` finish (the server only saw text). */

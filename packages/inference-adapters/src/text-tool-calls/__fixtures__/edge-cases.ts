@@ -150,10 +150,51 @@ export const edgeCases: {
     },
   },
   {
+    format: "pythonic",
+    source: "a bracket in prose is prose, and a call list after it is still a call",
+    text: "See [Bob's notes] and [1]. [get_weather(city='Paris')]",
+    expected: {
+      content: "See [Bob's notes] and [1].",
+      toolCalls: [{ name: "get_weather", arguments: { city: "Paris" } }],
+    },
+  },
+  {
+    format: "gemma4",
+    source: "prose that starts a line with call: is prose, not a call",
+    text: "call: me maybe\nor call:later, or\ncall:\ndone",
+    expected: { content: "call: me maybe\nor call:later, or\ncall:\ndone", toolCalls: [] },
+  },
+  {
+    format: "kimi-k2",
+    source:
+      "a call Kimi-K2 Thinking writes inside <think> is a call; the reasoning around it stays reasoning (llama.cpp test-chat.cpp's in-think Kimi case, which it keeps commented out)",
+    text: '<think>I\'m thinking<|tool_calls_section_begin|><|tool_call_begin|>functions.complex_function_in_think:0<|tool_call_argument_begin|>{"name": "John Doe", "age": 30}<|tool_call_end|><|tool_calls_section_end|>I\'m still thinking</think>Hello',
+    expected: {
+      content: "Hello",
+      reasoning: "I'm thinkingI'm still thinking",
+      toolCalls: [{ name: "complex_function_in_think", arguments: { name: "John Doe", age: 30 } }],
+    },
+  },
+  {
+    format: "deepseek",
+    source: "a call written inside closed reasoning is reasoning text, markers and all",
+    text: "<think>I could <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>ls<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜> but no.</think>Done.",
+    expected: {
+      content: "Done.",
+      reasoning:
+        "I could <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>ls<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜> but no.",
+      toolCalls: [],
+    },
+  },
+  {
     format: "llama3",
-    source: "JSON later in prose is prose, not a call",
-    text: 'The config is {"name": "x", "parameters": {}} as shown.',
-    expected: { content: 'The config is {"name": "x", "parameters": {}} as shown.', toolCalls: [] },
+    source:
+      "a call object between sentences is a call (as vLLM reads Llama 3); other JSON in prose is prose",
+    text: 'The config is {"name": "x", "parameters": {}} as shown, not {"name": "y"}.',
+    expected: {
+      content: 'The config is  as shown, not {"name": "y"}.',
+      toolCalls: [{ name: "x", arguments: {} }],
+    },
   },
   {
     format: "hermes",

@@ -20,8 +20,22 @@ const dsml = "｜DSML｜";
 export const deepseekFormat: TextFormat = {
   name: "deepseek",
   markers: [
-    thinkBlock,
+    // A call written in reasoning is reasoning, unless the completion ends with the block
+    // still open: then it was the answer (llama.cpp's DeepSeek V3.1 rule).
+    { ...thinkBlock, calls: "read-if-left-open" },
     { kind: "call", start: callsBegin, end: [callsEnd], parse: parseToolCalls },
+    // Spellings R1 writes now and then (llama.cpp accepts them): the section's begin marker
+    // with `_` or spaces, or `<｜tool▁calls｜>` straight before the first call's `function`.
+    ...["<｜tool_calls_begin｜>", "<｜tool calls begin｜>", "<｜tool\\_calls\\_begin｜>"].map(
+      (start) => ({ kind: "call" as const, start, end: [callsEnd], parse: parseToolCalls }),
+    ),
+    {
+      kind: "call",
+      start: "<｜tool▁calls｜>",
+      end: [callsEnd],
+      parse: (inner, context) =>
+        parseToolCalls(inner.startsWith(callBegin) ? inner : `${callBegin}${inner}`, context),
+    },
     {
       kind: "call",
       start: `<${dsml}function_calls>`,

@@ -17,9 +17,10 @@ export const functionaryV31Format: TextFormat = {
         if (close < 0) return [{ type: "call", call: cutOffCall(inner.trim(), "") }];
         const name = inner.slice(0, close).trim();
         const args = inner.slice(close + 1);
-        return [
-          { type: "call", call: complete ? callWithArguments(name, args) : cutOffCall(name, args) },
-        ];
+        // Cut off after whole arguments (servers that stop on `</function>`): still the call.
+        const call = callWithArguments(name, args);
+        const whole = complete || (!call.error && args.trim() !== "");
+        return [{ type: "call", call: whole ? call : cutOffCall(name, args) }];
       },
     },
     {

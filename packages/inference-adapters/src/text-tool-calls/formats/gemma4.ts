@@ -1,13 +1,45 @@
-import type { TextFormat } from "../text-format.js";
-import { gemmaLiteral, parseGemmaCall } from "./gemma-literal.js";
+import type { BlockContext, MarkerRule, TextFormat, TextPiece } from "../text-format.js";
+import { gemmaCallEnd, gemmaLiteral, parseGemmaCall } from "./gemma-literal.js";
 
 const quote = '<|"|>';
+// Gemma 4 sometimes closes a call with the end of its turn instead.
+const callEnds = ["<tool_call|>", "<turn|>"];
+
+/** A call block that ends where its literal closes (vLLM reads these variants). */
+function bareCall(start: string, anchored: boolean, lead: string): MarkerRule {
+  return {
+    kind: "call",
+    start,
+    anchored,
+    endAt: (inner) => gemmaCallEnd(inner, quote, callEnds, true),
+    parse: (inner, context) =>
+      /^[\w.-]+\s*\{/.test(inner)
+        ? [
+            ...(lead ? [{ type: "text" as const, text: lead }] : []),
+            ...parseCall(`call:${inner}`, context),
+          ]
+        : [{ type: "text", text: `${start}${inner}` }],
+  };
+}
+
+function parseCall(inner: string, context: BlockContext): TextPiece[] {
+  const end = callEnds.find((marker) => inner.endsWith(marker));
+  const body = end ? inner.slice(0, -end.length) : inner;
+  return parseGemmaCall(
+    body,
+    { ...context, complete: context.complete || end !== undefined },
+    quote,
+  );
+}
 
 /**
  * Gemma 4: `<|tool_call>call:NAME{key:<|"|>text<|"|>,n:5}<tool_call|>`, strings between
  * `<|"|>` tokens and keys bare; tools declared as `<|tool>declaration:NAME{…}<tool|>`,
  * results as `<|tool_response>response:NAME{…}<tool_response|>`. Reasoning in
- * `<|channel>thought…<channel|>`.
+ * `<|channel>thought…<channel|>`. Variants real Gemma 4 output has (vLLM reads them all): the
+ * call closed by `<turn|>` or not closed at all, `<|tool_call>:call:…`, and the open marker
+ * lost — `call:NAME{…}` where the answer starts (also right after the thought channel) or a
+ * line starts, and `<call>NAME{…}`.
  */
 export const gemma4Format: TextFormat = {
   name: "gemma4",
@@ -16,9 +48,12 @@ export const gemma4Format: TextFormat = {
     {
       kind: "call",
       start: "<|tool_call>",
-      end: ["<tool_call|>"],
-      parse: (inner, context) => parseGemmaCall(inner, context, quote),
+      endAt: (inner) => gemmaCallEnd(inner, quote, callEnds),
+      parse: parseCall,
     },
+    bareCall("call:", true, ""),
+    bareCall("\ncall:", false, "\n"),
+    bareCall("<call>", false, ""),
   ],
   renderTools: (tools) =>
     tools

@@ -1,16 +1,24 @@
+import { jsonCallPieces } from "../read-call-json.js";
 import { plainToolJson, thinkBlock } from "../render-tools.js";
 import type { TextFormat } from "../text-format.js";
 import { parseJsonListAfterMarker } from "./json-list-after-marker.js";
 
 /**
  * IBM Granite 3.x: `<|tool_call|>[{"name": …, "arguments": {…}}]`; Granite 3.3 reasons in
- * `<think>…</think>` and answers in `<response>…</response>`.
+ * `<think>…</think>` and answers in `<response>…</response>`. Granite 4 writes Hermes-style
+ * `<tool_call>{…}</tool_call>` blocks (its arguments often a JSON string, decoded once).
  */
 export const graniteFormat: TextFormat = {
   name: "granite",
   markers: [
     thinkBlock,
     { kind: "call", start: "<|tool_call|>", parse: parseJsonListAfterMarker },
+    {
+      kind: "call",
+      start: "<tool_call>",
+      end: ["</tool_call>"],
+      parse: (inner, { complete }) => jsonCallPieces(inner, complete),
+    },
     { kind: "drop", start: "<response>" },
     { kind: "drop", start: "</response>" },
   ],

@@ -73,6 +73,12 @@ function parseToolCalls(inner: string, context: BlockContext): TextPiece[] {
     position = read.end;
   }
   const rest = text.slice(position);
+  // Words before the list (vLLM's fallback finds the list after them).
+  const listAt = pieces.length === 0 ? rest.indexOf("[{") : -1;
+  if (listAt > 0) {
+    const listed = parseToolCalls(rest.slice(listAt), context);
+    if (listed.some((piece) => piece.type === "call" && !piece.call.error)) return listed;
+  }
   if (pieces.length === 0 && rest.trim() !== "") {
     pieces.push({
       type: "call",

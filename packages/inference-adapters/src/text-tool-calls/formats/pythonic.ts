@@ -6,17 +6,19 @@ import type { TextFormat, TextPiece, TextToolCall } from "../text-format.js";
 /**
  * Python call lists: `[get_weather(city="Paris"), get_time(tz='CET')]` — Llama 3.2 / 4
  * (`<|python_start|>…<|python_end|>`), Gemma 3 (also in a ```tool_code fence), LFM2
- * (`<|tool_call_start|>…<|tool_call_end|>`). A bare list counts only where the answer
- * starts with it; results go back in a user turn as a ```tool_output block (Gemma's way).
+ * (`<|tool_call_start|>…<|tool_call_end|>`). A bare list is a call list wherever it stands
+ * (after words too); results go back in a user turn as a ```tool_output block (Gemma's way).
  */
 export const pythonicFormat: TextFormat = {
   name: "pythonic",
   markers: [
     thinkBlock,
+    // A list anywhere in the answer (SGLang reads a call list after words); one that is not a
+    // call list (`[1]`, a Markdown link) is text. It ends at its closing bracket.
     {
       kind: "call",
       start: "[",
-      anchored: true,
+      endAt: closingBracket,
       parse: (inner) => parseCallList(`[${inner}`, true),
     },
     {
@@ -110,9 +112,15 @@ export function parseCallList(text: string, bare: boolean): TextPiece[] {
       break;
     }
     reader.position += name.length + 1;
+    const callStart = reader.position;
     const call = readKeywordArguments(reader, name);
     calls.push(call);
-    if (call.error) return calls.map((item) => ({ type: "call", call: item }));
+    if (call.error) {
+      // Engines keep the readable calls around an unreadable one: skip to its closing ")".
+      const after = closingParen(body, callStart);
+      if (after === undefined) return calls.map((item) => ({ type: "call", call: item }));
+      reader.position = after;
+    }
     reader.skipSpace();
     if (body[reader.position] === ",") reader.position++;
   }
@@ -150,4 +158,43 @@ function readKeywordArguments(reader: LooseReader, name: string): TextToolCall {
     if (reader.position >= reader.text.length) return cutOffCall(name, raw);
     return invalidArguments(name, raw, (error as Error).message);
   }
+}
+
+/** The index after the ")" that closes a call whose arguments start at `from`, skipping quoted text; undefined when none does. */
+function closingParen(text: string, from: number): number | undefined {
+  let depth = 1;
+  let quote: string | undefined;
+  for (let index = from; index < text.length; index++) {
+    const char = text[index]!;
+    if (quote) {
+      if (char === "\\") index++;
+      else if (char === quote) quote = undefined;
+    } else if (char === "'" || char === '"') quote = char;
+    else if (char === "(") depth++;
+    else if (char === ")" && --depth === 0) return index + 1;
+  }
+  return undefined;
+}
+
+/**
+ * The length up to and with the `]` that closes a list opened just before `inner`, or
+ * undefined while it is open. Quotes count only inside a call's parentheses, so an apostrophe
+ * in prose (`[Bob's notes]`) does not hide the bracket that closes it.
+ */
+function closingBracket(inner: string): number | undefined {
+  let depth = 1;
+  let parens = 0;
+  let quote: string | undefined;
+  for (let index = 0; index < inner.length; index++) {
+    const char = inner[index]!;
+    if (quote) {
+      if (char === "\\") index++;
+      else if (char === quote) quote = undefined;
+    } else if (parens > 0 && (char === "'" || char === '"')) quote = char;
+    else if (char === "(") parens++;
+    else if (char === ")") parens = Math.max(0, parens - 1);
+    else if (char === "[") depth++;
+    else if (char === "]" && --depth === 0) return index + 1;
+  }
+  return undefined;
 }

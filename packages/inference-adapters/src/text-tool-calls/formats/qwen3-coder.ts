@@ -92,10 +92,7 @@ function parseFunctionBlocks(inner: string, context: BlockContext): TextPiece[] 
     }
     const args: Record<string, unknown> = {};
     const schema = context.tools?.find((tool) => tool.name === name)?.inputSchema;
-    for (const param of body.matchAll(/<parameter=([^>\n]+)>\n?([\s\S]*?)\n?<\/parameter>/g)) {
-      const key = param[1]!.trim();
-      args[key] = typedValue(param[2]!, schemaType(schema, key));
-    }
+    for (const [key, raw] of parameters(body)) args[key] = typedValue(raw, schemaType(schema, key));
     if (!closed && Object.keys(args).length === 0 && body.trim() !== "") {
       pieces.push({
         type: "call",
@@ -112,6 +109,28 @@ function parseFunctionBlocks(inner: string, context: BlockContext): TextPiece[] 
     pieces.push({ type: "call", call });
   }
   return pieces;
+}
+
+/**
+ * The `<parameter=KEY>value</parameter>` pairs of a function block. A value whose closing tag
+ * is missing ends at the next `<parameter=` (vLLM and llama.cpp read it so). The newline
+ * after the opening tag and the one before the closing tag are layout; when the closing tag
+ * is indented (llama.cpp's Qwen3-Coder tests indent the blocks) so is the value's first line.
+ */
+function parameters(body: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  const opens = [...body.matchAll(/<parameter=([^>\n]+)>/g)];
+  for (const [index, open] of opens.entries()) {
+    const start = open.index + open[0].length;
+    const next = opens[index + 1]?.index ?? body.length;
+    const close = body.indexOf("</parameter>", start);
+    const raw = body.slice(start, close >= 0 && close < next ? close : next);
+    // An indented closing tag means an indented layout: the value's own indentation is layout too.
+    const indented = /\n[ \t]+$/.test(raw);
+    const value = raw.replace(indented ? /^\n[ \t]*/ : /^\n/, "").replace(/\n[ \t]*$/, "");
+    pairs.push([open[1]!.trim(), value]);
+  }
+  return pairs;
 }
 
 function schemaType(schema: Record<string, unknown> | undefined, key: string): string | undefined {
