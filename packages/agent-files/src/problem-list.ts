@@ -1,5 +1,4 @@
 import { AgentFileError } from "./agent-file-error.js";
-import { allProblems } from "./schema-error.js";
 
 /**
  * The problems found while reading one file, so that all of them are said at once, of every
@@ -63,4 +62,20 @@ export function readEach<T, R>(
 ): R[] {
   const results = items.map((item, index) => problems.collect(() => read(item, index)));
   return results.filter((result): result is R => result !== undefined);
+}
+
+/**
+ * One error for all the problems found in a file (each error's `others` included), in the
+ * order they appear in it, those of no one place (unset variables, listed with theirs) last;
+ * undefined when there are none.
+ */
+export function allProblems(errors: readonly AgentFileError[]): AgentFileError | undefined {
+  const flat = errors.flatMap((error) => [error, ...error.others]);
+  const place = (error: AgentFileError) =>
+    [error.line ?? Number.MAX_SAFE_INTEGER, error.column ?? 0] as const;
+  flat.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
+  const [first, ...rest] = flat.map((error) =>
+    error.others.length > 0 ? error.withOthers([]) : error,
+  );
+  return first && (rest.length === 0 ? first : first.withOthers(rest));
 }

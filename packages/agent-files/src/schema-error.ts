@@ -98,22 +98,6 @@ function issuesError(
   return rest.length === 0 ? first : first.withOthers(rest);
 }
 
-/**
- * One error for all the problems found in a file (each error's `others` included), in the
- * order they appear in it, those of no one place (unset variables, listed with theirs) last;
- * undefined when there are none.
- */
-export function allProblems(errors: readonly AgentFileError[]): AgentFileError | undefined {
-  const flat = errors.flatMap((error) => [error, ...error.others]);
-  const place = (error: AgentFileError) =>
-    [error.line ?? Number.MAX_SAFE_INTEGER, error.column ?? 0] as const;
-  flat.sort((a, b) => place(a)[0] - place(b)[0] || place(a)[1] - place(b)[1]);
-  const [first, ...rest] = flat.map((error) =>
-    error.others.length > 0 ? error.withOthers([]) : error,
-  );
-  return first && (rest.length === 0 ? first : first.withOthers(rest));
-}
-
 function issueError(
   issue: z.core.$ZodIssue,
   input: unknown,
