@@ -7,6 +7,7 @@ import {
   stopServingAgentRuns,
 } from "./agent-run-workflow.js";
 import { checkDatabase } from "./check-database.js";
+import { dbosDatabaseUrl } from "./database-url.js";
 import { DurableError } from "./durable-error.js";
 import {
   checkModelRate,
@@ -15,7 +16,7 @@ import {
   PermitClock,
   registerModelRateQueue,
 } from "./model-rate.js";
-import { quietMigrate } from "./quiet-migrate.js";
+import { type MigrationLog, quietMigrate } from "./quiet-migrate.js";
 import { DURABLE_NAMES, runQueueName } from "./run-types.js";
 import { StepGate } from "./step-gate.js";
 import { recoverGoneWorkers, WorkerLiveness } from "./worker-liveness.js";
@@ -41,6 +42,8 @@ export interface DurableWorkerOptions {
    * by a DBOS queue's rate limit. Default: none. Give every worker of the agent the same.
    */
   modelRate?: ModelRate;
+  /** Where DBOS's lines while it sets up the database's tables go (a `--verbose` log). Default: nowhere. */
+  log?: MigrationLog;
 }
 
 /** A running worker. */
@@ -55,6 +58,13 @@ export interface DurableWorker {
 }
 
 let running = false;
+
+/**
+ * How often a worker looks for queued runs (DBOS's default is once a second, and DBOS has no
+ * wake-up on enqueue): a queued run starts within about this long of a free slot. The look is
+ * one short indexed query.
+ */
+const RUN_QUEUE_POLL_MS = 50;
 
 function positiveInteger(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
@@ -93,7 +103,7 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
   }
   await checkDatabase(options.databaseUrl);
   // A worker may come first: its liveness lock needs the database before DBOS.launch makes it.
-  await quietMigrate(options.databaseUrl);
+  await quietMigrate(options.databaseUrl, options.log);
   running = true;
   const executorId =
     options.executorId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -113,15 +123,18 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
     );
     DBOS.setConfig({
       name: DURABLE_NAMES.application,
-      systemDatabaseUrl: options.databaseUrl,
+      systemDatabaseUrl: dbosDatabaseUrl(options.databaseUrl),
       executorID: executorId,
       applicationVersion: DURABLE_NAMES.applicationVersion,
       listenQueues: modelRate ? [queue, modelRateQueueName(options.agent)] : [queue],
       logLevel: options.logLevel ?? "warn",
+      // Done above, once across processes: launch only checks the tables are there.
+      runMigrations: false,
     });
     await DBOS.launch();
     await DBOS.registerQueue(queue, {
       workerConcurrency: concurrency,
+      minPollingIntervalMs: RUN_QUEUE_POLL_MS,
       onConflict: "always_update",
     });
     if (modelRate) await registerModelRateQueue(options.agent, modelRate);
