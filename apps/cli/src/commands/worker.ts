@@ -83,6 +83,7 @@ export async function workerCommand(
     agent,
     concurrency: flags.concurrency,
     ...(flags.modelRate ? { modelRate: flags.modelRate } : {}),
+    ...(flags.verbose ? { log: (line: string) => io.stderr.write(`${style.dim(line)}\n`) } : {}),
     agentOptions: {
       model,
       registry: session.registry,
