@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chown, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
+import { platform } from "node:os";
 import { dirname, join } from "node:path";
 import pg from "pg";
 import { DurableError } from "./durable-error.js";
@@ -126,6 +127,9 @@ async function checkMajorVersion(binaries: PostgresBinaries, folder: string) {
   );
 }
 
+/** TCP on loopback only: no socket file beside other servers' in /tmp (Windows has no shell quoting for the empty value). */
+const NO_SOCKET_FILE = platform() === "win32" ? "" : " -c unix_socket_directories=''";
+
 async function startServer(user: PostgresUser, binaries: PostgresBinaries, folder: string) {
   const data = join(folder, "data");
   for (let attempt = 1; ; attempt++) {
@@ -133,7 +137,7 @@ async function startServer(user: PostgresUser, binaries: PostgresBinaries, folde
     try {
       await user.run(binaries.pg_ctl, [
         ...["-D", data, "-l", join(folder, "log"), "-w", "start", "-o"],
-        `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200`,
+        `-p ${port} -c listen_addresses=127.0.0.1${NO_SOCKET_FILE} -c max_connections=200`,
       ]);
       return;
     } catch (error) {
