@@ -1,13 +1,15 @@
 import { execFile } from "node:child_process";
-import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { chmod, cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { arch, platform, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { DurableError } from "./durable-error.js";
 import { localDatabase, stopLocalDatabase } from "./local-database.js";
+import { embeddedPostgresBinaries, SHARED_BINARIES_FOLDER } from "./postgres-binaries.js";
 
 async function query(url: string, sql: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url });
@@ -100,6 +102,29 @@ describe("localDatabase", () => {
       ]);
       expect(JSON.parse(stdout)).toEqual({ uid: 65534, started: [true, false], stopped: true });
       expect((await stat(join(folder, "data"))).uid).toBe(65534);
+    },
+  );
+
+  it.runIf(process.getuid?.() === 0)(
+    "as root, binaries the postgres user cannot reach (tinyloop installed under /root) are run from a shared copy",
+    async () => {
+      parent = await openFolder();
+      const folder = join(parent, "postgres");
+      const hidden = await mkdtemp(join(tmpdir(), "tinyloop-hidden-")); // 0700, root's own
+      const version = `test-${process.pid}`;
+      const copy = join(SHARED_BINARIES_FOLDER, `postgres-${version}-${platform()}-${arch()}`);
+      try {
+        const { bin } = await embeddedPostgresBinaries();
+        await cp(dirname(bin), join(hidden, "native"), { recursive: true, verbatimSymlinks: true });
+        await writeFile(join(hidden, "package.json"), JSON.stringify({ version }));
+        const local = await localDatabase({ folder, bin: join(hidden, "native", "bin") });
+        expect(await query(local.url, "select 1 as one")).toEqual([{ one: 1 }]);
+        expect(existsSync(join(copy, "bin", "postgres"))).toBe(true);
+        expect(await stopLocalDatabase({ folder, bin: join(hidden, "native", "bin") })).toBe(true);
+      } finally {
+        await rm(hidden, { recursive: true, force: true });
+        await rm(copy, { recursive: true, force: true });
+      }
     },
   );
 

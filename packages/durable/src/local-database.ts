@@ -11,6 +11,7 @@ import {
   type PostgresBinaries,
   postgresBinariesIn,
   postgresMajorVersion,
+  sharedCopyOf,
 } from "./postgres-binaries.js";
 import { POSTGRES_SYSTEM_USER, type PostgresUser, postgresUser } from "./postgres-user.js";
 import { withStartLock } from "./start-lock.js";
@@ -79,25 +80,25 @@ const logTail = async (folder: string) =>
     .slice(-3)
     .join(" / ");
 
-/** As root, hands `folder` to the postgres user and checks that user can reach it and the binaries. */
-async function handOver(user: PostgresUser, binaries: PostgresBinaries, folder: string) {
+/** As root, hands `folder` to the postgres user and checks that user can reach it. */
+async function handOver(user: PostgresUser, folder: string): Promise<void> {
   if (!user.ids) return;
   await chown(folder, user.ids.uid, user.ids.gid);
-  const why = `Running as root, tinyloop starts the local database as the ${POSTGRES_SYSTEM_USER} system user (Postgres refuses to run as root), and that user cannot reach`;
   if (!(await succeeds(user.run("test", ["-x", folder])))) {
     throw failed(
-      `${why} ${folder}: every folder above it must be open to other users (chmod o+x). Choose a folder such as /var/lib/tinyloop/postgres.`,
-    );
-  }
-  if (!(await succeeds(user.run(binaries.postgres, ["-V"])))) {
-    throw failed(
-      `${why} PostgreSQL's programs in ${binaries.bin}: every folder above them must be open to other users (chmod o+x), or install tinyloop where they are (say, npm install -g).`,
+      `Running as root, tinyloop starts the local database as the ${POSTGRES_SYSTEM_USER} system user (Postgres refuses to run as root), and that user cannot reach ${folder}: every folder above it must be open to other users (chmod o+x). Choose a folder such as /var/lib/tinyloop/postgres.`,
     );
   }
 }
 
+/** Binaries the user can run: in place, else (as root) a shared copy. */
+async function runnableBy(user: PostgresUser, binaries: PostgresBinaries) {
+  if (!user.ids || (await succeeds(user.run(binaries.postgres, ["-V"])))) return binaries;
+  return sharedCopyOf(binaries);
+}
+
 async function createCluster(user: PostgresUser, binaries: PostgresBinaries, folder: string) {
-  await handOver(user, binaries, folder);
+  await handOver(user, folder);
   const password = randomBytes(18).toString("base64url");
   const passwordFile = join(folder, "initdb-password");
   await writeFile(passwordFile, password, { mode: 0o600 });
@@ -195,12 +196,13 @@ async function undoCluster(user: PostgresUser, binaries: PostgresBinaries, folde
  * server logged, a data folder of another major version, no PostgreSQL for this platform).
  */
 export async function localDatabase(options: LocalDatabaseOptions): Promise<LocalDatabase> {
-  const binaries = await binariesOf(options.bin);
+  const found = await binariesOf(options.bin);
   const { folder } = options;
   // Only the folder itself is private: as root, the postgres user must pass its parents.
   await mkdir(dirname(folder), { recursive: true });
   const started = await withStartLock(folder, async () => {
     const user = await postgresUser();
+    const binaries = await runnableBy(user, found);
     const fresh = !existsSync(join(folder, "password"));
     try {
       if (fresh) {
@@ -235,8 +237,8 @@ export async function localDatabase(options: LocalDatabaseOptions): Promise<Loca
 export async function stopLocalDatabase(options: LocalDatabaseOptions): Promise<boolean> {
   const data = join(options.folder, "data");
   if (!existsSync(join(data, "PG_VERSION"))) return false;
-  const binaries = await binariesOf(options.bin);
   const user = await postgresUser();
+  const binaries = await runnableBy(user, await binariesOf(options.bin));
   if (!(await isRunning(user, binaries, data))) return false;
   await user.run(binaries.pg_ctl, ["-D", data, "-m", "fast", "-w", "stop"]);
   return true;

@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, readFile, rename, rm } from "node:fs/promises";
 import { arch, platform } from "node:os";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { DurableError } from "./durable-error.js";
 
@@ -53,4 +55,37 @@ export function postgresBinariesIn(bin: string): PostgresBinaries {
 export async function postgresMajorVersion(binaries: PostgresBinaries): Promise<string> {
   const { stdout } = await promisify(execFile)(binaries.postgres, ["-V"]);
   return /(\d+)(?:\.\d+)*\s*$/.exec(stdout.trim())?.[1] ?? "";
+}
+
+/** Where root keeps a copy of the binaries the `postgres` user cannot reach in place. */
+export const SHARED_BINARIES_FOLDER = "/var/lib/tinyloop";
+
+/**
+ * The binaries copied where every user can run them (`/var/lib/tinyloop/postgres-<version>`,
+ * root's, world-readable): as root with tinyloop installed under a private folder (say
+ * `/root`), the `postgres` user cannot reach `node_modules`. Copied once (about 60 MB), into a
+ * temporary folder renamed into place, so processes copying at once do not see half a copy.
+ */
+export async function sharedCopyOf(binaries: PostgresBinaries): Promise<PostgresBinaries> {
+  const native = dirname(binaries.bin);
+  const { version } = JSON.parse(await readFile(join(dirname(native), "package.json"), "utf8")) as {
+    version: string;
+  };
+  const target = join(SHARED_BINARIES_FOLDER, `postgres-${version}-${platform()}-${arch()}`);
+  if (!existsSync(join(target, "bin", basename(binaries.pg_ctl)))) {
+    const partial = `${target}.partial-${process.pid}`;
+    await cp(native, partial, { recursive: true, verbatimSymlinks: true });
+    await rename(partial, target).catch(async (error: unknown) => {
+      await rm(partial, { recursive: true, force: true });
+      // Another process put its copy there first.
+      if (!existsSync(join(target, "bin", basename(binaries.pg_ctl)))) throw error;
+    });
+  }
+  const bin = join(target, "bin");
+  return {
+    bin,
+    initdb: join(bin, basename(binaries.initdb)),
+    pg_ctl: join(bin, basename(binaries.pg_ctl)),
+    postgres: join(bin, basename(binaries.postgres)),
+  };
 }
