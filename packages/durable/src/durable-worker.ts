@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { DBOS } from "@dbos-inc/dbos-sdk";
+import { DBOS, DBOSClient } from "@dbos-inc/dbos-sdk";
 import {
   type DurableAgentOptions,
   serveAgentRuns,
@@ -20,6 +20,23 @@ import { type MigrationLog, quietMigrate } from "./quiet-migrate.js";
 import { DURABLE_NAMES, runQueueName } from "./run-types.js";
 import { StepGate } from "./step-gate.js";
 import { recoverGoneWorkers, WorkerLiveness } from "./worker-liveness.js";
+
+/** Puts the agent's run queue in the database (its settings replaced: the last worker started sets them). */
+async function registerRunQueue(databaseUrl: string, queue: string, concurrency: number) {
+  const setup = await DBOSClient.create({
+    systemDatabaseUrl: dbosDatabaseUrl(databaseUrl),
+    applicationName: DURABLE_NAMES.application,
+  });
+  try {
+    await setup.registerQueue(queue, {
+      workerConcurrency: concurrency,
+      minPollingIntervalMs: RUN_QUEUE_POLL_MS,
+      onConflict: "always_update",
+    });
+  } finally {
+    await setup.destroy();
+  }
+}
 
 /** Options of {@link startDurableWorker}. */
 export interface DurableWorkerOptions {
@@ -131,12 +148,9 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
       // Done above, once across processes: launch only checks the tables are there.
       runMigrations: false,
     });
+    // Registered before launch: DBOS looks for queues added later only once a second.
+    await registerRunQueue(options.databaseUrl, queue, concurrency);
     await DBOS.launch();
-    await DBOS.registerQueue(queue, {
-      workerConcurrency: concurrency,
-      minPollingIntervalMs: RUN_QUEUE_POLL_MS,
-      onConflict: "always_update",
-    });
     if (modelRate) await registerModelRateQueue(options.agent, modelRate);
   } catch (error) {
     running = false;
