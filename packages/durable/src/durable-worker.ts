@@ -16,16 +16,22 @@ import {
   PermitClock,
   registerModelRateQueue,
 } from "./model-rate.js";
-import { type MigrationLog, quietMigrate } from "./quiet-migrate.js";
+import { dbosLoggerTo, type MigrationLog, quietMigrate } from "./quiet-migrate.js";
 import { DURABLE_NAMES, runQueueName } from "./run-types.js";
 import { StepGate } from "./step-gate.js";
 import { recoverGoneWorkers, WorkerLiveness } from "./worker-liveness.js";
 
 /** Puts the agent's run queue in the database (its settings replaced: the last worker started sets them). */
-async function registerRunQueue(databaseUrl: string, queue: string, concurrency: number) {
+async function registerRunQueue(
+  databaseUrl: string,
+  queue: string,
+  concurrency: number,
+  log: MigrationLog,
+) {
   const setup = await DBOSClient.create({
     systemDatabaseUrl: dbosDatabaseUrl(databaseUrl),
     applicationName: DURABLE_NAMES.application,
+    logger: dbosLoggerTo(log),
   });
   try {
     await setup.registerQueue(queue, {
@@ -149,7 +155,7 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
       runMigrations: false,
     });
     // Registered before launch: DBOS looks for queues added later only once a second.
-    await registerRunQueue(options.databaseUrl, queue, concurrency);
+    await registerRunQueue(options.databaseUrl, queue, concurrency, options.log ?? (() => {}));
     await DBOS.launch();
     if (modelRate) await registerModelRateQueue(options.agent, modelRate);
   } catch (error) {

@@ -1,7 +1,7 @@
 // DBOS's own migration entry (`DBOS.migrate`) logs through the console with no way to pass a
 // logger; the function under it takes one.
 import { ensureSystemDatabase } from "@dbos-inc/dbos-sdk/internal/system_database";
-import { GlobalLogger } from "@dbos-inc/dbos-sdk/internal/telemetry/logs";
+import { type DLogger, GlobalLogger } from "@dbos-inc/dbos-sdk/internal/telemetry/logs";
 import pg from "pg";
 
 /**
@@ -72,6 +72,12 @@ async function takeLock(client: pg.Client): Promise<void> {
 
 const lineOf = (entry: unknown) => (typeof entry === "string" ? entry : String(entry));
 
+/** A DBOS logger writing every line to `log` (DBOS's own writes to stdout, a program's output). */
+export function dbosLoggerTo(log: MigrationLog): DLogger {
+  const write = (entry: unknown) => log(lineOf(entry));
+  return { info: write, debug: write, warn: write, error: write };
+}
+
 /**
  * Creates the database and DBOS's tables when missing (or brings them to this DBOS's
  * version), exactly once however many processes start at the same moment: the migration
@@ -86,13 +92,10 @@ export async function quietMigrate(
   const lock = await connectCreating(databaseUrl);
   try {
     await takeLock(lock);
-    const sink = {
-      info: (entry: unknown) => log(lineOf(entry)),
-      debug: (entry: unknown) => log(lineOf(entry)),
-      warn: (entry: unknown) => log(lineOf(entry)),
-      error: (entry: unknown) => log(lineOf(entry)),
-    };
-    await ensureSystemDatabase(databaseUrl, new GlobalLogger(undefined, { logger: sink }));
+    await ensureSystemDatabase(
+      databaseUrl,
+      new GlobalLogger(undefined, { logger: dbosLoggerTo(log) }),
+    );
   } finally {
     // Ending the session frees the lock, also when the migration failed.
     await lock.end().catch(() => {});
