@@ -74,3 +74,20 @@ export function parseDatabaseUrl(value: unknown, where = "databaseUrl"): Databas
   }
   return { url: value, host: parsed.hostname.replace(/^\[|\]$/g, ""), port, database };
 }
+
+/** How long DBOS's connections may sit idle inside a transaction (DBOS's own default). */
+const IDLE_TRANSACTION_TIMEOUT_MS = 60_000;
+
+/**
+ * The URL to give DBOS: DBOS's idle-in-transaction timeout set at connection start (libpq
+ * `options`) rather than by DBOS's `SET` on each new pool connection, which it queues without
+ * waiting and so draws pg's "client is already executing a query" deprecation warning.
+ */
+export function dbosDatabaseUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const options = url.searchParams.get("options") ?? "";
+  if (options.includes("idle_in_transaction_session_timeout")) return databaseUrl;
+  const setting = `-c idle_in_transaction_session_timeout=${IDLE_TRANSACTION_TIMEOUT_MS}`;
+  url.searchParams.set("options", options === "" ? setting : `${options} ${setting}`);
+  return url.href;
+}

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { DBOSClient, type WorkflowStatus } from "@dbos-inc/dbos-sdk";
 import { checkDatabase } from "./check-database.js";
+import { dbosDatabaseUrl } from "./database-url.js";
 import { DurableError } from "./durable-error.js";
 import { findRun } from "./find-run.js";
-import { quietMigrate } from "./quiet-migrate.js";
+import { type MigrationLog, quietMigrate } from "./quiet-migrate.js";
 import {
   agentResultOf,
   type FinishedOutcome,
@@ -134,17 +135,26 @@ function resultOf(status: WorkflowStatus, steps: readonly StepInfo[]): RunResult
   };
 }
 
+/** Options of {@link openDurableClient}. */
+export interface OpenDurableClientOptions {
+  /** Where DBOS's lines while it sets up the database's tables go (a `--verbose` log). Default: nowhere. */
+  log?: MigrationLog;
+}
+
 /**
  * Opens a client on the runs database (checking first that it answers; creating DBOS's
  * tables when no worker has yet).
  * @throws DurableError `OPTIONS_INVALID` for a bad URL, `DATABASE_UNREACHABLE`.
  */
-export async function openDurableClient(databaseUrl: string): Promise<DurableClient> {
+export async function openDurableClient(
+  databaseUrl: string,
+  options: OpenDurableClientOptions = {},
+): Promise<DurableClient> {
   await checkDatabase(databaseUrl);
   // A client may come first (submit before any worker started): create DBOS's tables.
-  await quietMigrate(databaseUrl);
+  await quietMigrate(databaseUrl, options.log);
   const client = await DBOSClient.create({
-    systemDatabaseUrl: databaseUrl,
+    systemDatabaseUrl: dbosDatabaseUrl(databaseUrl),
     applicationName: DURABLE_NAMES.application,
   });
   const statusOf = (id: string) => findRun(client, id);

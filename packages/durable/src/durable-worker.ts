@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { DBOS } from "@dbos-inc/dbos-sdk";
+import { DBOS, DBOSClient } from "@dbos-inc/dbos-sdk";
 import {
   type DurableAgentOptions,
   type RunEnd,
@@ -8,6 +8,7 @@ import {
   stopServingAgentRuns,
 } from "./agent-run-workflow.js";
 import { checkDatabase } from "./check-database.js";
+import { dbosDatabaseUrl } from "./database-url.js";
 import { DurableError } from "./durable-error.js";
 import {
   checkModelRate,
@@ -16,10 +17,33 @@ import {
   PermitClock,
   registerModelRateQueue,
 } from "./model-rate.js";
-import { quietMigrate } from "./quiet-migrate.js";
+import { dbosLoggerTo, type MigrationLog, quietMigrate } from "./quiet-migrate.js";
 import { DURABLE_NAMES, runQueueName } from "./run-types.js";
 import { StepGate } from "./step-gate.js";
 import { recoverGoneWorkers, WorkerLiveness } from "./worker-liveness.js";
+
+/** Puts the agent's run queue in the database (its settings replaced: the last worker started sets them). */
+async function registerRunQueue(
+  databaseUrl: string,
+  queue: string,
+  concurrency: number,
+  log: MigrationLog,
+) {
+  const setup = await DBOSClient.create({
+    systemDatabaseUrl: dbosDatabaseUrl(databaseUrl),
+    applicationName: DURABLE_NAMES.application,
+    logger: dbosLoggerTo(log),
+  });
+  try {
+    await setup.registerQueue(queue, {
+      workerConcurrency: concurrency,
+      minPollingIntervalMs: RUN_QUEUE_POLL_MS,
+      onConflict: "always_update",
+    });
+  } finally {
+    await setup.destroy();
+  }
+}
 
 /** Options of {@link startDurableWorker}. */
 export interface DurableWorkerOptions {
@@ -47,6 +71,8 @@ export interface DurableWorkerOptions {
    * error: a worker's log line per failed run.
    */
   onRunEnd?: (run: RunEnd) => void;
+  /** Where DBOS's lines while it sets up the database's tables go (a `--verbose` log). Default: nowhere. */
+  log?: MigrationLog;
 }
 
 /** A running worker. */
@@ -61,6 +87,13 @@ export interface DurableWorker {
 }
 
 let running = false;
+
+/**
+ * How often a worker looks for queued runs (DBOS's default is once a second, and DBOS has no
+ * wake-up on enqueue): a queued run starts within about this long of a free slot. The look is
+ * one short indexed query.
+ */
+const RUN_QUEUE_POLL_MS = 50;
 
 function positiveInteger(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
@@ -99,7 +132,7 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
   }
   await checkDatabase(options.databaseUrl);
   // A worker may come first: its liveness lock needs the database before DBOS.launch makes it.
-  await quietMigrate(options.databaseUrl);
+  await quietMigrate(options.databaseUrl, options.log);
   running = true;
   const executorId =
     options.executorId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -118,17 +151,17 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
     });
     DBOS.setConfig({
       name: DURABLE_NAMES.application,
-      systemDatabaseUrl: options.databaseUrl,
+      systemDatabaseUrl: dbosDatabaseUrl(options.databaseUrl),
       executorID: executorId,
       applicationVersion: DURABLE_NAMES.applicationVersion,
       listenQueues: modelRate ? [queue, modelRateQueueName(options.agent)] : [queue],
       logLevel: options.logLevel ?? "warn",
+      // Done above, once across processes: launch only checks the tables are there.
+      runMigrations: false,
     });
+    // Registered before launch: DBOS looks for queues added later only once a second.
+    await registerRunQueue(options.databaseUrl, queue, concurrency, options.log ?? (() => {}));
     await DBOS.launch();
-    await DBOS.registerQueue(queue, {
-      workerConcurrency: concurrency,
-      onConflict: "always_update",
-    });
     if (modelRate) await registerModelRateQueue(options.agent, modelRate);
   } catch (error) {
     running = false;

@@ -7,6 +7,7 @@ export type { DatabaseAddress } from "./database-url.js";
 export { parseDatabaseUrl } from "./database-url.js";
 export type {
   DurableClient,
+  OpenDurableClientOptions,
   RunDetails,
   RunResult,
   RunStepRecord,
@@ -21,11 +22,12 @@ export { durableRunStep } from "./durable-run-step.js";
 export type { DurableWorker, DurableWorkerOptions } from "./durable-worker.js";
 export { startDurableWorker } from "./durable-worker.js";
 export type { LocalDatabase, LocalDatabaseOptions } from "./local-database.js";
-export { LOCAL_POSTGRES_BIN, localDatabase, stopLocalDatabase } from "./local-database.js";
+export { localDatabase, stopLocalDatabase } from "./local-database.js";
 export { mayRunAgain } from "./may-run-again.js";
 export type { ModelRate } from "./model-rate.js";
 export { checkModelRate, modelRateQueueName } from "./model-rate.js";
 export { modelRateText, parseModelRate } from "./model-rate-text.js";
+export type { MigrationLog } from "./quiet-migrate.js";
 export type {
   BatchCounts,
   BatchEvent,

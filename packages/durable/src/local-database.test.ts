@@ -1,13 +1,15 @@
 import { execFile } from "node:child_process";
-import { chmod, mkdtemp, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { chmod, cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { arch, platform, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { DurableError } from "./durable-error.js";
 import { localDatabase, stopLocalDatabase } from "./local-database.js";
+import { embeddedPostgresBinaries, SHARED_BINARIES_FOLDER } from "./postgres-binaries.js";
 
 async function query(url: string, sql: string): Promise<unknown[]> {
   const client = new pg.Client({ connectionString: url });
@@ -74,13 +76,14 @@ describe("localDatabase", () => {
   });
 
   it.runIf(process.getuid?.() === 0)(
-    "as root, a folder the postgres user cannot reach is named, with the fix",
+    "as root, a folder the postgres user cannot reach is named, with the fix, and nothing is left in it",
     async () => {
       parent = await mkdtemp(join(tmpdir(), "tinyloop-local-db-")); // 0700, root's own
       const folder = join(parent, "postgres");
       await expect(localDatabase({ folder })).rejects.toThrow(
         `the postgres system user (Postgres refuses to run as root), and that user cannot reach ${folder}: every folder above it must be open to other users (chmod o+x). Choose a folder such as /var/lib/tinyloop/postgres.`,
       );
+      expect(await readdir(folder)).toEqual([]);
     },
   );
 
@@ -102,13 +105,73 @@ describe("localDatabase", () => {
     },
   );
 
-  it("without PostgreSQL installed, says what to install", async () => {
+  it.runIf(process.getuid?.() === 0)(
+    "as root, binaries the postgres user cannot reach (tinyloop installed under /root) are run from a shared copy",
+    async () => {
+      parent = await openFolder();
+      const folder = join(parent, "postgres");
+      const hidden = await mkdtemp(join(tmpdir(), "tinyloop-hidden-")); // 0700, root's own
+      const version = `test-${process.pid}`;
+      const copy = join(SHARED_BINARIES_FOLDER, `postgres-${version}-${platform()}-${arch()}`);
+      try {
+        const { bin } = await embeddedPostgresBinaries();
+        await cp(dirname(bin), join(hidden, "native"), { recursive: true, verbatimSymlinks: true });
+        await writeFile(join(hidden, "package.json"), JSON.stringify({ version }));
+        const local = await localDatabase({ folder, bin: join(hidden, "native", "bin") });
+        expect(await query(local.url, "select 1 as one")).toEqual([{ one: 1 }]);
+        expect(existsSync(join(copy, "bin", "postgres"))).toBe(true);
+        expect(await stopLocalDatabase({ folder, bin: join(hidden, "native", "bin") })).toBe(true);
+      } finally {
+        await rm(hidden, { recursive: true, force: true });
+        await rm(copy, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it("a folder of PostgreSQL binaries without pg_ctl is named, with the way out", async () => {
     const error = await localDatabase({ folder: "/nonexistent/x", bin: "/nowhere/bin" }).catch(
       (e: unknown) => e,
     );
     expect(DurableError.isInstance(error) && error.code).toBe("LOCAL_DATABASE_FAILED");
     expect((error as Error).message).toBe(
-      "The local database needs PostgreSQL 15, and /nowhere/bin has no pg_ctl. Install it (Debian and Ubuntu: apt-get install -y postgresql-15), or give the URL of a Postgres server instead.",
+      "The local database was asked to run PostgreSQL from /nowhere/bin, and there is no pg_ctl there. Leave the folder out to run the PostgreSQL that comes with tinyloop, or give the URL of a Postgres server instead.",
     );
   });
+
+  it("a data folder made by another major version is named, and left as it was", async () => {
+    parent = await openFolder();
+    const folder = join(parent, "postgres");
+    await localDatabase({ folder });
+    await stopLocalDatabase({ folder });
+    await writeFile(join(folder, "data", "PG_VERSION"), "15\n");
+    const error = await localDatabase({ folder }).catch((e: unknown) => e);
+    expect(DurableError.isInstance(error) && error.code).toBe("LOCAL_DATABASE_FAILED");
+    expect((error as Error).message).toBe(
+      `The local database in ${folder} was made by PostgreSQL 15, and tinyloop runs PostgreSQL 17, which cannot open it. Its runs stay readable with PostgreSQL 15; move the folder aside, or remove it to start afresh.`,
+    );
+    expect((await readdir(folder)).sort()).toEqual(["data", "log", "password"]);
+  });
+
+  it.runIf(process.getuid?.() === 0)(
+    "with no disk space, says so with the folder, and leaves no half-made cluster",
+    async () => {
+      parent = await openFolder();
+      const folder = join(parent, "postgres");
+      await mkdir(folder);
+      await promisify(execFile)("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", folder]);
+      try {
+        const error = await localDatabase({ folder }).catch((e: unknown) => e);
+        expect(DurableError.isInstance(error) && error.code).toBe("LOCAL_DATABASE_FAILED");
+        expect((error as Error).message).toMatch(
+          new RegExp(
+            `^Could not create the local database in ${folder}: .*No space left on device`,
+            "s",
+          ),
+        );
+        expect(await readdir(folder)).toEqual([]);
+      } finally {
+        await promisify(execFile)("umount", [folder]);
+      }
+    },
+  );
 });

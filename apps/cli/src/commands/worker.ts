@@ -90,6 +90,7 @@ export async function workerCommand(
       const line = runEndLine(run);
       if (line !== undefined) io.stderr.write(`${line}\n`);
     },
+    ...(flags.verbose ? { log: (line: string) => io.stderr.write(`${style.dim(line)}\n`) } : {}),
     agentOptions: {
       model: session.model,
       registry: session.registry,

@@ -58,7 +58,7 @@ describe("durable runs with no --db: the local database", () => {
       env,
     });
     expect(submitted.stderr).toContain(
-      `started the local runs database in ${folder} (it keeps running for workers and later commands; stop it with tinyloop runs --stop-db)\n`,
+      `started the local runs database in ${folder} (it keeps running for workers and later commands; stop it with tinyloop runs --stop-db)`,
     );
     expect(submitted.exitCode).toBe(0);
     const id = submitted.stdout; // only the id: DBOS's first-use lines go to stderr
