@@ -2,6 +2,7 @@ import { compoundParts } from "./compound-words.js";
 import { fuseAsks } from "./fuse-asks.js";
 import { keywordExpansion } from "./keyword-expansion.js";
 import { queryClauses } from "./query-clauses.js";
+import { quotedOnlyWords } from "./quoted-values.js";
 import { foldedTerm, searchWords } from "./search-terms.js";
 import { toolSearchDocument } from "./tool-search-document.js";
 import type { ToolDefinition } from "./types.js";
@@ -37,6 +38,8 @@ const FIELD_WEIGHTS: Record<keyof ToolSearchTerms, FieldWeight> = {
   folded: { weight: 0.15, b: 0.75 },
 };
 const K1 = 1.2;
+/** Weight of a word found only in a quoted value of the request, against 1. */
+const QUOTED_WEIGHT = 0.5;
 /** Up to this many words a query is taken as keywords: prefix and typo matching on. */
 const KEYWORD_QUERY_TERMS = 3;
 
@@ -134,7 +137,8 @@ export class ToolSearchIndex {
   #rank(query: string, among: (name: string) => boolean, count: number): [string, number][] {
     const terms = [...new Set(searchWords(query))];
     if (terms.length === 0) return [];
-    const weights = queryWeights(terms);
+    const quoted = quotedOnlyWords(query);
+    const weights = queryWeights(terms, quoted);
     if (terms.length <= KEYWORD_QUERY_TERMS) {
       for (const term of terms) {
         for (const [known, weight] of keywordExpansion(term, this.#index.terms()))
@@ -148,7 +152,9 @@ export class ToolSearchIndex {
       whole.slots,
       fuseAsks(
         whole,
-        clauses.map((clause) => this.#index.score(queryWeights(searchWords(clause)), among)),
+        clauses.map((clause) =>
+          this.#index.score(queryWeights(searchWords(clause), quoted), among),
+        ),
       ),
       count,
     );
@@ -233,12 +239,16 @@ function toolWords(definition: ToolDefinition): ToolWords {
   };
 }
 
-/** Each distinct term of a query with weight 1, and its folded form too. */
-function queryWeights(terms: readonly string[]): Map<string, number> {
+/**
+ * Each distinct term of a query with weight 1, its folded form too; words found only in
+ * quoted values weigh QUOTED_WEIGHT.
+ */
+function queryWeights(terms: readonly string[], quoted: ReadonlySet<string>): Map<string, number> {
   const weights = new Map<string, number>();
   for (const term of terms) {
-    weights.set(term, 1);
-    weights.set(foldedTerm(term), 1);
+    const weight = quoted.has(term) ? QUOTED_WEIGHT : 1;
+    weights.set(term, weight);
+    weights.set(foldedTerm(term), weight);
   }
   return weights;
 }
