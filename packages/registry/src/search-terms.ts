@@ -45,17 +45,8 @@ const FOLDED_LENGTH = 5;
  * stemming's losses, since a whole-word match still scores more.
  */
 export function foldedTerm(term: string): string {
-  let folded = foldedTerms.get(term);
-  if (folded === undefined) {
-    folded = `~${term.slice(0, FOLDED_LENGTH)}`;
-    // Bounded: a cache of the words seen, so indexing does not build the same string again.
-    if (foldedTerms.size < FOLDED_CACHE_SIZE) foldedTerms.set(term, folded);
-  }
-  return folded;
+  return `~${term.slice(0, FOLDED_LENGTH)}`;
 }
-
-const FOLDED_CACHE_SIZE = 50_000;
-const foldedTerms = new Map<string, string>();
 
 /** Lower-case search terms of `text`: {@link splitWords}, stop words and single letters dropped. */
 export function searchWords(text: string): string[] {
