@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchWords, splitWords } from "./search-terms.js";
+import { foldedTerm, searchWords, splitWords } from "./search-terms.js";
 
 describe("splitWords", () => {
   it("splits camelCase, snake_case and kebab-case names into the words of prose", () => {
@@ -19,5 +19,13 @@ describe("searchWords", () => {
       "2024",
     ]);
     expect(searchWords("x y 5")).toEqual(["5"]);
+  });
+});
+
+describe("foldedTerm", () => {
+  it("gives word forms one marked term, apart from every whole word", () => {
+    expect(foldedTerm("verifier")).toBe("~verif");
+    expect(foldedTerm("verification")).toBe(foldedTerm("verify"));
+    expect(foldedTerm("get")).toBe("~get");
   });
 });

@@ -20,12 +20,10 @@ const STOP_WORDS = new Set(
  * kebab-case and camelCase names give the same words as prose.
  */
 export function splitWords(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== "");
+  const humps = /[A-Z]/.test(text)
+    ? text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    : text;
+  return humps.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /**
@@ -36,6 +34,18 @@ export function splitWords(text: string): string[] {
 export function searchTerm(word: string): string | null {
   if (word.length < 2 && !/\d/.test(word)) return null;
   return STOP_WORDS.has(word) ? null : word;
+}
+
+/** Letters a word is cut to for its {@link foldedTerm}. */
+const FOLDED_LENGTH = 5;
+
+/**
+ * A term cut to its first five letters and marked (`verifier`, `verify`, `verification` →
+ * `~verif`), indexed in a field of its own with a low weight: it lets word forms meet without
+ * stemming's losses, since a whole-word match still scores more.
+ */
+export function foldedTerm(term: string): string {
+  return `~${term.slice(0, FOLDED_LENGTH)}`;
 }
 
 /** Lower-case search terms of `text`: {@link splitWords}, stop words and single letters dropped. */

@@ -115,4 +115,31 @@ describe("searchTools", () => {
     );
     expect(found.sort()).toEqual(["mcp_github_create_issue", "mcp_weather_forecast"]);
   });
+
+  it("splits a run-together name into the words other tools' descriptions use", () => {
+    const tools = [
+      tool("emailverifier", "mail", { description: "Checks a mailbox through the Tomba API." }),
+      tool("send", "mail", { description: "Sends an email to a verifier of the list." }),
+      tool("weather", "mail", { description: "Current weather of a city." }),
+    ];
+    const first = (query: string) => searchTools(tools, query)[0]?.definition.name;
+    expect(first("email verifier for my address")).toBe("emailverifier");
+    const found = (list: typeof tools) =>
+      searchTools(list, "verifier of addresses").map((m) => m.definition.name);
+    expect(found(tools)).toContain("emailverifier");
+    // Without another description that uses "verifier", the name stays one word.
+    expect(found(tools.slice(0, 1))).toEqual([]);
+  });
+
+  it("weighs words found only in a quoted value less than the words of the ask", () => {
+    const tools = [
+      tool("profanity_filter", "text", { description: "Filters profanity from a text." }),
+      tool("weather_report", "text", {
+        description: "Reports whether the weather is terrible today.",
+      }),
+    ];
+    const first = (query: string) => searchTools(tools, query)[0]?.definition.name;
+    expect(first("Filter 'weather is terrible today' for profanity")).toBe("profanity_filter");
+    expect(first("Filter weather, terrible today, for profanity")).toBe("weather_report");
+  });
 });

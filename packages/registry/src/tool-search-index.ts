@@ -1,8 +1,12 @@
-import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
+import { compoundParts } from "./compound-words.js";
+import { fuseAsks } from "./fuse-asks.js";
+import { keywordExpansion } from "./keyword-expansion.js";
 import { queryClauses } from "./query-clauses.js";
-import { searchTerm, searchWords, splitWords } from "./search-terms.js";
-import { type ToolSearchDocument, toolSearchDocument } from "./tool-search-document.js";
+import { quotedOnlyWords } from "./quoted-values.js";
+import { foldedTerm, searchWords } from "./search-terms.js";
+import { toolSearchDocument } from "./tool-search-document.js";
 import type { ToolDefinition } from "./types.js";
+import { type FieldWeight, WeightedFieldIndex } from "./weighted-field-index.js";
 
 /** One tool found by a search, best first. */
 export interface ToolSearchMatch {
@@ -25,58 +29,58 @@ export interface SearchToolsOptions {
 export const DEFAULT_SEARCH_LIMIT = 5;
 
 // Chosen on the even-numbered half of ToolRet-APIGen's queries (see the README's Search section).
-const FIELD_WEIGHTS = {
-  name: 1,
-  server: 0.5,
-  description: 1,
-  parameterNames: 0.5,
-  parameterDescriptions: 0.3,
+const FIELD_WEIGHTS: Record<keyof ToolSearchTerms, FieldWeight> = {
+  name: { weight: 1.5, b: 0.5 },
+  server: { weight: 0.5, b: 0.5 },
+  description: { weight: 1, b: 0.75 },
+  parameterNames: { weight: 0.5, b: 0.5 },
+  parameterDescriptions: { weight: 0.5, b: 0.75 },
+  folded: { weight: 0.15, b: 0.75 },
 };
-const BM25 = { k: 1.2, b: 0.75, d: 0 };
-/** Up to this many words a query is taken as keywords: prefix and fuzzy matching on. */
+const K1 = 1.2;
+/** Weight of a word found only in a quoted value of the request, against 1. */
+const QUOTED_WEIGHT = 0.5;
+/** Up to this many words a query is taken as keywords: prefix and typo matching on. */
 const KEYWORD_QUERY_TERMS = 3;
-/**
- * A long request's words found in more than this share of the tools (and in more than
- * COMMON_TERM_MIN_TOOLS) are not searched: they weigh little in BM25 and cost the most time.
- */
-const COMMON_TERM_SHARE = 0.1;
-const COMMON_TERM_MIN_TOOLS = 50;
 
 /** Words with `_` or `-` inside, as tool names are and prose words are not. */
 const NAME_SHAPED = /\w[_-]\w/;
 
-const keywordOptions: SearchOptions = {
-  prefix: (term) => term.length >= 3,
-  // One typo or a plural's "s" in words of five letters or more: "isues", "issue" for "issues".
-  fuzzy: (term) => (term.length >= 5 ? 1 : false),
-};
+/** The terms of each field of a tool, as indexed. */
+interface ToolSearchTerms {
+  name: string[];
+  server: string[];
+  description: string[];
+  parameterNames: string[];
+  parameterDescriptions: string[];
+  /** The name's and description's terms as {@link foldedTerm}s. */
+  folded: string[];
+}
 
 /**
- * The full-text index of a tool list (MiniSearch, BM25 over weighted fields: the tool's own
- * name, its server and toolset, description, parameter names and parameter descriptions).
- * Kept up to date with {@link add}, {@link remove}; searching never rebuilds it.
+ * The full-text index of a tool list: BM25F over weighted fields (the tool's own name, its
+ * server and toolset, description, parameter names, parameter descriptions, and the folded
+ * forms of name and description words). Run-together names are split into the words the
+ * indexed descriptions use. Kept up to date with {@link add}, {@link remove}; searching never
+ * rebuilds it.
  */
 export class ToolSearchIndex {
-  readonly #index = new MiniSearch<ToolSearchDocument>({
-    fields: Object.keys(FIELD_WEIGHTS),
-    tokenize: splitWords,
-    processTerm: (word) => {
-      const term = searchTerm(word);
-      if (term !== null) this.#termsOfAdded?.add(term);
-      return term;
-    },
-    searchOptions: { boost: FIELD_WEIGHTS, bm25: BM25 },
-  });
-  /** While a tool is being added: its terms, collected as MiniSearch indexes it. */
-  #termsOfAdded: Set<string> | undefined;
+  readonly #index = new WeightedFieldIndex(FIELD_WEIGHTS, K1);
   readonly #definitions = new Map<string, ToolDefinition>();
   /** Lower-cased exact names (registered and on the server) → registered names. */
   readonly #exactNames = new Map<string, Set<string>>();
-  /** How many tools each term occurs in, to leave the most common ones out of long requests. */
-  readonly #toolsWithTerm = new Map<string, number>();
+  /** How many indexed tools use each word in their descriptions: what names are split into. */
+  readonly #describedWords = new Map<string, number>();
 
   constructor(tools: Iterable<ToolDefinition> = []) {
-    for (const definition of tools) this.add(definition);
+    const list = [...tools].map((definition) => ({ definition, words: toolWords(definition) }));
+    // Every description's words first, so that each name is split against all of them.
+    for (const { words } of list) this.#countDescribed(words, 1);
+    for (const { definition, words } of list) {
+      this.remove(definition.name);
+      this.#index.add(definition.name, this.#termsOf(words));
+      this.#remember(definition);
+    }
   }
 
   /** Number of tools indexed. */
@@ -86,21 +90,20 @@ export class ToolSearchIndex {
 
   /** Adds a tool, or replaces the tool of the same name. */
   add(definition: ToolDefinition): void {
-    const known = this.#definitions.has(definition.name);
-    if (known) this.#forget(definition.name);
+    this.remove(definition.name);
+    const words = toolWords(definition);
+    this.#countDescribed(words, 1);
+    this.#index.add(definition.name, this.#termsOf(words));
     this.#remember(definition);
-    this.#termsOfAdded = new Set();
-    if (known) this.#index.replace(toolSearchDocument(definition));
-    else this.#index.add(toolSearchDocument(definition));
-    this.#count(this.#termsOfAdded, 1);
-    this.#termsOfAdded = undefined;
   }
 
   /** Removes a tool by registered name; returns whether it was indexed. */
   remove(name: string): boolean {
-    if (!this.#definitions.has(name)) return false;
-    this.#forget(name);
-    this.#index.discard(name);
+    const definition = this.#definitions.get(name);
+    if (definition === undefined) return false;
+    this.#forget(definition);
+    this.#countDescribed(toolWords(definition), -1);
+    this.#index.remove(name);
     return true;
   }
 
@@ -109,10 +112,9 @@ export class ToolSearchIndex {
    * server (any case) comes first when the query is nothing but names ("read_file",
    * "create_issue, list_issues") or holds the name as a `_`/`-` word ("use read_file"); a plain
    * word in a sentence is not taken for a name. Up to three words are taken as keywords and
-   * also match word beginnings and words one typo away; a longer request is split into its
-   * asks, each searched, so that a request for two tools finds both, and its words found in
-   * more than a tenth of the tools are not searched. Tools matching no word are left out, so
-   * the answer may be empty.
+   * also match word beginnings and words one typo away; a longer request is searched whole and
+   * split into its asks, each searched, so that a request for two tools finds both. Tools
+   * matching no word are left out, so the answer may be empty.
    */
   search(query: string, options: SearchToolsOptions = {}): ToolSearchMatch[] {
     const limit = Math.max(0, options.limit ?? DEFAULT_SEARCH_LIMIT);
@@ -124,7 +126,7 @@ export class ToolSearchIndex {
       exact.add(name);
       matches.push({ definition: this.#definitions.get(name)!, score: Infinity, exact: true });
     }
-    for (const [name, score] of this.#rank(query, among)) {
+    for (const [name, score] of this.#rank(query, among, limit + exact.size)) {
       if (matches.length >= limit) break;
       if (!exact.has(name))
         matches.push({ definition: this.#definitions.get(name)!, score, exact: false });
@@ -132,40 +134,56 @@ export class ToolSearchIndex {
     return matches.slice(0, limit);
   }
 
-  #rank(query: string, among: (name: string) => boolean): [string, number][] {
+  #rank(query: string, among: (name: string) => boolean, count: number): [string, number][] {
     const terms = [...new Set(searchWords(query))];
     if (terms.length === 0) return [];
-    const filter = (result: SearchResult) => among(result.id as string);
-    const run = (words: string[], extra: SearchOptions = {}) =>
-      this.#index.search(words.join(" "), { ...extra, filter });
+    const quoted = quotedOnlyWords(query);
+    const weights = queryWeights(terms, quoted);
     if (terms.length <= KEYWORD_QUERY_TERMS) {
-      return run(terms, keywordOptions).map((result) => [result.id as string, result.score]);
-    }
-    const clauses = queryClauses(query);
-    if (clauses.length < 2) {
-      return run(this.#distinctive(terms)).map((result) => [result.id as string, result.score]);
-    }
-    // Each ask is searched once. A tool scores its share of the best total over all asks (how
-    // well it fits the whole request) plus its best share in any one ask, so that the best
-    // tool of every ask comes near the top, however short that ask is.
-    const total = new Map<string, number>();
-    const bestShare = new Map<string, number>();
-    for (const clause of clauses) {
-      const results = run(this.#distinctive([...new Set(searchWords(clause))]));
-      const best = results[0]?.score ?? 0;
-      for (const result of results) {
-        const name = result.id as string;
-        total.set(name, (total.get(name) ?? 0) + result.score);
-        bestShare.set(name, Math.max(bestShare.get(name) ?? 0, result.score / best));
+      for (const term of terms) {
+        for (const [known, weight] of keywordExpansion(term, this.#index.terms()))
+          weights.set(known, Math.max(weights.get(known) ?? 0, weight));
       }
     }
-    let bestTotal = 0;
-    for (const score of total.values()) bestTotal = Math.max(bestTotal, score);
-    const fused: [string, number][] = [];
-    for (const [name, score] of total) {
-      fused.push([name, score / bestTotal + (bestShare.get(name) ?? 0)]);
+    const whole = this.#index.score(weights, among);
+    const clauses = terms.length > KEYWORD_QUERY_TERMS ? queryClauses(query) : [];
+    if (clauses.length < 2) return this.#best(whole.slots, whole.score, count);
+    return this.#best(
+      whole.slots,
+      fuseAsks(
+        whole,
+        clauses.map((clause) =>
+          this.#index.score(queryWeights(searchWords(clause), quoted), among),
+        ),
+      ),
+      count,
+    );
+  }
+
+  /** The `count` best of `slots` by `score`, as names and scores. */
+  #best(slots: number[], score: Float64Array, count: number): [string, number][] {
+    const ranked = slots.sort((a, b) => score[b]! - score[a]! || a - b).slice(0, count);
+    return ranked.map((slot) => [this.#index.idOf(slot), score[slot]!]);
+  }
+
+  /** The terms of each field of a tool, its name's run-together words split. */
+  #termsOf(words: ToolWords): ToolSearchTerms {
+    const isWord = (word: string) => this.#describedWords.has(word);
+    const name = words.name.flatMap((word) => [word, ...(compoundParts(word, isWord) ?? [])]);
+    return {
+      ...words,
+      name,
+      folded: [...name, ...words.description].map(foldedTerm),
+    };
+  }
+
+  /** Counts (or uncounts) the words a tool's description and parameters are described with. */
+  #countDescribed(words: ToolWords, delta: 1 | -1): void {
+    for (const word of new Set([...words.description, ...words.parameterDescriptions])) {
+      const count = (this.#describedWords.get(word) ?? 0) + delta;
+      if (count > 0) this.#describedWords.set(word, count);
+      else this.#describedWords.delete(word);
     }
-    return fused.sort((a, b) => b[1] - a[1]);
   }
 
   /**
@@ -188,24 +206,6 @@ export class ToolSearchIndex {
     return names;
   }
 
-  #count(terms: Iterable<string>, delta: 1 | -1): void {
-    for (const term of terms) {
-      const count = (this.#toolsWithTerm.get(term) ?? 0) + delta;
-      if (count > 0) this.#toolsWithTerm.set(term, count);
-      else this.#toolsWithTerm.delete(term);
-    }
-  }
-
-  /**
-   * The terms of a long request worth searching: those found in at most COMMON_TERM_SHARE of
-   * the tools (or COMMON_TERM_MIN_TOOLS), or all of them when every one is that common.
-   */
-  #distinctive(terms: string[]): string[] {
-    const limit = Math.max(COMMON_TERM_MIN_TOOLS, this.#definitions.size * COMMON_TERM_SHARE);
-    const kept = terms.filter((term) => (this.#toolsWithTerm.get(term) ?? 0) <= limit);
-    return kept.length > 0 ? kept : terms;
-  }
-
   #remember(definition: ToolDefinition): void {
     this.#definitions.set(definition.name, definition);
     for (const key of exactKeys(definition)) {
@@ -215,19 +215,42 @@ export class ToolSearchIndex {
     }
   }
 
-  #forget(name: string): void {
-    const definition = this.#definitions.get(name);
-    if (definition === undefined) return;
-    const document = toolSearchDocument(definition);
-    const text = `${document.name} ${document.server} ${document.description} ${document.parameterNames} ${document.parameterDescriptions}`;
-    this.#count(new Set(searchWords(text)), -1);
-    this.#definitions.delete(name);
+  #forget(definition: ToolDefinition): void {
+    this.#definitions.delete(definition.name);
     for (const key of exactKeys(definition)) {
       const names = this.#exactNames.get(key);
-      names?.delete(name);
+      names?.delete(definition.name);
       if (names?.size === 0) this.#exactNames.delete(key);
     }
   }
+}
+
+/** The search words of each field of a tool's {@link toolSearchDocument}. */
+type ToolWords = Omit<ToolSearchTerms, "folded">;
+
+function toolWords(definition: ToolDefinition): ToolWords {
+  const document = toolSearchDocument(definition);
+  return {
+    name: searchWords(document.name),
+    server: searchWords(document.server),
+    description: searchWords(document.description),
+    parameterNames: searchWords(document.parameterNames),
+    parameterDescriptions: searchWords(document.parameterDescriptions),
+  };
+}
+
+/**
+ * Each distinct term of a query with weight 1, its folded form too; words found only in
+ * quoted values weigh QUOTED_WEIGHT.
+ */
+function queryWeights(terms: readonly string[], quoted: ReadonlySet<string>): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const term of terms) {
+    const weight = quoted.has(term) ? QUOTED_WEIGHT : 1;
+    weights.set(term, weight);
+    weights.set(foldedTerm(term), weight);
+  }
+  return weights;
 }
 
 function exactKeys(definition: ToolDefinition): string[] {
