@@ -50,7 +50,7 @@ async function hostile(sandbox: SandboxConfig | undefined, env: Record<string, s
       {
         command,
         args,
-        cwd: work,
+        ...(work ? { cwd: work } : {}),
         env: { ...guard.env(), ...env },
         ...(sandbox ? { sandbox } : {}),
       },
