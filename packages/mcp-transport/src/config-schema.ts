@@ -1,6 +1,6 @@
 import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
-import { HOST_PRESETS } from "./sandbox/sandbox-policy.js";
+import { HOST_PRESETS } from "./sandbox/sandbox-places.js";
 
 // Every schema here is built on first use (see @tinyloop/errors' lazySchema): reading a config must not pay
 // for the OAuth, HTTP and SSE schemas of servers it does not have. The exported constants
@@ -170,19 +170,25 @@ const policyHost = () =>
  * may read, write and reach besides them (see the README's "Sandbox" section).
  */
 const sandboxConfig = lazySchema(() =>
-  z.union([
-    z.boolean(),
-    z.strictObject({
-      /** Folders it may read even inside a denied place (reads are otherwise open but for `denyRead`). */
-      allowRead: z.optional(z.array(policyFolder())),
-      /** Folders or files it may not read, besides the secret places denied by default. */
-      denyRead: z.optional(z.array(policyFolder())),
-      /** Folders it may write besides its working folder and a private temp folder. */
-      allowWrite: z.optional(z.array(policyFolder())),
-      /** Hosts it may reach (through the sandbox's proxy); none by default. */
-      allowHosts: z.optional(z.array(policyHost())),
-    }),
-  ]),
+  z.union(
+    [
+      z.boolean(),
+      z.strictObject({
+        /** Folders it may read even inside a denied place (reads are otherwise open but for `denyRead`). */
+        allowRead: z.optional(z.array(policyFolder())),
+        /** Folders or files it may not read, besides the secret places denied by default. */
+        denyRead: z.optional(z.array(policyFolder())),
+        /** Folders it may write besides its working folder and a private temp folder. */
+        allowWrite: z.optional(z.array(policyFolder())),
+        /** Hosts it may reach (through the sandbox's proxy); none by default. */
+        allowHosts: z.optional(z.array(policyHost())),
+      }),
+    ],
+    {
+      error:
+        'expected true, false or a policy { allowRead, denyRead, allowWrite, allowHosts } (example: sandbox: { allowHosts: ["@npm"] })',
+    },
+  ),
 );
 /** `sandbox` as written in a config. */
 export type SandboxConfig = z.infer<ReturnType<typeof sandboxConfig>>;

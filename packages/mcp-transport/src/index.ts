@@ -77,9 +77,14 @@ export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";
 export type { RateLimitedLog } from "./rate-limited-log.js";
 export { LOG_LINES_PER_WINDOW, LOG_WINDOW_MS, rateLimitedLog } from "./rate-limited-log.js";
+export {
+  HOST_PRESETS,
+  SANDBOX_INSTALL_LINE,
+  SANDBOX_NODE_VARIABLE,
+  SECRET_PLACES,
+} from "./sandbox/sandbox-places.js";
 export type { SandboxPlaces, SandboxPolicy } from "./sandbox/sandbox-policy.js";
-export { HOST_PRESETS, SECRET_PLACES, sandboxPolicyFor } from "./sandbox/sandbox-policy.js";
-export { SANDBOX_INSTALL_LINE, SANDBOX_NODE_VARIABLE } from "./sandbox/sandbox-runtime.js";
+export { sandboxPolicyFor } from "./sandbox/sandbox-policy.js";
 export type { Redact, SecretSources } from "./secret-redactor.js";
 export {
   configSecrets,

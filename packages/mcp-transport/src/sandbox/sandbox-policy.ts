@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { SandboxConfig } from "../config-schema.js";
+import { HOST_PRESETS, SECRET_PLACES } from "./sandbox-places.js";
 
 /**
  * What a sandboxed stdio server may do, every path absolute: read everything but
@@ -24,46 +25,6 @@ export interface SandboxPlaces {
   /** The user's home folder. Default `os.homedir()`. */
   home?: string;
 }
-
-/**
- * The secret places a sandboxed server never reads (unless its `allowRead` names one),
- * relative to the home folder: keys, cloud and registry credentials, browser profiles.
- */
-export const SECRET_PLACES: readonly string[] = Object.freeze([
-  ".ssh",
-  ".aws",
-  ".gnupg",
-  ".config/gh",
-  ".config/gcloud",
-  ".azure",
-  ".kube",
-  ".netrc",
-  ".npmrc",
-  ".pypirc",
-  ".docker/config.json",
-  ".git-credentials",
-  ".mozilla",
-  ".config/google-chrome",
-  ".config/chromium",
-  ".config/BraveSoftware",
-  ".config/microsoft-edge",
-  "snap/chromium",
-  "snap/firefox",
-  "Library/Application Support/Google/Chrome",
-  "Library/Application Support/Firefox",
-  "Library/Application Support/BraveSoftware",
-  "Library/Safari",
-  "Library/Keychains",
-]);
-
-/**
- * Named host lists for `allowHosts`: what a server started by `npx` / `uvx` needs to
- * fetch its package (`allowHosts: ["@npm"]`).
- */
-export const HOST_PRESETS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  "@npm": ["registry.npmjs.org"],
-  "@pypi": ["pypi.org", "files.pythonhosted.org"],
-});
 
 /**
  * The policy a `sandbox` setting means at `places`, or `undefined` when it is off

@@ -4,13 +4,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { McpTransportError } from "../errors.js";
+import { SANDBOX_INSTALL_LINE, SANDBOX_NODE_VARIABLE } from "./sandbox-places.js";
 import type { SandboxPolicy } from "./sandbox-policy.js";
-
-/** The Debian packages a Linux sandbox needs, in the one install line every message gives. */
-export const SANDBOX_INSTALL_LINE = "apt-get install -y bubblewrap socat ripgrep";
-
-/** The variable naming a Node ≥ 22.12 to run the sandbox runtime with when this Node is older. */
-export const SANDBOX_NODE_VARIABLE = "TINYLOOP_SANDBOX_NODE";
 
 const MINIMUM_NODE: readonly [number, number] = [22, 12];
 const LINUX_PROGRAMS = [

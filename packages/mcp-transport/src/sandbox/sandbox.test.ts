@@ -111,6 +111,7 @@ describeNeeding(BUBBLEWRAP)("a sandboxed stdio server", () => {
       if (realHome === undefined) delete process.env.HOME;
       else process.env.HOME = realHome;
       rmSync(scratch, { recursive: true, force: true });
+      work = "";
     });
 
     it("unconfined, the same server gets everything it tries (so the confined failures mean something)", async () => {
