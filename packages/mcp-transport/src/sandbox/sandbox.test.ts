@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processesWithMarker, waitForNoProcesses } from "@tinyloop/test-fixtures";
 import { hostileServer } from "@tinyloop/test-fixtures/hostile-server";
 import {
   BUBBLEWRAP,
@@ -10,11 +11,12 @@ import {
 } from "@tinyloop/test-fixtures/outside-programs";
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rejection, textOf } from "../__fixtures__/helpers.js";
+import { reach, rejection, textOf } from "../__fixtures__/helpers.js";
 import { TRANSPORT_PROCESS_WAITS } from "../__fixtures__/process-waits.js";
 import type { SandboxConfig } from "../config-schema.js";
 import { connectServer } from "../connect-server.js";
 import type { McpConnection } from "../connection-types.js";
+import { prestartStdioServers } from "../stdio/prestart.js";
 
 // A hostile server tries, per call, to read planted secrets, write outside its folders,
 // reach loopback ports, leave a child behind and read tinyloop's own environment: once
@@ -42,20 +44,27 @@ function listen(): Promise<number> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(port())));
 }
 
-async function hostile(sandbox: SandboxConfig | undefined, env: Record<string, string> = {}) {
+function hostileConfig(sandbox: SandboxConfig | undefined, env: Record<string, string> = {}) {
   const { command, args } = hostileServer({ escapeAttempts: true });
+  return {
+    command,
+    args,
+    ...(work ? { cwd: work } : {}),
+    env: { ...guard.env(), ...env },
+    ...(sandbox ? { sandbox } : {}),
+  };
+}
+
+async function hostile(
+  sandbox: SandboxConfig | undefined,
+  env: Record<string, string> = {},
+  sessionRetries = 0,
+) {
   return guard.track(
-    await connectServer(
-      "hostile",
-      {
-        command,
-        args,
-        ...(work ? { cwd: work } : {}),
-        env: { ...guard.env(), ...env },
-        ...(sandbox ? { sandbox } : {}),
-      },
-      { reconnect: { initialRetries: 0, sessionRetries: 0 }, timeouts: { connectMs: 20_000 } },
-    ),
+    await connectServer("hostile", hostileConfig(sandbox, env), {
+      reconnect: { initialRetries: 0, sessionRetries, baseDelayMs: 10, maxDelayMs: 20 },
+      timeouts: { connectMs: 20_000 },
+    }),
   );
 }
 
@@ -161,6 +170,30 @@ describeNeeding(BUBBLEWRAP)("a sandboxed stdio server", () => {
       expect(processesTagged(tag)).toHaveLength(1);
       await connection.close();
       expect(await gone(tag)).toEqual([]);
+    }, 60_000);
+
+    it("reconnects into a fresh sandbox after the server dies", async () => {
+      const connection = await hostile(true, {}, 2);
+      await connection.callTool("die", {}).catch(() => undefined);
+      await reach(connection, "ready", 20_000);
+      const read = await attempt(connection, "read_file", { path: join(home, ".ssh/id_ed25519") });
+      expect(read.ok, read.text).toBe(false);
+      expect(textOf(await connection.callTool("echo", { text: "back" }))).toBe("back");
+    }, 60_000);
+
+    it("a pre-started sandboxed server is adopted confined, and close() leaves nothing running", async () => {
+      const config = hostileConfig(true);
+      const prestarted = prestartStdioServers({ hostile: config });
+      guard.defer(() => prestarted.close());
+      const connection = guard.track(await connectServer("hostile", config));
+      const read = await attempt(connection, "read_file", { path: join(home, ".aws/credentials") });
+      expect(read.ok, read.text).toBe(false);
+      await prestarted.close();
+      expect(textOf(await connection.callTool("echo", { text: "adopted" }))).toBe("adopted");
+      await connection.close();
+      expect(await waitForNoProcesses(() => processesWithMarker(guard.marker()), 15_000)).toEqual(
+        [],
+      );
     }, 60_000);
 
     it("fails closed: with no bubblewrap on the server's PATH it does not start, and says what to install", async () => {
