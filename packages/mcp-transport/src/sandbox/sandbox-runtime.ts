@@ -18,6 +18,8 @@ const LINUX_PROGRAMS = [
 export interface SandboxedCommand {
   file: string;
   args: string[];
+  /** Variables for the runtime itself: its `TMPDIR` for the server is the private temp folder. */
+  env: Record<string, string>;
   /** Removes the private temp folder and the settings file. Idempotent. */
   cleanup(): void;
 }
@@ -25,7 +27,7 @@ export interface SandboxedCommand {
 /**
  * Wraps `file args` in `@anthropic-ai/sandbox-runtime` (`srt --settings … -- file args`)
  * confined to `policy`, or throws: it never returns an unconfined command. The settings and
- * a private temp folder (writable, `TMPDIR` inside) live in a fresh folder per start.
+ * a private temp folder (writable, the server's `TMPDIR`) live in a fresh folder per start.
  *
  * @param path The `PATH` the runtime gets; `bwrap`, `socat` and `rg` are looked up there.
  * @throws McpTransportError `CONFIG_INVALID` (platform without a sandbox, user namespaces
@@ -46,6 +48,8 @@ export function sandboxCommand(
   return {
     file: node,
     args: [runtimeCli(), "--settings", settings, "--", command.file, ...command.args],
+    // The runtime hands the server TMPDIR=$CLAUDE_CODE_TMPDIR (default /tmp/claude, shared).
+    env: { CLAUDE_CODE_TMPDIR: privateTemp },
     cleanup: () => rmSync(folder, { recursive: true, force: true }),
   };
 }

@@ -155,6 +155,8 @@ describeNeeding(BUBBLEWRAP)("a sandboxed stdio server", () => {
       const inside = await attempt(connection, "write_file", { path: join(work, "inside.txt") });
       expect(inside.ok, inside.text).toBe(true);
       expect(readFileSync(join(work, "inside.txt"), "utf8")).toContain("hostile");
+      const temp = await attempt(connection, "write_file", { path: "$TMPDIR/scratch.txt" });
+      expect(temp.text).toMatch(/^ok: wrote .*tinyloop-sandbox-.*\/tmp\/scratch\.txt$/);
       const forbidden = await attempt(connection, "connect", { port: forbiddenPort });
       expect(forbidden.ok, forbidden.text).toBe(false);
       expect(await attempt(connection, "connect", { port: allowedPort })).toEqual({

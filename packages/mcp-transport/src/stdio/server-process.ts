@@ -185,7 +185,7 @@ export async function spawnServerProcess(
     : undefined;
   const started = sandbox ?? resolved;
   const subprocess = execa(started.file, started.args, {
-    env,
+    env: sandbox ? { ...env, ...sandbox.env } : env,
     extendEnv: false,
     cwd,
     stdin: "pipe",
