@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { processesWithMarker, waitForNoProcesses } from "@tinyloop/test-fixtures";
 import { hostileServer } from "@tinyloop/test-fixtures/hostile-server";
+import { fixtureServer } from "@tinyloop/test-fixtures/mcp-server";
 import {
   BUBBLEWRAP,
   describeNeeding,
@@ -12,6 +14,7 @@ import {
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reach, rejection, textOf } from "../__fixtures__/helpers.js";
+import { startParentProgram } from "../__fixtures__/parent-program.js";
 import { TRANSPORT_PROCESS_WAITS } from "../__fixtures__/process-waits.js";
 import type { SandboxConfig } from "../config-schema.js";
 import { connectServer } from "../connect-server.js";
@@ -24,6 +27,9 @@ import { prestartStdioServers } from "../stdio/prestart.js";
 // sandbox (only what the policy allows works).
 
 const guard = useProcessGuard(TRANSPORT_PROCESS_WAITS);
+const sigkilledParent = fileURLToPath(
+  new URL("../__fixtures__/sigkilled-parent.ts", import.meta.url),
+);
 const newNode =
   Number(process.versions.node.split(".")[0]) * 100 + Number(process.versions.node.split(".")[1]) >=
   2212;
@@ -193,6 +199,23 @@ describeNeeding(BUBBLEWRAP)("a sandboxed stdio server", () => {
       await prestarted.close();
       expect(textOf(await connection.callTool("echo", { text: "adopted" }))).toBe("adopted");
       await connection.close();
+      expect(await waitForNoProcesses(() => processesWithMarker(guard.marker()), 15_000)).toEqual(
+        [],
+      );
+    }, 60_000);
+
+    it("a SIGKILLed parent's sandboxed server (and the child it started) is taken down by the watchdog", async () => {
+      const { command, args } = fixtureServer({ linger: true, spawnChild: true });
+      const { parent, exited } = await startParentProgram(
+        sigkilledParent,
+        "watchdog",
+        { command, args, cwd: work, env: guard.env(), sandbox: true },
+        /connected (\d+)/,
+        ["ignore", "pipe", "inherit"],
+      );
+      expect(processesWithMarker(guard.marker()).length).toBeGreaterThanOrEqual(2);
+      parent.kill("SIGKILL");
+      await exited;
       expect(await waitForNoProcesses(() => processesWithMarker(guard.marker()), 15_000)).toEqual(
         [],
       );
