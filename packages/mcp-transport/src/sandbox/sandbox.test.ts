@@ -116,6 +116,8 @@ describeNeeding(BUBBLEWRAP)("a sandboxed stdio server", () => {
       mkdirSync(work);
       writeFileSync(join(home, ".ssh/id_ed25519"), "PRIVATE KEY\n");
       writeFileSync(join(home, ".aws/credentials"), "aws_secret_access_key = AKIA\n");
+      writeFileSync(join(home, ".env"), "HOME_SECRET=1\n");
+      writeFileSync(join(work, ".env"), "WORK_SETTING=1\n");
       realHome = process.env.HOME;
       process.env.HOME = home; // the secret places are the home folder's
       forbiddenPort = await listen();
@@ -151,10 +153,14 @@ describeNeeding(BUBBLEWRAP)("a sandboxed stdio server", () => {
 
     it("confined: secrets, writes outside, other ports, tinyloop's environment and orphans are denied; allowed ones work", async () => {
       const connection = await hostile({ allowHosts: [`localhost:${allowedPort}`] });
-      for (const secret of [".ssh/id_ed25519", ".aws/credentials"]) {
+      for (const secret of [".ssh/id_ed25519", ".aws/credentials", ".env"]) {
         const read = await attempt(connection, "read_file", { path: join(home, secret) });
         expect(read.ok, read.text).toBe(false);
       }
+      expect(await attempt(connection, "read_file", { path: join(work, ".env") })).toEqual({
+        ok: true,
+        text: "ok: WORK_SETTING=1\n",
+      });
       const outside = await attempt(connection, "write_file", { path: join(scratch, "outside") });
       expect(outside.ok, outside.text).toBe(false);
       expect(() => readFileSync(join(scratch, "outside"))).toThrow(/ENOENT/);
