@@ -11,6 +11,8 @@ export const timeoutsSchema = /* @__PURE__ */ configSchemas.timeouts();
 export const reconnectSchema = /* @__PURE__ */ configSchemas.reconnect();
 /** `oauth`: how to log in to an HTTP server that asks for OAuth. */
 export const oauthConfigSchema = /* @__PURE__ */ configSchemas.oauth();
+/** `sandbox` of a stdio server: `true`, or what it may read, write and reach. */
+export const sandboxConfigSchema = /* @__PURE__ */ configSchemas.sandbox();
 /** A server started as a child process speaking MCP over stdin/stdout. */
 export const stdioServerConfigSchema = /* @__PURE__ */ configSchemas.stdio();
 /** A Streamable HTTP server (falls back to legacy SSE on a 4xx when `type` is omitted). */

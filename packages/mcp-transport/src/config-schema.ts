@@ -1,5 +1,6 @@
 import { lazySchema } from "@tinyloop/errors";
 import * as z from "zod/mini";
+import { HOST_PRESETS } from "./sandbox/sandbox-places.js";
 
 // Every schema here is built on first use (see @tinyloop/errors' lazySchema): reading a config must not pay
 // for the OAuth, HTTP and SSE schemas of servers it does not have. The exported constants
@@ -145,6 +146,53 @@ const oauthConfig = lazySchema(() =>
 /** `oauth` as written in a config. */
 export type OAuthConfig = z.infer<ReturnType<typeof oauthConfig>>;
 
+/** A folder in a sandbox policy: absolute, or `~/…` (the user's home); no NUL. */
+const policyFolder = () =>
+  nonEmptyText().check(
+    z.refine((value) => value.startsWith("/") || value === "~" || value.startsWith("~/"), {
+      message: 'must be an absolute folder or start with "~/" (e.g. "/srv/data" or "~/notes")',
+    }),
+  );
+/** A host in `allowHosts`: `name`, `*.name`, `name:port`, or a preset (`@npm`, `@pypi`). */
+const policyHost = () =>
+  nonEmptyText().check(
+    z.refine(
+      (value) =>
+        Object.hasOwn(HOST_PRESETS, value) || /^(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/.test(value),
+      {
+        message: `must be a host name, "*.name", "name:port" or a preset (${Object.keys(HOST_PRESETS).join(", ")}), e.g. "registry.npmjs.org"; no scheme, no path`,
+      },
+    ),
+  );
+
+/**
+ * `sandbox` of a stdio server: `true` confines it with the defaults, an object names what it
+ * may read, write and reach besides them (see the README's "Sandbox" section).
+ */
+const sandboxConfig = lazySchema(() =>
+  z.union(
+    [
+      z.boolean(),
+      z.strictObject({
+        /** Folders it may read even inside a denied place (reads are otherwise open but for `denyRead`). */
+        allowRead: z.optional(z.array(policyFolder())),
+        /** Folders or files it may not read, besides the secret places denied by default. */
+        denyRead: z.optional(z.array(policyFolder())),
+        /** Folders it may write besides its working folder and a private temp folder. */
+        allowWrite: z.optional(z.array(policyFolder())),
+        /** Hosts it may reach (through the sandbox's proxy); none by default. */
+        allowHosts: z.optional(z.array(policyHost())),
+      }),
+    ],
+    {
+      error:
+        'expected true, false or a policy { allowRead, denyRead, allowWrite, allowHosts } (example: sandbox: { allowHosts: ["@npm"] })',
+    },
+  ),
+);
+/** `sandbox` as written in a config. */
+export type SandboxConfig = z.infer<ReturnType<typeof sandboxConfig>>;
+
 /** A server started as a child process speaking MCP over stdin/stdout. */
 const stdioConfig = lazySchema(() =>
   z.strictObject({
@@ -154,6 +202,8 @@ const stdioConfig = lazySchema(() =>
     /** The only variables, besides the safe list, that the server sees. */
     env: z.optional(stringMap()),
     cwd: z.optional(nonEmptyText()),
+    /** Confine the process (`@anthropic-ai/sandbox-runtime`); fails closed. Default: off. */
+    sandbox: z.optional(sandboxConfig()),
     ...commonShape(),
   }),
 );
@@ -206,6 +256,7 @@ export const configSchemas = {
   timeouts: timeoutsConfig,
   reconnect: reconnectConfig,
   oauth: oauthConfig,
+  sandbox: sandboxConfig,
   stdio: stdioConfig,
   http: httpConfig,
   sse: sseConfig,

@@ -14,6 +14,7 @@ export type {
   HttpServerConfig,
   OAuthConfig,
   ReconnectConfig,
+  SandboxConfig,
   ServerConfig,
   SseServerConfig,
   StdioServerConfig,
@@ -24,6 +25,7 @@ export {
   httpServerConfigSchema,
   oauthConfigSchema,
   reconnectSchema,
+  sandboxConfigSchema,
   serverConfigSchema,
   sseServerConfigSchema,
   stdioServerConfigSchema,
@@ -75,6 +77,14 @@ export { FileOAuthStore, MemoryOAuthStore } from "./oauth/oauth-store.js";
 export { parseServerConfig } from "./parse-server-config.js";
 export type { RateLimitedLog } from "./rate-limited-log.js";
 export { LOG_LINES_PER_WINDOW, LOG_WINDOW_MS, rateLimitedLog } from "./rate-limited-log.js";
+export {
+  HOST_PRESETS,
+  SANDBOX_INSTALL_LINE,
+  SANDBOX_NODE_VARIABLE,
+  SECRET_PLACES,
+} from "./sandbox/sandbox-places.js";
+export type { SandboxPlaces, SandboxPolicy } from "./sandbox/sandbox-policy.js";
+export { sandboxPolicyFor } from "./sandbox/sandbox-policy.js";
 export type { Redact, SecretSources } from "./secret-redactor.js";
 export {
   configSecrets,

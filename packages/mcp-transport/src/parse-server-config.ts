@@ -109,8 +109,11 @@ export function parseServerConfig(input: unknown, path = ""): ServerConfig {
   const schema = schemas[kind]();
   const result = schema.safeParse(record, { error: englishErrors() });
   if (!result.success) {
-    const allowed = Object.keys(schema.shape);
-    return fail(result.error.issues.map((issue) => formatIssue(issue, record, path, allowed)));
+    return fail(
+      result.error.issues.map((issue) =>
+        formatIssue(issue, record, path, fieldsAt(schema, issue.path)),
+      ),
+    );
   }
   const config = result.data as ServerConfig;
   if ("oauth" in config && config.oauth) {
@@ -120,6 +123,23 @@ export function parseServerConfig(input: unknown, path = ""): ServerConfig {
   if ("url" in config && !config.url.includes("${"))
     checkUrl(config.url, formatKeyPath(["url"], path));
   return config;
+}
+
+type SchemaNode = { _zod: { def: { type: string; innerType?: unknown; options?: unknown[] } } };
+
+/** The fields of the object schema at `keys` inside `schema` (through optionals and unions). */
+function fieldsAt(schema: unknown, keys: readonly PropertyKey[]): string[] {
+  const unwrap = (node: unknown): unknown => {
+    const def = (node as SchemaNode | undefined)?._zod.def;
+    if (def?.type === "optional") return unwrap(def.innerType);
+    if (def?.type === "union") return def.options?.map(unwrap).find((option) => shapeOf(option));
+    return node;
+  };
+  const shapeOf = (node: unknown) =>
+    (node as { shape?: Record<string, unknown> } | undefined)?.shape;
+  let node = unwrap(schema);
+  for (const key of keys) node = unwrap(shapeOf(node)?.[String(key)]);
+  return Object.keys(shapeOf(node) ?? {});
 }
 
 /** The `CONFIG_INVALID` error listing `problems` of the server config at `path`. */

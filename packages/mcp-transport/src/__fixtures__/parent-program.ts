@@ -1,4 +1,5 @@
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
+import type { StdioServerConfig } from "../config-schema.js";
 
 /** A fixture parent program started by {@link startParentProgram}. */
 export interface ParentProgram {
@@ -18,7 +19,7 @@ export interface ParentProgram {
 export async function startParentProgram(
   script: string,
   mode: string,
-  spec: { command: string; args?: readonly string[]; env?: Record<string, string> },
+  spec: StdioServerConfig,
   announcement: RegExp,
   stdio: StdioOptions,
 ): Promise<ParentProgram> {

@@ -8,6 +8,7 @@ export type {
   HttpServerConfig,
   OAuthConfig,
   ReconnectConfig,
+  SandboxConfig,
   ServerConfig,
   SseServerConfig,
   StdioServerConfig,
@@ -18,6 +19,7 @@ export {
   httpServerConfigSchema,
   oauthConfigSchema,
   reconnectSchema,
+  sandboxConfigSchema,
   serverConfigSchema,
   sseServerConfigSchema,
   stdioServerConfigSchema,
@@ -28,5 +30,6 @@ export { McpTransportError } from "../errors.js";
 export type { ExpandedText } from "../expand-variables.js";
 export { expandVariables, listVariables } from "../expand-variables.js";
 export { parseServerConfig } from "../parse-server-config.js";
+export { HOST_PRESETS, SECRET_PLACES } from "../sandbox/sandbox-places.js";
 export type { Redact, SecretSources } from "../secret-redactor.js";
 export { configSecrets, maskSecrets, OAUTH_SECRET_KEYS } from "../secret-redactor.js";

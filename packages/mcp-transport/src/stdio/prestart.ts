@@ -121,7 +121,8 @@ function sameSpawn(a: ServerSpawnSpec, b: ServerSpawnSpec): boolean {
     a.command === b.command &&
     a.cwd === b.cwd &&
     sameList(a.args ?? [], b.args ?? []) &&
-    sameRecord(a.env ?? {}, b.env ?? {})
+    sameRecord(a.env ?? {}, b.env ?? {}) &&
+    JSON.stringify(a.sandbox) === JSON.stringify(b.sandbox)
   );
 }
 

@@ -3,6 +3,8 @@ import type { Readable, Writable } from "node:stream";
 import { execa, type ResultPromise } from "execa";
 import type { StdioServerConfig } from "../config-schema.js";
 import { McpTransportError, withStderrTail } from "../errors.js";
+import { type SandboxPolicy, sandboxPolicyFor } from "../sandbox/sandbox-policy.js";
+import { sandboxCommand } from "../sandbox/sandbox-runtime.js";
 import type { LineTail } from "./line-tail.js";
 import { processGroupAlive, trackProcessGroup, waitForProcessGroupExit } from "./process-group.js";
 import { signalProcessTree } from "./process-tree-signal.js";
@@ -18,6 +20,8 @@ export interface ServerSpawnSpec {
   /** Exactly the variables the server gets besides the safe list. */
   env?: Readonly<Record<string, string>>;
   cwd?: string;
+  /** Confine the process to this policy (fails closed); absent: not confined. */
+  sandbox?: SandboxPolicy;
 }
 
 /**
@@ -26,12 +30,14 @@ export interface ServerSpawnSpec {
  * spawned the same thing.
  */
 export function spawnSpecFor(server: string, config: StdioServerConfig): ServerSpawnSpec {
+  const sandbox = sandboxPolicyFor(config.sandbox, { workFolder: config.cwd ?? process.cwd() });
   return {
     server,
     command: config.command,
     args: config.args ?? [],
     env: config.env ?? {},
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+    ...(sandbox === undefined ? {} : { sandbox }),
   };
 }
 
@@ -148,8 +154,12 @@ export class ServerProcess {
 
 /**
  * Spawns a stdio server with execa (no shell, `detached`: its own process group; the
- * command resolved per platform by {@link resolveSpawnCommand}) and resolves once it runs. Rejects with `CONFIG_INVALID` (cwd missing), `SERVER_NOT_FOUND`
- * (command not found or not executable) or `SERVER_EXITED` (could not start).
+ * command resolved per platform by {@link resolveSpawnCommand}) and resolves once it runs.
+ * With `spec.sandbox` the command runs inside the sandbox runtime, which is then the
+ * process (and group) tracked here; the sandbox has its own PID namespace, torn down when
+ * the runtime ends. Rejects with `CONFIG_INVALID` (cwd missing, no sandbox possible here),
+ * `SERVER_NOT_FOUND` (command, or a program the sandbox needs, not found) or
+ * `SERVER_EXITED` (could not start).
  */
 export async function spawnServerProcess(
   spec: ServerSpawnSpec,
@@ -170,8 +180,12 @@ export async function spawnServerProcess(
     ...(cwd === undefined ? {} : { cwd }),
     ...(path === undefined ? {} : { path }),
   });
-  const subprocess = execa(resolved.file, resolved.args, {
-    env,
+  const sandbox = spec.sandbox
+    ? sandboxCommand(server, spec.sandbox, { ...resolved, path })
+    : undefined;
+  const started = sandbox ?? resolved;
+  const subprocess = execa(started.file, started.args, {
+    env: sandbox ? { ...env, ...sandbox.env } : env,
     extendEnv: false,
     cwd,
     stdin: "pipe",
@@ -188,12 +202,17 @@ export async function spawnServerProcess(
   subprocess.catch(() => {}); // reject: false, but be sure no unhandled rejection escapes
   await new Promise<void>((resolve, reject) => {
     subprocess.once("spawn", () => resolve());
-    subprocess.once("error", (error: NodeJS.ErrnoException) =>
-      reject(spawnError(spec, error, tail)),
-    );
+    subprocess.once("error", (error: NodeJS.ErrnoException) => {
+      sandbox?.cleanup();
+      reject(spawnError(spec, error, tail));
+    });
   });
   const pid = subprocess.pid as number; // spawned: a pid is set
-  return new ServerProcess(subprocess, pid, tail, trackProcessGroup(pid));
+  const untrack = trackProcessGroup(pid);
+  return new ServerProcess(subprocess, pid, tail, () => {
+    untrack();
+    sandbox?.cleanup();
+  });
 }
 
 function spawnError(

@@ -83,11 +83,18 @@ export class StdioProcessTransport implements Transport {
 
   /** Spawns (or adopts) the server; rejects with SERVER_NOT_FOUND / CONFIG_INVALID when it cannot start. */
   async start(): Promise<void> {
-    const { server, command, args = [], env, cwd } = this.options;
+    const { server, command, args = [], env, cwd, sandbox } = this.options;
     this.starting =
       this.options.adopt ??
       spawnServerProcess(
-        { server, command, args, ...(env ? { env } : {}), ...(cwd === undefined ? {} : { cwd }) },
+        {
+          server,
+          command,
+          args,
+          ...(env ? { env } : {}),
+          ...(cwd === undefined ? {} : { cwd }),
+          ...(sandbox === undefined ? {} : { sandbox }),
+        },
         this.tail,
       );
     const serverProcess = await this.starting;
