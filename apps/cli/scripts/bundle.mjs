@@ -13,14 +13,17 @@ import { build } from "esbuild";
 // - node-llama-cpp: native, optional, and found from @tinyloop/inference-adapters' folder;
 //   the adapter that imports it is loaded only for `--provider local`, so it stays out too.
 // - @tinyloop/durable: DBOS and pg are loaded from its own folder, and only by the durable
-//   commands (worker, submit, runs).
+//   commands (worker, submit, runs). Its `/model-rate` entry (the `--model-rate` parser, which
+//   commander runs while parsing, so it is in every command's start-up) is bundled instead:
+//   esbuild treats a package's subpaths as external too, so durable's main entry is kept out
+//   by the plugin below, not by this list. Loaded from durable's folder, that entry brought
+//   DBOS, pg, the agent loop and Ajv (~350 files) into `--help` and `config check`.
 // - the OpenTelemetry SDK and OTLP exporter: loaded only with --otlp / OTEL_EXPORTER_OTLP_*, from
 //   their own packages as published (a bundled CommonJS re-export lost BatchSpanProcessor).
 //   They share the bundled @opentelemetry/api's registrations through its global.
 const external = [
   "node-llama-cpp",
   "@tinyloop/inference-adapters/llama-cpp",
-  "@tinyloop/durable",
   "@opentelemetry/sdk-trace-node",
   "@opentelemetry/exporter-trace-otlp-http",
   "@opentelemetry/exporter-trace-otlp-proto",
@@ -69,6 +72,17 @@ const commanderLazyChildProcess = {
   },
 };
 
+// `@tinyloop/durable` itself external, its subpaths (`/model-rate`) bundled.
+const durableMainExternal = {
+  name: "durable-main-external",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^@tinyloop\/durable$/ }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
+  },
+};
+
 // Chunk names carry a content hash: without this, chunks of earlier builds stay in dist/chunks
 // and would be packed and published with the new ones.
 rmSync("dist/chunks", { recursive: true, force: true });
@@ -98,7 +112,7 @@ await build({
   minifySyntax: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [zodEnglishOnly, commanderLazyChildProcess],
+  plugins: [durableMainExternal, zodEnglishOnly, commanderLazyChildProcess],
 });
 
 // @tinyloop/agent-server reads its chat page from `public/` next to its module's folder
