@@ -72,6 +72,43 @@ const commanderLazyChildProcess = {
   },
 };
 
+// node:crypto is about 20 of Node's internal modules (~5 ms of CPU to load). Bundled code imports
+// it at the top of agent-files (the Hub's blob hash) and mcp-transport (OAuth signing keys,
+// which `config check` reaches through the config schema) but calls it only in those rare
+// paths, so in the bundle each of its functions loads it on first call. A function not
+// listed here fails the build (esbuild: no matching export), never the CLI at run time.
+const LAZY_CRYPTO_FUNCTIONS = [
+  "createHash",
+  "createPrivateKey",
+  "generateKeyPairSync",
+  "randomBytes",
+  "randomUUID",
+  "sign",
+  "timingSafeEqual",
+];
+const lazyNodeCrypto = {
+  name: "lazy-node-crypto",
+  setup(plugin) {
+    // Static imports only: an `import("node:crypto")` (pkce-challenge's webcrypto) is lazy already.
+    plugin.onResolve({ filter: /^(node:)?crypto$/ }, (args) =>
+      args.kind === "import-statement"
+        ? { path: "lazy-node-crypto", namespace: "lazy-node-crypto" }
+        : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: "lazy-node-crypto" }, () => ({
+      contents: [
+        'import { createRequire } from "node:module";',
+        "let crypto;",
+        'const load = () => (crypto ??= createRequire(import.meta.url)("node:crypto"));',
+        ...LAZY_CRYPTO_FUNCTIONS.map(
+          (name) => `export function ${name}(...args) { return load().${name}(...args); }`,
+        ),
+      ].join("\n"),
+      loader: "js",
+    }));
+  },
+};
+
 // `@tinyloop/durable` itself external, its subpaths (`/model-rate`) bundled.
 const durableMainExternal = {
   name: "durable-main-external",
@@ -112,7 +149,7 @@ await build({
   minifySyntax: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [durableMainExternal, zodEnglishOnly, commanderLazyChildProcess],
+  plugins: [durableMainExternal, lazyNodeCrypto, zodEnglishOnly, commanderLazyChildProcess],
 });
 
 // @tinyloop/agent-server reads its chat page from `public/` next to its module's folder
