@@ -13,14 +13,17 @@ import { build } from "esbuild";
 // - node-llama-cpp: native, optional, and found from @tinyloop/inference-adapters' folder;
 //   the adapter that imports it is loaded only for `--provider local`, so it stays out too.
 // - @tinyloop/durable: DBOS and pg are loaded from its own folder, and only by the durable
-//   commands (worker, submit, runs).
+//   commands (worker, submit, runs). Its `/model-rate` entry (the `--model-rate` parser, which
+//   commander runs while parsing, so it is in every command's start-up) is bundled instead:
+//   esbuild treats a package's subpaths as external too, so durable's main entry is kept out
+//   by the plugin below, not by this list. Loaded from durable's folder, that entry brought
+//   DBOS, pg, the agent loop and Ajv (~350 files) into `--help` and `config check`.
 // - the OpenTelemetry SDK and OTLP exporter: loaded only with --otlp / OTEL_EXPORTER_OTLP_*, from
 //   their own packages as published (a bundled CommonJS re-export lost BatchSpanProcessor).
 //   They share the bundled @opentelemetry/api's registrations through its global.
 const external = [
   "node-llama-cpp",
   "@tinyloop/inference-adapters/llama-cpp",
-  "@tinyloop/durable",
   "@opentelemetry/sdk-trace-node",
   "@opentelemetry/exporter-trace-otlp-http",
   "@opentelemetry/exporter-trace-otlp-proto",
@@ -69,6 +72,54 @@ const commanderLazyChildProcess = {
   },
 };
 
+// node:crypto is about 20 of Node's internal modules (~5 ms of CPU to load). Bundled code imports
+// it at the top of agent-files (the Hub's blob hash) and mcp-transport (OAuth signing keys,
+// which `config check` reaches through the config schema) but calls it only in those rare
+// paths, so in the bundle each of its functions loads it on first call. A function not
+// listed here fails the build (esbuild: no matching export), never the CLI at run time.
+const LAZY_CRYPTO_FUNCTIONS = [
+  "createHash",
+  "createPrivateKey",
+  "generateKeyPairSync",
+  "randomBytes",
+  "randomUUID",
+  "sign",
+  "timingSafeEqual",
+];
+const lazyNodeCrypto = {
+  name: "lazy-node-crypto",
+  setup(plugin) {
+    // Static imports only: an `import("node:crypto")` (pkce-challenge's webcrypto) is lazy already.
+    plugin.onResolve({ filter: /^(node:)?crypto$/ }, (args) =>
+      args.kind === "import-statement"
+        ? { path: "lazy-node-crypto", namespace: "lazy-node-crypto" }
+        : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: "lazy-node-crypto" }, () => ({
+      contents: [
+        'import { createRequire } from "node:module";',
+        "let crypto;",
+        'const load = () => (crypto ??= createRequire(import.meta.url)("node:crypto"));',
+        ...LAZY_CRYPTO_FUNCTIONS.map(
+          (name) => `export function ${name}(...args) { return load().${name}(...args); }`,
+        ),
+      ].join("\n"),
+      loader: "js",
+    }));
+  },
+};
+
+// `@tinyloop/durable` itself external, its subpaths (`/model-rate`) bundled.
+const durableMainExternal = {
+  name: "durable-main-external",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^@tinyloop\/durable$/ }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
+  },
+};
+
 // Chunk names carry a content hash: without this, chunks of earlier builds stay in dist/chunks
 // and would be packed and published with the new ones.
 rmSync("dist/chunks", { recursive: true, force: true });
@@ -98,7 +149,7 @@ await build({
   minifySyntax: true,
   legalComments: "none",
   logLevel: "warning",
-  plugins: [zodEnglishOnly, commanderLazyChildProcess],
+  plugins: [durableMainExternal, lazyNodeCrypto, zodEnglishOnly, commanderLazyChildProcess],
 });
 
 // @tinyloop/agent-server reads its chat page from `public/` next to its module's folder

@@ -1,4 +1,4 @@
-import { DurableError, type ModelRate, parseModelRate } from "@tinyloop/durable";
+import { DurableError, type ModelRate, parseModelRate } from "@tinyloop/durable/model-rate";
 import { InvalidArgumentError } from "commander";
 
 /**

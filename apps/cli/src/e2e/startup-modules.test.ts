@@ -60,6 +60,19 @@ const HEAVY = {
   "@tinyloop/agent-loop": 'this.name="AgentError"',
 };
 
+/**
+ * Packages the bundle leaves out (scripts/bundle.mjs) and loads from their own folders, each
+ * with hundreds of files of its own: a static import of one from the start-up closure loads
+ * all of them. `@tinyloop/durable` did (the `--model-rate` parser imported its main entry:
+ * DBOS, pg, the agent loop and Ajv, over 100 ms of every command's start-up).
+ */
+const EXTERNAL_HEAVY =
+  /from\s*["'](@tinyloop\/durable|@opentelemetry\/sdk-trace-node|node-llama-cpp)["']/;
+
+function externalHeavyIn(files: Set<string>): string[] {
+  return [...files].filter((file) => EXTERNAL_HEAVY.test(readFileSync(file, "utf8")));
+}
+
 function heavyIn(files: Set<string>): string[] {
   const texts = [...files].map((file) => readFileSync(file, "utf8"));
   return Object.entries(HEAVY)
@@ -80,6 +93,11 @@ describe("what the built CLI loads at start-up", () => {
 
   it("--help and --version load none of the SDK, the agent loop or the session", () => {
     expect(heavyIn(staticClosure([entry]))).toEqual([]);
+  });
+
+  it("--help and config check import no external package statically (durable's main entry only from its commands)", () => {
+    expect(externalHeavyIn(staticClosure([commandChunk("worker")]))).not.toEqual([]);
+    expect(externalHeavyIn(staticClosure([entry, commandChunk("config-check")]))).toEqual([]);
   });
 
   it("a run without --otlp loads no OpenTelemetry SDK: only the start-tracing chunk imports it, and only with import()", () => {
