@@ -177,8 +177,8 @@ export async function loadAgentFile(
     rule,
     warn: (path, message) => addWarning(message, path, doc.locate(path)),
     lookup: (reference) => {
-      // Another client's rule names plain environment variables only.
-      if (rule.kind !== "tinyloop") return env[reference];
+      // Gemini's and the literal rules name plain variables; Hermes's asks `env:NAME` or Cursor's names.
+      if (rule.kind !== "tinyloop" && rule.kind !== "hermes") return env[reference];
       // resolveInputs answers every input used, or said which it could not: never twice.
       if (reference.startsWith("input:")) return inputValues.get(reference.slice(6)) ?? "";
       if (reference.startsWith("env:")) return env[reference.slice(4)];

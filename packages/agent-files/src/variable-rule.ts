@@ -13,6 +13,12 @@ export type VariableRule =
   /** Gemini CLI's: `$VAR` and `${VAR}`; an unset variable stays as written; no defaults. */
   | { kind: "gemini" }
   /**
+   * Hermes Agent's (`mcp_servers`): `${NAME}`, `${env:NAME}` and Cursor's `${userHome}`,
+   * `${workspaceFolder}`, `${workspaceFolderBasename}`, `${pathSeparator}`, `${/}`; an unset or
+   * empty variable stays as written; no defaults, `$NAME` is text.
+   */
+  | { kind: "hermes" }
+  /**
    * A client that expands nothing in its values (Codex, opencode, Continue): the text stays as
    * written; only the `${NAME}` references the reader made of the client's own keys
    * (`bearer_token_env_var`, `{env:NAME}`, `${{ secrets.NAME }}`) are expanded.
@@ -24,12 +30,23 @@ export const TINYLOOP_RULE: VariableRule = { kind: "tinyloop" };
 
 /** Gemini CLI's envVarResolver: `$NAME` (word characters) or `${anything}`. */
 const GEMINI_REFERENCE = /\$(?:(\w+)|\{([^}]+)\})/g;
+/** Hermes Agent's `_ENV_VAR_PATTERN`: `${anything but a brace}`. */
+const HERMES_REFERENCE = /\$\{([^}]+)\}/g;
+/** Hermes Agent's context variables (Cursor's names), as tinyloop's lookup asks them. */
+const HERMES_CONTEXT: Record<string, string> = {
+  userHome: "userHome",
+  workspaceFolder: "workspaceFolder",
+  workspaceFolderBasename: "workspaceFolderBasename",
+  pathSeparator: "pathSeparator",
+  "/": "pathSeparator",
+};
 /** A `${NAME}` or `${NAME:-default}` reference, by its name. */
 const NAMED_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g;
 
 /**
  * `text` expanded by `rule`: with tinyloop's one expander (mcp-transport's `expandVariables`),
- * by Gemini CLI's rule (`lookup` gets plain names only; never a missing one), or, for a literal
+ * by Gemini CLI's rule (`lookup` gets plain names only; never a missing one), by Hermes Agent's
+ * (`lookup` gets `env:NAME` or a context variable's name; never a missing one), or, for a literal
  * format, only at the references its reader made.
  */
 export function expandByRule(
@@ -46,6 +63,17 @@ export function expandByRule(
           const name = bare ?? braced ?? "";
           // `${VAR:-x}` or `${env:X}` name no variable to Gemini: kept as written, as it does.
           return (/^\w+$/.test(name) ? lookup(name) : undefined) ?? whole;
+        }),
+        missing: [],
+      };
+    case "hermes":
+      return {
+        value: text.replace(HERMES_REFERENCE, (whole, body: string) => {
+          const name = body.trim();
+          const context = HERMES_CONTEXT[name];
+          const bare = name.startsWith("env:") ? name.slice(4).trim() : name;
+          // Hermes keeps the placeholder for an unset or empty variable (`get(…) or m.group(0)`).
+          return lookup(context ?? `env:${bare}`) || whole;
         }),
         missing: [],
       };

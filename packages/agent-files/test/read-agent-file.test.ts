@@ -212,7 +212,7 @@ describe("what each client's file means", () => {
     ]);
   });
 
-  it("Hermes: a string model, a one-name exclude, ${VAR:-default} in a header", async () => {
+  it("Hermes: a string model, a one-name exclude, ${VAR} in a header", async () => {
     const agent = await read("hermes-minimal.yaml");
     expect(agent).toMatchObject({ model: "gpt-4o", provider: "openai", maxTurns: 30 });
     expect(byName(agent.servers, "docs").config).toMatchObject({

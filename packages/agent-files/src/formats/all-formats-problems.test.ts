@@ -183,7 +183,7 @@ describe("every problem of every kind at once: schema, provider, unset variables
     ]);
   });
 
-  it("Hermes YAML: a bad max_turns, provider opnai and an unset variable", async () => {
+  it("Hermes YAML: a bad max_turns and provider opnai; an unset variable stays as written, as Hermes keeps it", async () => {
     const problems = await problemsOf(
       "config.yaml",
       "provider: opnai\nmax_turns: lots\nmcp_servers:\n  a:\n    command: npx\n    env:\n      TOKEN: ${MISSING_TOKEN}\n",
@@ -191,7 +191,6 @@ describe("every problem of every kind at once: schema, provider, unset variables
     expect(problems.map((p) => [p.code, p.path])).toEqual([
       ["INVALID", "provider"],
       ["INVALID", "max_turns"],
-      ["VARIABLE_UNSET", undefined],
     ]);
   });
 
@@ -201,12 +200,6 @@ describe("every problem of every kind at once: schema, provider, unset variables
       ".codex/config.toml",
       '[mcp_servers.a]\ncommand = 7\n\n[mcp_servers.b]\nurl = "https://x.example/mcp"\nbearer_token_env_var = "MISSING_ARG"\n',
       "mcp_servers.a.command",
-    ],
-    [
-      "Goose",
-      "goose/config.yaml",
-      'extensions:\n  a:\n    type: stdio\n    cmd: 7\n  b:\n    type: stdio\n    cmd: npx\n    args: ["${MISSING_ARG}"]\n',
-      "extensions.a.cmd",
     ],
     [
       "Continue",

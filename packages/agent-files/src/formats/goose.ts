@@ -14,6 +14,7 @@ import {
   present,
   toolFilter,
 } from "./foreign-server.js";
+import { gooseHeaders } from "./goose-headers.js";
 import { readServerTable } from "./read-server-table.js";
 
 /** Goose extension types that run inside Goose itself: nothing for tinyloop to start. */
@@ -61,10 +62,13 @@ const KEYS: KnownKeys = {
  * `env_keys`), `sse` / `streamable_http` (`uri`, `headers`), with `timeout` (seconds, a tool
  * call's limit), `enabled` and `available_tools`. Extensions that run inside Goose
  * (`builtin`, `platform`…) are skipped with a warning. Goose's other settings are its own.
+ * Variables by Goose's rule: only header values name them ({@link gooseHeaders}); the
+ * `env_keys` are read from the environment.
  */
 export function readGoose(context: FormatContext): FormatResult {
   const { doc, warn, env } = context;
-  return readServerTable(
+  const references = new Set<string>();
+  const result = readServerTable(
     context,
     {
       format: "goose",
@@ -114,6 +118,7 @@ export function readGoose(context: FormatContext): FormatResult {
               message: `${variable} is not set: Goose may keep it in its keyring, which tinyloop does not read; set ${variable} in the environment`,
             }),
         );
+        for (const variable of Object.keys(forwarded.env)) references.add(variable);
         return foreignDraft(
           doc,
           name,
@@ -124,7 +129,12 @@ export function readGoose(context: FormatContext): FormatResult {
             args: entry.args ?? [],
             env: { ...forwarded.env, ...(entry.envs ?? {}) },
             ...present("url", entry.uri),
-            headers: entry.headers ?? {},
+            headers: gooseHeaders(
+              entry.headers ?? {},
+              entry.envs ?? {},
+              new Set(Object.keys(forwarded.env)),
+              references,
+            ),
             enabled: entry.enabled !== false,
             ...present("tools", toolFilter(entry.available_tools ?? undefined, undefined)),
             callMs: msFromSeconds(entry.timeout ?? undefined),
@@ -136,4 +146,5 @@ export function readGoose(context: FormatContext): FormatResult {
       },
     },
   );
+  return { ...result, variables: { kind: "literal", references } };
 }

@@ -110,6 +110,8 @@ export function readHermes(
     settingPaths: {},
     inputs: [],
     servers,
+    // Hermes Agent's own rule for its `mcp_servers` (tools/mcp_tool_config.py).
+    variables: { kind: "hermes" },
   };
   const model = parsed.model;
   if (typeof model === "string") {

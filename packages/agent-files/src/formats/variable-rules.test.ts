@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const env = { HOME: "/home/me", PATH: "/usr/bin" };
+const env = { HOME: "/home/me", PATH: "/usr/bin", EMPTY: "" };
 
 /** The first server's config of the file `name` written with `text`, read with `env`. */
 async function firstServer(name: string, text: string) {
@@ -105,6 +105,70 @@ describe("each format's variables by its own client's rule", () => {
       'mcpServers:\n  - name: a\n    command: node\n    args: ["${{ secrets.HOME }}", "${PATH}"]\n',
     );
     expect(config.args).toEqual(["/home/me", "${PATH}"]);
+  });
+
+  it("Hermes: ${VAR}, ${env:VAR} and Cursor's names; unset or empty stays as written, never an error", async () => {
+    const config = await firstServer(
+      ".hermes/config.yaml",
+      [
+        "mcp_servers:",
+        "  a:",
+        "    command: node",
+        '    args: ["${HOME}/s.js", "${env:PATH}", "${NOT_SET}", "${EMPTY}", "$HOME", "${HOME:-x}", "${userHome}${/}x"]',
+        "",
+      ].join("\n"),
+    );
+    expect(config.args).toEqual([
+      "/home/me/s.js",
+      "/usr/bin",
+      "${NOT_SET}",
+      "${EMPTY}",
+      "$HOME",
+      // Hermes knows no defaults: `HOME:-x` is a name no variable has.
+      "${HOME:-x}",
+      "/home/me/x",
+    ]);
+  });
+
+  it("Goose: only header values name variables, those of the extension's envs and env_keys", async () => {
+    const http = await firstServer(
+      "goose/config.yaml",
+      [
+        "extensions:",
+        "  a:",
+        "    type: streamable_http",
+        "    uri: https://x.example/mcp",
+        "    envs: { TOKEN: abc }",
+        "    env_keys: [HOME]",
+        "    headers:",
+        '      Authorization: "Bearer ${ TOKEN }"',
+        '      X-Home: "$HOME"',
+        '      X-Other: "${NOT_SET} $PATH ${PATH}"',
+        "",
+      ].join("\n"),
+    );
+    expect(http.headers).toEqual({
+      Authorization: "Bearer abc",
+      "X-Home": "/home/me",
+      "X-Other": "${NOT_SET} $PATH ${PATH}",
+    });
+    const stdio = await firstServer(
+      "goose/config.yaml",
+      [
+        "extensions:",
+        "  a:",
+        "    type: stdio",
+        "    cmd: node",
+        '    args: ["${NOT_SET}", "${HOME}"]',
+        '    envs: { PATTERN: "${NOT_SET}" }',
+        "    env_keys: [PATH]",
+        "",
+      ].join("\n"),
+    );
+    expect(stdio).toMatchObject({
+      args: ["${NOT_SET}", "${HOME}"],
+      env: { PATH: "/usr/bin", PATTERN: "${NOT_SET}" },
+    });
   });
 
   it("Zed: nothing in its settings is expanded", async () => {
