@@ -1,15 +1,9 @@
-import { type RunningPostgres, startPostgres } from "@tinyloop/test-fixtures/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usePostgres } from "@tinyloop/test-fixtures/postgres";
+import { describe, expect, it } from "vitest";
 import { type DatabaseDown, outlastOutage, waitForDatabase } from "./wait-for-database.js";
 
 describe("waiting out a database that goes away (real Postgres, halted and started again)", () => {
-  let pg: RunningPostgres;
-  beforeAll(async () => {
-    pg = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await pg?.stop();
-  });
+  const pg = usePostgres();
 
   it("resolves at once while it answers, else reports each try with backoff until it is back", async () => {
     const downs: DatabaseDown[] = [];

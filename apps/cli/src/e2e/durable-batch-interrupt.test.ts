@@ -1,20 +1,14 @@
 import { readFileSync } from "node:fs";
-import { type RunningPostgres, startPostgres } from "@tinyloop/test-fixtures/postgres";
+import { usePostgres } from "@tinyloop/test-fixtures/postgres";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
 const s = useE2eSession();
 
 describe("batch stopped by Ctrl+C (real Postgres, the worker process it started)", () => {
-  let pg: RunningPostgres;
-  beforeAll(async () => {
-    pg = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await pg?.stop();
-  });
+  const pg = usePostgres();
 
   it("exits 130 with no error line, stops its worker, and the same batch run again finishes", async () => {
     const tallyFile = s.ws.path("tally.txt");

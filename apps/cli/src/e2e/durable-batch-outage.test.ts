@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { type RunningPostgres, startPostgres } from "@tinyloop/test-fixtures/postgres";
+import { usePostgres } from "@tinyloop/test-fixtures/postgres";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cliBin } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
@@ -34,13 +34,7 @@ function stderrMatches(child: ReturnType<typeof execa>, pattern: RegExp): Promis
 }
 
 describe("batch while the database goes away and comes back (real Postgres, worker processes)", () => {
-  let pg: RunningPostgres;
-  beforeAll(async () => {
-    pg = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await pg?.stop();
-  });
+  const pg = usePostgres();
 
   it("waits for the database with backoff, saying so without the password, and completes every input once", async () => {
     const tallyFile = s.ws.path("tally.txt");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { type RunningPostgres, startPostgres } from "@tinyloop/test-fixtures/postgres";
+import { usePostgres } from "@tinyloop/test-fixtures/postgres";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cliBin, runCli } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
@@ -16,13 +16,7 @@ const lines = (file: string) => {
 };
 
 describe("batch SIGKILLed halfway, then run again (real Postgres, worker processes)", () => {
-  let pg: RunningPostgres;
-  beforeAll(async () => {
-    pg = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await pg?.stop();
-  });
+  const pg = usePostgres();
 
   it("the second batch runs only the inputs the first did not finish; no input runs twice", async () => {
     const tallyFile = s.ws.path("tally.txt");

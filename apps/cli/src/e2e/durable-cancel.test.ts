@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { type RunningPostgres, startPostgres } from "@tinyloop/test-fixtures/postgres";
+import { usePostgres } from "@tinyloop/test-fixtures/postgres";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
@@ -22,13 +22,7 @@ async function untilTallied(file: string, line: string): Promise<void> {
 }
 
 describe("runs ID --cancel of a running run (real Postgres, a worker process)", () => {
-  let pg: RunningPostgres;
-  beforeAll(async () => {
-    pg = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await pg?.stop();
-  });
+  const pg = usePostgres();
 
   it("aborts the tool call running, ends the run cancelled, and the worker takes the next run", async () => {
     const tallyFile = s.ws.path("tally.txt");

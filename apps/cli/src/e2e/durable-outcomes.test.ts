@@ -1,7 +1,7 @@
 import { openDurableClient } from "@tinyloop/durable";
-import { type RunningPostgres, startPostgres } from "@tinyloop/test-fixtures/postgres";
+import { usePostgres } from "@tinyloop/test-fixtures/postgres";
 import { execa } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cliBin, runCli, stderrShows } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
@@ -15,13 +15,7 @@ interface ListedRun {
 }
 
 describe("durable run outcomes in tinyloop's words: runs, runs ID, --json, the worker", () => {
-  let pg: RunningPostgres;
-  beforeAll(async () => {
-    pg = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await pg?.stop();
-  });
+  const pg = usePostgres();
 
   it("a run whose model file is missing is failed with the error everywhere; a unique start of its id shows it", async () => {
     s.ws.write({ ".mcp.json": json({ mcpServers: { fixture: s.ws.fixture() } }) });

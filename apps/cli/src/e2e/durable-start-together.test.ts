@@ -2,9 +2,9 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stopLocalDatabase } from "@tinyloop/durable";
-import { type RunningPostgres, startPostgres } from "@tinyloop/test-fixtures/postgres";
+import { usePostgres } from "@tinyloop/test-fixtures/postgres";
 import { execa, type ResultPromise } from "execa";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cliBin, stderrShows } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
@@ -63,13 +63,7 @@ async function startTogether(env: Record<string, string>, db: string[]) {
 }
 
 describe("durable commands started at the same moment on a fresh database", () => {
-  let pg: RunningPostgres;
-  beforeAll(async () => {
-    pg = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await pg?.stop();
-  });
+  const pg = usePostgres();
 
   it("--db naming a database that does not exist yet: it is created once, and all come up", async () => {
     const url = pg.url.replace(/\/tinyloop$/, "/together");
