@@ -25,3 +25,12 @@ function readCliVersion(): string {
  * `mcp serve` and `serve --mcp`, the traces' `service.version`).
  */
 export const CLI_VERSION: string = readCliVersion();
+
+/**
+ * Who the CLI is to every MCP server it connects (`clientInfo` in `initialize`), for every
+ * command that connects servers (`run`, `serve`, `mcp serve`, `worker`, `mcp tools`, `mcp call`).
+ */
+export const CLI_CLIENT_INFO: { name: string; version: string } = {
+  name: "tinyloop",
+  version: CLI_VERSION,
+};

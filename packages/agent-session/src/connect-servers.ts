@@ -66,6 +66,11 @@ export interface ConnectServersOptions {
    * says how many wait). Default: mcp-registration's, 2 × CPU cores.
    */
   maxConcurrentStarts?: number;
+  /**
+   * The name and version every server is told in `initialize` (e.g. a CLI's own). Default:
+   * mcp-transport's, `tinyloop 0.0.0`.
+   */
+  clientInfo?: { name: string; version: string };
 }
 
 /** The connected servers, and the current failures as `server → short reason`. */
@@ -94,6 +99,7 @@ export async function connectServers(
     watchdog = false,
     signal,
     maxConcurrentStarts,
+    clientInfo,
   }: ConnectServersOptions = {},
 ): Promise<ConnectedServers> {
   const enabled = servers.filter((s) => s.enabled);
@@ -181,6 +187,7 @@ export async function connectServers(
     ...features,
     ...(oauth ? { oauth } : {}),
     ...(signal ? { signal } : {}),
+    ...(clientInfo ? { clientInfo } : {}),
     ...(progress.verbose ? { onLog: (line: string) => progress.verbose?.(shown(line)) } : {}),
   };
   const entries = toServerEntries(servers, extraEnv ? { extraEnv } : {});

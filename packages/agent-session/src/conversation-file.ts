@@ -31,41 +31,58 @@ export function conversationText(conversation: SavedConversation): string {
   )}\n`;
 }
 
+/** What to do with a conversation file that cannot be read. */
+export const SET_ASIDE = "move it out of that folder (or delete it) to go on without it";
+
+/**
+ * The one wording of a conversation file that cannot be read (`CONVERSATION_UNREADABLE`):
+ * `conversation file <file>: <what>; <fix>` (after a `what` ending in `.` or `?`, the fix
+ * starts a sentence of its own).
+ */
+export function conversationUnreadable(
+  file: string,
+  what: string,
+  fix: string,
+  cause?: unknown,
+): AgentSessionError {
+  const joined = /[.?]$/.test(what) ? ` ${fix[0]?.toUpperCase()}${fix.slice(1)}` : `; ${fix}`;
+  return new AgentSessionError({
+    code: "CONVERSATION_UNREADABLE",
+    message: `conversation file ${file}: ${what}${joined}`,
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
 /**
  * Reads a conversation file's text, or throws an `AgentSessionError`
  * (`CONVERSATION_UNREADABLE`) naming the file, what is wrong and what to do: not JSON (cut
  * off, edited), another program's file, a newer tinyloop's.
  */
 export function parseConversation(text: string, file: string): SavedConversation {
-  const fail = (what: string, fix: string) =>
-    new AgentSessionError({
-      code: "CONVERSATION_UNREADABLE",
-      message: `conversation file ${file}: ${what}; ${fix}`,
-    });
-  const setAside = "move it out of that folder (or delete it) to go on without it";
+  const fail = (what: string, fix: string) => conversationUnreadable(file, what, fix);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw fail(`not valid JSON (${(error as Error).message})`, setAside);
+    throw fail(`not valid JSON (${(error as Error).message})`, SET_ASIDE);
   }
   const record = data as Record<string, unknown>;
   if (typeof data !== "object" || data === null || record.format !== CONVERSATION_FORMAT) {
     const got = typeof data === "object" && data !== null ? record.format : data;
     throw fail(
       `not a tinyloop conversation: ${expectedGot({ path: "format", expected: JSON.stringify(CONVERSATION_FORMAT), got })}`,
-      setAside,
+      SET_ASIDE,
     );
   }
   if (record.version !== CONVERSATION_VERSION) {
     const newer = typeof record.version === "number" && record.version > CONVERSATION_VERSION;
     throw fail(
       expectedGot({ path: "version", expected: String(CONVERSATION_VERSION), got: record.version }),
-      newer ? "a newer tinyloop wrote it: update tinyloop to read it" : setAside,
+      newer ? "a newer tinyloop wrote it: update tinyloop to read it" : SET_ASIDE,
     );
   }
   const problem = conversationProblem(record);
-  if (problem) throw fail(problem, setAside);
+  if (problem) throw fail(problem, SET_ASIDE);
   const agent = record.agent as SavedConversation["agent"];
   return {
     id: record.id as string,

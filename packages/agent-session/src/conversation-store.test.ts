@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  truncateSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -122,6 +123,25 @@ describe("conversationStore", () => {
     );
     await failure(store.save(conversation("20261205-000000-frgn")));
     expect(readFileSync(foreign, "utf8")).toBe('{"mcpServers":{}}');
+  });
+
+  it("refuses a file over the 10 MB limit unread, naming it, its size and the limit", async () => {
+    const store = conversationStore({ folder: folder(), agent });
+    mkdirSync(store.dir, { recursive: true });
+    const big = join(store.dir, "20261205-000000-big0.json");
+    writeFileSync(big, "");
+    truncateSync(big, 12 * 1024 * 1024); // sparse: 12 MB of size, no 12 MB written
+    const [entry] = await store.list();
+    expect(await failure(store.read(entry!))).toBe(
+      `conversation file ${big}: is 12 MB, over the 10 MB limit for conversation files; is this the right file? Move it out of that folder (or delete it) to go on without it`,
+    );
+    // At the limit it is read (and here found not to be JSON: zeros).
+    truncateSync(big, 10 * 1024 * 1024);
+    expect(await failure(store.read(entry!))).toContain(`conversation file ${big}: not valid JSON`);
+    rmSync(big);
+    expect(await failure(store.read(entry!))).toBe(
+      `conversation file ${big}: no such file; list the conversations again`,
+    );
   });
 
   it("names the field that is wrong, and a newer tinyloop's file as such", async () => {

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { readBoundedFile } from "@tinyloop/errors/files";
 import {
   conversationText,
+  conversationUnreadable,
   parseConversation,
   type SavedConversation,
+  SET_ASIDE,
 } from "./conversation-file.js";
 
 /** A saved conversation's file, before it is read: its id and when it was last written. */
@@ -20,7 +23,10 @@ export interface ConversationStore {
   readonly dir: string;
   /** Every saved conversation, newest first; reads no file. */
   list(): Promise<ConversationEntry[]>;
-  /** Reads one (throws an `AgentSessionError` for a corrupt or foreign file). */
+  /**
+   * Reads one (throws an `AgentSessionError` `CONVERSATION_UNREADABLE` for a corrupt or
+   * foreign file, or one over the 10 MB every file read whole is held to: `MAX_FILE_BYTES`).
+   */
   read(entry: ConversationEntry): Promise<SavedConversation>;
   /**
    * Writes `conversation` whole to a temporary file, flushes it and renames it over its
@@ -74,7 +80,14 @@ export function conversationStore({ folder, agent }: ConversationStoreOptions): 
       );
     },
     async read(entry) {
-      return parseConversation(await readFile(entry.file, "utf8"), entry.file);
+      // Read as every file tinyloop reads whole: a regular file of at most 10 MB, in UTF-8.
+      const read = readBoundedFile(entry.file, { what: "conversation files" });
+      if ("failure" in read) {
+        const { code, problem, cause } = read.failure;
+        const fix = code === "NOT_FOUND" ? "list the conversations again" : SET_ASIDE;
+        throw conversationUnreadable(entry.file, problem, fix, cause);
+      }
+      return parseConversation(read.text, entry.file);
     },
     async save(conversation) {
       const file = fileOf(conversation.id);

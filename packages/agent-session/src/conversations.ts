@@ -9,3 +9,5 @@ export type {
   ConversationStoreOptions,
 } from "./conversation-store.js";
 export { conversationStore } from "./conversation-store.js";
+// Here too, so a program can show a saved conversation's text safely without the session's entry.
+export { visibleControls } from "./visible-controls.js";

@@ -62,6 +62,8 @@ export interface AgentSessionOptions {
   extraEnv?: Record<string, string>;
   /** See `ConnectServersOptions.watchdog`. */
   watchdog?: boolean;
+  /** See `ConnectServersOptions.clientInfo`: who the servers are told the client is. */
+  clientInfo?: { name: string; version: string };
   /** Cancels connecting the servers (see `ConnectServersOptions.signal`), e.g. when the program exits. */
   signal?: AbortSignal;
   /**
@@ -155,6 +157,7 @@ export async function openAgentSession(options: AgentSessionOptions): Promise<Ag
     ...(options.oauth ? { oauth: options.oauth } : {}),
     ...(options.watchdog ? { watchdog: true } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.clientInfo ? { clientInfo: options.clientInfo } : {}),
   });
   const hub = connected.hub;
   options.onHub?.(hub);

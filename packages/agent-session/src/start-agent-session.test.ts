@@ -134,4 +134,20 @@ describe("startAgentSession", () => {
     const session = await starting.open({ refuseNoServers: true, signal: AbortSignal.abort() });
     expect(session.status().connected).toBe(0);
   });
+
+  it("clientInfo given to open is the name and version every server is told in initialize", async () => {
+    /** What the fixture server `fx` says its client sent. */
+    const clientOf = async (session: Awaited<ReturnType<StartingAgentSession["open"]>>) => {
+      const stats = await session.registry.dispatch("mcp_fx_stats", {});
+      const [first] = stats.content;
+      return JSON.parse(first?.type === "text" ? first.text : "{}").client;
+    };
+    const named = await start([marked("fx")], [{ text: "unused" }]);
+    const session = await named.open({ clientInfo: { name: "my-app", version: "1.2.3" } });
+    expect(await clientOf(session)).toEqual({ name: "my-app", version: "1.2.3" });
+    await named.close();
+    // Without it, mcp-transport's default: what a caller that names nothing sends.
+    const plain = await start([marked("fx")], [{ text: "unused" }]);
+    expect(await clientOf(await plain.open())).toEqual({ name: "tinyloop", version: "0.0.0" });
+  });
 });

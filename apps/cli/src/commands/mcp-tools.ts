@@ -11,6 +11,7 @@ import { ToolRegistry } from "@tinyloop/registry";
 import { serverStatusLine, serverToolLines } from "@tinyloop/terminal-text";
 import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
+import { CLI_CLIENT_INFO } from "../cli-version.js";
 import type { Io } from "../io.js";
 import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
@@ -78,6 +79,7 @@ export async function connectAgentServers(
     ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
     watchdog: true,
     signal: lifecycle.signal,
+    clientInfo: CLI_CLIENT_INFO,
     // The roots `run` offers too: servers such as server-everything list a tool more
     // (get-roots-list) to a client that has them.
     features: { ...clientFeatures(io, style, lifecycle), roots: agentRoots(spec, io.cwd) },

@@ -6,7 +6,12 @@ import { type ConversationStore, conversationStore } from "@tinyloop/agent-sessi
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Io } from "../io.js";
 import { createStyle } from "../terminal/style.js";
-import { type ConversationFlags, chooseConversation } from "./choose-conversation.js";
+import {
+  type ConversationFlags,
+  chooseConversation,
+  firstQuestion,
+  pickListLine,
+} from "./choose-conversation.js";
 
 let home: string;
 let store: ConversationStore;
@@ -74,5 +79,28 @@ describe("chooseConversation", () => {
     expect(await refusal({ resume: true })).toBe(
       "--resume: without an id it asks which conversation on a terminal, and there is none here; give the id (20261205-000000-aaaa) or use --continue for the newest",
     );
+  });
+});
+
+describe("the --resume list's line", () => {
+  it("shows a saved text's escape and bidi override as text, never raw (the resumed line too)", () => {
+    const modified = new Date(Date.UTC(2026, 11, 5));
+    const conversation = {
+      id: "20261205-000000-esc0",
+      agent,
+      created: "2026-12-05T00:00:00.000Z",
+      updated: "2026-12-05T00:00:00.000Z",
+      messages: [{ role: "user" as const, content: "look \u001b]0;pwned\u0007 at \u202efdp.exe" }],
+    };
+    const line = pickListLine(
+      0,
+      { entry: { id: conversation.id, file: "x", modified }, conversation },
+      style,
+    );
+    expect(line).toBe(
+      `  1  20261205-000000-esc0  ${modified.toLocaleString()} · 1 messages  look \\x1b]0;pwned\\x07 at \\u202efdp.exe`,
+    );
+    expect(line).not.toMatch(/[\u001b\u0007\u202e]/);
+    expect(firstQuestion(conversation)).toBe("look \\x1b]0;pwned\\x07 at \\u202efdp.exe");
   });
 });

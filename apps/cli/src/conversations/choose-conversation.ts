@@ -1,8 +1,9 @@
 import { createInterface } from "node:readline";
-import type {
-  ConversationEntry,
-  ConversationStore,
-  SavedConversation,
+import {
+  type ConversationEntry,
+  type ConversationStore,
+  type SavedConversation,
+  visibleControls,
 } from "@tinyloop/agent-session/conversations";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
@@ -92,13 +93,7 @@ async function pickConversation(
       ),
     ),
   );
-  const lines = read.map((item, index) => {
-    const number = String(index + 1).padStart(3);
-    const when = item.entry.modified.toLocaleString();
-    if ("problem" in item) return `${number}  ${item.entry.id}  ${style.red(item.problem)}`;
-    const count = item.conversation.messages.length;
-    return `${number}  ${item.entry.id}  ${style.dim(`${when} · ${count} messages`)}  ${firstQuestion(item.conversation)}`;
-  });
+  const lines = read.map((item, index) => pickListLine(index, item, style));
   io.stderr.write(`${style.bold("saved conversations, newest first:")}\n${lines.join("\n")}\n`);
   const rl = createInterface({ input: io.stdin, output: io.stderr, terminal: true });
   try {
@@ -133,7 +128,26 @@ async function pickConversation(
   }
 }
 
-/** The conversation's first user text on one line, cut to 60 characters. */
+/** A saved conversation as the `--resume` list has it: read, or what is wrong with its file. */
+export type PickListItem = { entry: ConversationEntry } & (
+  | { conversation: SavedConversation }
+  | { problem: string }
+);
+
+/** The `--resume` list's line for the conversation at `index`: number, id, when, messages, first question. */
+export function pickListLine(index: number, item: PickListItem, style: Style): string {
+  const number = String(index + 1).padStart(3);
+  const when = item.entry.modified.toLocaleString();
+  if ("problem" in item) return `${number}  ${item.entry.id}  ${style.red(item.problem)}`;
+  const count = item.conversation.messages.length;
+  return `${number}  ${item.entry.id}  ${style.dim(`${when} · ${count} messages`)}  ${firstQuestion(item.conversation)}`;
+}
+
+/**
+ * The conversation's first user text on one line, cut to 60 characters, its control and
+ * bidirectional characters made visible (agent-session's `visibleControls`): a saved text
+ * (pasted, or a model's or server's words) reaches the terminal as text, never as an escape.
+ */
 export function firstQuestion(conversation: SavedConversation): string {
   const first = conversation.messages.find((message) => message.role === "user");
   const content = first?.content;
@@ -142,6 +156,6 @@ export function firstQuestion(conversation: SavedConversation): string {
       ? content
       : (content?.map((part) => (part.type === "text" ? part.text : `[${part.type}]`)).join(" ") ??
         "");
-  const line = text.replace(/\s+/g, " ").trim();
+  const line = visibleControls(text.replace(/\s+/g, " ").trim());
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
@@ -38,5 +39,15 @@ describe("mcp call, for a person", () => {
       "… mcp_fx_progress 2/3 step 2 of 3",
       "… mcp_fx_progress 3/3 step 3 of 3",
     ]);
+  });
+
+  it("tells the server the CLI's own name and version (its package.json's), not a placeholder", async () => {
+    const r = await call("mcp_fx_stats", "{}");
+    expect(r.exitCode).toBe(0);
+    const { version } = JSON.parse(
+      readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+    ) as { version: string };
+    expect(version).not.toBe("0.0.0");
+    expect(JSON.parse(r.stdout).client).toEqual({ name: "tinyloop", version });
   });
 });

@@ -3,6 +3,7 @@ import type {
   OpenStartedSessionOptions,
   StartingAgentSession,
 } from "@tinyloop/agent-session/start";
+import { CLI_CLIENT_INFO } from "../cli-version.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { Style } from "../terminal/style.js";
@@ -24,7 +25,8 @@ export interface OpenSessionContext {
  * Opens a started session (see `startSession`) for any command: `options` say who answers
  * approvals and the servers' questions and where progress goes; the flags add `--max-turns`,
  * `--tool-search`, `--end-when`, and refuse servers configured but none connected unless
- * `--allow-no-servers` (agent-session decides; the refusal is printed here). A signal while
+ * `--allow-no-servers` (agent-session decides; the refusal is printed here). Every server is
+ * told the CLI's name and version (`CLI_CLIENT_INFO`). A signal while
  * connecting spawns nothing more. Returns the session, or the exit code to end with; the
  * lifecycle closes whatever was started either way.
  */
@@ -39,6 +41,7 @@ export async function openSession(
   try {
     session = await starting.open({
       ...options,
+      clientInfo: CLI_CLIENT_INFO,
       ...sessionFlagOptions(flags),
       ...(flags.allowNoServers
         ? {}
