@@ -9,6 +9,7 @@ import {
   agentResultOf,
   type FinishedOutcome,
   isFinished,
+  messageOf,
   outcomeOfStatus,
   type RunOutcome,
 } from "./run-outcome.js";
@@ -106,13 +107,6 @@ const summaryOf = (status: WorkflowStatus): RunSummary => {
     ...(status.executorId ? { executorId: status.executorId } : {}),
   };
 };
-
-const messageOf = (error: unknown) =>
-  error instanceof Error
-    ? error.message
-    : typeof error === "string"
-      ? error
-      : JSON.stringify(error);
 
 const stepOf = (step: StepInfo): RunStepRecord => ({
   name: step.name,

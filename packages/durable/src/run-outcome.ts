@@ -38,7 +38,8 @@ export function isAnswered(outcome: RunOutcome): boolean {
   return outcome === "completed" || outcome === "asked";
 }
 
-const messageOf = (error: unknown) =>
+/** The text of a step's or run's recorded error, whatever DBOS stored it as. */
+export const messageOf = (error: unknown): string =>
   error instanceof Error
     ? error.message
     : typeof error === "string"
