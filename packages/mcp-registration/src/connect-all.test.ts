@@ -285,6 +285,24 @@ describe("connectAll", () => {
     expect(events.filter((event) => event.type === "sync-failed")).toHaveLength(1);
   });
 
+  it("closed while a server just back is still listing its tools: close waits for that news", async () => {
+    const started = join(mkdtempSync(join(tmpdir(), "tinyloop-unlisted-")), "started");
+    const fixture = fixtureServer({ crashOn: "add" });
+    // Every restart answers tools/list with an error, 300 ms late; its tool calls answer at once.
+    const restart = `exec "$0" "$@" --fail-tools-list --tools-list-delay-ms 300`;
+    const script = `if [ -e '${started}' ]; then ${restart}; fi; touch '${started}'; exec "$0" "$@"`;
+    const { hub, registry, events } = await start({
+      fx: entry({ command: "sh", args: ["-c", script, fixture.command, ...fixture.args] }),
+    });
+    await registry.dispatch("mcp_fx_add", { a: 1, b: 2 });
+    // Answered by the restarted server while its listing is still under way.
+    expect(text(await registry.dispatch("mcp_fx_echo", { text: "back" }))).toBe("back");
+    expect(events.some((event) => event.type === "sync-failed")).toBe(false);
+    await hub.close();
+    const types = events.filter((event) => event.server === "fx").map((event) => event.type);
+    expect(types.slice(-2)).toEqual(["sync-failed", "closed"]);
+  });
+
   it("re-lists after a reconnect: tools the restarted server no longer has are removed", async () => {
     const { registry, events } = await start({ dyn: entry(dynamicServer([{ name: "base" }])) });
     const grown = waitForEvent(events, (event) => event.type === "synced");

@@ -51,6 +51,7 @@ export async function registerServer(
     sync: () => registration.sync(),
     setFilter: (filter) => registration.setFilter(filter),
     toolOf: (name) => registration.toolOf(name),
+    syncsSettled: () => registration.syncsSettled(),
     close: () => registration.close(),
   };
 }

@@ -39,6 +39,11 @@ export interface ServerRegistration extends RegistrationReport {
   setFilter(filter: ToolFilter): Promise<RegistrationReport>;
   /** Registered name → the tool's name on the server, for tools of this server. */
   toolOf(name: string): string | undefined;
+  /**
+   * Settles once every sync requested so far has settled (never rejects): a program that
+   * closes right after a reconnect still hears what the re-list found before it stops.
+   */
+  syncsSettled(): Promise<void>;
   /** Stops watching the server and removes its tools from the registry. Idempotent. */
   close(): void;
 }

@@ -46,6 +46,8 @@ export class Registration {
   /** One sync at a time, one waiting at most (sync-queue.ts). */
   private readonly syncs = new SyncQueue(() => this.syncOnce());
   private closed = false;
+  /** Re-syncs whose outcome is not told yet (`onSync` / `onSyncFailed`). */
+  private readonly announcing = new Set<Promise<void>>();
   private readonly unsubscribe: (() => void)[] = [];
   private readonly connection: ServerConnection;
 
@@ -67,16 +69,23 @@ export class Registration {
   private watch(): void {
     let dropped = false;
     this.unsubscribe.push(
-      this.connection.onToolsListChanged(() => void this.resync()),
+      this.connection.onToolsListChanged(() => this.announceResync()),
       this.connection.onStateChange((state, detail) => {
         if (detail?.error) this.lastError = detail.error;
         if (state !== "ready") dropped = true;
         else if (dropped) {
           dropped = false;
-          void this.resync(); // the server may have come back with other tools
+          this.announceResync(); // the server may have come back with other tools
         }
       }),
     );
+  }
+
+  /** Starts {@link resync}, kept until it settles so that `syncsSettled()` waits for its news. */
+  private announceResync(): void {
+    const announcing = this.resync();
+    this.announcing.add(announcing);
+    void announcing.finally(() => this.announcing.delete(announcing));
   }
 
   /**
@@ -119,6 +128,11 @@ export class Registration {
   toolOf(name: string): string | undefined {
     for (const [tool, held] of this.held) if (held.name === name) return tool;
     return undefined;
+  }
+
+  async syncsSettled(): Promise<void> {
+    await this.syncs.settled();
+    await Promise.all(this.announcing);
   }
 
   close(): void {

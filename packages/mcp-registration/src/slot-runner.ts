@@ -128,6 +128,8 @@ export class SlotRunner implements LazySlotRunner {
 
   /** Stops a slot: its tools leave the registry, its connection is closed (bounded). */
   async stop(slot: Slot): Promise<void> {
+    // A re-list under way (a server just back) is told before its tools leave the registry.
+    if (slot.registration) await withTimeout(slot.registration.syncsSettled(), SYNC_NEWS_MS);
     slot.stopped = true;
     slot.unsubscribe?.();
     slot.lazyConnection?.close();
@@ -142,6 +144,9 @@ export class SlotRunner implements LazySlotRunner {
     slot.state = "closed";
   }
 }
+
+/** How long `stop` waits for a re-list under way to end; a healthy server answers in ms. */
+const SYNC_NEWS_MS = 1000;
 
 function stoppedWhileStarting(slot: Slot): McpRegistrationError {
   return new McpRegistrationError({

@@ -51,6 +51,11 @@ export class SyncQueue {
     return this.#state;
   }
 
+  /** Settles when every job requested so far has settled; never rejects. */
+  settled(): Promise<void> {
+    return this.#tail.then(() => undefined);
+  }
+
   /** The waiting job if there is one, else a new one that starts after the running one. */
   request(): SyncJob {
     const state = this.#state;
