@@ -14,6 +14,8 @@ export type DurableErrorCode =
   | "RUN_ID_AMBIGUOUS"
   /** A batch's inputs are not what `runBatch` takes (the message names the line). */
   | "BATCH_INPUTS_INVALID"
+  /** Another live batch is writing the same results file (the message names its pid). */
+  | "BATCH_RESULTS_LOCKED"
   /** Every worker process a batch started stopped before its runs finished. */
   | "BATCH_WORKERS_STOPPED"
   /** A worker is already running in this process (DBOS keeps one per process). */

@@ -1,8 +1,14 @@
 export type { DurableAgentOptions, RunEnd } from "./agent-run-workflow.js";
+export type { RunBatchFileOptions } from "./batch-file.js";
+export { readBatchInputs, runBatchFile } from "./batch-file.js";
 export type { BatchInput } from "./batch-inputs.js";
 export { parseBatchInputs } from "./batch-inputs.js";
+export type { SpawnBatchWorkerOptions } from "./batch-worker-process.js";
+export { onBatchGone, spawnBatchWorker } from "./batch-worker-process.js";
 export type { StoppedWorker } from "./batch-workers.js";
 export { checkDatabase } from "./check-database.js";
+export type { ChooseDatabaseOptions } from "./choose-database.js";
+export { chooseDatabase, DATABASE_URL_VARIABLE } from "./choose-database.js";
 export type { DatabaseAddress } from "./database-url.js";
 export { parseDatabaseUrl } from "./database-url.js";
 export type {

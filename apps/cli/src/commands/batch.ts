@@ -1,21 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   type BatchEvent,
-  type BatchInput,
-  DurableError,
   isAnswered,
   type ModelRate,
   modelRateText,
-  parseBatchInputs,
-  runBatch,
+  readBatchInputs,
+  runBatchFile,
+  spawnBatchWorker,
 } from "@tinyloop/durable";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
-import { lockResultsFile } from "../durable/batch-lock.js";
 import { batchProgressLine } from "../durable/batch-progress.js";
-import { DATABASE_URL_VARIABLE } from "../durable/database-url-flag.js";
+import { durableUsage } from "../durable/durable-usage.js";
 import { queueAgentName } from "../durable/queue-agent-name.js";
 import { runsDatabase } from "../durable/runs-database.js";
 import { EXIT, type Io } from "../io.js";
@@ -57,38 +53,6 @@ function workerArgs(agent: string | undefined, flags: BatchFlags): string[] {
   return args;
 }
 
-/**
- * Starts one `tinyloop worker` process for the batch. The database URL goes in its
- * environment (not on the command line, where other users can read it); the IPC channel
- * tells it when this batch is gone (even SIGKILLed): it stops.
- */
-function startWorker(args: string[], databaseUrl: string, io: Io): ChildProcess {
-  return spawn(process.execPath, [...process.execArgv, process.argv[1] as string, ...args], {
-    cwd: io.cwd,
-    env: { ...io.env, [DATABASE_URL_VARIABLE]: databaseUrl },
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-  });
-}
-
-/** The inputs file's runs. @throws CliError `USAGE` (exit 2) naming the file and line. */
-function readInputs(cwd: string, inputsFile: string): BatchInput[] {
-  let text: string;
-  try {
-    text = readFileSync(resolve(cwd, inputsFile), "utf8");
-  } catch (error) {
-    throw new CliError({
-      code: "USAGE",
-      message: `${inputsFile}: could not read the inputs (${(error as Error).message})`,
-    });
-  }
-  try {
-    return parseBatchInputs(text, inputsFile);
-  } catch (error) {
-    if (!DurableError.isInstance(error)) throw error;
-    throw new CliError({ code: "USAGE", message: error.message, cause: error });
-  }
-}
-
 /** Prints what the batch reports on stderr: its progress line, a worker that stopped, an outage. */
 function printEvent(event: BatchEvent, io: Io): void {
   const fresh = io.stderr.isTTY ? "\n" : ""; // after a progress line rewritten in place
@@ -123,9 +87,8 @@ function printEvent(event: BatchEvent, io: Io): void {
 /**
  * `tinyloop batch AGENT inputs.jsonl --out results.jsonl`: one durable run per input line
  * (`runBatch`), run by `--workers N` worker processes it starts (0: workers started
- * elsewhere), with a progress line; results in input order. Run ids come from the output
- * file and each input, so running the same batch again after a crash runs only the inputs
- * not yet finished.
+ * elsewhere), with a progress line; results in input order (`runBatchFile`), so running the
+ * same batch again after a crash runs only the inputs not yet finished.
  */
 export async function batchCommand(
   agentArg: string | undefined,
@@ -142,41 +105,49 @@ export async function batchCommand(
     });
   }
   const databaseUrl = await runsDatabase(flags.db, io);
-  const inputs = readInputs(io.cwd, inputsFile);
-  const out = resolve(io.cwd, flags.out);
+  let inputs: ReturnType<typeof readBatchInputs>;
+  try {
+    inputs = readBatchInputs(resolve(io.cwd, inputsFile), inputsFile);
+  } catch (error) {
+    throw durableUsage(error, "BATCH_INPUTS_INVALID");
+  }
   const spec = await readAgent(agentArg, io, { expandModel: false });
-  const unlock = lockResultsFile(out, flags.out);
-  lifecycle.add(async () => unlock());
-  const args = workerArgs(agentArg, flags);
-  const batch = runBatch({
+  // Each worker: this program again, as `tinyloop worker` with the agent's flags given here.
+  const command = [...process.execArgv, process.argv[1] as string, ...workerArgs(agentArg, flags)];
+  const batch = runBatchFile({
     databaseUrl,
     agent: queueAgentName(spec),
-    name: out,
+    resultsFile: resolve(io.cwd, flags.out),
+    resultsName: `--out ${flags.out}`,
+    lockedHint: "or pass another --out",
     inputs,
     signal: lifecycle.signal,
     onEvent: (event) => printEvent(event, io),
-    ...(flags.workers > 0
-      ? { workers: { count: flags.workers, start: () => startWorker(args, databaseUrl, io) } }
-      : {}),
+    ...(flags.workers > 0 && {
+      workers: {
+        count: flags.workers,
+        start: () =>
+          spawnBatchWorker({
+            command: process.execPath,
+            args: command,
+            databaseUrl,
+            cwd: io.cwd,
+            env: io.env,
+          }),
+      },
+    }),
   });
   // On the way out (Ctrl+C, SIGTERM), let the batch stop the workers it started.
   lifecycle.add(() => batch.catch(() => {}));
   const results = await batch.catch((error: unknown) => {
     // Stopped by the exit already under way (Ctrl+C, SIGTERM): that exit says how it ended.
     if (lifecycle.signal.aborted) return new Promise<never>(() => {});
-    throw error;
+    throw durableUsage(error, "BATCH_RESULTS_LOCKED");
   });
   if (io.stderr.isTTY) io.stderr.write("\n");
-
-  // Results in input order, written whole (a crash mid-write leaves the old file).
-  const lines = results.map(({ key, id, outcome, ...result }) =>
-    JSON.stringify({ line: key, id, outcome, ...result }),
-  );
-  writeFileSync(`${out}.tmp`, `${lines.join("\n")}\n`);
-  renameSync(`${out}.tmp`, out);
   const failures = results.filter((result) => !isAnswered(result.outcome)).length;
   io.stderr.write(
-    `wrote ${lines.length} results to ${flags.out}${failures ? ` (${failures} did not complete)` : ""}\n`,
+    `wrote ${results.length} results to ${flags.out}${failures ? ` (${failures} did not complete)` : ""}\n`,
   );
   return failures > 0 ? EXIT.runError : EXIT.ok;
 }

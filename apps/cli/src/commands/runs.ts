@@ -5,8 +5,7 @@ import {
   stopLocalDatabase,
 } from "@tinyloop/durable";
 import { CliError } from "../cli-error.js";
-import { localDatabaseFolder } from "../durable/local-database-folder.js";
-import { runsDatabase } from "../durable/runs-database.js";
+import { localDatabaseFolder, runsDatabase } from "../durable/runs-database.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 

@@ -4,6 +4,7 @@ import {
   type DurableWorker,
   isAnswered,
   type ModelRate,
+  onBatchGone,
   type RunEnd,
   startDurableWorker,
 } from "@tinyloop/durable";
@@ -61,14 +62,11 @@ export async function workerCommand(
   let worker: DurableWorker | undefined;
   const starting = startSession(prepared, flags, io, lifecycle, async () => worker?.stop());
   process.prependOnceListener("SIGTERM", () => void lifecycle.close(DRAIN_MS));
-  // Started by `batch` (an IPC channel): when that process is gone, even SIGKILLed, stop as
-  // on SIGTERM rather than live on as an orphan; a new batch starts its own workers.
-  if (process.send !== undefined) {
-    process.once("disconnect", () => {
-      void lifecycle.close(DRAIN_MS);
-      void lifecycle.exit(EXIT.terminated);
-    });
-  }
+  // Started by `batch`: when that process is gone, even SIGKILLed, stop as on SIGTERM.
+  onBatchGone(() => {
+    void lifecycle.close(DRAIN_MS);
+    void lifecycle.exit(EXIT.terminated);
+  });
 
   // The file's toolCallFormat and reasoning apply to durable runs as to `run`. Nobody
   // approves calls here: a worker runs every tool call (see the README).
