@@ -11,6 +11,7 @@ import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startWorkerProcess } from "./__fixtures__/worker-processes.js";
 import { type DurableClient, openDurableClient } from "./durable-client.js";
+import { stepSummary } from "./step-summary.js";
 
 const guard = useProcessGuard({ markedWaitMs: 15_000 });
 
@@ -113,6 +114,13 @@ describe("durable runs: a worker dies, another finishes the run (real Postgres, 
       "turn-2/model",
       "turn-2/tool-0/b",
       "turn-3/model",
+    ]);
+    expect(details.steps.map(stepSummary)).toEqual([
+      { kind: "model", calls: ["mcp_fx_tally"] },
+      { kind: "tool", text: "tallied one", isError: false },
+      { kind: "model", calls: ["mcp_fx_tally"] },
+      { kind: "tool", text: expect.stringMatching(/may or may not have run/), isError: true },
+      { kind: "model", text: "Done.", calls: [] },
     ]);
   });
 

@@ -46,5 +46,7 @@ export { isAnswered, isFinished } from "./run-outcome.js";
 export type { DurableRunInput, DurableRunResult } from "./run-types.js";
 export { DURABLE_NAMES, runQueueName } from "./run-types.js";
 export { StepGate } from "./step-gate.js";
+export type { StepSummary } from "./step-summary.js";
+export { stepSummary } from "./step-summary.js";
 export type { DatabaseDown, WaitForDatabaseOptions } from "./wait-for-database.js";
 export { outlastOutage, waitForDatabase } from "./wait-for-database.js";

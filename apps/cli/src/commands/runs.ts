@@ -1,7 +1,9 @@
 import {
   openDurableClient,
   type RunDetails,
+  type RunStepRecord,
   type RunSummary,
+  stepSummary,
   stopLocalDatabase,
 } from "@tinyloop/durable";
 import { CliError } from "../cli-error.js";
@@ -21,24 +23,13 @@ export interface RunsFlags {
 const short = (text: string, max = 160) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
-/** A step's stored output as one line: the model's text and calls, or the tool's result text. */
-function describeOutput(output: unknown): string {
-  const value = output as {
-    text?: string;
-    toolCalls?: Array<{ name: string }>;
-    result?: { content?: Array<{ type: string; text?: string }>; isError?: boolean };
-  };
-  if (value?.result) {
-    const text = (value.result.content ?? [])
-      .map((block) => block.text ?? `[${block.type}]`)
-      .join("");
-    return `${value.result.isError ? "error: " : ""}${short(text)}`;
-  }
-  const calls = (value?.toolCalls ?? []).map((call) => call.name);
-  return [
-    value?.text ? short(JSON.stringify(value.text)) : "",
-    calls.length ? `calls ${calls.join(", ")}` : "",
-  ]
+/** A step as one line: its error, the tool's result text, or the model's text and calls. */
+function stepLine(step: RunStepRecord): string {
+  const summary = stepSummary(step);
+  if (summary.kind === "error") return `error: ${summary.error}`;
+  if (summary.kind === "tool") return `${summary.isError ? "error: " : ""}${short(summary.text)}`;
+  const calls = summary.calls.length ? `calls ${summary.calls.join(", ")}` : "";
+  return [summary.text ? short(JSON.stringify(summary.text)) : "", calls]
     .filter(Boolean)
     .join(" · ");
 }
@@ -46,11 +37,7 @@ function describeOutput(output: unknown): string {
 function showRun(run: RunDetails, io: Io): void {
   io.stdout.write(`run ${run.id} · ${run.agent} · ${run.outcome}\n`);
   if (run.prompt !== undefined) io.stdout.write(`prompt  ${short(run.prompt)}\n`);
-  for (const step of run.steps) {
-    io.stdout.write(
-      `  ${step.name}  ${step.error ? `error: ${step.error}` : describeOutput(step.output)}\n`,
-    );
-  }
+  for (const step of run.steps) io.stdout.write(`  ${step.name}  ${stepLine(step)}\n`);
   if (run.result) {
     io.stdout.write(`result  ${run.outcome} after ${run.result.turns} turn(s)\n`);
     if (run.result.text !== undefined) io.stdout.write(`${run.result.text}\n`);
