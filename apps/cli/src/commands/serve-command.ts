@@ -1,3 +1,4 @@
+import { DEFAULT_PORT } from "@tinyloop/agent-server";
 import type { Command } from "commander";
 import { addApprovalOptions } from "../approval-options.js";
 import { environmentHelp } from "../help-lists.js";
@@ -16,7 +17,6 @@ import {
 } from "../option-values.js";
 import { addServerOptions } from "../server-options.js";
 import type { ServeFlags } from "./serve-flags.js";
-import { DEFAULT_SERVE_PORT } from "./serve-port.js";
 
 /** Adds `tinyloop serve` to the program. */
 export function registerServeCommand(
@@ -76,7 +76,7 @@ function addListenOptions(command: Command): Command {
   return command
     .option(
       "--port <n>",
-      `port to listen on (0 = a free one; default: PORT, else ${DEFAULT_SERVE_PORT})`,
+      `port to listen on (0 = a free one; default: PORT, else ${DEFAULT_PORT})`,
       wholeNumber(0),
     )
     .option(
