@@ -13,6 +13,7 @@ export { callerLogLine, callerServerEvents } from "./caller-log.js";
 export type { SamplingApproval } from "./caller-sampling-approval.js";
 export { chatPageVendorFiles } from "./chat-page.js";
 export { createAgentServer } from "./create-agent-server.js";
+export { curlExample } from "./curl-example.js";
 export { DEFAULT_PORT } from "./default-port.js";
 export { formatRequestLog } from "./format-request-log.js";
 export { isLoopbackHost } from "./loopback-host.js";

@@ -1,4 +1,3 @@
-import { DEFAULT_PORT } from "@tinyloop/agent-server";
 import type { Command } from "commander";
 import { addApprovalOptions } from "../approval-options.js";
 import { environmentHelp } from "../help-lists.js";
@@ -76,7 +75,8 @@ function addListenOptions(command: Command): Command {
   return command
     .option(
       "--port <n>",
-      `port to listen on (0 = a free one; default: PORT, else ${DEFAULT_PORT})`,
+      // agent-server's DEFAULT_PORT: importing it here would load agent-server into --help.
+      "port to listen on (0 = a free one; default: PORT, else 8787)",
       wholeNumber(0),
     )
     .option(
