@@ -453,7 +453,7 @@ describe("tinyloop serve", () => {
     expect(help.stdout).toMatch(/--allow-no-servers\s+go on when every configured server failed/);
     expect(help.stdout).toMatch(/--end-when <mode>\s+when a run ends: text/);
     // The help names agent-server's default port (written out there to keep agent-server out of --help).
-    expect(help.stdout).toContain(`default: PORT, else ${DEFAULT_PORT})`);
+    expect(help.stdout).toMatch(new RegExp(`default:\\s+PORT, else ${DEFAULT_PORT}\\)`));
     const bad = await runCli(["serve", "--tool-search", "sometimes"], { cwd: s.ws.dir });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/sometimes.*auto, always, never/s);
