@@ -18,16 +18,14 @@ import { build } from "esbuild";
 //   esbuild treats a package's subpaths as external too, so durable's main entry is kept out
 //   by the plugin below, not by this list. Loaded from durable's folder, that entry brought
 //   DBOS, pg, the agent loop and Ajv (~350 files) into `--help` and `config check`.
-// - the OpenTelemetry SDK and OTLP exporter: loaded only with --otlp / OTEL_EXPORTER_OTLP_*, from
-//   their own packages as published (a bundled CommonJS re-export lost BatchSpanProcessor).
-//   They share the bundled @opentelemetry/api's registrations through its global.
+// - @tinyloop/otlp-export/start (the OpenTelemetry SDK and OTLP exporter): loaded only with
+//   --otlp / OTEL_EXPORTER_OTLP_*, from its own folder, where the SDK's packages are found as
+//   published (a bundled CommonJS re-export lost BatchSpanProcessor). They share the bundled
+//   @opentelemetry/api's registrations through its global.
 const external = [
   "node-llama-cpp",
   "@tinyloop/inference-adapters/llama-cpp",
-  "@opentelemetry/sdk-trace-node",
-  "@opentelemetry/exporter-trace-otlp-http",
-  "@opentelemetry/exporter-trace-otlp-proto",
-  "@opentelemetry/resources",
+  "@tinyloop/otlp-export/start",
 ];
 
 // zod re-exports every one of its ~40 message locales as `z.locales` / `core.locales`. The

@@ -105,7 +105,7 @@ function addStartHooks(program: Command, io: Io, lifecycle: Lifecycle): void {
     if (!command.options.some((o) => o.long === "--otlp")) return;
     const settings = otlpSettings(command.opts<OtlpFlags>(), io.env);
     if (!settings) return;
-    const { startTracing } = await import("./telemetry/start-tracing.js");
+    const { startTracing } = await import("@tinyloop/otlp-export/start");
     const tracing = await startTracing(settings, version, (line) =>
       io.stderr.write(`warning: ${line}\n`),
     );

@@ -119,6 +119,14 @@ export interface AgentMcpServer {
     signal: AbortSignal,
   ): Promise<ElicitResult | undefined>;
   /**
+   * {@link AgentMcpServer.askCaller} in the shape of `AgentServer.askElicitation` (there is no
+   * page to ask here), so that `servingQuestions` wires either server the same way.
+   */
+  askElicitation(
+    question: ElicitRequestFormParams,
+    context: { server: string; signal: AbortSignal },
+  ): Promise<ElicitResult | undefined>;
+  /**
    * Decides a sampling request of the agent's own MCP servers, which the agent's own model
    * answers: approval mode `never` allows it, otherwise the client of the running call is
    * asked (as {@link AgentMcpServer.askCaller}); nobody to ask refuses it with `samplingHint`.
@@ -180,6 +188,9 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): AgentMcpSe
       return this.connect(new StdioServerTransport(input, output));
     },
     askCaller(question, signal) {
+      return running.ask(question, signal);
+    },
+    askElicitation(question, { signal }) {
       return running.ask(question, signal);
     },
     get runningCalls() {

@@ -88,3 +88,30 @@ export function callerLogLine(
       return undefined;
   }
 }
+
+/** How one of the agent's MCP servers fared, as a session reports it (agent-session's `ConnectProgress`). */
+export interface ServerEvents {
+  failed(name: string, reason: string): void;
+  dropped(name: string, reason?: string): void;
+  back(name: string, tools: number): void;
+}
+
+/**
+ * The agent's MCP servers failing, dropping and coming back, told to the MCP clients of
+ * `server()` (an `AgentMcpServer`) as log messages (`error`, `warning`, `notice`): what concerns every call. Nothing
+ * is sent before the server exists.
+ */
+export function callerServerEvents(
+  server: () => { log(level: LoggingLevel, message: string): void } | undefined,
+): ServerEvents {
+  return {
+    failed: (name, reason) => server()?.log("error", `MCP server ${name} failed: ${reason}`),
+    dropped: (name, reason) =>
+      server()?.log(
+        "warning",
+        `MCP server ${name} dropped${reason ? `: ${reason}` : ""}; restarting it`,
+      ),
+    back: (name, tools) =>
+      server()?.log("notice", `MCP server ${name} is back with ${tools} tools`),
+  };
+}

@@ -8,11 +8,13 @@ export { agentToolDescription, agentToolName } from "./agent-tool.js";
 export type { ApiErrorBody, ApiErrorType } from "./api-error.js";
 export type { ApiKeyHints } from "./api-key-from-env.js";
 export { apiKeyFromEnv } from "./api-key-from-env.js";
-export type { CallerLogLine } from "./caller-log.js";
-export { callerLogLine } from "./caller-log.js";
+export type { CallerLogLine, ServerEvents } from "./caller-log.js";
+export { callerLogLine, callerServerEvents } from "./caller-log.js";
 export type { SamplingApproval } from "./caller-sampling-approval.js";
 export { chatPageVendorFiles } from "./chat-page.js";
 export { createAgentServer } from "./create-agent-server.js";
+export { curlExample } from "./curl-example.js";
+export { DEFAULT_PORT } from "./default-port.js";
 export { formatRequestLog } from "./format-request-log.js";
 export { isLoopbackHost } from "./loopback-host.js";
 export { modelNameFor } from "./model-name.js";
@@ -29,6 +31,10 @@ export type {
   ServerSettings,
 } from "./server-options.js";
 export { checkCanListen, checkServerOptions } from "./server-options.js";
+export type { ServingQuestions } from "./serving-questions.js";
+export { servingQuestions } from "./serving-questions.js";
+export type { SettingsFromEnvOptions } from "./settings-from-env.js";
+export { portFromEnv, serverSettingsFromEnv } from "./settings-from-env.js";
 export type {
   ApprovalRequestExtension,
   DoneExtension,

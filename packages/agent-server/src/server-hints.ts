@@ -12,6 +12,8 @@ export interface ServerHints {
   fixApiKey?: string;
   /** How the operator turns tool search off (`TOOL_SEARCH_TAKEN`), e.g. a CLI's flag. */
   toolSearchNever?: string;
+  /** The program's own port setting, said to win over a bad `PORT` (e.g. a CLI's `--port`). */
+  port?: string;
 }
 
 /** ` (hint)` when a hint is given, else nothing: for the end of a message. */

@@ -4,6 +4,7 @@ import type { ChatModel } from "@tinyloop/inference-adapters";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { AgentServerError } from "./agent-server-error.js";
 import { generateApiKey, isUsableApiKey } from "./bearer-auth.js";
+import { DEFAULT_PORT } from "./default-port.js";
 import { probeListen } from "./listen-check.js";
 import { isLoopbackHost } from "./loopback-host.js";
 import type { ServeApproval } from "./serve-approval.js";
@@ -221,7 +222,7 @@ function checkSettings(options: ServerSettings): CheckedSettings {
   return {
     modelName,
     host,
-    port: whole("port", options.port, 8787, 0, 65535),
+    port: whole("port", options.port, DEFAULT_PORT, 0, 65535),
     maxConcurrency: whole("maxConcurrency", options.maxConcurrency, 8, 1),
     retryAfterSeconds: whole("retryAfterSeconds", options.retryAfterSeconds, 1, 0),
     maxBodyBytes: whole("maxBodyBytes", options.maxBodyBytes, 4 * 1024 * 1024, 1),

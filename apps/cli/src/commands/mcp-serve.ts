@@ -1,10 +1,11 @@
 import {
   type AgentMcpServer,
   AgentServerError,
+  callerServerEvents,
   createAgentMcpServer,
+  servingQuestions,
 } from "@tinyloop/agent-server";
 import type { AgentSession } from "@tinyloop/agent-session";
-import type { OpenStartedSessionOptions } from "@tinyloop/agent-session/start";
 import { expectedGot } from "@tinyloop/errors";
 import { configSecrets, maskSecrets } from "@tinyloop/mcp-transport";
 import { TOOL_NAME_PATTERN } from "@tinyloop/registry";
@@ -17,7 +18,7 @@ import type { AgentFlags } from "../run/run-flags.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
 import { openSession } from "../session/open-session.js";
 import { startSession } from "../session/start-session.js";
-import { type ServerEvents, unattendedProgress } from "../session/unattended-progress.js";
+import { unattendedProgress } from "../session/unattended-progress.js";
 import { styleFor } from "../terminal/style.js";
 
 /** Flags of `tinyloop mcp serve`: those of `run` that apply (`--api-key-env` is the model's). */
@@ -52,11 +53,16 @@ export async function mcpServeCommand(
   const progress = unattendedProgress(io, style, {
     verbose: flags.verbose === true,
     lifecycle,
-    events: callerLog(() => server),
+    events: callerServerEvents(() => server),
   });
   const session = await openSession(
     starting,
-    { model: { settingNames: FLAG_HINTS.modelSettings }, progress, ...callerAsking(() => server) },
+    {
+      model: { settingNames: FLAG_HINTS.modelSettings },
+      progress,
+      // The servers' questions go to the client whose call is running.
+      ...servingQuestions(() => server, { forms: true }),
+    },
     { flags, io, lifecycle, style, statusLine: progress },
   );
   if (typeof session === "number") return session;
@@ -70,38 +76,6 @@ export async function mcpServeCommand(
   );
   // Serve until the client goes away or a signal closes everything.
   return new Promise<number>(() => {});
-}
-
-/**
- * The servers' questions go to the client whose call is running; the model that answers
- * their sampling is the agent's own.
- */
-function callerAsking(
-  server: () => AgentMcpServer | undefined,
-): Pick<OpenStartedSessionOptions, "approveSampling" | "onElicit"> {
-  return {
-    onElicit: async (question, { signal }) =>
-      (await server()?.askCaller(question, signal)) ?? { action: "decline" },
-    approveSampling: (request, context) =>
-      server()?.approveSampling(request, context) ?? {
-        approved: false,
-        reason: "the agent is not serving yet",
-      },
-  };
-}
-
-/** A server's failure, drop and return, also logged to the MCP client. */
-function callerLog(server: () => AgentMcpServer | undefined): ServerEvents {
-  return {
-    failed: (name, reason) => server()?.log("error", `MCP server ${name} failed: ${reason}`),
-    dropped: (name, reason) =>
-      server()?.log(
-        "warning",
-        `MCP server ${name} dropped${reason ? `: ${reason}` : ""}; restarting it`,
-      ),
-    back: (name, tools) =>
-      server()?.log("notice", `MCP server ${name} is back with ${tools} tools`),
-  };
 }
 
 /** The MCP server of the agent under the flags; its setup errors are usage errors. */

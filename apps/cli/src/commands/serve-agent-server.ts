@@ -1,42 +1,14 @@
 import {
-  type AgentServer,
   type AgentServerOptions,
   formatRequestLog,
   type ServerSettings,
 } from "@tinyloop/agent-server";
 import { type AgentSession, fileChangeLines, sessionTracing } from "@tinyloop/agent-session";
-import type { OpenStartedSessionOptions } from "@tinyloop/agent-session/start";
 import { CLI_VERSION } from "../cli-version.js";
 import type { Io } from "../io.js";
 import { otlpSettings } from "../telemetry/otlp-settings.js";
 import type { Style } from "../terminal/style.js";
 import type { ServeFlags } from "./serve-flags.js";
-
-/**
- * Who answers the servers' questions under `serve`: their sampling is answered by the agent's
- * own model once the server approves it (--yes, or the page or /mcp caller asked); their forms
- * go, with --approve-in-page, to the page of the one running chat completion, and with --mcp
- * to the /mcp client whose call is running, as in `mcp serve`; declined when nobody can be
- * asked. `server` is the agent server once it exists (nothing can ask before).
- */
-export function serveAsking(
-  flags: ServeFlags,
-  server: () => AgentServer | undefined,
-): Pick<OpenStartedSessionOptions, "approveSampling" | "onElicit"> {
-  return {
-    approveSampling: (request, context) =>
-      server()?.approveSampling(request, context) ?? {
-        approved: false,
-        reason: "the agent is not serving yet",
-      },
-    ...(flags.mcp || flags.approveInPage
-      ? {
-          onElicit: async (question, context) =>
-            (await server()?.askElicitation(question, context)) ?? { action: "decline" },
-        }
-      : {}),
-  };
-}
 
 /**
  * `createAgentServer`'s options for the session: the agent's prompt, turns, concurrency and

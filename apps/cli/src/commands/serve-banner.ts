@@ -1,7 +1,6 @@
-import { type AgentServer, agentToolName } from "@tinyloop/agent-server";
+import { type AgentServer, agentToolName, curlExample } from "@tinyloop/agent-server";
 import type { AgentSession } from "@tinyloop/agent-session";
 import type { Style } from "../terminal/style.js";
-import { serveCurlExample } from "./serve-try-line.js";
 
 /**
  * What `serve` prints once it listens: the agent, model, servers and tools, then where the
@@ -46,7 +45,7 @@ export function serveBanner(
       ? `  MCP        ${url}/mcp  (Streamable HTTP, tool ${agentToolName(modelName)}, same key)\n`
       : "") +
     `  key        ${generated ? `${server.apiKey}  (generated for this run; --api-key-env NAME sets one)` : `from $${apiKeyEnv} (not printed)`}\n` +
-    `  try it     ${serveCurlExample({ url, modelName, key })}\n` +
+    `  try it     ${curlExample({ url, modelName, key })}\n` +
     style.dim(`Ctrl+C or SIGTERM stops; requests in flight get ${grace} s to finish.\n`)
   );
 }

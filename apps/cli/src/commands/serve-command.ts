@@ -16,7 +16,6 @@ import {
 } from "../option-values.js";
 import { addServerOptions } from "../server-options.js";
 import type { ServeFlags } from "./serve-flags.js";
-import { DEFAULT_SERVE_PORT } from "./serve-port.js";
 
 /** Adds `tinyloop serve` to the program. */
 export function registerServeCommand(
@@ -76,7 +75,8 @@ function addListenOptions(command: Command): Command {
   return command
     .option(
       "--port <n>",
-      `port to listen on (0 = a free one; default: PORT, else ${DEFAULT_SERVE_PORT})`,
+      // agent-server's DEFAULT_PORT: importing it here would load agent-server into --help.
+      "port to listen on (0 = a free one; default: PORT, else 8787)",
       wholeNumber(0),
     )
     .option(

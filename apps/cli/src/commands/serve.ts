@@ -4,6 +4,9 @@ import {
   checkCanListen,
   createAgentServer,
   modelNameFor,
+  type ServerSettings,
+  serverSettingsFromEnv,
+  servingQuestions,
 } from "@tinyloop/agent-server";
 import { toolFormatLine } from "@tinyloop/terminal-text";
 import type { Io } from "../io.js";
@@ -15,10 +18,9 @@ import { openSession } from "../session/open-session.js";
 import { startSession } from "../session/start-session.js";
 import { unattendedProgress } from "../session/unattended-progress.js";
 import { styleFor } from "../terminal/style.js";
-import { serveAgentServerOptions, serveAsking } from "./serve-agent-server.js";
+import { serveAgentServerOptions } from "./serve-agent-server.js";
 import { serveBanner } from "./serve-banner.js";
 import type { ServeFlags } from "./serve-flags.js";
-import { serveSettings } from "./serve-settings.js";
 import { serveShutdown } from "./serve-shutdown.js";
 import { serveStartError } from "./serve-start-error.js";
 
@@ -37,9 +39,7 @@ export async function serveCommand(
   lifecycle: Lifecycle,
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
-  const settings = serveSettings(flags, io);
-  // A busy port is refused before any MCP server or model starts.
-  await checkCanListen(settings).catch((error: unknown) => Promise.reject(serveStartError(error)));
+  const settings = await listenSettings(flags, io.env);
   // The model flags are run's, but for the key: serve's --api-key-env is the server's own.
   const prepared = await prepareRun(agentArg, { ...flags, apiKeyEnv: flags.modelApiKeyEnv }, io);
   // Without --name, the agent's name; the default agent has none of its own: `tinyloop-agent`.
@@ -65,7 +65,14 @@ export async function serveCommand(
   };
   const session = await openSession(
     starting,
-    { model, progress, ...serveAsking(flags, () => server) },
+    {
+      model,
+      progress,
+      // Forms go to the page (--approve-in-page) or the /mcp client (--mcp) when they can.
+      ...servingQuestions(() => server, {
+        forms: flags.mcp === true || flags.approveInPage === true,
+      }),
+    },
     { flags, io, lifecycle, style, statusLine: progress },
   );
   if (typeof session === "number") return session;
@@ -85,4 +92,31 @@ export async function serveCommand(
   }
   // Serve until a signal closes everything and exits the process.
   return new Promise<number>(() => {});
+}
+
+/**
+ * The server's settings from the flags, checked before anything starts (reading the agent,
+ * the MCP servers, a model download): a bad port or key, a non-loopback host without a key
+ * and a busy port are usage errors at once, their messages naming the flags.
+ */
+async function listenSettings(flags: ServeFlags, env: Io["env"]): Promise<ServerSettings> {
+  try {
+    const settings = serverSettingsFromEnv(
+      {
+        ...(flags.name === undefined ? {} : { modelName: flags.name }),
+        host: flags.host,
+        ...(flags.port === undefined ? {} : { port: flags.port }),
+        maxConcurrency: flags.maxConcurrency,
+        maxBodyBytes: flags.maxBody,
+        hints: FLAG_HINTS.serve,
+        ...(flags.apiKeyEnv === undefined ? {} : { apiKeyEnv: flags.apiKeyEnv }),
+        apiKeyHints: FLAG_HINTS.serveApiKey,
+      },
+      env,
+    );
+    await checkCanListen(settings);
+    return settings;
+  } catch (error) {
+    throw serveStartError(error);
+  }
 }

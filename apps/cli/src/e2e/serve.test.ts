@@ -1,3 +1,4 @@
+import { DEFAULT_PORT } from "@tinyloop/agent-server";
 import { processesWithMarker } from "@tinyloop/test-fixtures";
 import { execa, type ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
@@ -451,6 +452,8 @@ describe("tinyloop serve", () => {
     expect(help.stdout).toMatch(/--tool-search <mode>\s+keep tools back behind tool_search/);
     expect(help.stdout).toMatch(/--allow-no-servers\s+go on when every configured server failed/);
     expect(help.stdout).toMatch(/--end-when <mode>\s+when a run ends: text/);
+    // The help names agent-server's default port (written out there to keep agent-server out of --help).
+    expect(help.stdout).toMatch(new RegExp(`default:\\s+PORT, else ${DEFAULT_PORT}\\)`));
     const bad = await runCli(["serve", "--tool-search", "sometimes"], { cwd: s.ws.dir });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/sometimes.*auto, always, never/s);

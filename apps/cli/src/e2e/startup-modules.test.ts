@@ -100,16 +100,15 @@ describe("what the built CLI loads at start-up", () => {
     expect(externalHeavyIn(staticClosure([entry, commandChunk("config-check")]))).toEqual([]);
   });
 
-  it("a run without --otlp loads no OpenTelemetry SDK: only the start-tracing chunk imports it, and only with import()", () => {
+  it("a run without --otlp loads no OpenTelemetry SDK: only otlp-export's start entry reaches it, and only with import()", () => {
     const sdk =
-      /from\s*["']@opentelemetry\/(?:sdk-trace-node|exporter-trace-otlp-http|resources)["']|import\(["']@opentelemetry\/sdk-trace-node["']\)/;
+      /from\s*["'](?:@opentelemetry\/(?:sdk-trace-node|exporter-trace-otlp-http|resources)|@tinyloop\/otlp-export\/start)["']|import\(["']@opentelemetry\//;
     const runClosure = [...staticClosure([entry, commandChunk("run-command")])];
     expect(runClosure.filter((file) => sdk.test(readFileSync(file, "utf8")))).toEqual([]);
-    const tracing = commandChunk("start-tracing");
-    expect(readFileSync(tracing, "utf8")).toMatch(
-      /import\(["']@opentelemetry\/sdk-trace-node["']\)/,
-    );
-    expect(runClosure).not.toContain(tracing);
+    const start = /import\(["']@tinyloop\/otlp-export\/start["']\)/;
+    expect(
+      [...staticClosure([entry])].filter((file) => start.test(readFileSync(file, "utf8"))),
+    ).not.toEqual([]);
   });
 
   it("config check loads none of them either", () => {

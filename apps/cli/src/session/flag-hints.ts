@@ -29,6 +29,7 @@ export const FLAG_HINTS = {
     fixApiKey:
       "Use the key tinyloop serve printed at start (or the one in its --api-key-env variable).",
     toolSearchNever: "tinyloop serve: --tool-search never",
+    port: "--port",
   },
   /** The flags of `tinyloop serve`'s two keys (agent-server's `apiKeyFromEnv` hints). */
   serveApiKey: { setting: "--api-key-env", modelKeySetting: "--model-api-key-env" },

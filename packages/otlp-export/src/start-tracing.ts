@@ -83,7 +83,7 @@ function watchExports(exporter: SpanExporter, onFailure: (reason: string) => voi
   return {
     export(spans: ReadableSpan[], done) {
       exporter.export(spans, (result) => {
-        // ExportResultCode.SUCCESS is 0 (@opentelemetry/core, not a dependency of the CLI).
+        // ExportResultCode.SUCCESS is 0 (@opentelemetry/core, not a dependency of this package).
         if (result.code !== 0) onFailure(result.error?.message ?? "the export failed");
         done(result);
       });

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { OtlpExportError } from "./otlp-export-error.js";
 import { otlpSettings } from "./otlp-settings.js";
 
 describe("otlpSettings", () => {
-  it("stays off without --otlp and without the OTLP endpoint variables", () => {
+  it("stays off without a request and without the OTLP endpoint variables", () => {
     expect(otlpSettings({}, { OTEL_SERVICE_NAME: "svc" })).toBeUndefined();
   });
 
-  it("--otlp alone leaves the endpoint to the exporter's variables; --otlp URL adds /v1/traces to a bare endpoint", () => {
-    expect(otlpSettings({ otlp: true }, {})).toEqual({
+  it("url: true leaves the endpoint to the exporter's variables; a URL gets /v1/traces added to a bare endpoint", () => {
+    expect(otlpSettings({ url: true }, {})).toEqual({
       url: undefined,
       serviceName: "tinyloop",
       captureContent: false,
@@ -15,10 +16,10 @@ describe("otlpSettings", () => {
       exportTimeoutMs: 1000,
       shownUrl: "http://localhost:4318/v1/traces",
     });
-    expect(otlpSettings({ otlp: "http://127.0.0.1:4318" }, {})?.url).toBe(
+    expect(otlpSettings({ url: "http://127.0.0.1:4318" }, {})?.url).toBe(
       "http://127.0.0.1:4318/v1/traces",
     );
-    expect(otlpSettings({ otlp: "https://collector.example/otlp/v1/traces" }, {})?.url).toBe(
+    expect(otlpSettings({ url: "https://collector.example/otlp/v1/traces" }, {})?.url).toBe(
       "https://collector.example/otlp/v1/traces",
     );
   });
@@ -39,20 +40,20 @@ describe("otlpSettings", () => {
     expect(otlpSettings({}, { OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318" })).toBeDefined();
     expect(otlpSettings({}, { ...env, OTEL_SDK_DISABLED: "true" })).toBeUndefined();
     expect(otlpSettings({}, { ...env, OTEL_TRACES_EXPORTER: "none" })).toBeUndefined();
-    // An explicit --otlp wins over the switches.
-    expect(otlpSettings({ otlp: true }, { OTEL_SDK_DISABLED: "true" })).toBeDefined();
+    // An explicit request wins over the switches.
+    expect(otlpSettings({ url: true }, { OTEL_SDK_DISABLED: "true" })).toBeDefined();
   });
 
-  it("captures content with --otlp-content or the GenAI variable", () => {
-    expect(otlpSettings({ otlp: true, otlpContent: true }, {})?.captureContent).toBe(true);
+  it("captures content when asked or with the GenAI variable", () => {
+    expect(otlpSettings({ url: true, captureContent: true }, {})?.captureContent).toBe(true);
     expect(
-      otlpSettings({ otlp: true }, { OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: "TRUE" })
+      otlpSettings({ url: true }, { OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: "TRUE" })
         ?.captureContent,
     ).toBe(true);
   });
 
   it("sends protobuf when the protocol variables say so (the traces one first), and says once what it cannot follow", () => {
-    const on = { otlp: true };
+    const on = { url: true };
     expect(otlpSettings(on, { OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf" })?.protocol).toBe(
       "http/protobuf",
     );
@@ -73,12 +74,12 @@ describe("otlpSettings", () => {
 
   it("bounds an export to 1 s unless a timeout variable sets it, and shows the URL without its secrets", () => {
     expect(
-      otlpSettings({ otlp: true }, { OTEL_EXPORTER_OTLP_TIMEOUT: "5000" })?.exportTimeoutMs,
+      otlpSettings({ url: true }, { OTEL_EXPORTER_OTLP_TIMEOUT: "5000" })?.exportTimeoutMs,
     ).toBe(undefined);
     expect(
-      otlpSettings({ otlp: true }, { OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: "5000" })?.exportTimeoutMs,
+      otlpSettings({ url: true }, { OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: "5000" })?.exportTimeoutMs,
     ).toBe(undefined);
-    expect(otlpSettings({ otlp: "https://u:pw@c.example/v1/traces?key=abc" }, {})?.shownUrl).toBe(
+    expect(otlpSettings({ url: "https://u:pw@c.example/v1/traces?key=abc" }, {})?.shownUrl).toBe(
       "https://***:***@c.example/v1/traces?key=***",
     );
     expect(otlpSettings({}, { OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318/" })?.shownUrl).toBe(
@@ -86,9 +87,19 @@ describe("otlpSettings", () => {
     );
   });
 
-  it("refuses a value that is not an http(s) URL, naming it and showing one that works", () => {
-    expect(() => otlpSettings({ otlp: "grpc://c:4317" }, {})).toThrow(
+  it("refuses a value that is not an http(s) URL, naming it as the hint says and showing one that works", () => {
+    expect(() => otlpSettings({ url: "grpc://c:4317" }, {}, { url: "--otlp" })).toThrow(
       '--otlp: expected the http(s) URL of an OTLP/HTTP receiver, got a string ("grpc://c:4317") (example: --otlp http://localhost:4318)',
+    );
+    let error: unknown;
+    try {
+      otlpSettings({ url: "localhost:4318" }, {});
+    } catch (caught) {
+      error = caught;
+    }
+    expect(OtlpExportError.isInstance(error) && error.code).toBe("URL_INVALID");
+    expect((error as Error).message).toBe(
+      'url: expected the http(s) URL of an OTLP/HTTP receiver, got a string ("localhost:4318") (example: http://localhost:4318)',
     );
   });
 });

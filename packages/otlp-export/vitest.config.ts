@@ -1,0 +1,3 @@
+import { tinyloopVitestConfig } from "@tinyloop/vitest-config";
+
+export default tinyloopVitestConfig();
