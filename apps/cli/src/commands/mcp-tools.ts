@@ -8,7 +8,7 @@ import {
 } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
-import { serverStatusLine, serverToolLines } from "@tinyloop/terminal-text";
+import { serverStatusLine, serverToolLines, statusLine } from "@tinyloop/terminal-text";
 import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import { CLI_CLIENT_INFO } from "../cli-version.js";
@@ -16,7 +16,6 @@ import type { Io } from "../io.js";
 import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { RunFlags } from "../run/run-flags.js";
-import { statusLine } from "../run/status-line.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";

@@ -1,14 +1,17 @@
 import type { Interface } from "node:readline";
 import type { AgentSession, AskQuestion, ChatDriver } from "@tinyloop/agent-session";
 import type { ConversationRecorder } from "@tinyloop/agent-session/conversations";
-import type { ReasoningDisplay, ResultsMode } from "@tinyloop/terminal-text";
+import type {
+  AnswerTimelines,
+  EventPrinter,
+  ReasoningDisplay,
+  ResultsMode,
+} from "@tinyloop/terminal-text";
 import type { MarkdownBlocks } from "@tinyloop/terminal-text/markdown";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { AbovePrompt } from "../terminal/above-prompt.js";
-import type { EventPrinter } from "../terminal/event-printer.js";
 import type { Style } from "../terminal/style.js";
-import type { AnswerTimelines } from "./answer-timelines.js";
 
 /**
  * What the REPL knows of its screen and its input between events: what is on screen, what

@@ -1,8 +1,7 @@
 import { createInterface } from "node:readline";
 import { createChatDriver, oneLine } from "@tinyloop/agent-session";
+import { AnswerTimelines, EventPrinter } from "@tinyloop/terminal-text";
 import { EXIT } from "../io.js";
-import { EventPrinter } from "../terminal/event-printer.js";
-import { AnswerTimelines } from "./answer-timelines.js";
 import {
   BRACKETED_PASTE_OFF,
   BRACKETED_PASTE_ON,

@@ -1,12 +1,10 @@
 import type { DoneEvent } from "@tinyloop/agent-loop";
 import { type AgentSession, visibleControls } from "@tinyloop/agent-session";
 import type { ConversationRecorder } from "@tinyloop/agent-session/conversations";
-import { doneLine, usageLine } from "@tinyloop/terminal-text";
+import { AnswerTimelines, doneLine, EventPrinter, usageLine } from "@tinyloop/terminal-text";
 import type { MarkdownBlocks } from "@tinyloop/terminal-text/markdown";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { EventPrinter } from "../terminal/event-printer.js";
-import { AnswerTimelines } from "./answer-timelines.js";
 import { exitCodeFor } from "./done-reason.js";
 import type { RunFlags } from "./run-flags.js";
 import type { RunOutput } from "./run-output.js";

@@ -1,7 +1,7 @@
 import type { ConnectProgress } from "@tinyloop/agent-session";
+import { statusLine } from "@tinyloop/terminal-text";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { statusLine } from "../run/status-line.js";
 import type { Style } from "../terminal/style.js";
 
 /** Server events a command nobody sits beside also reports elsewhere (e.g. to its MCP client). */

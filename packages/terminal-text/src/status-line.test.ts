@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
+import { plainStyle } from "@tinyloop/agent-session";
 import { describe, expect, it } from "vitest";
-import { createStyle } from "../terminal/style.js";
 import { statusLine } from "./status-line.js";
 
 function capture() {
@@ -11,7 +11,7 @@ function capture() {
   });
   return { out, text: () => text };
 }
-const style = createStyle({ isTTY: false, noColor: true, env: {} });
+const style = plainStyle;
 
 describe("statusLine", () => {
   it("rewrites one live line, ends it on finish, and never redraws it afterwards", () => {

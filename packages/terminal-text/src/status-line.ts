@@ -1,9 +1,16 @@
-import type { ConnectProgress } from "@tinyloop/agent-session";
+import type { ConnectProgress, TextStyle } from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
-import type { Style } from "../terminal/style.js";
+
+/** A connect progress drawn as {@link statusLine} draws it, with what it needs at exit. */
+export type StatusLineProgress = ConnectProgress & {
+  /** Ends the live line: it stays as history and is never redrawn. */
+  finish(): void;
+  /** Prints the count of verbose lines a flood cut (call it at exit). */
+  flush(): void;
+};
 
 /**
- * Server progress on stderr: on a terminal one live line rewritten in place
+ * agent-session's `ConnectProgress` for a terminal: with `live` one line rewritten in place
  * (`connecting 3/4 servers · 27 tools`); elsewhere only the final line. Failed servers
  * get a line each, with the reason; later, a server that drops mid-session one line when it
  * went down and one when it is back (or the failed line when its restart is given up).
@@ -16,12 +23,13 @@ export function statusLine({
   style,
   verbose,
 }: {
-  /** Where lines go: stderr, or the REPL's `abovePrompt` writer (anything with `write(text)`). */
+  /** Where lines go: stderr, or a writer that keeps them above a prompt (anything with `write(text)`). */
   out: { write(text: string): unknown };
+  /** The output is a terminal: the status line is rewritten in place (else only its last text). */
   live: boolean;
-  style: Style;
+  style: TextStyle;
   verbose: boolean;
-}): ConnectProgress & { finish(): void; flush(): void } {
+}): StatusLineProgress {
   let last = "";
   let shown = false;
   // After finish() the line is history: later changes (servers closing on exit, a
@@ -44,7 +52,7 @@ export function statusLine({
     clear();
     out.write(`${style.dim(line)}\n`);
   });
-  const progress: ConnectProgress & { finish(): void; flush(): void } = {
+  const progress: StatusLineProgress = {
     status(line) {
       last = line;
       if (!live || finished) return;
