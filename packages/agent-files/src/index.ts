@@ -46,6 +46,8 @@ export { hubCacheDir } from "./hub/hub-cache.js";
 export type { HubTrustStore } from "./hub/hub-trust-store.js";
 export { hubTrustStore } from "./hub/hub-trust-store.js";
 export { isHuggingFaceHost, withHuggingFaceToken } from "./hugging-face-token.js";
+export type { ListedConfig } from "./list-client-configs.js";
+export { listClientConfigs, listedConfigText } from "./list-client-configs.js";
 export { mergeAgentFiles } from "./merge-agent-files.js";
 export {
   MODEL_ENVIRONMENT_VARIABLES,
