@@ -42,6 +42,7 @@ export type { HubAgentSource } from "./hub/hub-agent.js";
 export { fetchHubAgent, TINY_AGENTS_DATASET } from "./hub/hub-agent.js";
 export type { HubAgentId } from "./hub/hub-agent-id.js";
 export { hubAgentTarget, parseHubAgentId } from "./hub/hub-agent-id.js";
+export { hubAgentSourceText } from "./hub/hub-agent-text.js";
 export { hubCacheDir } from "./hub/hub-cache.js";
 export type { HubTrustStore } from "./hub/hub-trust-store.js";
 export { hubTrustStore } from "./hub/hub-trust-store.js";
