@@ -18,7 +18,9 @@ export type AgentSessionErrorCode =
    */
   | "NO_SERVER_CONNECTED"
   /** The model id is a hosted provider's (`gpt-4.1-mini`) and its key variable is not set. */
-  | "KEY_REQUIRED";
+  | "KEY_REQUIRED"
+  /** The provider is none tinyloop knows (`opnai`) and no endpoint URL says where it is. */
+  | "PROVIDER_UNKNOWN";
 
 /**
  * The one error class of @tinyloop/agent-session: the model cannot be built from what the
