@@ -22,6 +22,8 @@ export type { ServerDescription } from "./describe-servers.js";
 export { describeServers } from "./describe-servers.js";
 export type { DownloadReport } from "./download-report.js";
 export { fileChangeLines } from "./file-change-lines.js";
+export type { InspectServersOptions } from "./inspect-servers.js";
+export { inspectServers } from "./inspect-servers.js";
 export type { LineQuestions, LineQuestionsOptions } from "./line-questions.js";
 export { lineQuestions } from "./line-questions.js";
 export type {
