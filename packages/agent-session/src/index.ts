@@ -43,5 +43,7 @@ export { sessionTracing } from "./session-tracing.js";
 export { oneLine, shortArguments } from "./short-text.js";
 export type { TextStyle } from "./text-style.js";
 export { plainStyle } from "./text-style.js";
+export type { ToolCallHints } from "./tool-call-problem.js";
+export { toolCallProblem } from "./tool-call-problem.js";
 export { toolFormatEvent } from "./tool-format-switch.js";
 export { visibleControls } from "./visible-controls.js";
