@@ -12,6 +12,8 @@ export type AgentSessionErrorCode =
   | "PROVIDER_UNAVAILABLE"
   /** A saved conversation's file cannot be read: not JSON, another program's, a newer version's. */
   | "CONVERSATION_UNREADABLE"
+  /** No saved conversation to resume, or none (or more than one) with the id given. */
+  | "CONVERSATION_NOT_FOUND"
   /**
    * `refuseNoServers`: the agent configures servers and none connected; the session was
    * closed rather than run without tools. The message says which failed and why.

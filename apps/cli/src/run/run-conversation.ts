@@ -4,9 +4,9 @@ import {
   type ConversationRecorder,
   type ConversationStore,
   conversationRecorder,
+  conversationTitle,
   type SavedConversation,
 } from "@tinyloop/agent-session/conversations";
-import { firstQuestion } from "../conversations/choose-conversation.js";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { Style } from "../terminal/style.js";
@@ -66,7 +66,7 @@ export function startConversation({
         ? ""
         : `; ${loaded === 1 ? "1 tool" : `${loaded} tools`} from tool_search loaded again`;
     io.stderr.write(
-      `${style.dim(`resumed conversation ${resumed.id} (${count}, started with "${firstQuestion(resumed)}"${tools})`)}\n`,
+      `${style.dim(`resumed conversation ${resumed.id} (${count}, started with "${conversationTitle(resumed)}"${tools})`)}\n`,
     );
   }
   return recorder;
