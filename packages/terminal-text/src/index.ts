@@ -16,6 +16,7 @@ export {
   reasoningHeading,
   reasoningLine,
 } from "./reasoning-display.js";
+export { resumedConversationLine } from "./resumed-conversation-line.js";
 export { serverLogLine, serverStatusLine, serverToolLines } from "./server-lines.js";
 export { phaseLabel } from "./server-phase.js";
 export type {
