@@ -65,3 +65,26 @@ describe("statusLine: a server that drops mid-session", () => {
     );
   });
 });
+
+describe("statusLine: events told elsewhere too", () => {
+  it("tells each failure, drop and return to events as well as drawing it", () => {
+    const { out, text } = capture();
+    const told: string[] = [];
+    const progress = statusLine({
+      out,
+      live: false,
+      style,
+      verbose: false,
+      events: {
+        failed: (server, reason, stderr) => told.push(`failed ${server} ${reason} ${stderr}`),
+        dropped: (server, reason) => told.push(`dropped ${server} ${reason}`),
+        back: (server, tools) => told.push(`back ${server} ${tools}`),
+      },
+    });
+    progress.failed("a", "exited", ["boom"]);
+    progress.dropped?.("b", "gone");
+    progress.back?.("b", 3);
+    expect(told).toEqual(["failed a exited boom", "dropped b gone", "back b 3"]);
+    expect(text()).toContain("✗ server a failed: exited\n  a stderr: boom\n");
+  });
+});

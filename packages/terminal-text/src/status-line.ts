@@ -22,6 +22,7 @@ export function statusLine({
   live,
   style,
   verbose,
+  events,
 }: {
   /** Where lines go: stderr, or a writer that keeps them above a prompt (anything with `write(text)`). */
   out: { write(text: string): unknown };
@@ -29,6 +30,8 @@ export function statusLine({
   live: boolean;
   style: TextStyle;
   verbose: boolean;
+  /** Told each failure, drop and return too (e.g. a program's client, a log). */
+  events?: Pick<ConnectProgress, "failed" | "dropped" | "back"> | undefined;
 }): StatusLineProgress {
   let last = "";
   let shown = false;
@@ -60,17 +63,19 @@ export function statusLine({
       out.write(style.dim(line));
       shown = true;
     },
-    failed(server, reason, stderr = []) {
+    failed(server, reason, stderr) {
       say([
         `${style.red("✗")} server ${server} failed: ${reason}\n`,
-        ...stderr.map((line) => style.dim(`  ${server} stderr: ${line}\n`)),
+        ...(stderr ?? []).map((line) => style.dim(`  ${server} stderr: ${line}\n`)),
       ]);
+      events?.failed(server, reason, stderr);
     },
     dropped(server, reason) {
       say([
         // `…exited with code 3.; reconnecting` reads badly: the reason's own full stop goes.
         `${style.yellow("!")} server ${server} went down${reason ? `: ${reason.replace(/\.$/, "")}` : ""}; reconnecting\n`,
       ]);
+      events?.dropped?.(server, reason);
     },
     back(server, tools, unlisted) {
       say([
@@ -78,6 +83,7 @@ export function statusLine({
           ? `${style.green("✓")} server ${server} is back · ${tools} tools\n`
           : `${style.yellow("!")} server ${server} is back, but its tools could not be listed again: ${unlisted.replace(/\.$/, "")}; its ${tools} tools from before stay\n`,
       ]);
+      events?.back?.(server, tools, unlisted);
     },
     finish() {
       if (finished) return;
