@@ -42,10 +42,13 @@ export type { HubAgentSource } from "./hub/hub-agent.js";
 export { fetchHubAgent, TINY_AGENTS_DATASET } from "./hub/hub-agent.js";
 export type { HubAgentId } from "./hub/hub-agent-id.js";
 export { hubAgentTarget, parseHubAgentId } from "./hub/hub-agent-id.js";
+export { hubAgentSourceText } from "./hub/hub-agent-text.js";
 export { hubCacheDir } from "./hub/hub-cache.js";
 export type { HubTrustStore } from "./hub/hub-trust-store.js";
 export { hubTrustStore } from "./hub/hub-trust-store.js";
 export { isHuggingFaceHost, withHuggingFaceToken } from "./hugging-face-token.js";
+export type { ListedConfig } from "./list-client-configs.js";
+export { listClientConfigs, listedConfigText } from "./list-client-configs.js";
 export { mergeAgentFiles } from "./merge-agent-files.js";
 export {
   MODEL_ENVIRONMENT_VARIABLES,

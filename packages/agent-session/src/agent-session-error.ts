@@ -12,13 +12,17 @@ export type AgentSessionErrorCode =
   | "PROVIDER_UNAVAILABLE"
   /** A saved conversation's file cannot be read: not JSON, another program's, a newer version's. */
   | "CONVERSATION_UNREADABLE"
+  /** No saved conversation to resume, or none (or more than one) with the id given. */
+  | "CONVERSATION_NOT_FOUND"
   /**
    * `refuseNoServers`: the agent configures servers and none connected; the session was
    * closed rather than run without tools. The message says which failed and why.
    */
   | "NO_SERVER_CONNECTED"
   /** The model id is a hosted provider's (`gpt-4.1-mini`) and its key variable is not set. */
-  | "KEY_REQUIRED";
+  | "KEY_REQUIRED"
+  /** The provider is none tinyloop knows (`opnai`) and no endpoint URL says where it is. */
+  | "PROVIDER_UNKNOWN";
 
 /**
  * The one error class of @tinyloop/agent-session: the model cannot be built from what the

@@ -22,6 +22,8 @@ export type { ServerDescription } from "./describe-servers.js";
 export { describeServers } from "./describe-servers.js";
 export type { DownloadReport } from "./download-report.js";
 export { fileChangeLines } from "./file-change-lines.js";
+export type { InspectServersOptions } from "./inspect-servers.js";
+export { inspectServers } from "./inspect-servers.js";
 export type { LineQuestions, LineQuestionsOptions } from "./line-questions.js";
 export { lineQuestions } from "./line-questions.js";
 export type {
@@ -41,5 +43,7 @@ export { sessionTracing } from "./session-tracing.js";
 export { oneLine, shortArguments } from "./short-text.js";
 export type { TextStyle } from "./text-style.js";
 export { plainStyle } from "./text-style.js";
+export type { ToolCallHints } from "./tool-call-problem.js";
+export { toolCallProblem } from "./tool-call-problem.js";
 export { toolFormatEvent } from "./tool-format-switch.js";
 export { visibleControls } from "./visible-controls.js";

@@ -1,7 +1,7 @@
 import type { AgentFile } from "@tinyloop/agent-files";
 import { describe, expect, it } from "vitest";
 import { AgentSessionError } from "./agent-session-error.js";
-import { resolveModelChoice } from "./model-choice.js";
+import { checkProviderName, resolveModelChoice } from "./model-choice.js";
 
 const agent = (keys: Partial<AgentFile>): AgentFile => ({
   format: "tiny-agents",
@@ -73,5 +73,39 @@ describe("resolveModelChoice", () => {
     const flagged = resolveModelChoice(file, { provider: "together" }, { HF_TOKEN: "hf" });
     expect(flagged.choice.tinyAgentsFile).toBeUndefined();
     expect(flagged.plan).toMatchObject({ preset: "together", model: "Qwen/Qwen3" });
+  });
+});
+
+describe("checkProviderName", () => {
+  const refusal = (
+    file: Partial<AgentFile>,
+    overrides: { provider?: string; endpointUrl?: string; cassette?: string },
+    fromEnvironment = false,
+  ) => {
+    try {
+      checkProviderName(file, overrides, { fromEnvironment, providerSetting: "--provider" });
+    } catch (error) {
+      return AgentSessionError.isInstance(error) ? `${error.code}: ${error.message}` : error;
+    }
+    return undefined;
+  };
+
+  it("refuses an unknown provider with a did-you-mean, naming where it came from", () => {
+    expect(refusal({}, { provider: "opnai" })).toMatch(
+      /^PROVIDER_UNKNOWN: --provider: expected a provider tinyloop knows .*, got a string \("opnai"\); did you mean openai\?$/,
+    );
+    expect(refusal({ provider: "nebuis" }, {}, true)).toMatch(
+      /^PROVIDER_UNKNOWN: PROVIDER: .*did you mean nebius\?$/,
+    );
+    expect(refusal({ provider: "nebuis" }, {})).toMatch(/^PROVIDER_UNKNOWN: provider: /);
+  });
+
+  it("takes a known name, any name beside an endpoint or a cassette, and a value left as a variable", () => {
+    expect(refusal({}, { provider: "openai" })).toBeUndefined();
+    expect(
+      refusal({ provider: "opnai", endpointUrl: "http://127.0.0.1:1/v1" }, {}),
+    ).toBeUndefined();
+    expect(refusal({}, { provider: "opnai", cassette: "run.jsonl" })).toBeUndefined();
+    expect(refusal({ provider: "$\u007bP}" }, {})).toBeUndefined();
   });
 });

@@ -5,6 +5,9 @@ import {
   type ModelChoice,
   type ProviderPlan,
 } from "@tinyloop/agent-files";
+import { unknownProviderProblem } from "@tinyloop/agent-files/providers";
+import { expectedGot } from "@tinyloop/errors";
+import { AgentSessionError } from "./agent-session-error.js";
 import { checkHostedModelKey } from "./hosted-model-key.js";
 
 /** What a program lets its user choose over the agent file's model keys (e.g. from flags). */
@@ -67,4 +70,31 @@ export function resolveModelChoice(
     choice.tinyAgentsFile = true;
   checkHostedModelKey(choice, env, settingNames?.provider);
   return { choice, plan: chooseProvider(choice, env) };
+}
+
+/**
+ * Refuses a provider tinyloop does not know (an override such as `opnai`, one from the
+ * environment, a file's `provider` that came from `${VAR}`) with a "did you mean", instead of
+ * sending it to the Hugging Face router. A file's literal `provider` is checked where it is
+ * read, with its line; a value still holding `${…}` is left alone. Beside an endpoint URL (or
+ * a cassette) any name is taken: it only labels that server. The message's path is
+ * `providerSetting` for an override (e.g. a flag), `PROVIDER` when `fromEnvironment`, else `provider`.
+ * @throws AgentSessionError `PROVIDER_UNKNOWN`.
+ */
+export function checkProviderName(
+  agent: Pick<AgentFile, "provider" | "endpointUrl">,
+  overrides: Pick<ModelOverrides, "provider" | "endpointUrl" | "cassette">,
+  { fromEnvironment, providerSetting }: { fromEnvironment: boolean; providerSetting: string },
+): void {
+  const provider = overrides.provider ?? agent.provider;
+  if (provider === undefined || provider.includes("${")) return;
+  if ((overrides.endpointUrl ?? agent.endpointUrl ?? overrides.cassette) !== undefined) return;
+  const problem = unknownProviderProblem(provider);
+  if (!problem) return;
+  const path =
+    overrides.provider !== undefined ? providerSetting : fromEnvironment ? "PROVIDER" : "provider";
+  throw new AgentSessionError({
+    code: "PROVIDER_UNKNOWN",
+    message: `${expectedGot({ path, expected: problem.expected, got: provider })}${problem.suggestion ? `; did you mean ${problem.suggestion}?` : ""}`,
+  });
 }

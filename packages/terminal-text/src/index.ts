@@ -1,3 +1,4 @@
+export { AnswerTimelines } from "./answer-timelines.js";
 export { compactCount, formatDuration } from "./compact-count.js";
 export type { DoneLineOptions } from "./done-line.js";
 export { doneLine } from "./done-line.js";
@@ -5,6 +6,8 @@ export type { DownloadTexts } from "./download-texts.js";
 export { downloadTexts } from "./download-texts.js";
 export type { EventLineOptions } from "./event-line.js";
 export { eventLine } from "./event-line.js";
+export type { TextSink } from "./event-printer.js";
+export { EventPrinter } from "./event-printer.js";
 export type { ReasoningDisplay, ReasoningDisplaySetting } from "./reasoning-display.js";
 export {
   formatCharCount,
@@ -13,6 +16,7 @@ export {
   reasoningHeading,
   reasoningLine,
 } from "./reasoning-display.js";
+export { resumedConversationLine } from "./resumed-conversation-line.js";
 export { serverLogLine, serverStatusLine, serverToolLines } from "./server-lines.js";
 export { phaseLabel } from "./server-phase.js";
 export type {
@@ -27,6 +31,8 @@ export {
   toolListLines,
 } from "./session-commands.js";
 export { sessionStartLine } from "./session-start-line.js";
+export type { StatusLineProgress } from "./status-line.js";
+export { statusLine } from "./status-line.js";
 export { summarizeResult } from "./summarize-result.js";
 export type { TimelineLinesOptions, TimelineStyle } from "./timeline-lines.js";
 export { timelineLines } from "./timeline-lines.js";

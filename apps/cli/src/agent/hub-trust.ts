@@ -2,10 +2,9 @@ import { join } from "node:path";
 import {
   type AgentFile,
   type HubAgentSource,
+  hubAgentSourceText,
   hubTrustStore,
-  redactArgs,
 } from "@tinyloop/agent-files";
-import { redactUrl } from "@tinyloop/mcp-transport/config";
 import { CliError } from "../cli-error.js";
 import { tinyloopConfigDir } from "../config-dir.js";
 import type { Io } from "../io.js";
@@ -14,28 +13,6 @@ import { askLine } from "../terminal/ask-secret.js";
 /** The file listing the Hub agent revisions the user trusted (`0600`, beside the OAuth tokens). */
 export function trustedHubAgentsFile(env: Record<string, string | undefined>): string {
   return join(tinyloopConfigDir(env), "trusted-hub-agents.json");
-}
-
-/** What the user sees before a Hub agent's servers start: where it comes from and what it runs. */
-export function hubAgentSourceText(source: HubAgentSource, agent: AgentFile): string {
-  const revision =
-    source.revision === source.commit
-      ? `commit ${source.commit}`
-      : `${source.revision} = commit ${source.commit}`;
-  const lines = [
-    `tinyloop: ${source.id} is an agent from the Hugging Face Hub (${revision})`,
-    `  source: ${source.url}`,
-  ];
-  const servers = agent.servers.filter((s) => s.enabled);
-  if (servers.length === 0) lines.push("  it starts no server");
-  for (const server of servers) {
-    const config = server.config as { command?: string; args?: string[]; url?: string };
-    const what = config.command
-      ? `runs ${[config.command, ...redactArgs(config.args ?? [])].join(" ")}`
-      : `connects to ${redactUrl(config.url ?? "")}`;
-    lines.push(`  server ${server.name}: ${what}`);
-  }
-  return `${lines.join("\n")}\n`;
 }
 
 /**
@@ -49,7 +26,7 @@ export async function ensureHubAgentTrusted(
   io: Io,
   { yes, trustHint }: { yes: boolean; trustHint: string },
 ): Promise<void> {
-  io.stderr.write(hubAgentSourceText(source, agent));
+  io.stderr.write(`tinyloop: ${hubAgentSourceText(source, agent)}\n`);
   const store = hubTrustStore(trustedHubAgentsFile(io.env));
   if (store.isTrusted(source)) return;
   if (!yes) {

@@ -1,10 +1,10 @@
-import { type AgentFile, readAgentTarget } from "@tinyloop/agent-files";
+import { type AgentFile, hubAgentSourceText, readAgentTarget } from "@tinyloop/agent-files";
 import type { Io } from "../io.js";
 import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
 import { askLine } from "../terminal/ask-secret.js";
 import { configPlaces } from "./config-places.js";
-import { ensureHubAgentTrusted, hubAgentSourceText } from "./hub-trust.js";
+import { ensureHubAgentTrusted } from "./hub-trust.js";
 
 /** Options of {@link readAgent}. */
 export interface ReadAgentOptions {
@@ -53,7 +53,7 @@ export async function readAgent(
     onWarning: say,
     onNote: say,
     onHubAgent: async (source, agent) => {
-      if (check) io.stderr.write(hubAgentSourceText(source, agent));
+      if (check) io.stderr.write(`tinyloop: ${hubAgentSourceText(source, agent)}\n`);
       else
         await ensureHubAgentTrusted(source, agent, io, {
           yes: yes === true,

@@ -1,20 +1,11 @@
-import { visibleControls } from "@tinyloop/agent-session";
+import { toolCallProblem, visibleControls } from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
-import {
-  parseToolArguments,
-  schemaProblems,
-  suggestNames,
-  type ToolDefinition,
-  type ToolProgress,
-  type ToolRegistry,
-  toolResultText,
-} from "@tinyloop/registry";
+import { parseToolArguments, type ToolProgress, toolResultText } from "@tinyloop/registry";
 import { eventLine } from "@tinyloop/terminal-text";
 import { CliError } from "../cli-error.js";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { styleFor } from "../terminal/style.js";
-import { exampleArgumentsText } from "./example-arguments.js";
 import { connectAgentServers, type ServerFlags } from "./mcp-tools.js";
 
 /**
@@ -37,9 +28,11 @@ export async function mcpCallCommand(
   const style = styleFor(io.stdout, flags, io.env);
   const errStyle = styleFor(io.stderr, flags, io.env);
   const { registry } = await connectAgentServers(agentArg, flags, io, lifecycle, { style });
-  const definition = registry.get(tool);
-  if (!definition) throw unknownTool(tool, registry);
-  checkArguments(definition, args.value);
+  const problem = toolCallProblem(registry, tool, args.value, {
+    argsSetting: "--args",
+    listTools: "tinyloop mcp tools AGENT lists them, under the names mcp call takes",
+  });
+  if (problem) throw new CliError({ code: "USAGE", message: problem });
   // Progress reports of a long call, cut to 5 of a kind per 5 s like --verbose lines.
   const progressLines = rateLimitedLog((line) => io.stderr.write(`${line}\n`));
   lifecycle.addLastWords(() => progressLines.flush());
@@ -64,32 +57,4 @@ export async function mcpCallCommand(
     else io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
   }
   return result.isError ? EXIT.runError : EXIT.ok;
-}
-
-/** No such tool: close names, else where to see them all. */
-function unknownTool(tool: string, registry: ToolRegistry): CliError {
-  const suggestions = suggestNames(
-    tool,
-    registry.list().map((t) => t.name),
-  );
-  const guess =
-    suggestions.length > 0
-      ? `; did you mean ${suggestions.map((name) => `"${name}"`).join(" or ")}?`
-      : "";
-  return new CliError({
-    code: "USAGE",
-    message: `no tool named "${visibleControls(tool)}" among the agent's tools${guess} (tinyloop mcp tools AGENT lists them, under the names mcp call takes)`,
-  });
-}
-
-/** Arguments that break the tool's input schema: each problem, and `--args` that fits. */
-function checkArguments(definition: ToolDefinition, args: Record<string, unknown>): void {
-  // A schema that cannot compile gives no problems: the server decides.
-  const found = schemaProblems(definition.inputSchema, args);
-  if (found === undefined) return;
-  const problems = found.map((line) => `  ${line}`);
-  throw new CliError({
-    code: "USAGE",
-    message: `--args: expected arguments that fit ${definition.name}'s input schema, got ${JSON.stringify(args)}:\n${problems.join("\n")}\nfor example: --args '${exampleArgumentsText(definition.inputSchema)}'`,
-  });
 }

@@ -1,14 +1,14 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
 import { withAdHocServers } from "@tinyloop/agent-files";
 import {
+  type AskQuestion,
   agentRoots,
-  askElicitation,
-  connectServers,
   describeServers,
+  inspectServers,
 } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
-import { ToolRegistry } from "@tinyloop/registry";
-import { serverStatusLine, serverToolLines } from "@tinyloop/terminal-text";
+import type { ToolRegistry } from "@tinyloop/registry";
+import { serverStatusLine, serverToolLines, statusLine } from "@tinyloop/terminal-text";
 import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import { CLI_CLIENT_INFO } from "../cli-version.js";
@@ -16,7 +16,6 @@ import type { Io } from "../io.js";
 import { EXIT } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { RunFlags } from "../run/run-flags.js";
-import { statusLine } from "../run/status-line.js";
 import { withBundledServers } from "../session/bundled-servers.js";
 import { cliOAuthOptions } from "../session/cli-oauth.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
@@ -31,9 +30,9 @@ export type ServerFlags = Pick<
 >;
 
 /**
- * Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry,
- * offering forms (elicitation), sampling and roots as `run` does, so that servers that list
- * tools by the client's capabilities list the same tools to `mcp tools` as to the REPL's `/tools`.
+ * Reads the agent and connects its servers (plus `--server` / `--url`) into a fresh registry
+ * (agent-session's `inspectServers`: forms and roots offered as `run` does, so servers list
+ * the same tools to `mcp tools` as to the REPL's `/tools`).
  */
 export async function connectAgentServers(
   agentArg: string | undefined,
@@ -59,7 +58,6 @@ export async function connectAgentServers(
     }),
     io,
   );
-  const registry = new ToolRegistry();
   const progress = statusLine({
     out: io.stderr,
     live: io.stderr.isTTY === true,
@@ -74,48 +72,39 @@ export async function connectAgentServers(
   }
   let hub: McpHub | undefined;
   lifecycle.add(async () => hub?.close());
-  ({ hub } = await connectServers(withBundledServers(servers), registry, progress, {
+  const inspected = await inspectServers(withBundledServers(servers), progress, {
     lazy: flags.lazy === true,
     ...(flags.maxConcurrentStarts ? { maxConcurrentStarts: flags.maxConcurrentStarts } : {}),
     watchdog: true,
     signal: lifecycle.signal,
     clientInfo: CLI_CLIENT_INFO,
-    // The roots `run` offers too: servers such as server-everything list a tool more
-    // (get-roots-list) to a client that has them.
-    features: { ...clientFeatures(io, style, lifecycle), roots: agentRoots(spec, io.cwd) },
+    // A form is asked on the terminal (declined without one); these commands start no model.
+    ask: formAsker(io, style, lifecycle),
+    roots: agentRoots(spec, io.cwd),
+    samplingRefusal:
+      "sampling needs the agent's model, and tinyloop mcp call starts none; let the agent call this tool: tinyloop run AGENT",
     oauth: cliOAuthOptions({
       env: io.env,
       stderr: io.stderr,
       interactive: io.stdin.isTTY === true,
     }),
-  }));
+  });
+  hub = inspected.hub;
   progress.finish();
-  return { registry, hub, servers };
+  return { ...inspected, servers };
 }
 
-/**
- * What `mcp` commands answer servers' requests with: a form is asked on the terminal (declined
- * without one); sampling is refused, saying why — these commands start no model.
- */
-function clientFeatures(io: Io, style: Style, lifecycle: Lifecycle) {
+/** Servers' forms asked on the terminal, its reader opened at the first one; none off a terminal. */
+function formAsker(io: Io, style: Style, lifecycle: Lifecycle): AskQuestion | undefined {
+  if (io.stdin.isTTY !== true) return undefined;
   let reader: ReturnType<typeof questionReader> | undefined;
-  return {
-    onElicit: (
-      request: Parameters<typeof askElicitation>[1],
-      context: { server: string; signal: AbortSignal },
-    ) => {
-      if (!reader && io.stdin.isTTY === true) {
-        reader = questionReader({ input: io.stdin, output: io.stderr, style });
-        const opened = reader;
-        lifecycle.add(async () => opened.close());
-      }
-      return askElicitation(context.server, request, reader?.ask, context.signal);
-    },
-    onSample: async (): Promise<never> => {
-      throw new Error(
-        "sampling needs the agent's model, and tinyloop mcp call starts none; let the agent call this tool: tinyloop run AGENT",
-      );
-    },
+  return (question, signal) => {
+    if (!reader) {
+      const opened = questionReader({ input: io.stdin, output: io.stderr, style });
+      lifecycle.add(async () => opened.close());
+      reader = opened;
+    }
+    return reader.ask(question, signal);
   };
 }
 

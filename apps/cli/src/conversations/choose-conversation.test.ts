@@ -6,12 +6,7 @@ import { type ConversationStore, conversationStore } from "@tinyloop/agent-sessi
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Io } from "../io.js";
 import { createStyle } from "../terminal/style.js";
-import {
-  type ConversationFlags,
-  chooseConversation,
-  firstQuestion,
-  pickListLine,
-} from "./choose-conversation.js";
+import { type ConversationFlags, chooseConversation, pickListLine } from "./choose-conversation.js";
 
 let home: string;
 let store: ConversationStore;
@@ -101,6 +96,5 @@ describe("the --resume list's line", () => {
       `  1  20261205-000000-esc0  ${modified.toLocaleString()} · 1 messages  look \\x1b]0;pwned\\x07 at \\u202efdp.exe`,
     );
     expect(line).not.toMatch(/[\u001b\u0007\u202e]/);
-    expect(firstQuestion(conversation)).toBe("look \\x1b]0;pwned\\x07 at \\u202efdp.exe");
   });
 });

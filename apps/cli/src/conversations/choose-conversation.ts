@@ -2,8 +2,13 @@ import { createInterface } from "node:readline";
 import {
   type ConversationEntry,
   type ConversationStore,
+  conversationEntryById,
+  conversationTitle,
+  listSavedConversations,
+  type ReadConversation,
+  readConversations,
+  recentConversationIds,
   type SavedConversation,
-  visibleControls,
 } from "@tinyloop/agent-session/conversations";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
@@ -15,16 +20,15 @@ export interface ConversationFlags {
   resume?: string | boolean;
 }
 
-/** How many saved conversations the `--resume` list shows and error texts name. */
+/** How many saved conversations the `--resume` list shows. */
 const LISTED = 20;
 
 /**
  * The saved conversation the flags ask for: `--continue` the newest, `--resume ID` that one (a
- * unique start of the id is enough), `--resume` alone one picked from a list on a terminal.
- * Undefined without either flag, or when the person leaves the list (Ctrl+C, Ctrl+D).
- * Throws a `CliError` (nothing started) for no such conversation, both flags or `--resume`
- * without an id off a terminal; the store's `AgentSessionError` for a corrupt or foreign
- * file (both exit 2).
+ * unique start of the id is enough; agent-session's `conversationEntryById`), `--resume` alone
+ * one picked from a list on a terminal. Undefined without either flag, or when the person
+ * leaves the list (Ctrl+C, Ctrl+D). Throws (nothing started, exit 2) for both flags, no such
+ * conversation, `--resume` without an id off a terminal, or a corrupt or foreign file.
  */
 export async function chooseConversation(
   flags: ConversationFlags,
@@ -39,60 +43,31 @@ export async function chooseConversation(
       "--continue and --resume: give one of them (--continue takes the newest conversation)",
     );
   }
-  const entries = await store.list();
-  if (entries.length === 0) {
-    throw usage(
-      `${flags.continue ? "--continue" : "--resume"}: this agent has no saved conversation yet (looked in ${store.dir}); run it without the flag to start one`,
-    );
-  }
+  const entries = await listSavedConversations(store, {
+    setting: flags.continue ? "--continue" : "--resume",
+    startNew: "run it without the flag to start one",
+  });
   if (flags.continue) return store.read(entries[0] as ConversationEntry);
-  if (typeof resume === "string") return store.read(entryById(resume, entries));
+  if (typeof resume === "string") {
+    const hints = { setting: "--resume", listAll: "--resume without an id lists them" };
+    return store.read(conversationEntryById(entries, resume, hints));
+  }
   if (io.stdin.isTTY !== true) {
     throw usage(
-      `--resume: without an id it asks which conversation on a terminal, and there is none here; give the id (${recentIds(entries)}) or use --continue for the newest`,
+      `--resume: without an id it asks which conversation on a terminal, and there is none here; give the id (${recentConversationIds(entries)}) or use --continue for the newest`,
     );
   }
-  return pickConversation(entries.slice(0, LISTED), store, io, style);
+  return pickConversation(await readConversations(store, entries.slice(0, LISTED)), io, style);
 }
-
-/** The entry whose id is `id`, else the one id that starts with it. */
-function entryById(id: string, entries: ConversationEntry[]): ConversationEntry {
-  const exact = entries.find((entry) => entry.id === id);
-  if (exact) return exact;
-  const starting = entries.filter((entry) => entry.id.startsWith(id));
-  if (starting.length === 1) return starting[0] as ConversationEntry;
-  if (starting.length > 1) {
-    throw usage(
-      `--resume ${id}: ${starting.length} conversations start with that (${recentIds(starting)}); give more of the id`,
-    );
-  }
-  throw usage(
-    `--resume ${id}: this agent has no conversation with that id; saved ones, newest first: ${recentIds(entries)} (--resume without an id lists them)`,
-  );
-}
-
-const recentIds = (entries: ConversationEntry[]) => {
-  const shown = entries.slice(0, 5).map((entry) => entry.id);
-  return entries.length > shown.length ? `${shown.join(", ")}, …` : shown.join(", ");
-};
 
 const usage = (message: string) => new CliError({ code: "USAGE", message });
 
 /** Lists the conversations on stderr and reads a number from the terminal. */
 async function pickConversation(
-  entries: ConversationEntry[],
-  store: ConversationStore,
+  read: ReadConversation[],
   io: Io,
   style: Style,
 ): Promise<SavedConversation | "left"> {
-  const read = await Promise.all(
-    entries.map((entry) =>
-      store.read(entry).then(
-        (conversation) => ({ entry, conversation }),
-        (error: Error) => ({ entry, problem: error.message }),
-      ),
-    ),
-  );
   const lines = read.map((item, index) => pickListLine(index, item, style));
   io.stderr.write(`${style.bold("saved conversations, newest first:")}\n${lines.join("\n")}\n`);
   const rl = createInterface({ input: io.stdin, output: io.stderr, terminal: true });
@@ -128,34 +103,11 @@ async function pickConversation(
   }
 }
 
-/** A saved conversation as the `--resume` list has it: read, or what is wrong with its file. */
-export type PickListItem = { entry: ConversationEntry } & (
-  | { conversation: SavedConversation }
-  | { problem: string }
-);
-
 /** The `--resume` list's line for the conversation at `index`: number, id, when, messages, first question. */
-export function pickListLine(index: number, item: PickListItem, style: Style): string {
+export function pickListLine(index: number, item: ReadConversation, style: Style): string {
   const number = String(index + 1).padStart(3);
   const when = item.entry.modified.toLocaleString();
   if ("problem" in item) return `${number}  ${item.entry.id}  ${style.red(item.problem)}`;
   const count = item.conversation.messages.length;
-  return `${number}  ${item.entry.id}  ${style.dim(`${when} · ${count} messages`)}  ${firstQuestion(item.conversation)}`;
-}
-
-/**
- * The conversation's first user text on one line, cut to 60 characters, its control and
- * bidirectional characters made visible (agent-session's `visibleControls`): a saved text
- * (pasted, or a model's or server's words) reaches the terminal as text, never as an escape.
- */
-export function firstQuestion(conversation: SavedConversation): string {
-  const first = conversation.messages.find((message) => message.role === "user");
-  const content = first?.content;
-  const text =
-    typeof content === "string"
-      ? content
-      : (content?.map((part) => (part.type === "text" ? part.text : `[${part.type}]`)).join(" ") ??
-        "");
-  const line = visibleControls(text.replace(/\s+/g, " ").trim());
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+  return `${number}  ${item.entry.id}  ${style.dim(`${when} · ${count} messages`)}  ${conversationTitle(item.conversation)}`;
 }

@@ -7,13 +7,12 @@ import {
   withModelFromEnvironment,
 } from "@tinyloop/agent-files";
 // The model-choice entry only: config check loads this file and must not load the SDK.
-import { resolveModelChoice } from "@tinyloop/agent-session/model-choice";
+import { checkProviderName, resolveModelChoice } from "@tinyloop/agent-session/model-choice";
 import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import { CliError } from "../cli-error.js";
 import type { Io } from "../io.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
-import { checkProviderName } from "./provider-name-check.js";
 import type { RunFlags } from "./run-flags.js";
 
 /**
@@ -53,7 +52,10 @@ export async function prepareRun(
   });
   const fileProvider = read.provider;
   const spec = { ...withModelFromEnvironment(read, io.env), ...overrides.overrides };
-  checkProviderName(spec, flags, fileProvider === undefined);
+  checkProviderName(spec, flags, {
+    fromEnvironment: fileProvider === undefined,
+    providerSetting: FLAG_HINTS.modelSettings.provider,
+  });
   spec.servers = giveHuggingFaceToken(
     withAdHocServers(spec.servers, {
       commands: flags.server ?? [],

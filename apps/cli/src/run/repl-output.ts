@@ -1,6 +1,6 @@
 import type { AgentEvent } from "@tinyloop/agent-loop";
-import { type ChatCommandOutcome, toJsonLine, visibleControls } from "@tinyloop/agent-session";
-import { doneLine, sessionCommand, usageLine } from "@tinyloop/terminal-text";
+import { type ChatCommandOutcome, visibleControls } from "@tinyloop/agent-session";
+import { sessionCommand } from "@tinyloop/terminal-text";
 import type { Repl } from "./repl-state.js";
 
 /** What `/help` adds for the terminal: the keys of the prompt. */
@@ -24,7 +24,7 @@ export function replCommand(repl: Repl): (line: string) => ChatCommandOutcome | 
     get width() {
       return io.stdout.isTTY ? io.stdout.columns : undefined;
     },
-    timeline: repl.drawTimeline,
+    timeline: repl.answers.drawTimeline,
     ...(json
       ? {}
       : {
@@ -38,7 +38,7 @@ export function replCommand(repl: Repl): (line: string) => ChatCommandOutcome | 
   };
   return (line) => {
     const command = sessionCommand(session, line, commands);
-    if (command && "results" in command) repl.printer.results = command.results;
+    if (command && "results" in command) repl.answers.printer.results = command.results;
     if (command && "cleared" in command) conversation?.startOver();
     return command;
   };
@@ -46,31 +46,17 @@ export function replCommand(repl: Repl): (line: string) => ChatCommandOutcome | 
 
 /** One agent event: as a JSON line with --json, else printed, and the answer's end explained. */
 export function showEvent(repl: Repl, event: AgentEvent): void {
-  const { io, json, timeline } = repl.options;
-  if (json) io.stdout.write(toJsonLine(event));
-  else repl.printer.show(event);
-  const finished = repl.timelines.add(event);
-  // --json --timeline: the run as a timeline event, right after its done event.
-  if (finished && json && timeline) io.stdout.write(toJsonLine({ type: "timeline", ...finished }));
-  if (event.type === "done" && !json) showDone(repl, event);
+  repl.answers.show(event);
+  if (event.type === "done" && !repl.options.json) showDone(repl, event);
 }
 
 /** After an answer: the question it asked, why it ended, tokens, timeline, dropped lines. */
 function showDone(repl: Repl, event: Extract<AgentEvent, { type: "done" }>): void {
-  const { io, style, verbose, timeline } = repl.options;
+  const { io, style } = repl.options;
   const { state } = repl;
-  repl.printer.breakLine();
+  repl.answers.printer.breakLine();
   if (event.reason === "asked" && event.text) io.stdout.write(`${visibleControls(event.text)}\n`);
-  const why = doneLine(event, {
-    style,
-    maxTurnsSetting: "--max-turns",
-    toolFormatSetting: "--tool-format",
-  });
-  if (why) io.stdout.write(`${why}\n`);
-  // --verbose: the run's tokens, reasoning tokens included when the provider said.
-  const tokens = verbose ? usageLine(event.usage, { style }) : undefined;
-  if (tokens) io.stdout.write(`${tokens}\n`);
-  if (timeline) io.stdout.write(`${repl.drawTimeline()}\n`);
+  repl.answers.showEnd(event);
   if (state.droppedByInterrupt > 0) {
     const what = state.droppedByInterrupt === 1 ? "1 line" : `${state.droppedByInterrupt} lines`;
     io.stdout.write(style.dim(`(dropped ${what} typed during the answer; nothing was sent)\n`));

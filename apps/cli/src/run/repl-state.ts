@@ -6,9 +6,8 @@ import type { MarkdownBlocks } from "@tinyloop/terminal-text/markdown";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { AbovePrompt } from "../terminal/above-prompt.js";
-import type { EventPrinter } from "../terminal/event-printer.js";
 import type { Style } from "../terminal/style.js";
-import type { AnswerTimelines } from "./answer-timelines.js";
+import type { AnswerOutput } from "./answer-output.js";
 
 /**
  * What the REPL knows of its screen and its input between events: what is on screen, what
@@ -61,15 +60,13 @@ export interface Repl {
   /** stdin is a terminal: a prompt, keys, questions; else lines are read from a pipe. */
   terminal: boolean;
   rl: Interface;
-  printer: EventPrinter;
-  timelines: AnswerTimelines;
+  /** The printer, the timelines and the end of each answer, as one-shot runs show them. */
+  answers: AnswerOutput;
   chat: ChatDriver;
   /** Shows the prompt and marks it on screen. */
   prompt(): void;
   /** Ends the REPL with this exit code (stops the chat, closes the input). */
   finish(code: number): void;
-  /** The last answer's timeline, as wide as the terminal is now (80 columns in a pipe). */
-  drawTimeline(): string;
 }
 
 /** What `runRepl` is given: the session, where it reads and writes, and the flags that shape it. */

@@ -1,8 +1,7 @@
 import { createInterface } from "node:readline";
 import { createChatDriver, oneLine } from "@tinyloop/agent-session";
 import { EXIT } from "../io.js";
-import { EventPrinter } from "../terminal/event-printer.js";
-import { AnswerTimelines } from "./answer-timelines.js";
+import { answerOutput } from "./answer-output.js";
 import {
   BRACKETED_PASTE_OFF,
   BRACKETED_PASTE_ON,
@@ -69,7 +68,7 @@ export function runRepl(options: ReplOptions): Promise<number> {
   return result;
 }
 
-/** The REPL's parts before its chat starts: readline, the printer, the timelines. */
+/** The REPL's parts before its chat starts: readline, the answers' output. */
 function createRepl(options: ReplOptions): Repl {
   const { io, style, lifecycle } = options;
   const terminal = io.stdin.isTTY === true;
@@ -82,32 +81,31 @@ function createRepl(options: ReplOptions): Repl {
     terminal,
     prompt: style.bold("› "),
   });
-  const printer = new EventPrinter({
-    text: io.stdout,
-    info: io.stdout,
+  const answers = answerOutput({
+    io,
+    lifecycle,
     style,
+    info: io.stdout,
+    infoStyle: style,
+    json: options.json,
     verbose: options.verbose,
+    timeline: options.timeline === true,
     reasoning: () => state.reasoning,
-    results: options.results ?? "short",
-    ...(options.markdown ? { markdown: options.markdown } : {}),
+    results: options.results,
+    markdown: options.markdown,
   });
-  lifecycle.addLastWords(() => printer.flush());
-  const timelines = new AnswerTimelines();
   return {
     options,
     state,
     terminal,
     rl,
-    printer,
-    timelines,
+    answers,
     chat: undefined as never, // set by runRepl once `finish` exists
     prompt: () => {
       state.atPrompt = true;
       rl.prompt();
     },
     finish: () => {},
-    // Timelines fit the terminal as wide as it is when drawn (80 columns in a pipe).
-    drawTimeline: () => timelines.draw(style, io.stdout.isTTY ? io.stdout.columns : undefined),
   };
 }
 
@@ -122,7 +120,8 @@ function chatOf(repl: Repl) {
     command: replCommand(repl),
     onTurnEnd: () => void conversation?.save(session.agent.messages),
     onEvent: (event) => showEvent(repl, event),
-    onError: (error) => repl.printer.line(style.red(`error: ${oneLine(error.message, 200)}`)),
+    onError: (error) =>
+      repl.answers.printer.line(style.red(`error: ${oneLine(error.message, 200)}`)),
     onOutput: (text) => io.stdout.write(`${text}\n`),
     onExit: () => repl.finish(EXIT.ok),
     // A line typed ahead was not echoed when typed: show it as it is sent.

@@ -6,7 +6,7 @@ import {
   conversationRecorder,
   type SavedConversation,
 } from "@tinyloop/agent-session/conversations";
-import { firstQuestion } from "../conversations/choose-conversation.js";
+import { resumedConversationLine } from "@tinyloop/terminal-text";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import type { Style } from "../terminal/style.js";
@@ -58,16 +58,8 @@ export function startConversation({
   });
   lifecycle.add(() => recorder.settled());
   if (resumed && !json) {
-    const count =
-      resumed.messages.length === 1 ? "1 message" : `${resumed.messages.length} messages`;
-    const loaded = session.agent.loadedTools.length;
-    const tools =
-      loaded === 0
-        ? ""
-        : `; ${loaded === 1 ? "1 tool" : `${loaded} tools`} from tool_search loaded again`;
-    io.stderr.write(
-      `${style.dim(`resumed conversation ${resumed.id} (${count}, started with "${firstQuestion(resumed)}"${tools})`)}\n`,
-    );
+    const line = resumedConversationLine(resumed, session.agent.loadedTools.length);
+    io.stderr.write(`${style.dim(line)}\n`);
   }
   return recorder;
 }

@@ -1,12 +1,9 @@
-import type { DoneEvent } from "@tinyloop/agent-loop";
 import { type AgentSession, visibleControls } from "@tinyloop/agent-session";
 import type { ConversationRecorder } from "@tinyloop/agent-session/conversations";
-import { doneLine, usageLine } from "@tinyloop/terminal-text";
 import type { MarkdownBlocks } from "@tinyloop/terminal-text/markdown";
 import { EXIT, type Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { EventPrinter } from "../terminal/event-printer.js";
-import { AnswerTimelines } from "./answer-timelines.js";
+import { answerOutput } from "./answer-output.js";
 import { exitCodeFor } from "./done-reason.js";
 import type { RunFlags } from "./run-flags.js";
 import type { RunOutput } from "./run-output.js";
@@ -36,7 +33,7 @@ export async function runOneShot(
     conversation: ConversationRecorder;
   },
 ): Promise<number> {
-  const { style, errStyle, json, emit } = output;
+  const { style, errStyle, json } = output;
   const controller = new AbortController();
   // SIGTERM, SIGHUP and other exits stop the run like Ctrl+C does, before servers close.
   if (lifecycle.signal.aborted) controller.abort();
@@ -45,35 +42,33 @@ export async function runOneShot(
   lifecycle.onInterrupt = () =>
     controller.signal.aborted ? void lifecycle.exit(EXIT.interrupted) : controller.abort();
   try {
-    const printer = new EventPrinter({
-      text: io.stdout,
-      info: io.stderr,
+    const answers = answerOutput({
+      io,
+      lifecycle,
       style,
+      info: io.stderr,
+      infoStyle: errStyle,
+      json,
       verbose: flags.verbose === true,
+      timeline: flags.timeline === true,
       reasoning: () => (flags.showReasoning ? "full" : "hidden"),
-      ...(flags.results ? { results: flags.results } : {}),
-      ...(markdown ? { markdown } : {}),
+      results: flags.results,
+      markdown,
     });
-    lifecycle.addLastWords(() => printer.flush());
     let denied = 0;
-    const timelines = flags.timeline ? new AnswerTimelines() : undefined;
     const { done, unstreamedText } = await session.run(prompt, {
       signal: controller.signal,
       onEvent: (event) => {
         if (event.type === "tool-result" && event.outcome === "denied") denied++;
-        if (json) emit(event);
-        else printer.show(event);
-        const timeline = timelines?.add(event);
-        // --json --timeline: the run as a timeline event, right after its done event.
-        if (timeline && json) emit({ type: "timeline", ...timeline });
+        answers.show(event);
       },
     });
     await conversation.save(session.agent.messages);
     if (!json) {
       // A final text no delta streamed (a task_complete summary) is printed whole.
-      printer.breakLine();
+      answers.printer.breakLine();
       if (unstreamedText) io.stdout.write(`${visibleControls(unstreamedText)}\n`);
-      showRunEnd(done, { flags, io, errStyle, timelines });
+      answers.showEnd(done);
     }
     // Unattended (no terminal), a denial means the run did less than asked: say so in the
     // code, unless the run's own ending already is a failure.
@@ -91,26 +86,4 @@ export async function runOneShot(
   } finally {
     lifecycle.onInterrupt = undefined;
   }
-}
-
-/** After the answer, on stderr: why the run ended, its tokens (--verbose), its timeline. */
-function showRunEnd(
-  done: DoneEvent,
-  {
-    flags,
-    io,
-    errStyle,
-    timelines,
-  }: { flags: RunFlags; io: Io; errStyle: RunOutput["errStyle"]; timelines?: AnswerTimelines },
-): void {
-  const why = doneLine(done, {
-    style: errStyle,
-    maxTurnsSetting: "--max-turns",
-    toolFormatSetting: "--tool-format",
-  });
-  if (why) io.stderr.write(`${why}\n`);
-  const tokens = flags.verbose ? usageLine(done.usage, { style: errStyle }) : undefined;
-  if (tokens) io.stderr.write(`${tokens}\n`);
-  // --timeline: the run as a waterfall, on stderr (stdout is the answer alone).
-  if (timelines) io.stderr.write(`${timelines.draw(errStyle, io.stderr.columns)}\n`);
 }

@@ -1,18 +1,17 @@
-import type { ConnectProgress } from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
+import { type StatusLineProgress, statusLine } from "@tinyloop/terminal-text";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { type AbovePrompt, abovePrompt } from "../terminal/above-prompt.js";
 import type { Style } from "../terminal/style.js";
 import type { RunFlags } from "./run-flags.js";
-import { statusLine } from "./status-line.js";
 
 /** Where `tinyloop run` shows its servers: the status line, their later lines, their logs. */
 export interface RunServerOutput {
   /** Server lines after start-up (a failure, a reconnect, a log, a login URL): above the REPL's prompt. */
   serverLines: AbovePrompt;
   /** The status line while the servers connect. */
-  progress: ConnectProgress & { finish(): void; flush(): void };
+  progress: StatusLineProgress;
   /** A server's log line under `--verbose`: floods of one kind cut, their count said at exit. */
   serverLog(line: string): void;
 }

@@ -1,7 +1,7 @@
 import type { ConnectProgress } from "@tinyloop/agent-session";
+import { type StatusLineProgress, statusLine } from "@tinyloop/terminal-text";
 import type { Io } from "../io.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { statusLine } from "../run/status-line.js";
 import type { Style } from "../terminal/style.js";
 
 /** Server events a command nobody sits beside also reports elsewhere (e.g. to its MCP client). */
@@ -16,23 +16,9 @@ export function unattendedProgress(
   io: Io,
   style: Style,
   { verbose, lifecycle, events }: { verbose: boolean; lifecycle: Lifecycle; events?: ServerEvents },
-): ConnectProgress & { finish(): void } {
-  const progress = statusLine({ out: io.stderr, live: io.stderr.isTTY === true, style, verbose });
+): StatusLineProgress {
+  const live = io.stderr.isTTY === true;
+  const progress = statusLine({ out: io.stderr, live, style, verbose, events });
   lifecycle.addLastWords(() => progress.flush());
-  if (!events) return progress;
-  return {
-    ...progress,
-    failed: (server, reason, stderr) => {
-      progress.failed(server, reason, stderr);
-      events.failed(server, reason, stderr);
-    },
-    dropped: (server, reason) => {
-      progress.dropped?.(server, reason);
-      events.dropped?.(server, reason);
-    },
-    back: (server, tools, unlisted) => {
-      progress.back?.(server, tools, unlisted);
-      events.back?.(server, tools, unlisted);
-    },
-  };
+  return progress;
 }

@@ -1,9 +1,8 @@
 import { type AgentEvent, type RunTimeline, TimelineRecorder } from "@tinyloop/agent-loop";
-import { timelineLines } from "@tinyloop/terminal-text";
-import type { Style } from "../terminal/style.js";
+import { type TimelineStyle, timelineLines } from "./timeline-lines.js";
 
 /** Columns a timeline takes where the output has no width (a pipe, a file). */
-export const PIPE_WIDTH = 80;
+const PIPE_WIDTH = 80;
 
 /**
  * The timelines of a conversation's answers: fed every agent event, it keeps the last
@@ -27,7 +26,7 @@ export class AnswerTimelines {
   }
 
   /** The last answer drawn in `width` columns (see `timelineLines`), or why there is none. */
-  draw(style: Style, width: number | undefined): string {
+  draw(style: TimelineStyle, width: number | undefined): string {
     if (!this.#last) return style.dim("no answer yet: /timeline draws the last answer's run");
     return timelineLines(this.#last, { width: width ?? PIPE_WIDTH, style }).join("\n");
   }

@@ -1,16 +1,15 @@
-import type { Writable } from "node:stream";
 import type { AgentEvent } from "@tinyloop/agent-loop";
-import { visibleControls } from "@tinyloop/agent-session";
+import { type TextStyle, visibleControls } from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
-import {
-  eventLine,
-  type ReasoningDisplay,
-  type ResultsMode,
-  reasoningHeading,
-  reasoningLine,
-} from "@tinyloop/terminal-text";
-import type { MarkdownBlocks } from "@tinyloop/terminal-text/markdown";
-import type { Style } from "./style.js";
+import { eventLine } from "./event-line.js";
+import type { MarkdownBlocks } from "./markdown-blocks.js";
+import { type ReasoningDisplay, reasoningHeading, reasoningLine } from "./reasoning-display.js";
+import type { ResultsMode } from "./session-commands.js";
+
+/** Where a {@link EventPrinter} writes: stdout, stderr, or anything with `write(text)`. */
+export interface TextSink {
+  write(text: string): unknown;
+}
 
 /**
  * Shows agent events to a person: the answer streams to `text` (the model's control
@@ -23,9 +22,9 @@ import type { Style } from "./style.js";
  * `▾ thinking` line, `hidden` not at all.
  */
 export class EventPrinter {
-  readonly #text: Writable;
-  readonly #info: Writable;
-  readonly #style: Style;
+  readonly #text: TextSink;
+  readonly #info: TextSink;
+  readonly #style: TextStyle;
   readonly #verbose: boolean;
   readonly #reasoning: () => ReasoningDisplay;
   /** `short`: each tool result as one line; `full`: its whole text (the REPL's `/results` switches it). */
@@ -48,9 +47,11 @@ export class EventPrinter {
     results = "short",
     markdown,
   }: {
-    text: Writable;
-    info: Writable;
-    style: Style;
+    /** Where the answer streams (stdout). */
+    text: TextSink;
+    /** Where tool lines, reasoning and status go (stderr for a one-shot run, stdout in a chat). */
+    info: TextSink;
+    style: TextStyle;
     verbose?: boolean;
     /** How to show reasoning, asked at each piece (the REPL's `/reasoning` changes it). */
     reasoning?: () => ReasoningDisplay;

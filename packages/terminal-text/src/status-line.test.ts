@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
+import { plainStyle } from "@tinyloop/agent-session";
 import { describe, expect, it } from "vitest";
-import { createStyle } from "../terminal/style.js";
 import { statusLine } from "./status-line.js";
 
 function capture() {
@@ -11,7 +11,7 @@ function capture() {
   });
   return { out, text: () => text };
 }
-const style = createStyle({ isTTY: false, noColor: true, env: {} });
+const style = plainStyle;
 
 describe("statusLine", () => {
   it("rewrites one live line, ends it on finish, and never redraws it afterwards", () => {
@@ -63,5 +63,28 @@ describe("statusLine: a server that drops mid-session", () => {
     expect(text().slice(before.length)).toBe(
       "\r\u001b[K! server fx went down; reconnecting\nconnecting 1/2 servers · 15 tools",
     );
+  });
+});
+
+describe("statusLine: events told elsewhere too", () => {
+  it("tells each failure, drop and return to events as well as drawing it", () => {
+    const { out, text } = capture();
+    const told: string[] = [];
+    const progress = statusLine({
+      out,
+      live: false,
+      style,
+      verbose: false,
+      events: {
+        failed: (server, reason, stderr) => told.push(`failed ${server} ${reason} ${stderr}`),
+        dropped: (server, reason) => told.push(`dropped ${server} ${reason}`),
+        back: (server, tools) => told.push(`back ${server} ${tools}`),
+      },
+    });
+    progress.failed("a", "exited", ["boom"]);
+    progress.dropped?.("b", "gone");
+    progress.back?.("b", 3);
+    expect(told).toEqual(["failed a exited boom", "dropped b gone", "back b 3"]);
+    expect(text()).toContain("✗ server a failed: exited\n  a stderr: boom\n");
   });
 });

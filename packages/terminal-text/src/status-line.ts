@@ -1,9 +1,16 @@
-import type { ConnectProgress } from "@tinyloop/agent-session";
+import type { ConnectProgress, TextStyle } from "@tinyloop/agent-session";
 import { rateLimitedLog } from "@tinyloop/mcp-transport";
-import type { Style } from "../terminal/style.js";
+
+/** A connect progress drawn as {@link statusLine} draws it, with what it needs at exit. */
+export type StatusLineProgress = ConnectProgress & {
+  /** Ends the live line: it stays as history and is never redrawn. */
+  finish(): void;
+  /** Prints the count of verbose lines a flood cut (call it at exit). */
+  flush(): void;
+};
 
 /**
- * Server progress on stderr: on a terminal one live line rewritten in place
+ * agent-session's `ConnectProgress` for a terminal: with `live` one line rewritten in place
  * (`connecting 3/4 servers · 27 tools`); elsewhere only the final line. Failed servers
  * get a line each, with the reason; later, a server that drops mid-session one line when it
  * went down and one when it is back (or the failed line when its restart is given up).
@@ -15,13 +22,17 @@ export function statusLine({
   live,
   style,
   verbose,
+  events,
 }: {
-  /** Where lines go: stderr, or the REPL's `abovePrompt` writer (anything with `write(text)`). */
+  /** Where lines go: stderr, or a writer that keeps them above a prompt (anything with `write(text)`). */
   out: { write(text: string): unknown };
+  /** The output is a terminal: the status line is rewritten in place (else only its last text). */
   live: boolean;
-  style: Style;
+  style: TextStyle;
   verbose: boolean;
-}): ConnectProgress & { finish(): void; flush(): void } {
+  /** Told each failure, drop and return too (e.g. a program's client, a log). */
+  events?: Pick<ConnectProgress, "failed" | "dropped" | "back"> | undefined;
+}): StatusLineProgress {
   let last = "";
   let shown = false;
   // After finish() the line is history: later changes (servers closing on exit, a
@@ -44,7 +55,7 @@ export function statusLine({
     clear();
     out.write(`${style.dim(line)}\n`);
   });
-  const progress: ConnectProgress & { finish(): void; flush(): void } = {
+  const progress: StatusLineProgress = {
     status(line) {
       last = line;
       if (!live || finished) return;
@@ -52,17 +63,19 @@ export function statusLine({
       out.write(style.dim(line));
       shown = true;
     },
-    failed(server, reason, stderr = []) {
+    failed(server, reason, stderr) {
       say([
         `${style.red("✗")} server ${server} failed: ${reason}\n`,
-        ...stderr.map((line) => style.dim(`  ${server} stderr: ${line}\n`)),
+        ...(stderr ?? []).map((line) => style.dim(`  ${server} stderr: ${line}\n`)),
       ]);
+      events?.failed(server, reason, stderr);
     },
     dropped(server, reason) {
       say([
         // `…exited with code 3.; reconnecting` reads badly: the reason's own full stop goes.
         `${style.yellow("!")} server ${server} went down${reason ? `: ${reason.replace(/\.$/, "")}` : ""}; reconnecting\n`,
       ]);
+      events?.dropped?.(server, reason);
     },
     back(server, tools, unlisted) {
       say([
@@ -70,6 +83,7 @@ export function statusLine({
           ? `${style.green("✓")} server ${server} is back · ${tools} tools\n`
           : `${style.yellow("!")} server ${server} is back, but its tools could not be listed again: ${unlisted.replace(/\.$/, "")}; its ${tools} tools from before stay\n`,
       ]);
+      events?.back?.(server, tools, unlisted);
     },
     finish() {
       if (finished) return;
