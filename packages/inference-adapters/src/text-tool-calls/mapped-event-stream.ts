@@ -1,3 +1,4 @@
+import { type BufferingIterator, takeBufferedEvents } from "../buffered-events.js";
 import type { ModelEvent } from "../types.js";
 
 /** A synchronous step from one stream's events to another's. */
@@ -10,16 +11,19 @@ export interface EventStep {
 
 /**
  * The events of `open()`'s stream passed through `step`, as an async iterator that hands
- * out each step's events from a buffer: one await per source event rather than an async
+ * out each step's events from a buffer: one await per network read of a source that offers
+ * its buffered events (`takeBufferedEvents`), else per source event — rather than an async
  * generator around the source, whose step per event cost as much again as the source's own.
  * The source opens on the first `next()`; leaving early (`return`) closes it, and so does a
- * step that throws.
+ * step that throws. Once `signal` aborts, no further event is handed out: the source's next
+ * read then reports the abort.
  */
 export function mappedEventStream(
   open: () => AsyncIterable<ModelEvent>,
   step: EventStep,
+  signal?: AbortSignal,
 ): AsyncIterableIterator<ModelEvent> {
-  let source: AsyncIterator<ModelEvent> | undefined;
+  let source: BufferingIterator | undefined;
   let queue: ModelEvent[] = [];
   let index = 0;
   let finished = false;
@@ -40,7 +44,10 @@ export function mappedEventStream(
         if (result.done) {
           finished = true;
           step.end(queue);
-        } else step.push(result.value, queue);
+        } else {
+          step.push(result.value, queue);
+          for (const event of source[takeBufferedEvents]?.() ?? []) step.push(event, queue);
+        }
       } catch (error) {
         if (!finished) await close();
         finished = true;
@@ -60,7 +67,13 @@ export function mappedEventStream(
 
   const iterator: AsyncIterableIterator<ModelEvent> = {
     next() {
-      if (index < queue.length) return Promise.resolve({ done: false, value: queue[index++]! });
+      if (index < queue.length && !signal?.aborted) {
+        return Promise.resolve({ done: false, value: queue[index++]! });
+      }
+      if (signal?.aborted) {
+        queue = [];
+        index = 0;
+      }
       return pull();
     },
     async return() {

@@ -253,6 +253,33 @@ describe("withTextToolCalls: a fixed format through the OpenAI-compatible adapte
     expect(error?.code).toBe("INTERRUPTED");
   });
 
+  it("an abort mid-answer hands out nothing more, not even text already read, and ends with ABORTED", async () => {
+    // One network read brings "One two three": the abort comes after the first word is read.
+    const server = await serve([{ chunks: ["One", " two", " three", " four"], pauseAfter: 4 }]);
+    const model = withTextToolCalls(
+      createOpenAICompatible({ baseURL: server.baseURL, model: "m" }),
+      { format: "hermes" },
+    );
+    const controller = new AbortController();
+    const texts: string[] = [];
+    let error: unknown;
+    try {
+      for await (const event of model.stream({
+        messages: ask,
+        tools: [listDirectory],
+        signal: controller.signal,
+      })) {
+        if (event.type === "text-delta") texts.push(event.text);
+        controller.abort();
+      }
+    } catch (caught) {
+      error = caught;
+    }
+    server.release();
+    expect(texts).toEqual(["One"]);
+    expect((error as { code?: string }).code).toBe("ABORTED");
+  });
+
   it("refuses an unknown format with the list of formats", () => {
     const model = createOpenAICompatible({ baseURL: "http://127.0.0.1:9/v1", model: "m" });
     expect(() => withTextToolCalls(model, { format: "chatml" as "hermes" })).toThrow(

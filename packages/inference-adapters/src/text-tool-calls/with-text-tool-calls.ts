@@ -149,7 +149,7 @@ function textStream(
   const turn = { ...rest, messages };
   if (!choice.forced) {
     const reader = new TextAnswerReader(format, choice.offered, model.modelId);
-    return mappedEventStream(() => model.stream(turn), reader);
+    return mappedEventStream(() => model.stream(turn), reader, request.signal);
   }
   return forcedAnswer(model, turn, format, choice);
 }
@@ -170,7 +170,7 @@ async function* forcedAnswer(
   const retry = { ...turn, messages: retryMessages(turn.messages, said, choice.correction) };
   const spent = held.find((event) => event.type === "usage");
   const reader = new TextAnswerReader(format, choice.offered, model.modelId);
-  for await (const event of mappedEventStream(() => model.stream(retry), reader)) {
+  for await (const event of mappedEventStream(() => model.stream(retry), reader, turn.signal)) {
     yield spent && event.type === "usage" ? addUsage(event, spent) : event;
   }
 }
