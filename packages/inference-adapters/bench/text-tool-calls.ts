@@ -2,8 +2,8 @@
  * Cost of tool calls written as text: 200 streamed turns (each some narration, then one call
  * to one of 10 offered tools) through createOpenAICompatible with native tool calls, against
  * the same turns with the call written in Hermes text and read by withTextToolCalls. Both
- * sides stream the same answer in the same number of deltas (one per token), each from its
- * own scripted model server process, so this process's CPU time is the client's whole cost.
+ * sides stream the same answer in the same number of deltas (one per token), from scripted
+ * model servers in another process, so this process's CPU time is the client's whole cost.
  * Two histories: the same question each turn (the streaming alone), and an agent's run,
  * whose history grows by the call and its result each turn (the conversation written out
  * again each turn). Prints medians, the ratio text / native (target ≤ 1.05×) and each
@@ -12,8 +12,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import {
   type ChatMessage,
   type ChatModel,
@@ -72,17 +71,34 @@ const tools: ToolSpec[] = Array.from({ length: 10 }, (_, index) => ({
   },
 }));
 
-const serverEntry = fileURLToPath(import.meta.resolve("@tinyloop/test-fixtures/model-server"));
-const binPath = join(dirname(serverEntry), "bin.js");
+const serverEntry = import.meta.resolve("@tinyloop/test-fixtures/model-server");
 const dir = mkdtempSync(join(tmpdir(), "bench-text-tool-calls-"));
 
-async function startServer(name: string, turn: Record<string, unknown>) {
-  const scriptPath = join(dir, `${name}.json`);
-  writeFileSync(scriptPath, JSON.stringify({ turns: [turn], cycle: true }));
-  const child = spawn(process.execPath, [binPath, "--script", scriptPath], {
-    stdio: ["ignore", "pipe", "inherit"],
+/**
+ * One process serving both sides, each script on its own port: the two servers then share
+ * one process's luck on a busy machine (a slower server leaves the client idle longer, and a
+ * client woken on cold caches spends more CPU), instead of each side having its own.
+ */
+async function startServers(scripts: Record<"native" | "text", Record<string, unknown>>) {
+  const paths = Object.entries(scripts).map(([name, turn]) => {
+    const path = join(dir, `${name}.json`);
+    writeFileSync(path, JSON.stringify({ turns: [turn], cycle: true }));
+    return path;
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const code = `
+    import { readFileSync } from "node:fs";
+    const { startScriptedModelServer } = await import(process.argv[1]);
+    const servers = await Promise.all(process.argv.slice(2).map((path) =>
+      startScriptedModelServer({ script: JSON.parse(readFileSync(path, "utf8")) })));
+    process.stdout.write(JSON.stringify(servers.map((server) => server.baseURL)) + "\\n");`;
+  const child = spawn(
+    process.execPath,
+    ["--input-type=module", "-e", code, serverEntry, ...paths],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const urls = await new Promise<string[]>((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code) =>
       reject(
@@ -91,17 +107,19 @@ async function startServer(name: string, turn: Record<string, unknown>) {
         ),
       ),
     );
-    child.stdout.once("data", (data: Buffer) => resolve(data.toString().trim()));
+    child.stdout.once("data", (data: Buffer) => resolve(JSON.parse(data.toString()) as string[]));
   });
-  return { child, baseURL: `${url}/v1` };
+  return { child, native: urls[0] as string, text: urls[1] as string };
 }
 
 // Both sides end the narration with a newline delta before the call.
-const native = await startServer("native", {
-  chunks: [...words, "\n"],
-  toolCalls: [{ name: "read_file", arguments: argsJson, argumentChunks }],
+const servers = await startServers({
+  native: {
+    chunks: [...words, "\n"],
+    toolCalls: [{ name: "read_file", arguments: argsJson, argumentChunks }],
+  },
+  text: { chunks: [...words, "\n", ...callTokens] },
 });
-const text = await startServer("text", { chunks: [...words, "\n", ...callTokens] });
 const question: ChatMessage = { role: "user", content: "Read the weekly report." };
 const result: ContentBlock[] = [
   { type: "text", text: "# Weekly report\n\nShipped the parser; the bench is next." },
@@ -144,9 +162,9 @@ async function run(model: ChatModel, history: History): Promise<Heard> {
 }
 
 const sides = {
-  native: () => createOpenAICompatible({ baseURL: native.baseURL, model: "bench" }),
+  native: () => createOpenAICompatible({ baseURL: servers.native, model: "bench" }),
   text: () =>
-    withTextToolCalls(createOpenAICompatible({ baseURL: text.baseURL, model: "bench" }), {
+    withTextToolCalls(createOpenAICompatible({ baseURL: servers.text, model: "bench" }), {
       format: "hermes",
     }),
 };
@@ -230,6 +248,5 @@ try {
   await compare("same question");
   await compare("an agent's run");
 } finally {
-  native.child.kill("SIGTERM");
-  text.child.kill("SIGTERM");
+  servers.child.kill("SIGTERM");
 }
