@@ -1,17 +1,27 @@
 /**
- * Parsing cost of tool calls written as text: a streamed 200-turn run (each turn some
- * narration, then one call to one of 10 offered tools) through createOpenAICompatible with
- * native tool calls, against the same run with the call written in Hermes text and read by
- * withTextToolCalls. Each side streams from its own scripted model server process, so this
- * process's CPU time is the client's whole cost. Prints medians and the ratio text / native
- * (target ≤ 1.05×), both sides measured in the same run, alternating.
+ * Cost of tool calls written as text: 200 streamed turns (each some narration, then one call
+ * to one of 10 offered tools) through createOpenAICompatible with native tool calls, against
+ * the same turns with the call written in Hermes text and read by withTextToolCalls. Both
+ * sides stream the same answer in the same number of deltas (one per token), from scripted
+ * model servers in another process, so this process's CPU time is the client's whole cost.
+ * Two histories: the same question each turn (the streaming alone), and an agent's run,
+ * whose history grows by the call and its result each turn (the conversation written out
+ * again each turn). Prints medians, the ratio text / native (target ≤ 1.05×) and each
+ * round's ratio, both sides measured in the same run, alternating.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createOpenAICompatible, type ToolSpec, withTextToolCalls } from "../src/index.js";
+import { join } from "node:path";
+import {
+  type ChatMessage,
+  type ChatModel,
+  type ContentBlock,
+  createOpenAICompatible,
+  type ToolCall,
+  type ToolSpec,
+  withTextToolCalls,
+} from "../src/index.js";
 
 const turns = 200;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
@@ -20,13 +30,32 @@ const narration =
   "Let me look at the next file to see what it holds before I answer, since the notes may have changed. ";
 const words = narration.match(/\S+\s*/g) ?? [];
 const args = { path: "notes/weekly-report.md", offset: 0, limit: 200 };
-const hermesCall = `<tool_call>\n${JSON.stringify({ name: "read_file", arguments: args })}\n</tool_call>`;
-// Models stream a few characters per token: the call text arrives in 4-character pieces.
-const callPieces = hermesCall.match(/[\s\S]{1,4}/g) ?? [];
+const argsJson = JSON.stringify(args);
 
-// What each server streams per turn: the words and a newline / a call head, then the call.
-const textDeltas = words.length + 1 + callPieces.length;
-const nativeDeltas = words.length + 1 + Math.ceil(JSON.stringify(args).length / 4);
+// One answer, one token per streamed delta on both sides. The text side streams the call as
+// the model writes it: `<tool_call>` and `</tool_call>` are single tokens in the Hermes /
+// Qwen vocabularies, the JSON between them a few characters per token.
+const quarters = (text: string) => text.match(/[\s\S]{1,4}/g) ?? [];
+const body = JSON.stringify({ name: "read_file", arguments: args });
+const callTokens = ["<tool_call>", "\n", ...quarters(body), "\n", "</tool_call>"];
+// The native side streams the same call in as many deltas: the head (id and name), then the
+// arguments in near-equal pieces, so neither side pays for more deltas than the other.
+const argumentChunks = splitEvenly(argsJson, callTokens.length - 1);
+const textDeltas = words.length + 1 + callTokens.length;
+const nativeDeltas = words.length + 1 + 1 + argumentChunks.length;
+if (textDeltas !== nativeDeltas) throw new Error(`deltas differ: ${textDeltas} vs ${nativeDeltas}`);
+
+/** `text` in `count` pieces whose lengths differ by at most one. */
+function splitEvenly(text: string, count: number): string[] {
+  const pieces: string[] = [];
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const next = Math.round(((i + 1) * text.length) / count);
+    pieces.push(text.slice(at, next));
+    at = next;
+  }
+  return pieces;
+}
 
 const tools: ToolSpec[] = Array.from({ length: 10 }, (_, index) => ({
   name: index === 0 ? "read_file" : `tool_${index}`,
@@ -42,17 +71,34 @@ const tools: ToolSpec[] = Array.from({ length: 10 }, (_, index) => ({
   },
 }));
 
-const serverEntry = fileURLToPath(import.meta.resolve("@tinyloop/test-fixtures/model-server"));
-const binPath = join(dirname(serverEntry), "bin.js");
+const serverEntry = import.meta.resolve("@tinyloop/test-fixtures/model-server");
 const dir = mkdtempSync(join(tmpdir(), "bench-text-tool-calls-"));
 
-async function startServer(name: string, turn: Record<string, unknown>) {
-  const scriptPath = join(dir, `${name}.json`);
-  writeFileSync(scriptPath, JSON.stringify({ turns: [turn], cycle: true }));
-  const child = spawn(process.execPath, [binPath, "--script", scriptPath], {
-    stdio: ["ignore", "pipe", "inherit"],
+/**
+ * One process serving both sides, each script on its own port: the two servers then share
+ * one process's luck on a busy machine (a slower server leaves the client idle longer, and a
+ * client woken on cold caches spends more CPU), instead of each side having its own.
+ */
+async function startServers(scripts: Record<"native" | "text", Record<string, unknown>>) {
+  const paths = Object.entries(scripts).map(([name, turn]) => {
+    const path = join(dir, `${name}.json`);
+    writeFileSync(path, JSON.stringify({ turns: [turn], cycle: true }));
+    return path;
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const code = `
+    import { readFileSync } from "node:fs";
+    const { startScriptedModelServer } = await import(process.argv[1]);
+    const servers = await Promise.all(process.argv.slice(2).map((path) =>
+      startScriptedModelServer({ script: JSON.parse(readFileSync(path, "utf8")) })));
+    process.stdout.write(JSON.stringify(servers.map((server) => server.baseURL)) + "\\n");`;
+  const child = spawn(
+    process.execPath,
+    ["--input-type=module", "-e", code, serverEntry, ...paths],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const urls = await new Promise<string[]>((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code) =>
       reject(
@@ -61,50 +107,82 @@ async function startServer(name: string, turn: Record<string, unknown>) {
         ),
       ),
     );
-    child.stdout.once("data", (data: Buffer) => resolve(data.toString().trim()));
+    child.stdout.once("data", (data: Buffer) => resolve(JSON.parse(data.toString()) as string[]));
   });
-  return { child, baseURL: `${url}/v1` };
+  return { child, native: urls[0] as string, text: urls[1] as string };
 }
 
-const native = await startServer("native", {
-  chunks: words,
-  toolCalls: [{ name: "read_file", arguments: args }],
-  argumentsChunkSize: 4,
+// Both sides end the narration with a newline delta before the call.
+const servers = await startServers({
+  native: {
+    chunks: [...words, "\n"],
+    toolCalls: [{ name: "read_file", arguments: argsJson, argumentChunks }],
+  },
+  text: { chunks: [...words, "\n", ...callTokens] },
 });
-const text = await startServer("text", { chunks: [...words, "\n", ...callPieces] });
-const messages = [{ role: "user" as const, content: "Read the weekly report." }];
+const question: ChatMessage = { role: "user", content: "Read the weekly report." };
+const result: ContentBlock[] = [
+  { type: "text", text: "# Weekly report\n\nShipped the parser; the bench is next." },
+];
 
-async function run(model: ReturnType<typeof createOpenAICompatible>): Promise<number> {
-  let calls = 0;
+/** What one side's model said over a run: its text and its calls, to check both said the same. */
+interface Heard {
+  text: string;
+  calls: string[];
+}
+
+type History = "same question" | "an agent's run";
+
+async function run(model: ChatModel, history: History): Promise<Heard> {
+  const heard: Heard = { text: "", calls: [] };
+  const messages: ChatMessage[] = [question];
   for (let turn = 0; turn < turns; turn++) {
-    for await (const event of model.stream({ messages, tools })) {
-      if (event.type === "tool-call" && event.name === "read_file") calls++;
+    let said = "";
+    const calls: ToolCall[] = [];
+    for await (const event of model.stream({ messages: [...messages], tools })) {
+      if (event.type === "text-delta") said += event.text;
+      if (event.type === "tool-call") {
+        // The same id on both sides, so both histories hold the same text.
+        calls.push({
+          id: `call_${turn}_${calls.length}`,
+          name: event.name,
+          arguments: event.arguments,
+        });
+      }
+    }
+    heard.text += said;
+    heard.calls.push(...calls.map((call) => `${call.name} ${call.arguments}`));
+    if (history === "an agent's run") {
+      messages.push({ role: "assistant", content: said, toolCalls: calls });
+      for (const call of calls)
+        messages.push({ role: "tool", toolCallId: call.id, content: result });
     }
   }
-  return calls;
+  return heard;
 }
 
-const viaNative = () => run(createOpenAICompatible({ baseURL: native.baseURL, model: "bench" }));
-const viaText = () =>
-  run(
-    withTextToolCalls(createOpenAICompatible({ baseURL: text.baseURL, model: "bench" }), {
+const sides = {
+  native: () => createOpenAICompatible({ baseURL: servers.native, model: "bench" }),
+  text: () =>
+    withTextToolCalls(createOpenAICompatible({ baseURL: servers.text, model: "bench" }), {
       format: "hermes",
     }),
-  );
+};
 
 interface Sample {
   wallMs: number;
   cpuMs: number;
 }
 
-async function time(side: () => Promise<number>): Promise<Sample> {
+async function time(model: ChatModel, history: History): Promise<Sample & { heard: Heard }> {
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const calls = await side();
+  const heard = await run(model, history);
   const wallMs = performance.now() - start;
   const used = process.cpuUsage(cpu);
-  if (calls !== turns) throw new Error(`expected ${turns} calls, got ${calls}`);
-  return { wallMs, cpuMs: (used.user + used.system) / 1000 };
+  if (heard.calls.length !== turns)
+    throw new Error(`expected ${turns} calls, got ${heard.calls.length}`);
+  return { wallMs, cpuMs: (used.user + used.system) / 1000, heard };
 }
 
 const median = (values: number[]) => {
@@ -112,19 +190,26 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-try {
-  await time(viaNative); // warm up both paths
-  await time(viaText);
+/** Both sides over `history`, alternating; prints the table and returns the CPU ratio. */
+async function compare(history: History): Promise<number> {
+  // Warm both paths up, and check that they hand the caller the same answer.
+  const first = await time(sides.native(), history);
+  const second = await time(sides.text(), history);
+  if (JSON.stringify(first.heard) !== JSON.stringify(second.heard)) {
+    throw new Error(
+      `the two sides differ: native said ${JSON.stringify(first.heard).slice(0, 300)}, text ${JSON.stringify(second.heard).slice(0, 300)}`,
+    );
+  }
   const nativeSamples: Sample[] = [];
   const textSamples: Sample[] = [];
   for (let round = 0; round < rounds; round++) {
     // Alternate the order so neither side always runs on a warmer machine.
     if (round % 2 === 0) {
-      nativeSamples.push(await time(viaNative));
-      textSamples.push(await time(viaText));
+      nativeSamples.push(await time(sides.native(), history));
+      textSamples.push(await time(sides.text(), history));
     } else {
-      textSamples.push(await time(viaText));
-      nativeSamples.push(await time(viaNative));
+      textSamples.push(await time(sides.text(), history));
+      nativeSamples.push(await time(sides.native(), history));
     }
   }
   const baseWall = median(nativeSamples.map((s) => s.wallMs));
@@ -139,7 +224,7 @@ try {
     };
   };
   console.log(
-    `\n### Tool calls as text: a streamed ${turns}-turn run (${words.length} words + one call per turn), median of ${rounds}\n`,
+    `\n### Tool calls as text, ${history}: ${turns} streamed turns (${words.length} words + one call each, ${textDeltas} deltas per turn on both sides), median of ${rounds}\n`,
   );
   console.log("| case | wall ms | wall ratio | client CPU ms | CPU ratio |");
   console.log("|---|---:|---:|---:|---:|");
@@ -149,13 +234,19 @@ try {
   console.log(
     `\ntarget ≤ 1.05× (client CPU time): ${result.cpuRatio <= 1.05 ? "met" : "NOT met"} (${result.cpuRatio.toFixed(2)}×; wall ${result.wallRatio.toFixed(2)}×, load average ${loadavg()[0]?.toFixed(1)})`,
   );
-  // The call written as text is longer than its arguments alone, so its side streams more
-  // deltas per turn: the CPU per streamed delta tells the parsing cost apart from that.
-  const perDelta = result.cpuRatio / (textDeltas / nativeDeltas);
+  // Each round's two runs met the same neighbours: their ratios show the spread.
+  const perRound = textSamples
+    .map((sample, round) => sample.cpuMs / (nativeSamples[round]?.cpuMs ?? Number.NaN))
+    .sort((a, b) => a - b);
   console.log(
-    `streamed deltas per turn: native ${nativeDeltas}, text ${textDeltas} (${(textDeltas / nativeDeltas).toFixed(2)}×); client CPU per delta: ${perDelta.toFixed(2)}×`,
+    `CPU ratio per round (text ÷ native of the same round), sorted: ${perRound.map((r) => r.toFixed(2)).join(" ")}`,
   );
+  return result.cpuRatio;
+}
+
+try {
+  await compare("same question");
+  await compare("an agent's run");
 } finally {
-  native.child.kill("SIGTERM");
-  text.child.kill("SIGTERM");
+  servers.child.kill("SIGTERM");
 }

@@ -1,4 +1,5 @@
 import type { EventSourceMessage } from "eventsource-parser";
+import { type BufferingIterator, takeBufferedEvents } from "../buffered-events.js";
 import type { ModelEvent } from "../types.js";
 import { readServerSentEventBatches } from "./read-server-sent-events.js";
 import type { RequestContext } from "./request-context.js";
@@ -28,7 +29,7 @@ export function streamModelEvents(
   context: RequestContext,
   signal: AbortSignal | undefined,
   clock: TurnClock,
-): AsyncIterableIterator<ModelEvent> {
+): AsyncIterableIterator<ModelEvent> & BufferingIterator {
   const batches = readServerSentEventBatches(body, clock);
   let queue: ModelEvent[] = [];
   let index = 0;
@@ -80,7 +81,14 @@ export function streamModelEvents(
     }
   }
 
-  const iterator: AsyncIterableIterator<ModelEvent> = {
+  const iterator: AsyncIterableIterator<ModelEvent> & BufferingIterator = {
+    [takeBufferedEvents]() {
+      if (signal?.aborted || index >= queue.length) return [];
+      const events = index === 0 ? queue : queue.slice(index);
+      queue = [];
+      index = 0;
+      return events;
+    },
     next() {
       if (signal?.aborted) {
         return close().then(() => {

@@ -20,8 +20,17 @@ export function toModelEvent(event: TextToolCallEvent): ModelEvent {
   } else args = JSON.stringify(call.arguments ?? {});
   return {
     type: "tool-call",
-    id: `call_${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
+    id: callId(),
     name: call.name,
     arguments: args,
   };
+}
+
+// Looked up once: in Node, `globalThis.crypto` is a getter that cost more than the UUID itself.
+let randomUUID: (() => string) | undefined;
+
+/** A fresh call id in OpenAI's shape (`call_` and 24 hex digits). */
+function callId(): string {
+  randomUUID ??= globalThis.crypto.randomUUID.bind(globalThis.crypto);
+  return `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`;
 }

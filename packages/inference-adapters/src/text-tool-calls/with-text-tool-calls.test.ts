@@ -205,6 +205,81 @@ describe("withTextToolCalls: a fixed format through the OpenAI-compatible adapte
     expect(() => JSON.parse(call!.arguments)).toThrow();
   });
 
+  it("a caller that stops reading mid-answer closes the request; nothing is sent before the first read", async () => {
+    const server = await serve([
+      { text: "One two three four five six seven eight.", hang: true },
+      { text: "Again." },
+    ]);
+    const model = withTextToolCalls(
+      createOpenAICompatible({ baseURL: server.baseURL, model: "m" }),
+      {
+        format: "hermes",
+      },
+    );
+    const stream = model.stream({ messages: ask, tools: [listDirectory] });
+    expect(server.requests).toHaveLength(0);
+    for await (const event of stream) {
+      expect(event).toEqual({ type: "text-delta", text: "One" });
+      break;
+    }
+    expect((await server.waitForRequestEnd(0)).clientClosed).toBe(true);
+    const again = await collectEvents(model.stream({ messages: ask, tools: [listDirectory] }));
+    expect(textOf(again.events)).toBe("Again.");
+  });
+
+  it("a stream cut inside a call hands over the text before it, then the error; the cut call is never run", async () => {
+    const server = await serve([
+      {
+        chunks: [
+          "Let me look.",
+          "\n<tool_call>",
+          '\n{"name": "list_directory", ',
+          '"arguments": {"path": "."}}',
+        ],
+        cutAfter: 4,
+      },
+    ]);
+    const model = withTextToolCalls(
+      createOpenAICompatible({ baseURL: server.baseURL, model: "m" }),
+      {
+        format: "hermes",
+      },
+    );
+    const { events, error } = await collectEvents(
+      model.stream({ messages: ask, tools: [listDirectory] }),
+    );
+    expect(textOf(events)).toBe("Let me look.\n");
+    expect(toolCallsOf(events)).toEqual([]);
+    expect(error?.code).toBe("INTERRUPTED");
+  });
+
+  it("an abort mid-answer hands out nothing more, not even text already read, and ends with ABORTED", async () => {
+    // One network read brings "One two three": the abort comes after the first word is read.
+    const server = await serve([{ chunks: ["One", " two", " three", " four"], pauseAfter: 4 }]);
+    const model = withTextToolCalls(
+      createOpenAICompatible({ baseURL: server.baseURL, model: "m" }),
+      { format: "hermes" },
+    );
+    const controller = new AbortController();
+    const texts: string[] = [];
+    let error: unknown;
+    try {
+      for await (const event of model.stream({
+        messages: ask,
+        tools: [listDirectory],
+        signal: controller.signal,
+      })) {
+        if (event.type === "text-delta") texts.push(event.text);
+        controller.abort();
+      }
+    } catch (caught) {
+      error = caught;
+    }
+    server.release();
+    expect(texts).toEqual(["One"]);
+    expect((error as { code?: string }).code).toBe("ABORTED");
+  });
+
   it("refuses an unknown format with the list of formats", () => {
     const model = createOpenAICompatible({ baseURL: "http://127.0.0.1:9/v1", model: "m" });
     expect(() => withTextToolCalls(model, { format: "chatml" as "hermes" })).toThrow(

@@ -1,12 +1,13 @@
-import type { ChatModel, ChatRequest, FinishReason, ModelEvent, ToolSpec } from "../types.js";
+import type { ChatModel, ChatRequest, ModelEvent, ToolSpec } from "../types.js";
+import { mappedEventStream } from "./mapped-event-stream.js";
 import { TELLTALE_MARKERS, toolCallFormatForModel } from "./model-tool-call-format.js";
-import { opensReasoningInPrompt } from "./opens-reasoning-in-prompt.js";
 import { refusesTools } from "./refuses-tools.js";
 import { scanMarkers } from "./scan-markers.js";
+import { TextAnswerReader, withCalls } from "./text-answer-reader.js";
 import { formatOf, type TextToolCallFormat } from "./text-tool-call-formats.js";
 import { type TextToolCallEvent, TextToolCallStream } from "./text-tool-call-stream.js";
 import { toModelEvent } from "./to-model-events.js";
-import { toTextToolMessages } from "./to-text-tool-messages.js";
+import { TextToolMessages } from "./to-text-tool-messages.js";
 import { retryMessages, type TextToolChoice, textToolChoice } from "./tool-choice-text.js";
 
 /** Why an `auto` model left native tool calling, told once through `onSwitch`. */
@@ -41,6 +42,7 @@ export function withTextToolCalls(model: ChatModel, options: TextToolCallsOption
   let textFormat: TextToolCallFormat | undefined =
     options.format === "auto" ? undefined : options.format;
   const byName = toolCallFormatForModel(model.modelId);
+  const history = new TextToolMessages();
 
   const switchTo = (
     seen: TextToolCallFormat,
@@ -97,7 +99,7 @@ export function withTextToolCalls(model: ChatModel, options: TextToolCallsOption
     } catch (error) {
       if (!yielded && refusesTools(error)) {
         switchTo(byName ?? "hermes", "tools-refused", (error as Error).message);
-        yield* textStream(model, request, textFormat ?? byName ?? "hermes");
+        yield* textStream(model, request, textFormat ?? byName ?? "hermes", history);
         return;
       }
       throw error;
@@ -113,7 +115,9 @@ export function withTextToolCalls(model: ChatModel, options: TextToolCallsOption
     modelId: model.modelId,
     capabilities: model.capabilities,
     stream: (request) =>
-      textFormat === undefined ? autoStream(request) : textStream(model, request, textFormat),
+      textFormat === undefined
+        ? autoStream(request)
+        : textStream(model, request, textFormat, history),
     ...(model.close ? { close: () => (model.close as () => Promise<void>)() } : {}),
   };
 }
@@ -127,7 +131,8 @@ function textStream(
   model: ChatModel,
   request: ChatRequest,
   format: TextToolCallFormat,
-): AsyncGenerator<ModelEvent> {
+  history: TextToolMessages,
+): AsyncIterable<ModelEvent> {
   const { tools = [], toolChoice, ...rest } = request;
   let choice: TextToolChoice;
   try {
@@ -135,15 +140,17 @@ function textStream(
   } catch (error) {
     return failing(error);
   }
-  const messages = toTextToolMessages(
+  const messages = history.write(
     request.messages,
     choice.offered,
     formatOf(format),
     choice.instruction,
   );
   const turn = { ...rest, messages };
-  // Not forced: the answer's own generator, no second one around it (one hop less per delta).
-  if (!choice.forced) return answer(model, turn, format, choice.offered);
+  if (!choice.forced) {
+    const reader = new TextAnswerReader(format, choice.offered, model.modelId);
+    return mappedEventStream(() => model.stream(turn), reader, request.signal);
+  }
   return forcedAnswer(model, turn, format, choice);
 }
 
@@ -154,7 +161,7 @@ async function* forcedAnswer(
   choice: TextToolChoice,
 ): AsyncGenerator<ModelEvent> {
   const held: ModelEvent[] = [];
-  const calls = yield* answer(model, turn, format, choice.offered, held);
+  const calls = await heldAnswer(model, turn, format, choice.offered, held);
   if (calls > 0) {
     yield* held;
     return;
@@ -162,7 +169,8 @@ async function* forcedAnswer(
   const said = held.flatMap((event) => (event.type === "text-delta" ? [event.text] : [])).join("");
   const retry = { ...turn, messages: retryMessages(turn.messages, said, choice.correction) };
   const spent = held.find((event) => event.type === "usage");
-  for await (const event of answer(model, retry, format, choice.offered)) {
+  const reader = new TextAnswerReader(format, choice.offered, model.modelId);
+  for await (const event of mappedEventStream(() => model.stream(retry), reader, turn.signal)) {
     yield spent && event.type === "usage" ? addUsage(event, spent) : event;
   }
 }
@@ -172,52 +180,18 @@ async function* failing(error: unknown): AsyncGenerator<ModelEvent> {
   throw error;
 }
 
-/** Streams one answer (into `hold` instead, when given) and returns how many calls it made. */
-async function* answer(
+/** Reads one whole answer into `held`; returns how many calls it made. */
+async function heldAnswer(
   model: ChatModel,
   request: ChatRequest,
   format: TextToolCallFormat,
   offered: readonly ToolSpec[],
-  hold?: ModelEvent[],
-): AsyncGenerator<ModelEvent, number> {
-  // Made at the first answer text: a server that already streamed reasoning apart parsed
-  // the prompt-opened `<think>` itself, so the text is not reasoning then.
-  let parser: TextToolCallStream | undefined;
-  let serverReasoning = false;
-  const parserNow = () => {
-    parser ??= new TextToolCallStream(format, {
-      tools: offered,
-      startsInReasoning: !serverReasoning && opensReasoningInPrompt(model.modelId),
-    });
-    return parser;
-  };
-  const held: ModelEvent[] = [];
-  let calls = 0;
-  for await (const event of model.stream(request)) {
-    if (event.type === "text-delta") {
-      for (const parsed of parserNow().push(event.text)) {
-        if (parsed.type === "tool-call") calls++;
-        if (hold) hold.push(toModelEvent(parsed));
-        else yield toModelEvent(parsed);
-      }
-    } else if (event.type === "usage" || event.type === "finish") held.push(event);
-    else {
-      if (event.type === "tool-call") calls++;
-      if (event.type === "reasoning-delta") serverReasoning = true;
-      if (hold) hold.push(event);
-      else yield event;
-    }
-  }
-  for (const parsed of parserNow().end()) {
-    if (parsed.type === "tool-call") calls++;
-    if (hold) hold.push(toModelEvent(parsed));
-    else yield toModelEvent(parsed);
-  }
-  for (const event of held) {
-    if (hold) hold.push(withCalls(event, calls));
-    else yield withCalls(event, calls);
-  }
-  return calls;
+  held: ModelEvent[],
+): Promise<number> {
+  const reader = new TextAnswerReader(format, offered, model.modelId);
+  for await (const event of model.stream(request)) reader.push(event, held);
+  reader.end(held);
+  return reader.calls;
 }
 
 /** The retry's usage with the first attempt's added: both were spent on this turn. */
@@ -230,12 +204,6 @@ function addUsage(
     inputTokens: event.inputTokens + spent.inputTokens,
     outputTokens: event.outputTokens + spent.outputTokens,
   };
-}
-
-/** A `stop` finish of a turn that made calls is a `tool-calls` finish (the server only saw text). */
-function withCalls(event: ModelEvent, calls: number): ModelEvent {
-  if (event.type !== "finish" || calls === 0 || event.reason !== "stop") return event;
-  return { ...event, reason: "tool-calls" satisfies FinishReason };
 }
 
 /** Watches native answer text for a telltale call marker, holding back a possible partial one. */
