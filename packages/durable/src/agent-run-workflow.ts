@@ -7,7 +7,6 @@ import {
   takeModelRequestPermit,
 } from "./model-rate.js";
 import { type OutcomeWithError, outcomeOfResult } from "./run-outcome.js";
-import type { RunSlots } from "./run-slots.js";
 import { DURABLE_NAMES, type DurableRunInput, type DurableRunResult } from "./run-types.js";
 import type { StepGate } from "./step-gate.js";
 
@@ -29,20 +28,16 @@ export interface ServingOptions {
   onRunEnd?: (run: RunEnd) => void;
   /** When model requests wait for permits of the agent's shared rate limit: its name, and the clock that tells a permit's age. */
   modelRate?: { agent: string; clock: PermitClock };
-  /** The worker's slots: a run taken from the queue waits here for one before it starts. */
-  slots?: RunSlots;
 }
 let registered = false;
 
 /** One run: a fresh conversation on the worker's agent, every step checkpointed. */
 async function agentRun(input: DurableRunInput): Promise<DurableRunResult> {
-  const worker = current;
-  if (!worker) throw new Error("agent run: no durable worker is serving in this process");
-  const { serving } = worker;
+  if (!current) throw new Error("agent run: no durable worker is serving in this process");
+  const { serving } = current;
   const id = DBOS.workflowID ?? "";
   try {
-    const run = () => runAgent(input, worker);
-    const { result, timedOut } = await (serving.slots ? serving.slots.run(run) : run());
+    const { result, timedOut } = await runAgent(input, current);
     serving.onRunEnd?.({ id, ...outcomeOfResult(result, timedOut) });
     return result;
   } catch (error) {

@@ -18,7 +18,6 @@ import {
   registerModelRateQueue,
 } from "./model-rate.js";
 import { dbosLoggerTo, type MigrationLog, quietMigrate } from "./quiet-migrate.js";
-import { RunSlots } from "./run-slots.js";
 import { DURABLE_NAMES, runQueueName } from "./run-types.js";
 import { StepGate } from "./step-gate.js";
 import { recoverGoneWorkers, WorkerLiveness } from "./worker-liveness.js";
@@ -37,8 +36,7 @@ async function registerRunQueue(
   });
   try {
     await setup.registerQueue(queue, {
-      // One more than runs at once: it waits in the worker's RunSlots, ready when a run ends.
-      workerConcurrency: concurrency + 1,
+      workerConcurrency: concurrency,
       minPollingIntervalMs: RUN_QUEUE_POLL_MS,
       onConflict: "always_update",
     });
@@ -150,7 +148,6 @@ export async function startDurableWorker(options: DurableWorkerOptions): Promise
     serveAgentRuns(options.agentOptions, gate, {
       ...(permitClock ? { modelRate: { agent: options.agent, clock: permitClock } } : {}),
       ...(options.onRunEnd ? { onRunEnd: options.onRunEnd } : {}),
-      slots: new RunSlots(concurrency),
     });
     DBOS.setConfig({
       name: DURABLE_NAMES.application,
