@@ -72,7 +72,8 @@ async function runAgent(
   // DBOS cancels a run past its deadline at its next step; the signal also stops the model
   // call or tool call running then.
   const id = DBOS.workflowID;
-  const status = id === undefined ? null : await DBOS.getWorkflowStatus(id);
+  const status =
+    id === undefined || input.timed === false ? null : await DBOS.getWorkflowStatus(id);
   const deadline = status?.deadlineEpochMS;
   const pastDeadline =
     deadline === undefined ? undefined : AbortSignal.timeout(Math.max(0, deadline - Date.now()));

@@ -162,7 +162,7 @@ export async function openDurableClient(
         });
       }
       const id = options.id ?? randomUUID();
-      const input: DurableRunInput = { prompt, agent };
+      const input: DurableRunInput = { prompt, agent, timed: timeoutMs !== undefined };
       await client.enqueue(
         {
           workflowName: DURABLE_NAMES.workflow,

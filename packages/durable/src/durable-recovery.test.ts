@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DBOSClient } from "@dbos-inc/dbos-sdk";
 import {
   type ScriptedModelServer,
   type StreamTurn,
@@ -10,6 +11,7 @@ import { type RunningPostgres, startPostgres } from "@tinyloop/test-fixtures/pos
 import { useProcessGuard } from "@tinyloop/test-fixtures/process-guard";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startWorkerProcess } from "./__fixtures__/worker-processes.js";
+import { dbosDatabaseUrl } from "./database-url.js";
 import { type DurableClient, openDurableClient } from "./durable-client.js";
 import { stepSummary } from "./step-summary.js";
 
@@ -50,14 +52,20 @@ describe("durable runs: a worker dies, another finishes the run (real Postgres, 
   let agent: string;
   let tallyFile: string;
 
+  let dbos: DBOSClient;
   beforeAll(async () => {
     pg = await startPostgres();
     client = await openDurableClient(pg.url);
+    dbos = await DBOSClient.create({ systemDatabaseUrl: dbosDatabaseUrl(pg.url) });
   }, 60_000);
   afterAll(async () => {
+    await dbos?.destroy();
     await client?.close();
     await pg?.stop();
   });
+  /** Every checkpoint the run has in the database, `/started` marks included (`show` leaves them out). */
+  const checkpoints = async (id: string) =>
+    ((await dbos.listWorkflowSteps(id)) ?? []).map((step) => step.name);
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), "tinyloop-durable-"));
     tallyFile = join(folder, "tally.txt");
@@ -115,6 +123,16 @@ describe("durable runs: a worker dies, another finishes the run (real Postgres, 
       "turn-2/tool-0/b",
       "turn-3/model",
     ]);
+    // A call that must not run twice is marked as started before it runs.
+    expect(await checkpoints(id)).toEqual([
+      "turn-1/model",
+      "turn-1/tool-0/a/started",
+      "turn-1/tool-0/a",
+      "turn-2/model",
+      "turn-2/tool-0/b/started",
+      "turn-2/tool-0/b",
+      "turn-3/model",
+    ]);
     expect(details.steps.map(stepSummary)).toEqual([
       { kind: "model", calls: ["mcp_fx_tally"] },
       { kind: "tool", text: "tallied one", isError: false },
@@ -138,6 +156,8 @@ describe("durable runs: a worker dies, another finishes the run (real Postgres, 
     expect(await client.result(id)).toMatchObject({ reason: "completed", text: "Looked." });
     expect(await tallied(tallyFile)).toEqual(["look", "look"]);
     expect(toolMessages(model, 1)).toEqual(["tallied look"]);
+    // A call that may run again is one checkpoint: no started mark.
+    expect(await checkpoints(id)).toEqual(["turn-1/model", "turn-1/tool-0/r", "turn-2/model"]);
   });
 
   it("SIGKILL between two steps: the finished tool call is not run again, the model turn is", async () => {

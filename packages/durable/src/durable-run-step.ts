@@ -23,10 +23,10 @@ export interface DurableRunStepOptions {
 /**
  * The agent loop's `runStep` for a run inside a DBOS workflow: each model turn and each tool
  * call is a DBOS step, its result checkpointed under the step's name, so a resumed run gets
- * finished steps back without running them. A tool step first records that it started; when
- * a resumed run finds that mark without a result, the call was in flight at the crash: it
- * runs again only for a read-only or idempotent tool, else its result is `INTERRUPTED`.
- * With a `gate`, a draining worker starts no new steps.
+ * finished steps back without running them. A call of a read-only or idempotent tool is one
+ * step: in flight at a crash, it simply runs again. Any other tool call first records that it
+ * started; when a resumed run finds that mark without a result, the call was in flight at the
+ * crash, and its result is `INTERRUPTED`. With a `gate`, a draining worker starts no new steps.
  */
 export function durableRunStep(
   registry: ToolRegistry,
@@ -51,6 +51,12 @@ export function durableRunStep(
       await beforeModelRequest?.();
       return DBOS.runStep(() => watchingCancel(step.run), { name: step.name });
     }
+    const { call } = step;
+    // A call that may run again needs no mark: one checkpoint instead of two. (The choice
+    // changes the steps' numbering: DURABLE_NAMES.applicationVersion names this shape.)
+    if (mayRunAgain(registry, call.name)) {
+      return DBOS.runStep(() => watchingCancel(step.run), { name: step.name });
+    }
     // DBOS numbers steps as they are called: both are claimed now, before anything awaits,
     // so parallel calls get the same numbers on every replay.
     let markedNow = false;
@@ -62,11 +68,10 @@ export function durableRunStep(
       { name: `${step.name}/started` },
     );
     started.catch(() => {}); // awaited below when the call runs; never left unhandled
-    const { call } = step;
     return DBOS.runStep(
       async () => {
         await started;
-        if (!markedNow && !mayRunAgain(registry, call.name)) {
+        if (!markedNow) {
           return { result: interruptedResult(call.name) } as T;
         }
         return watchingCancel(step.run);

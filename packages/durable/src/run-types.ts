@@ -5,6 +5,11 @@ export interface DurableRunInput {
   prompt: string;
   /** The agent it was queued for (DBOS forgets the queue of a cancelled run). */
   agent?: string;
+  /**
+   * Whether it was given a deadline (`timeoutMs`): only then does the worker read the run's
+   * status for it, a query less per run otherwise. Absent: read it.
+   */
+  timed?: boolean;
 }
 
 /** How a durable run ended: its `done` event, as plain JSON. */
@@ -28,7 +33,7 @@ export const DURABLE_NAMES = {
    * Workers and clients must agree on it for a queued run to be taken. Bump it when the
    * workflow's steps change shape, so old runs are not replayed by new code.
    */
-  applicationVersion: "tinyloop-durable-1",
+  applicationVersion: "tinyloop-durable-2",
 } as const;
 
 /** The queue the runs of agent `agent` wait in. */
