@@ -1,5 +1,5 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
-import { withAdHocServers } from "@tinyloop/agent-files";
+import { withAdHocServers, withSandboxChoice } from "@tinyloop/agent-files";
 import {
   agentRoots,
   askElicitation,
@@ -27,7 +27,15 @@ import { waitingLine } from "./waiting-line.js";
 /** Flags shared by the `mcp` commands: those of `run` that say which servers and how to show them. */
 export type ServerFlags = Pick<
   RunFlags,
-  "server" | "url" | "verbose" | "color" | "json" | "lazy" | "maxConcurrentStarts" | "from"
+  | "server"
+  | "url"
+  | "verbose"
+  | "color"
+  | "json"
+  | "lazy"
+  | "maxConcurrentStarts"
+  | "from"
+  | "sandbox"
 >;
 
 /**
@@ -51,13 +59,16 @@ export async function connectAgentServers(
     ? { format: "default" as const, name: "ad hoc", inputs: [], servers: [], warnings: [] }
     : // No model is started here, so its key is never asked for.
       await readAgent(agentArg, io, { expandModel: false, from: flags.from });
-  const servers = giveHuggingFaceToken(
-    withAdHocServers(spec.servers, {
-      commands: flags.server,
-      urls: flags.url,
-      labels: FLAG_HINTS.adHocServers,
-    }),
-    io,
+  const servers = withSandboxChoice(
+    giveHuggingFaceToken(
+      withAdHocServers(spec.servers, {
+        commands: flags.server,
+        urls: flags.url,
+        labels: FLAG_HINTS.adHocServers,
+      }),
+      io,
+    ),
+    flags.sandbox,
   );
   const registry = new ToolRegistry();
   const progress = statusLine({

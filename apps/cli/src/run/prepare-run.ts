@@ -5,6 +5,7 @@ import {
   readSettingOverrides,
   withAdHocServers,
   withModelFromEnvironment,
+  withSandboxChoice,
 } from "@tinyloop/agent-files";
 // The model-choice entry only: config check loads this file and must not load the SDK.
 import { resolveModelChoice } from "@tinyloop/agent-session/model-choice";
@@ -28,7 +29,8 @@ export interface PreparedRun {
 }
 
 /**
- * Reads the agent (asking for inputs on a terminal), adds `--server` / `--url`, fills the
+ * Reads the agent (asking for inputs on a terminal), adds `--server` / `--url`, applies
+ * `--sandbox` / `--no-sandbox` (agent-files' `withSandboxChoice`), fills the
  * model of an agent that names none from `MODEL_ID`, `PROVIDER`, `ENDPOINT_URL` / `BASE_URL`
  * and `API_KEY` (agent-files' `withModelFromEnvironment`), then applies the model flags over
  * that (agent-session's `resolveModelChoice`): flags, then the file, then the environment.
@@ -54,13 +56,16 @@ export async function prepareRun(
   const fileProvider = read.provider;
   const spec = { ...withModelFromEnvironment(read, io.env), ...overrides.overrides };
   checkProviderName(spec, flags, fileProvider === undefined);
-  spec.servers = giveHuggingFaceToken(
-    withAdHocServers(spec.servers, {
-      commands: flags.server ?? [],
-      urls: flags.url ?? [],
-      labels: FLAG_HINTS.adHocServers,
-    }),
-    io,
+  spec.servers = withSandboxChoice(
+    giveHuggingFaceToken(
+      withAdHocServers(spec.servers, {
+        commands: flags.server ?? [],
+        urls: flags.url ?? [],
+        labels: FLAG_HINTS.adHocServers,
+      }),
+      io,
+    ),
+    flags.sandbox,
   );
   return { spec, ...resolveModelChoice(spec, flags, io.env, FLAG_HINTS.modelSettings) };
 }
