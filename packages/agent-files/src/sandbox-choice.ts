@@ -1,6 +1,11 @@
 import { homedir } from "node:os";
 import { basename, join } from "node:path";
-import type { SandboxConfig, StdioServerConfig } from "@tinyloop/mcp-transport/config";
+import {
+  type SandboxConfig,
+  type SandboxPolicy,
+  type StdioServerConfig,
+  sandboxPolicyFor,
+} from "@tinyloop/mcp-transport/config";
 import type { AgentFileServer } from "./agent-file.js";
 
 /**
@@ -55,4 +60,18 @@ function confined(config: StdioServerConfig, cacheFolder: string): StdioServerCo
   const cache = config.env?.[runner.cacheVariable] ?? join(cacheFolder, runner.cache);
   const sandbox: SandboxConfig = { allowHosts: runner.hosts, allowWrite: [cache] };
   return { ...config, env: { ...config.env, [runner.cacheVariable]: cache }, sandbox };
+}
+
+/**
+ * What a server of the agent may do when started from `cwd`, for showing a person: its
+ * sandbox policy (mcp-transport's `sandboxPolicyFor`, every path absolute), `false` for a
+ * stdio server that runs unconfined, `undefined` for a server reached by URL.
+ */
+export function serverSandboxPolicy(
+  server: Pick<AgentFileServer, "config">,
+  cwd: string = process.cwd(),
+): SandboxPolicy | false | undefined {
+  const config = server.config;
+  if (!("command" in config)) return undefined;
+  return sandboxPolicyFor(config.sandbox, { workFolder: config.cwd ?? cwd }) ?? false;
 }

@@ -13,7 +13,13 @@ export {
   reasoningHeading,
   reasoningLine,
 } from "./reasoning-display.js";
-export { serverLogLine, serverStatusLine, serverToolLines } from "./server-lines.js";
+export { sandboxPolicyLine } from "./sandbox-policy-line.js";
+export {
+  serverLogLine,
+  serverSandboxLines,
+  serverStatusLine,
+  serverToolLines,
+} from "./server-lines.js";
 export { phaseLabel } from "./server-phase.js";
 export type {
   ResultsMode,

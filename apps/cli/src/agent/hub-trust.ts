@@ -4,6 +4,7 @@ import {
   type HubAgentSource,
   hubTrustStore,
   redactArgs,
+  serverSandboxPolicy,
 } from "@tinyloop/agent-files";
 import { redactUrl } from "@tinyloop/mcp-transport/config";
 import { CliError } from "../cli-error.js";
@@ -33,7 +34,10 @@ export function hubAgentSourceText(source: HubAgentSource, agent: AgentFile): st
     const what = config.command
       ? `runs ${[config.command, ...redactArgs(config.args ?? [])].join(" ")}`
       : `connects to ${redactUrl(config.url ?? "")}`;
-    lines.push(`  server ${server.name}: ${what}`);
+    // Whether it runs confined (its policy: `config check` and `mcp tools` show it).
+    const sandbox = serverSandboxPolicy(server);
+    const confined = sandbox ? ", sandboxed" : sandbox === false ? ", unconfined" : "";
+    lines.push(`  server ${server.name}: ${what}${confined}`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -8,7 +8,7 @@ import {
 } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import { ToolRegistry } from "@tinyloop/registry";
-import { serverStatusLine, serverToolLines } from "@tinyloop/terminal-text";
+import { serverSandboxLines, serverStatusLine, serverToolLines } from "@tinyloop/terminal-text";
 import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import { CLI_CLIENT_INFO } from "../cli-version.js";
@@ -58,7 +58,11 @@ export async function connectAgentServers(
   const spec = adHocOnly
     ? { format: "default" as const, name: "ad hoc", inputs: [], servers: [], warnings: [] }
     : // No model is started here, so its key is never asked for.
-      await readAgent(agentArg, io, { expandModel: false, from: flags.from });
+      await readAgent(agentArg, io, {
+        expandModel: false,
+        from: flags.from,
+        sandbox: flags.sandbox,
+      });
   const servers = withSandboxChoice(
     giveHuggingFaceToken(
       withAdHocServers(spec.servers, {
@@ -148,7 +152,11 @@ export async function mcpToolsCommand(
     // The same server line as the REPL's /servers, then the tools as the model sees them.
     for (const server of servers) {
       const width = io.stdout.isTTY ? io.stdout.columns : undefined;
-      const lines = [serverStatusLine(server, style), ...serverToolLines(server, style, width)];
+      const lines = [
+        serverStatusLine(server, style),
+        ...serverSandboxLines(server, style),
+        ...serverToolLines(server, style, width),
+      ];
       io.stdout.write(`${lines.join("\n")}\n`);
     }
   }

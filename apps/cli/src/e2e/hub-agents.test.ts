@@ -176,6 +176,24 @@ describe("Hub agent ids (owner/name[@revision]) from the tiny-agents dataset", (
     );
   });
 
+  it("a Hub agent's stdio servers are sandboxed by default, its file cannot opt out; --no-sandbox is explicit", async () => {
+    const h = await startHub();
+    // The fixture agent's own entry says nothing; a second revision's says sandbox: false.
+    const check = async (id: string, flags: string[] = []) => {
+      const r = await runCli(["config", "check", id, ...flags], { cwd: s.ws.dir, env: env() });
+      expect(r.exitCode).toBe(0);
+      return { stderr: r.stderr, servers: JSON.parse(r.stdout).servers };
+    };
+    const sandboxed = await check("julien-c/flux-agent");
+    expect(sandboxed.servers[0].sandbox).toBe(true);
+    expect(sandboxed.servers[0].sandboxPolicy).toMatchObject({ allowHosts: [] });
+    expect(sandboxed.stderr).toMatch(/server [\w-]+: runs \S*node \S*mcp-server\S*, sandboxed/);
+    const off = await check("julien-c/flux-agent", ["--no-sandbox"]);
+    expect(off.servers[0].sandboxPolicy).toBe(false);
+    expect(off.stderr).toContain(", unconfined");
+    expect(h.requests.length).toBeGreaterThan(0);
+  });
+
   it("a local folder of the same name wins over the Hub", async () => {
     await s.withModel([{ text: "local answer" }]);
     const h = await startHub();

@@ -51,6 +51,7 @@ export async function prepareRun(
   // config check starts no model, so it never asks for the model's key.
   const read = await readAgent(agentArg, io, {
     from: flags.from,
+    sandbox: flags.sandbox,
     ...(check ? { check, expandModel: false } : { yes: flags.yes === true }),
   });
   const fileProvider = read.provider;
