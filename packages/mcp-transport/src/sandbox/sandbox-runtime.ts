@@ -40,6 +40,9 @@ export function sandboxCommand(
   command: { file: string; args: readonly string[]; path: string | undefined },
 ): SandboxedCommand {
   const node = checkSandboxHost(server, command.path);
+  // The runtime skips a write folder that does not exist; made here, a package cache of its
+  // own (agent-files' withSandboxChoice for npx / uvx) can start empty.
+  for (const writable of policy.allowWrite) mkdirSync(writable, { recursive: true });
   const folder = mkdtempSync(join(tmpdir(), "tinyloop-sandbox-"));
   const privateTemp = join(folder, "tmp");
   mkdirSync(privateTemp);

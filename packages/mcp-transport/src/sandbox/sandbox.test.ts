@@ -186,6 +186,15 @@ describeNeeding(BUBBLEWRAP)("a sandboxed stdio server", () => {
       expect(await gone(tag)).toEqual([]);
     }, 60_000);
 
+    it("an allowWrite folder that does not exist yet is made, and writable inside", async () => {
+      const cache = join(scratch, "not-yet", "cache");
+      const connection = await hostile({ allowWrite: [cache] });
+      const write = await attempt(connection, "write_file", { path: join(cache, "pkg.txt") });
+      expect(write.ok, write.text).toBe(true);
+      expect(readFileSync(join(cache, "pkg.txt"), "utf8")).toContain("hostile");
+      await connection.close();
+    }, 60_000);
+
     it("reconnects into a fresh sandbox after the server dies", async () => {
       const connection = await hostile(true, {}, 2);
       await connection.callTool("die", {}).catch(() => undefined);
