@@ -108,6 +108,23 @@ describeNeeding(BUBBLEWRAP)("sandboxed servers from the command line", () => {
       expect(flagged.stdout + flagged.stderr).toContain("denied:");
     });
 
+    it("run --json's server event carries the policy", async () => {
+      const env = hostileAgent(true);
+      await s.withModel([{ text: "done" }]);
+      const r = await runCli(["agent.json", "-p", "hi", "--json", ...s.modelFlags()], {
+        cwd: s.ws.dir,
+        env,
+      });
+      expect(r.exitCode).toBe(0);
+      const events = r.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      const server = events.find((event) => event.type === "server");
+      expect(server).toMatchObject({ server: "hostile", state: "ready" });
+      expect(server.sandbox).toMatchObject({ workFolder: s.ws.dir, allowHosts: [] });
+    });
+
     it("mcp tools says which server is sandboxed and with what policy, in text and in --json", async () => {
       const env = hostileAgent({ allowHosts: ["example.org"] });
       const text = await runCli(["mcp", "tools", "agent.json"], { cwd: s.ws.dir, env });
