@@ -108,6 +108,20 @@ describeNeeding(BUBBLEWRAP)("sandboxed servers from the command line", () => {
       expect(flagged.stdout + flagged.stderr).toContain("denied:");
     });
 
+    it("--verbose shows a connection the sandbox refused", async () => {
+      const env = hostileAgent(true);
+      const args = ["mcp", "call", "mcp_hostile_connect", "agent.json", "--args", '{"port": 9}'];
+      const r = await runCli([...args, "--verbose"], {
+        cwd: s.ws.dir,
+        env,
+      });
+      expect(r.stdout + r.stderr).toContain("denied:");
+      expect(r.stderr).toContain(
+        'Server "hostile": the sandbox denied a connection to localhost:9',
+      );
+      expect(r.stderr).not.toContain("[SandboxDebug]");
+    });
+
     it("run --json's server event carries the policy", async () => {
       const env = hostileAgent(true);
       await s.withModel([{ text: "done" }]);

@@ -52,7 +52,8 @@ export function sandboxCommand(
     file: node,
     args: [runtimeCli(), "--settings", settings, "--", command.file, ...command.args],
     // The runtime hands the server TMPDIR=$CLAUDE_CODE_TMPDIR (default /tmp/claude, shared).
-    env: { CLAUDE_CODE_TMPDIR: privateTemp },
+    // SRT_DEBUG: its log is where it reports refused connections (SandboxLogFilter reads it).
+    env: { CLAUDE_CODE_TMPDIR: privateTemp, SRT_DEBUG: "1" },
     cleanup: () => rmSync(folder, { recursive: true, force: true }),
   };
 }
