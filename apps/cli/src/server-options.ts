@@ -1,7 +1,10 @@
 import type { Command } from "commander";
 import { collect, wholeNumber } from "./option-values.js";
 
-/** `--server` and `--url` (both repeatable): servers added to the agent's own. */
+/**
+ * `--server` and `--url` (both repeatable): servers added to the agent's own; `--sandbox` /
+ * `--no-sandbox`: whether its stdio servers run confined (agent-files' `withSandboxChoice`).
+ */
 export function addServerListOptions(command: Command): Command {
   return command
     .option(
@@ -10,7 +13,20 @@ export function addServerListOptions(command: Command): Command {
       collect,
       [],
     )
-    .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, []);
+    .option("--url <url>", "add an HTTP/SSE server (repeatable)", collect, [])
+    .option(
+      "--sandbox",
+      "run every stdio server confined: no secrets read, writes only to its folder, no network (npx/uvx: their registry); fails if it cannot be confined",
+    )
+    .option(
+      "--no-sandbox",
+      "run every stdio server unconfined, even one whose entry asks for a sandbox (Hub agents are sandboxed by default)",
+    );
+}
+
+/** The value of `--sandbox` / `--no-sandbox`: undefined when neither was given. */
+export interface SandboxFlag {
+  sandbox?: boolean | undefined;
 }
 
 /**

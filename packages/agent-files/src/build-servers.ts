@@ -50,7 +50,11 @@ export function buildServers(
         env,
         ...(draft.cwd !== undefined ? { cwd: draft.cwd } : {}),
       };
+      // Checked below by the transport's own `sandbox` schema, the one rule for its values.
+      if (draft.sandbox !== undefined)
+        (config as { sandbox?: unknown }).sandbox = draft.sandbox.value;
     } else {
+      if (draft.sandbox !== undefined) throw sandboxOnUrl(doc, draft.sandbox.path);
       const url = draft.url ?? "";
       checkHttpUrl(url, { doc, path: paths.url ?? draft.path });
       config =
@@ -72,11 +76,16 @@ export function buildServers(
       config = parseServerConfig(config, formatKeyPath(draft.path));
     } catch (error) {
       if (!McpTransportError.isInstance(error)) throw error;
+      // A bad `sandbox` is pointed at where it sits; any other problem at the entry.
+      const at =
+        draft.sandbox && error.message.includes(`${formatKeyPath(draft.path)}.sandbox`)
+          ? draft.sandbox.path
+          : draft.path;
       throw new AgentFileError({
         code: "INVALID",
         file: doc.file,
-        path: draft.path,
-        ...located(doc, draft.path),
+        path: at,
+        ...located(doc, at),
         problem: doc.source.masked(
           error.message.replace(/^Invalid MCP server config(?: at [^:]*)?:\s*(?:- )?/, ""),
         ),
@@ -85,6 +94,20 @@ export function buildServers(
     }
     return { name: draft.name, path: draft.path, config, ...serverExtras(draft) };
   });
+}
+
+/** `sandbox` on a server reached by URL: nothing of it runs here, so there is nothing to confine. */
+function sandboxOnUrl(doc: ParsedDocument, path: ConfigPath): AgentFileError {
+  return invalidAt(
+    doc,
+    path,
+    {
+      problem:
+        'a server reached by "url" runs elsewhere, so tinyloop has no process of it to confine: remove "sandbox" here (it confines servers started by "command")',
+      example: '{ "command": "npx", "args": ["-y", "some-mcp-server"], "sandbox": true }',
+    },
+    { key: true },
+  );
 }
 
 /** Throws `INVALID` at `path` unless `url` is an absolute http(s) URL. */

@@ -69,6 +69,7 @@ export { AGENT_DIR_VARIABLE, readAgentFile } from "./read-agent-file.js";
 export { MAX_CONFIG_FILE_BYTES } from "./read-config-file.js";
 export { AGENT_SERVER_COMMAND, type EntryHints } from "./read-server-entry.js";
 export { redactAgent, redactArgs } from "./redact-agent.js";
+export { sandboxCacheFolder, serverSandboxPolicy, withSandboxChoice } from "./sandbox-choice.js";
 export type { AgentFileServerEntry } from "./server-entries.js";
 export { toServerEntries } from "./server-entries.js";
 export { deriveServerName, uniqueNames } from "./server-names.js";

@@ -203,6 +203,8 @@ export function readServerEntry(raw: unknown, context: EntryContext): Draft {
     draft.oauth = parsed.oauth;
     for (const w of literalOAuthSecrets(parsed.oauth, path)) context.warn(w);
   }
+  if (parsed.sandbox !== undefined)
+    draft.sandbox = { value: parsed.sandbox, path: [...path, "sandbox"] };
   if (parsed.command !== undefined) draft.command = parsed.command;
   if (url !== undefined) draft.url = url;
   if (parsed.cwd !== undefined) draft.cwd = parsed.cwd;
@@ -256,6 +258,8 @@ function readNested(entry: Record<string, unknown>, context: EntryContext): Draf
   if (stdio && config.command !== undefined) draft.command = config.command;
   if (!stdio && config.url !== undefined) draft.url = config.url;
   if (config.cwd !== undefined) draft.cwd = config.cwd;
+  if (parsed.sandbox !== undefined)
+    draft.sandbox = { value: parsed.sandbox, path: [...path, "sandbox"] };
   const tools = filterOf(parsed.tools, undefined);
   if (tools) draft.tools = tools;
   if (parsed.lazy !== undefined) draft.lazy = parsed.lazy;

@@ -42,6 +42,8 @@ export interface ServerDraft {
   alwaysLoad?: boolean;
   /** mcp-transport's `oauth` login settings for an HTTP server (checked with the config). */
   oauth?: unknown;
+  /** mcp-transport's `sandbox` for a stdio server (checked with the config); where it sits. */
+  sandbox?: { value: unknown; path: ConfigPath };
   /** An `agent` entry's agent, as an absolute path. */
   agent?: string;
 }

@@ -88,6 +88,8 @@ export const flatServerSchema = lazySchema(() =>
     auth: z.optional(z.unknown()),
     /** How to log in when the server asks for OAuth: mcp-transport's `oauth` config. */
     oauth: z.optional(z.unknown()),
+    /** tinyloop's own: confine a stdio server; checked by mcp-transport's `sandbox` schema. */
+    sandbox: z.optional(z.unknown()),
     lazy: z.optional(z.boolean()),
     alwaysLoad: z.optional(z.boolean()),
   }),
@@ -116,6 +118,7 @@ export const nestedServerSchema = lazySchema(() =>
     alwaysLoad: z.optional(z.boolean()),
     reconnect: z.optional(z.unknown()),
     pingInterval: z.optional(z.unknown()),
+    sandbox: z.optional(z.unknown()),
   }),
 );
 /** A nested tiny-agents server entry after parsing. */
@@ -147,6 +150,7 @@ export const SERVER_KEYS: KnownKeys = {
   disabledTools: null,
   auth: null,
   oauth: null,
+  sandbox: null,
   lazy: null,
   alwaysLoad: null,
   description: "a description; tinyloop does not use it",
@@ -170,6 +174,7 @@ export const NESTED_SERVER_KEYS: KnownKeys = {
   reconnect: null,
   pingInterval: null,
   pingIntervalMs: 'ignored: agent files give "pingInterval" in seconds',
+  sandbox: null,
 };
 /** Keys inside a nested entry's `config`. */
 export const NESTED_CONFIG_KEYS: KnownKeys = {

@@ -26,4 +26,19 @@ describe("describeServers", () => {
     expect(off).toMatchObject({ state: "disabled", disabledReason: "disabled: true in the file" });
     expect(off?.tools).toEqual([]);
   });
+
+  it("gives a stdio server's sandbox policy, false for an unconfined one", async () => {
+    const off = disabledServer("off");
+    const confined = { ...off, config: { ...off.config, sandbox: { allowHosts: ["@pypi"] } } };
+    const servers = [stdioServer("fx"), confined];
+    const registry = new ToolRegistry();
+    ({ hub } = await connectServers(servers, registry, { status: () => {}, failed: () => {} }));
+    const [fx, sandboxed] = describeServers(hub, registry, servers);
+    expect(fx?.sandbox).toBe(false);
+    expect(sandboxed?.sandbox).toMatchObject({
+      workFolder: process.cwd(),
+      allowWrite: [process.cwd()],
+      allowHosts: ["pypi.org", "files.pythonhosted.org"],
+    });
+  });
 });

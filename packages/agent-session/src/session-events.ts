@@ -1,5 +1,7 @@
+import { type AgentFileServer, serverSandboxPolicy } from "@tinyloop/agent-files";
 import type { AgentEvent } from "@tinyloop/agent-loop";
 import { isServerUsable, type McpHub, type ServerState } from "@tinyloop/mcp-registration";
+import type { SandboxPolicy } from "@tinyloop/mcp-transport";
 import type { TimelineSessionEvent } from "./timeline-session-event.js";
 import type { ToolFormatEvent } from "./tool-format-switch.js";
 
@@ -30,6 +32,8 @@ export interface ServerStateEvent {
   tools?: number;
   /** Why it failed or dropped; on `ready` after a drop, why its tools could not be listed again. */
   reason?: string;
+  /** A stdio server's sandbox policy, `false` when unconfined (see `describeServers`). */
+  sandbox?: SandboxPolicy | false;
 }
 
 /** A server's `notifications/message`. */
@@ -55,21 +59,27 @@ export type SessionEvent =
 
 /**
  * A `server` event for each server that is ready or idle, with its tool count: after
- * `openAgentSession` resolves (failed servers are told through `progress.failed` as they fail).
+ * `openAgentSession` resolves (failed servers are told through `progress.failed` as they fail),
+ * with each stdio server's sandbox policy when `servers` (the agent's) are given.
  */
-export function serverStateEvents(hub: McpHub): ServerStateEvent[] {
-  return hub.servers().flatMap((s): ServerStateEvent[] =>
-    isServerUsable(s.state)
-      ? [
-          {
-            type: "server",
-            server: s.name,
-            state: s.state,
-            tools: s.toolCount,
-          },
-        ]
-      : [],
-  );
+export function serverStateEvents(
+  hub: McpHub,
+  servers: readonly AgentFileServer[] = [],
+): ServerStateEvent[] {
+  return hub.servers().flatMap((s): ServerStateEvent[] => {
+    if (!isServerUsable(s.state)) return [];
+    const server = servers.find((agent) => agent.name === s.name);
+    const sandbox = server && serverSandboxPolicy(server);
+    return [
+      {
+        type: "server",
+        server: s.name,
+        state: s.state,
+        tools: s.toolCount,
+        ...(sandbox === undefined ? {} : { sandbox }),
+      },
+    ];
+  });
 }
 
 /** One NDJSON line; errors become `{ name, code, message }` since `Error` has no JSON form. */

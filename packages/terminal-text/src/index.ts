@@ -17,7 +17,13 @@ export {
   reasoningLine,
 } from "./reasoning-display.js";
 export { resumedConversationLine } from "./resumed-conversation-line.js";
-export { serverLogLine, serverStatusLine, serverToolLines } from "./server-lines.js";
+export { sandboxPolicyLine } from "./sandbox-policy-line.js";
+export {
+  serverLogLine,
+  serverSandboxLines,
+  serverStatusLine,
+  serverToolLines,
+} from "./server-lines.js";
 export { phaseLabel } from "./server-phase.js";
 export type {
   ResultsMode,

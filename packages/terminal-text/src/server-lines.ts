@@ -7,6 +7,7 @@ import {
 import { redactUrlsInText } from "@tinyloop/errors";
 import type { ServerStatus } from "@tinyloop/mcp-registration";
 import type { McpServerLog } from "@tinyloop/mcp-transport";
+import { sandboxPolicyLine } from "./sandbox-policy-line.js";
 import { phaseLabel } from "./server-phase.js";
 import { toolLine } from "./tool-line.js";
 
@@ -14,11 +15,15 @@ import { toolLine } from "./tool-line.js";
  * One server's state in one line, as `tinyloop mcp tools` and the REPL's `/servers` show it:
  * `filesystem  ready  14 tools`, `fx  idle  manifest-known · lazy  15 tools`,
  * `gh  failed  0 tools  connect ECONNREFUSED https://api.example/mcp?token=***`,
- * `off  disabled  0 tools  disabled: true in the file`. The last error has its URLs masked
+ * `off  disabled  0 tools  disabled: true in the file`, `fs  ready  14 tools  sandboxed` (its
+ * policy is {@link serverSandboxLines}). The last error has its URLs masked
  * and is cut to 100 characters; `disabledReason` is {@link describeServers}'.
  */
 export function serverStatusLine(
-  server: ServerStatus & { disabledReason?: string | undefined },
+  server: ServerStatus & {
+    disabledReason?: string | undefined;
+    sandbox?: ServerDescription["sandbox"];
+  },
   style: TextStyle = plainStyle,
 ): string {
   const state =
@@ -35,7 +40,8 @@ export function serverStatusLine(
     server.state === "disabled" && server.disabledReason
       ? style.dim(`  ${server.disabledReason}`)
       : "";
-  return `${style.bold(server.name)}  ${state}${phase && style.dim(phase)}  ${server.toolCount} tools${error}${disabled}`;
+  const sandboxed = server.sandbox ? `  ${style.green("sandboxed")}` : "";
+  return `${style.bold(server.name)}  ${state}${phase && style.dim(phase)}  ${server.toolCount} tools${sandboxed}${error}${disabled}`;
 }
 
 /**
@@ -74,4 +80,15 @@ export function serverLogLine(log: McpServerLog): string {
   const data = typeof log.data === "string" ? log.data : JSON.stringify(log.data);
   const logger = log.logger ? ` ${oneLine(log.logger, 60)}` : "";
   return `server ${log.server} [${oneLine(String(log.level), 20)}]${logger}: ${oneLine(data ?? "", 200)}`;
+}
+
+/**
+ * The policy line under a sandboxed server ({@link sandboxPolicyLine}), shown by `/servers`
+ * and `mcp tools` below {@link serverStatusLine}; none for an unconfined one.
+ */
+export function serverSandboxLines(
+  server: Pick<ServerDescription, "sandbox">,
+  style: TextStyle = plainStyle,
+): string[] {
+  return server.sandbox ? [style.dim(sandboxPolicyLine(server.sandbox))] : [];
 }

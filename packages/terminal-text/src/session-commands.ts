@@ -5,7 +5,7 @@ import {
   type TextStyle,
 } from "@tinyloop/agent-session";
 import { type ReasoningDisplaySetting, reasoningCommand } from "./reasoning-display.js";
-import { serverStatusLine } from "./server-lines.js";
+import { serverSandboxLines, serverStatusLine } from "./server-lines.js";
 import { toolLine } from "./tool-line.js";
 
 /** Options of {@link sessionCommand}. */
@@ -182,9 +182,15 @@ export function offeredToolsLine(session: AgentSession): string {
   return `tools (${offered.length})${later}: ${offered.length > 0 ? offered.join(", ") : "none"}`;
 }
 
-/** Lines for `/servers`: {@link serverStatusLine} of each server, disabled ones with the reason. */
+/**
+ * Lines for `/servers`: {@link serverStatusLine} of each server, disabled ones with the reason,
+ * a sandboxed one with its policy ({@link serverSandboxLines}).
+ */
 export function serverListLines(session: AgentSession, style: TextStyle = plainStyle): string[] {
   const servers = describeServers(session.hub, session.registry, session.file.servers);
-  const lines = servers.map((server) => serverStatusLine(server, style));
+  const lines = servers.flatMap((server) => [
+    serverStatusLine(server, style),
+    ...serverSandboxLines(server, style),
+  ]);
   return lines.length > 0 ? lines : ["no servers"];
 }

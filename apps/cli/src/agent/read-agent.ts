@@ -1,4 +1,4 @@
-import { type AgentFile, hubAgentSourceText, readAgentTarget } from "@tinyloop/agent-files";
+import { type AgentFile, hubAgentSourceText, readAgentTarget, withSandboxChoice } from "@tinyloop/agent-files";
 import type { Io } from "../io.js";
 import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
@@ -16,6 +16,8 @@ export interface ReadAgentOptions {
   from?: string | undefined;
   /** `--yes`: trust a Hub agent's revision without asking; `undefined` for commands without the flag. */
   yes?: boolean | undefined;
+  /** `--sandbox` / `--no-sandbox`, for what a Hub agent's servers are shown to run as. */
+  sandbox?: boolean | undefined;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface ReadAgentOptions {
 export async function readAgent(
   target: string | undefined,
   io: Io,
-  { check = false, expandModel = true, from, yes }: ReadAgentOptions = {},
+  { check = false, expandModel = true, from, yes, sandbox }: ReadAgentOptions = {},
 ): Promise<AgentFile> {
   const ask = io.stdin.isTTY
     ? (input: { id: string; description: string; password: boolean }) =>
@@ -52,7 +54,9 @@ export async function readAgent(
     ...(ask ? { inputs: ask } : {}),
     onWarning: say,
     onNote: say,
-    onHubAgent: async (source, agent) => {
+    onHubAgent: async (source, read) => {
+      // Shown as it will run: the flag's choice applied (the caller applies it again after).
+      const agent = { ...read, servers: withSandboxChoice(read.servers, sandbox) };
       if (check) io.stderr.write(`tinyloop: ${hubAgentSourceText(source, agent)}\n`);
       else
         await ensureHubAgentTrusted(source, agent, io, {

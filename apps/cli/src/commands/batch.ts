@@ -31,6 +31,8 @@ export interface BatchFlags {
   maxTurns?: number;
   server: string[];
   url: string[];
+  /** `--sandbox` / `--no-sandbox`, handed on to its workers. */
+  sandbox?: boolean | undefined;
 }
 
 /**
@@ -50,6 +52,7 @@ function workerArgs(agent: string | undefined, flags: BatchFlags): string[] {
   for (const [flag, value] of pairs) if (value !== undefined) args.push(flag, String(value));
   for (const server of flags.server) args.push("--server", server);
   for (const url of flags.url) args.push("--url", url);
+  if (flags.sandbox !== undefined) args.push(flags.sandbox ? "--sandbox" : "--no-sandbox");
   return args;
 }
 

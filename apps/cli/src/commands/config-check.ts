@@ -1,4 +1,4 @@
-import { describeProviderPlan, redactAgent } from "@tinyloop/agent-files";
+import { describeProviderPlan, redactAgent, serverSandboxPolicy } from "@tinyloop/agent-files";
 import { EXIT, type Io } from "../io.js";
 import { prepareRun } from "../run/prepare-run.js";
 import type { RunFlags } from "../run/run-flags.js";
@@ -15,7 +15,13 @@ export async function configCheckCommand(
   io: Io,
 ): Promise<number> {
   const { spec, plan } = await prepareRun(agentArg, flags, io, { check: true });
-  const out = { ...redactAgent(spec), model: describeProviderPlan(plan) };
+  const redacted = redactAgent(spec);
+  // Each stdio server's sandbox as it would run from here: its policy, or false (unconfined).
+  const servers = (redacted.servers as Record<string, unknown>[]).map((server, index) => {
+    const sandbox = spec.servers[index] && serverSandboxPolicy(spec.servers[index], io.cwd);
+    return sandbox === undefined ? server : { ...server, sandboxPolicy: sandbox };
+  });
+  const out = { ...redacted, servers, model: describeProviderPlan(plan) };
   if (spec.model) Object.assign(out, { modelId: spec.model });
   io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   return EXIT.ok;

@@ -1,5 +1,5 @@
 import type { AgentFileServer } from "@tinyloop/agent-files";
-import { withAdHocServers } from "@tinyloop/agent-files";
+import { withAdHocServers, withSandboxChoice } from "@tinyloop/agent-files";
 import {
   type AskQuestion,
   agentRoots,
@@ -8,7 +8,12 @@ import {
 } from "@tinyloop/agent-session";
 import type { McpHub } from "@tinyloop/mcp-registration";
 import type { ToolRegistry } from "@tinyloop/registry";
-import { serverStatusLine, serverToolLines, statusLine } from "@tinyloop/terminal-text";
+import {
+  serverSandboxLines,
+  serverStatusLine,
+  serverToolLines,
+  statusLine,
+} from "@tinyloop/terminal-text";
 import { giveHuggingFaceToken } from "../agent/hugging-face-token.js";
 import { readAgent } from "../agent/read-agent.js";
 import { CLI_CLIENT_INFO } from "../cli-version.js";
@@ -26,7 +31,15 @@ import { waitingLine } from "./waiting-line.js";
 /** Flags shared by the `mcp` commands: those of `run` that say which servers and how to show them. */
 export type ServerFlags = Pick<
   RunFlags,
-  "server" | "url" | "verbose" | "color" | "json" | "lazy" | "maxConcurrentStarts" | "from"
+  | "server"
+  | "url"
+  | "verbose"
+  | "color"
+  | "json"
+  | "lazy"
+  | "maxConcurrentStarts"
+  | "from"
+  | "sandbox"
 >;
 
 /**
@@ -49,14 +62,21 @@ export async function connectAgentServers(
   const spec = adHocOnly
     ? { format: "default" as const, name: "ad hoc", inputs: [], servers: [], warnings: [] }
     : // No model is started here, so its key is never asked for.
-      await readAgent(agentArg, io, { expandModel: false, from: flags.from });
-  const servers = giveHuggingFaceToken(
-    withAdHocServers(spec.servers, {
-      commands: flags.server,
-      urls: flags.url,
-      labels: FLAG_HINTS.adHocServers,
-    }),
-    io,
+      await readAgent(agentArg, io, {
+        expandModel: false,
+        from: flags.from,
+        sandbox: flags.sandbox,
+      });
+  const servers = withSandboxChoice(
+    giveHuggingFaceToken(
+      withAdHocServers(spec.servers, {
+        commands: flags.server,
+        urls: flags.url,
+        labels: FLAG_HINTS.adHocServers,
+      }),
+      io,
+    ),
+    flags.sandbox,
   );
   const progress = statusLine({
     out: io.stderr,
@@ -126,7 +146,11 @@ export async function mcpToolsCommand(
     // The same server line as the REPL's /servers, then the tools as the model sees them.
     for (const server of servers) {
       const width = io.stdout.isTTY ? io.stdout.columns : undefined;
-      const lines = [serverStatusLine(server, style), ...serverToolLines(server, style, width)];
+      const lines = [
+        serverStatusLine(server, style),
+        ...serverSandboxLines(server, style),
+        ...serverToolLines(server, style, width),
+      ];
       io.stdout.write(`${lines.join("\n")}\n`);
     }
   }

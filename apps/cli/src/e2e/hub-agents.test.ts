@@ -58,7 +58,7 @@ describe("Hub agent ids (owner/name[@revision]) from the tiny-agents dataset", (
     const h = await startHub();
     const commit = h.commitOf("julien-c/flux-agent", "main");
 
-    const refused = await runCli(["julien-c/flux-agent", "-p", "draw"], {
+    const refused = await runCli(["julien-c/flux-agent", "--no-sandbox", "-p", "draw"], {
       cwd: s.ws.dir,
       env: env(),
     });
@@ -73,7 +73,7 @@ describe("Hub agent ids (owner/name[@revision]) from the tiny-agents dataset", (
     expect(refused.stderr).toMatch(/not trusted yet.*Run it again with --yes/);
     expect(s.model?.requests).toHaveLength(0);
 
-    const trusted = await runCli(["julien-c/flux-agent", "-p", "draw", "--yes"], {
+    const trusted = await runCli(["julien-c/flux-agent", "--no-sandbox", "-p", "draw", "--yes"], {
       cwd: s.ws.dir,
       env: env(),
     });
@@ -89,7 +89,7 @@ describe("Hub agent ids (owner/name[@revision]) from the tiny-agents dataset", (
     ).toBe("You draw pictures (main).");
 
     // Remembered for this revision: no --yes needed again.
-    const again = await runCli(["julien-c/flux-agent", "-p", "draw"], {
+    const again = await runCli(["julien-c/flux-agent", "--no-sandbox", "-p", "draw"], {
       cwd: s.ws.dir,
       env: env(),
     });
@@ -101,19 +101,19 @@ describe("Hub agent ids (owner/name[@revision]) from the tiny-agents dataset", (
   it("a pinned revision loads that revision's files (AGENTS.md before PROMPT.md) and needs its own trust", async () => {
     await s.withModel([{ text: "main picture" }, { text: "v1 picture" }]);
     const h = await startHub();
-    const mainRun = await runCli(["julien-c/flux-agent", "--yes", "-p", "x"], {
+    const mainRun = await runCli(["julien-c/flux-agent", "--no-sandbox", "--yes", "-p", "x"], {
       cwd: s.ws.dir,
       env: env(),
     });
     expect(mainRun.exitCode).toBe(0);
-    const untrusted = await runCli(["julien-c/flux-agent@v1", "-p", "draw"], {
+    const untrusted = await runCli(["julien-c/flux-agent@v1", "--no-sandbox", "-p", "draw"], {
       cwd: s.ws.dir,
       env: env(),
     });
     expect(untrusted.exitCode).toBe(2);
     expect(untrusted.stderr).toContain(`(v1 = commit ${h.commitOf("julien-c/flux-agent", "v1")})`);
     expect(untrusted.stderr).toContain("not trusted yet");
-    const v1 = await runCli(["julien-c/flux-agent@v1", "--yes", "-p", "draw"], {
+    const v1 = await runCli(["julien-c/flux-agent@v1", "--no-sandbox", "--yes", "-p", "draw"], {
       cwd: s.ws.dir,
       env: env(),
     });
@@ -125,7 +125,7 @@ describe("Hub agent ids (owner/name[@revision]) from the tiny-agents dataset", (
   it("a private agent: a clear error without HF_TOKEN, loaded with it (sent as bearer token)", async () => {
     await s.withModel([{ text: "private answer" }]);
     const h = await startHub();
-    const noToken = await runCli(["acme/private-agent", "--yes", "-p", "hi"], {
+    const noToken = await runCli(["acme/private-agent", "--no-sandbox", "--yes", "-p", "hi"], {
       cwd: s.ws.dir,
       env: env(),
     });
@@ -133,13 +133,13 @@ describe("Hub agent ids (owner/name[@revision]) from the tiny-agents dataset", (
     expect(noToken.stderr).toMatch(
       /acme\/private-agent@main: the Hub refused this agent \(HTTP 401\): it is private or does not exist; if it is private, set HF_TOKEN/,
     );
-    const wrongToken = await runCli(["acme/private-agent", "--yes", "-p", "hi"], {
+    const wrongToken = await runCli(["acme/private-agent", "--no-sandbox", "--yes", "-p", "hi"], {
       cwd: s.ws.dir,
       env: { ...env(), HF_TOKEN: "hf_wrong" },
     });
     expect(wrongToken.exitCode).toBe(2);
     expect(wrongToken.stderr).toMatch(/the token in HF_TOKEN has no access to it/);
-    const withToken = await runCli(["acme/private-agent", "--yes", "-p", "hi"], {
+    const withToken = await runCli(["acme/private-agent", "--no-sandbox", "--yes", "-p", "hi"], {
       cwd: s.ws.dir,
       env: { ...env(), HF_TOKEN: "hf_secret_token" },
     });
@@ -151,19 +151,22 @@ describe("Hub agent ids (owner/name[@revision]) from the tiny-agents dataset", (
 
   it("an id that does not exist, and a revision that does not exist, say so", async () => {
     await startHub();
-    const missing = await runCli(["nobody/no-agent", "-p", "hi"], { cwd: s.ws.dir, env: env() });
+    const missing = await runCli(["nobody/no-agent", "--no-sandbox", "-p", "hi"], {
+      cwd: s.ws.dir,
+      env: env(),
+    });
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain(
       "nobody/no-agent@main: no such agent in the Hub dataset tiny-agents/tiny-agents",
     );
-    const badRevision = await runCli(["julien-c/flux-agent@v9", "-p", "hi"], {
+    const badRevision = await runCli(["julien-c/flux-agent@v9", "--no-sandbox", "-p", "hi"], {
       cwd: s.ws.dir,
       env: env(),
     });
     expect(badRevision.exitCode).toBe(2);
     expect(badRevision.stderr).toContain('the Hub has no revision "v9"');
     // A mistyped local path looks like an id: with no Hub to answer, the error names both.
-    const unreachable = await runCli(["agents/my-agent", "-p", "hi"], {
+    const unreachable = await runCli(["agents/my-agent", "--no-sandbox", "-p", "hi"], {
       cwd: s.ws.dir,
       env: { ...env(), HF_ENDPOINT: `http://127.0.0.1:${await freePort()}` },
     });
@@ -173,11 +176,32 @@ describe("Hub agent ids (owner/name[@revision]) from the tiny-agents dataset", (
     );
   });
 
+  it("a Hub agent's stdio servers are sandboxed by default, its file cannot opt out; --no-sandbox is explicit", async () => {
+    const h = await startHub();
+    // The fixture agent's own entry says nothing; a second revision's says sandbox: false.
+    const check = async (id: string, flags: string[] = []) => {
+      const r = await runCli(["config", "check", id, ...flags], { cwd: s.ws.dir, env: env() });
+      expect(r.exitCode).toBe(0);
+      return { stderr: r.stderr, servers: JSON.parse(r.stdout).servers };
+    };
+    const sandboxed = await check("julien-c/flux-agent");
+    expect(sandboxed.servers[0].sandbox).toBe(true);
+    expect(sandboxed.servers[0].sandboxPolicy).toMatchObject({ allowHosts: [] });
+    expect(sandboxed.stderr).toMatch(/server [\w-]+: runs \S*node \S*mcp-server\S*, sandboxed/);
+    const off = await check("julien-c/flux-agent", ["--no-sandbox"]);
+    expect(off.servers[0].sandboxPolicy).toBe(false);
+    expect(off.stderr).toContain(", unconfined");
+    expect(h.requests.length).toBeGreaterThan(0);
+  });
+
   it("a local folder of the same name wins over the Hub", async () => {
     await s.withModel([{ text: "local answer" }]);
     const h = await startHub();
     s.ws.write({ "julien-c/flux-agent/agent.json": agentJson() });
-    const r = await runCli(["julien-c/flux-agent", "-p", "hi"], { cwd: s.ws.dir, env: env() });
+    const r = await runCli(["julien-c/flux-agent", "--no-sandbox", "-p", "hi"], {
+      cwd: s.ws.dir,
+      env: env(),
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain("local answer");
     expect(h.requests).toHaveLength(0);

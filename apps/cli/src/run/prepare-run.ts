@@ -5,6 +5,7 @@ import {
   readSettingOverrides,
   withAdHocServers,
   withModelFromEnvironment,
+  withSandboxChoice,
 } from "@tinyloop/agent-files";
 // The model-choice entry only: config check loads this file and must not load the SDK.
 import { checkProviderName, resolveModelChoice } from "@tinyloop/agent-session/model-choice";
@@ -27,7 +28,8 @@ export interface PreparedRun {
 }
 
 /**
- * Reads the agent (asking for inputs on a terminal), adds `--server` / `--url`, fills the
+ * Reads the agent (asking for inputs on a terminal), adds `--server` / `--url`, applies
+ * `--sandbox` / `--no-sandbox` (agent-files' `withSandboxChoice`), fills the
  * model of an agent that names none from `MODEL_ID`, `PROVIDER`, `ENDPOINT_URL` / `BASE_URL`
  * and `API_KEY` (agent-files' `withModelFromEnvironment`), then applies the model flags over
  * that (agent-session's `resolveModelChoice`): flags, then the file, then the environment.
@@ -48,6 +50,7 @@ export async function prepareRun(
   // config check starts no model, so it never asks for the model's key.
   const read = await readAgent(agentArg, io, {
     from: flags.from,
+    sandbox: flags.sandbox,
     ...(check ? { check, expandModel: false } : { yes: flags.yes === true }),
   });
   const fileProvider = read.provider;
@@ -56,13 +59,16 @@ export async function prepareRun(
     fromEnvironment: fileProvider === undefined,
     providerSetting: FLAG_HINTS.modelSettings.provider,
   });
-  spec.servers = giveHuggingFaceToken(
-    withAdHocServers(spec.servers, {
-      commands: flags.server ?? [],
-      urls: flags.url ?? [],
-      labels: FLAG_HINTS.adHocServers,
-    }),
-    io,
+  spec.servers = withSandboxChoice(
+    giveHuggingFaceToken(
+      withAdHocServers(spec.servers, {
+        commands: flags.server ?? [],
+        urls: flags.url ?? [],
+        labels: FLAG_HINTS.adHocServers,
+      }),
+      io,
+    ),
+    flags.sandbox,
   );
   return { spec, ...resolveModelChoice(spec, flags, io.env, FLAG_HINTS.modelSettings) };
 }

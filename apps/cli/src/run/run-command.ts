@@ -220,7 +220,7 @@ function reportOpenedSession(
   if (tooMany) io.stderr.write(`${errStyle.yellow(tooMany)}\n`);
   // --verbose: the names the model can call, as tiny-agents lists them at start.
   if (flags.verbose && !json) io.stderr.write(`${errStyle.dim(offeredToolsLine(session))}\n`);
-  if (json) for (const event of serverStateEvents(session.hub)) emit(event);
+  if (json) for (const event of serverStateEvents(session.hub, session.file.servers)) emit(event);
 }
 
 /**

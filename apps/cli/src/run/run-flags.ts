@@ -1,5 +1,6 @@
 import type { ModelOverrides } from "@tinyloop/agent-session/model-choice";
 import type { ModelTimeoutFlags } from "../model-timeout-options.js";
+import type { SandboxFlag } from "../server-options.js";
 import type { SessionFlags } from "../session/session-flag-options.js";
 import type { OtlpFlags } from "../telemetry/otlp-settings.js";
 
@@ -8,7 +9,12 @@ import type { OtlpFlags } from "../telemetry/otlp-settings.js";
  * model flags are agent-session's `ModelOverrides` (`--model`, `--provider`, `--cassette`…),
  * the session's `SessionFlags` (`--max-turns`, `--tool-search`, `--end-when`, `--lazy`…).
  */
-export interface AgentFlags extends ModelOverrides, SessionFlags, OtlpFlags, ModelTimeoutFlags {
+export interface AgentFlags
+  extends ModelOverrides,
+    SessionFlags,
+    OtlpFlags,
+    ModelTimeoutFlags,
+    SandboxFlag {
   server: string[];
   url: string[];
   yes?: boolean;

@@ -1,12 +1,14 @@
 import { redactUrl } from "@tinyloop/mcp-transport/config";
 import type { AgentFile } from "../agent-file.js";
 import { redactArgs } from "../redact-agent.js";
+import { serverSandboxPolicy } from "../sandbox-choice.js";
 import type { HubAgentSource } from "./hub-agent.js";
 
 /**
  * What a person sees before a Hub agent's servers start, one line each, without a final
  * newline: `owner/name is an agent from the Hugging Face Hub (main = commit …)`, its page, then
- * what each enabled server runs (secrets in arguments and URLs redacted) or that it starts none.
+ * what each enabled server runs (secrets in arguments and URLs redacted) and whether it runs
+ * sandboxed or unconfined, or that it starts none.
  */
 export function hubAgentSourceText(source: HubAgentSource, agent: AgentFile): string {
   const revision =
@@ -24,7 +26,9 @@ export function hubAgentSourceText(source: HubAgentSource, agent: AgentFile): st
     const what = config.command
       ? `runs ${[config.command, ...redactArgs(config.args ?? [])].join(" ")}`
       : `connects to ${redactUrl(config.url ?? "")}`;
-    lines.push(`  server ${server.name}: ${what}`);
+    const sandbox = serverSandboxPolicy(server);
+    const confined = sandbox ? ", sandboxed" : sandbox === false ? ", unconfined" : "";
+    lines.push(`  server ${server.name}: ${what}${confined}`);
   }
   return lines.join("\n");
 }

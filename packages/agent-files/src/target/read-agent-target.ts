@@ -9,6 +9,7 @@ import { defaultAgent } from "../default-agent.js";
 import { type FoundClientConfig, findClientConfigs } from "../find-client-configs.js";
 import { fetchHubAgent, type HubAgentSource } from "../hub/hub-agent.js";
 import { hubAgentTarget } from "../hub/hub-agent-id.js";
+import { withSandboxChoice } from "../sandbox-choice.js";
 import { readClientAgents } from "./client-agents.js";
 
 /** Options of {@link readAgentTarget}. */
@@ -41,7 +42,8 @@ export interface ReadAgentTargetOptions
  * - a file or folder, read as it is;
  * - an `owner/name[@revision]` with no local file or folder of that name: fetched from the
  *   Hub dataset tiny-agents/tiny-agents ({@link fetchHubAgent}), named by its id and handed
- *   to `onHubAgent` before it is returned;
+ *   to `onHubAgent` before it is returned, its stdio servers sandboxed
+ *   (`withSandboxChoice(servers, true)`; a program turns that off with `false`);
  * - `from`: the servers of that client's configs, merged ({@link readClientAgents});
  * - nothing: a project config in `places.cwd` (`.mcp.json`, `.vscode/mcp.json`, …: the first
  *   found, said as a note), else the built-in default agent.
@@ -118,6 +120,8 @@ async function readOne(
   });
   if (!hub) return agent;
   agent.name = hub.id;
+  // Files fetched from the Hub are run confined unless the program says otherwise.
+  agent.servers = withSandboxChoice(agent.servers, true);
   await options.onHubAgent(hub, agent);
   return agent;
 }

@@ -31,15 +31,18 @@ describe("@tinyloop/mcp-transport/config", () => {
     expect(config.redactUrl("https://user:secret@example.com/mcp")).not.toContain("secret");
   });
 
-  it("loads neither the MCP SDK, Ajv, execa nor classic zod (only zod/mini, English and node:crypto)", () => {
+  it("loads neither the MCP SDK, Ajv, execa nor classic zod (only zod/mini, English and node built-ins)", () => {
     const entry = fileURLToPath(new URL("./index.ts", import.meta.url));
     const packages = [...runtimeImports(entry)].filter((name) => !name.startsWith("/"));
     // @tinyloop/errors imports nothing; its /zod entry brings zod's English locale. node:crypto
-    // (built in) reads an oauth.privateKey, so a key in the wrong format fails the config check.
+    // (built in) reads an oauth.privateKey, so a key in the wrong format fails the config check;
+    // node:os and node:path make a sandbox setting's policy (sandboxPolicyFor) to show.
     expect(packages.sort()).toEqual([
       "@tinyloop/errors",
       "@tinyloop/errors/zod",
       "node:crypto",
+      "node:os",
+      "node:path",
       "zod/mini",
     ]);
   });

@@ -31,5 +31,7 @@ export type { ExpandedText } from "../expand-variables.js";
 export { expandVariables, listVariables } from "../expand-variables.js";
 export { parseServerConfig } from "../parse-server-config.js";
 export { HOST_PRESETS, SECRET_PLACES } from "../sandbox/sandbox-places.js";
+export type { SandboxPlaces, SandboxPolicy } from "../sandbox/sandbox-policy.js";
+export { sandboxPolicyFor } from "../sandbox/sandbox-policy.js";
 export type { Redact, SecretSources } from "../secret-redactor.js";
 export { configSecrets, maskSecrets, OAUTH_SECRET_KEYS } from "../secret-redactor.js";

@@ -40,6 +40,9 @@ export function sandboxCommand(
   command: { file: string; args: readonly string[]; path: string | undefined },
 ): SandboxedCommand {
   const node = checkSandboxHost(server, command.path);
+  // The runtime skips a write folder that does not exist; made here, a package cache of its
+  // own (agent-files' withSandboxChoice for npx / uvx) can start empty.
+  for (const writable of policy.allowWrite) mkdirSync(writable, { recursive: true });
   const folder = mkdtempSync(join(tmpdir(), "tinyloop-sandbox-"));
   const privateTemp = join(folder, "tmp");
   mkdirSync(privateTemp);
@@ -49,7 +52,8 @@ export function sandboxCommand(
     file: node,
     args: [runtimeCli(), "--settings", settings, "--", command.file, ...command.args],
     // The runtime hands the server TMPDIR=$CLAUDE_CODE_TMPDIR (default /tmp/claude, shared).
-    env: { CLAUDE_CODE_TMPDIR: privateTemp },
+    // SRT_DEBUG: its log is where it reports refused connections (SandboxLogFilter reads it).
+    env: { CLAUDE_CODE_TMPDIR: privateTemp, SRT_DEBUG: "1" },
     cleanup: () => rmSync(folder, { recursive: true, force: true }),
   };
 }

@@ -186,6 +186,35 @@ describeNeeding(BUBBLEWRAP)("a sandboxed stdio server", () => {
       expect(await gone(tag)).toEqual([]);
     }, 60_000);
 
+    it("a refused connection is told to onLog and kept in the stderr tail; the runtime's own log is not", async () => {
+      const logs: string[] = [];
+      const connection = guard.track(
+        await connectServer("hostile", hostileConfig(true), {
+          reconnect: { initialRetries: 0, sessionRetries: 0 },
+          timeouts: { connectMs: 20_000 },
+          onLog: (line) => logs.push(line),
+        }),
+      );
+      const refused = await attempt(connection, "connect", { port: forbiddenPort });
+      expect(refused.ok, refused.text).toBe(false);
+      const denial = `the sandbox denied a connection to localhost:${forbiddenPort}`;
+      await expect.poll(() => logs, { timeout: 5_000 }).toContain(`Server "hostile": ${denial}`);
+      expect(connection.stderrTail()).toContain(
+        `sandbox: denied a connection to localhost:${forbiddenPort}`,
+      );
+      expect(connection.stderrTail().join("\n")).not.toContain("[SandboxDebug]");
+      await connection.close();
+    }, 60_000);
+
+    it("an allowWrite folder that does not exist yet is made, and writable inside", async () => {
+      const cache = join(scratch, "not-yet", "cache");
+      const connection = await hostile({ allowWrite: [cache] });
+      const write = await attempt(connection, "write_file", { path: join(cache, "pkg.txt") });
+      expect(write.ok, write.text).toBe(true);
+      expect(readFileSync(join(cache, "pkg.txt"), "utf8")).toContain("hostile");
+      await connection.close();
+    }, 60_000);
+
     it("reconnects into a fresh sandbox after the server dies", async () => {
       const connection = await hostile(true, {}, 2);
       await connection.callTool("die", {}).catch(() => undefined);

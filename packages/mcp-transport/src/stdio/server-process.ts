@@ -3,6 +3,7 @@ import type { Readable, Writable } from "node:stream";
 import { execa, type ResultPromise } from "execa";
 import type { StdioServerConfig } from "../config-schema.js";
 import { McpTransportError, withStderrTail } from "../errors.js";
+import { SandboxLogFilter } from "../sandbox/sandbox-log-filter.js";
 import { type SandboxPolicy, sandboxPolicyFor } from "../sandbox/sandbox-policy.js";
 import { sandboxCommand } from "../sandbox/sandbox-runtime.js";
 import type { LineTail } from "./line-tail.js";
@@ -69,15 +70,27 @@ export class ServerProcess {
   #stdoutEnded: Promise<void> | undefined;
   #stdoutTaken = false;
   #stopping: Promise<void> | undefined;
+  readonly #denialListeners: Array<(what: string) => void> = [];
 
   constructor(
     private readonly subprocess: ResultPromise,
     readonly pid: number,
     readonly tail: LineTail,
     private readonly untrack: () => void,
+    sandboxed = false,
   ) {
     this.#stderrEnded = new Promise<void>((resolve) => subprocess.stderr?.once("close", resolve));
-    subprocess.stderr?.on("data", (chunk: Buffer) => tail.push(chunk.toString("utf8")));
+    // A sandbox's stderr also carries the runtime's log: only the server's lines reach the tail.
+    const filter = sandboxed
+      ? new SandboxLogFilter((what) => {
+          for (const listener of this.#denialListeners) listener(what);
+        })
+      : undefined;
+    subprocess.stderr?.on("data", (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      tail.push(filter ? filter.push(text) : text);
+    });
+    if (filter) subprocess.stderr?.once("close", () => tail.push(filter.flush()));
     subprocess.stdin?.on("error", () => {}); // EPIPE after the server died; the exit reports it
     this.#exited = new Promise<void>((resolve) => {
       subprocess.once("exit", (exitCode, signal) => {
@@ -102,6 +115,14 @@ export class ServerProcess {
   /** The server's stdin. */
   get stdin(): Writable | null {
     return this.subprocess.stdin;
+  }
+
+  /**
+   * Calls `listener` with what the sandbox refused (`a connection to HOST:PORT`), as the
+   * sandbox runtime reports it; never called for an unconfined server.
+   */
+  onSandboxDenial(listener: (what: string) => void): void {
+    this.#denialListeners.push(listener);
   }
 
   /**
@@ -209,10 +230,16 @@ export async function spawnServerProcess(
   });
   const pid = subprocess.pid as number; // spawned: a pid is set
   const untrack = trackProcessGroup(pid);
-  return new ServerProcess(subprocess, pid, tail, () => {
-    untrack();
-    sandbox?.cleanup();
-  });
+  return new ServerProcess(
+    subprocess,
+    pid,
+    tail,
+    () => {
+      untrack();
+      sandbox?.cleanup();
+    },
+    sandbox !== undefined,
+  );
 }
 
 function spawnError(

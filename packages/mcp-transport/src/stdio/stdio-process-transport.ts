@@ -99,6 +99,9 @@ export class StdioProcessTransport implements Transport {
       );
     const serverProcess = await this.starting;
     this.process = serverProcess;
+    serverProcess.onSandboxDenial((what) =>
+      this.options.onLog?.(`Server "${server}": the sandbox denied ${what}`),
+    );
     // Closed while it was starting: close() stops it; nothing to read from it any more.
     if (this.closing) return;
 
