@@ -3,8 +3,8 @@ import { commandTree } from "tinyloop/command-tree";
 /** A commander command, as the CLI's tree hands it out. */
 type Command = ReturnType<typeof commandTree>;
 
-/** Help is rendered this wide, whatever terminal runs the build. */
-const HELP_WIDTH = 100;
+/** Help is rendered as wide as `--help` prints into a pipe (commander's default). */
+const HELP_WIDTH = 80;
 
 /** Text for the page outside code: Vue would read `ask_<agent>` as a tag. */
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
