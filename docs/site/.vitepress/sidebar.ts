@@ -73,6 +73,13 @@ export const guideSidebar: { text: string; collapsed?: boolean; items: Item[] }[
       { text: "agent-server", link: "/packages/agent-server" },
       { text: "agent-files", link: "/packages/agent-files" },
       { text: "mcp-transport", link: "/packages/mcp-transport" },
+      { text: "agent-session", link: "/packages/agent-session" },
+      { text: "durable", link: "/packages/durable" },
+      { text: "errors", link: "/packages/errors" },
+      { text: "inference-adapters", link: "/packages/inference-adapters" },
+      { text: "mcp-registration", link: "/packages/mcp-registration" },
+      { text: "registry", link: "/packages/registry" },
+      { text: "terminal-text", link: "/packages/terminal-text" },
     ],
   },
   {
