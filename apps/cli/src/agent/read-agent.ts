@@ -1,4 +1,9 @@
-import { type AgentFile, hubAgentSourceText, readAgentTarget, withSandboxChoice } from "@tinyloop/agent-files";
+import {
+  type AgentFile,
+  hubAgentSourceText,
+  readAgentTarget,
+  withSandboxChoice,
+} from "@tinyloop/agent-files";
 import type { Io } from "../io.js";
 import { BUNDLED_COMMANDS } from "../session/bundled-servers.js";
 import { FLAG_HINTS } from "../session/flag-hints.js";
