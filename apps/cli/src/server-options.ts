@@ -38,7 +38,7 @@ export function addServerOptions(command: Command): Command {
     .option("--lazy", "start each server on first use; its tools come from the manifest cache")
     .option(
       "--max-concurrent-starts <n>",
-      "start at most N servers at once; the rest wait their turn (default 2 × CPU cores)",
+      "start at most N servers at once; the rest wait their turn (default 32, or 2 × CPU cores where more)",
       wholeNumber(1),
     )
     .option("--verbose", "show server logs and timings")

@@ -1,4 +1,5 @@
-import { TEXT_TOOL_CALL_FORMATS } from "@tinyloop/inference-adapters/text-tool-calls";
+// The names alone: the text-tool-calls entry would bring every format's parser into config readers.
+import { TEXT_TOOL_CALL_FORMATS } from "@tinyloop/inference-adapters/presets";
 
 /**
  * What `toolCallFormat` may say: `auto` (native tools, falling back to text calls when the

@@ -63,7 +63,7 @@ export interface ConnectServersOptions {
   signal?: AbortSignal;
   /**
    * How many servers may be starting at once; the rest wait their turn (the status line
-   * says how many wait). Default: mcp-registration's, 2 × CPU cores.
+   * says how many wait). Default: mcp-registration's, 32 or 2 × CPU cores where more.
    */
   maxConcurrentStarts?: number;
   /**

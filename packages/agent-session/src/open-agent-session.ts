@@ -56,7 +56,7 @@ export interface AgentSessionOptions {
   endWhen?: EndWhen;
   /** Start every server on first use, its tools from the manifest cache. */
   lazy?: boolean;
-  /** See `ConnectServersOptions.maxConcurrentStarts` (default 2 × CPU cores). */
+  /** See `ConnectServersOptions.maxConcurrentStarts` (default 32, or 2 × CPU cores where more). */
   maxConcurrentStarts?: number;
   /** Variables added to every stdio server's environment. */
   extraEnv?: Record<string, string>;

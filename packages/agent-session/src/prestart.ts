@@ -15,7 +15,7 @@ export interface PrestartAgentServersOptions {
   /** Guard the started processes with the parent-death watchdog (as the session's `watchdog`). */
   watchdog?: boolean;
   /**
-   * The session's `maxConcurrentStarts` (default 2 × CPU cores): only the servers that will
+   * The session's `maxConcurrentStarts` (default 32, or 2 × CPU cores where more): only the servers that will
    * start first — the first that many eager servers in file order — are started early.
    */
   maxConcurrentStarts?: number;

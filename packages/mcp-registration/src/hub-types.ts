@@ -71,7 +71,7 @@ export interface ConnectAllOptions {
   /**
    * How many servers may be starting at once (spawned or connecting, until `initialize` is
    * answered); the others wait, in configuration order, with a `waiting` event, and start
-   * as places free. Default: 2 × the CPU cores (`defaultMaxConcurrentStarts()` of
+   * as places free. Default: 32, or 2 × the CPU cores where more (`defaultMaxConcurrentStarts()` of
    * `@tinyloop/mcp-transport`).
    */
   maxConcurrentStarts?: number;

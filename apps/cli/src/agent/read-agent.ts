@@ -38,14 +38,15 @@ export async function readAgent(
   io: Io,
   { check = false, expandModel = true, from, yes, sandbox }: ReadAgentOptions = {},
 ): Promise<AgentFile> {
-  const ask = io.stdin.isTTY
-    ? (input: { id: string; description: string; password: boolean }) =>
-        askLine(`${input.description || input.id}${input.password ? " (hidden)" : ""}: `, {
+  // stdin is looked at only when an input needs asking: making it costs start-up (net or streams).
+  const ask = (input: { id: string; description: string; password: boolean }) =>
+    io.stdin.isTTY
+      ? askLine(`${input.description || input.id}${input.password ? " (hidden)" : ""}: `, {
           input: io.stdin,
           output: io.stderr,
           hidden: input.password,
         })
-    : undefined;
+      : undefined;
   const say = (text: string) => io.stderr.write(`tinyloop: ${text}\n`);
   return readAgentTarget(target, {
     places: configPlaces(io),
@@ -56,7 +57,7 @@ export async function readAgent(
     expandModel,
     providedCommands: BUNDLED_COMMANDS,
     hints: { loginAhead: FLAG_HINTS.loginAhead },
-    ...(ask ? { inputs: ask } : {}),
+    inputs: ask,
     onWarning: say,
     onNote: say,
     onHubAgent: async (source, read) => {

@@ -58,6 +58,8 @@ const HEAVY = {
   // Not its error class: config check's model choice can throw it (a 600-byte chunk).
   "@tinyloop/agent-session": "waiting to start)",
   "@tinyloop/agent-loop": 'this.name="AgentError"',
+  // agent-files checks `toolCallFormat` against the format names alone (inference-adapters/presets).
+  "the text tool-call parsers": "TextToolCallStream",
 };
 
 /**
@@ -113,5 +115,21 @@ describe("what the built CLI loads at start-up", () => {
 
   it("config check loads none of them either", () => {
     expect(heavyIn(staticClosure([entry, commandChunk("config-check")]))).toEqual([]);
+  });
+
+  it("no bundled file imports node:fs or node:fs/promises as an ES module (scripts/bundle.mjs requires them)", () => {
+    // An ES import builds the module's facade, which reads every export: the file streams, and
+    // for fs/promises readline and the file watchers, load in every command then.
+    const files = [
+      entry,
+      ...readdirSync(join(dist, "chunks")).map((name) => join(dist, "chunks", name)),
+    ];
+    const esImport = /(?:^|[;\n}])\s*import\s*[^'"();]*?from\s*["'](?:node:)?fs(?:\/promises)?["']/;
+    expect(files.filter((file) => esImport.test(readFileSync(file, "utf8")))).toEqual([]);
+    expect(
+      files.some((file) =>
+        /createRequire\(import\.meta\.url\)\("node:fs"\)/.test(readFileSync(file, "utf8")),
+      ),
+    ).toBe(true);
   });
 });
