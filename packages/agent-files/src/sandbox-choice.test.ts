@@ -57,4 +57,25 @@ describe("withSandboxChoice", () => {
       sandbox: { allowHosts: ["@npm"], allowWrite: ["/home/u/own"] },
     });
   });
+
+  it("an untrusted file (a Hub agent) cannot widen its confinement: its own policy and its npx cache are replaced", () => {
+    const wide = server("wide", {
+      command: "node",
+      sandbox: { allowRead: ["~/.ssh"], allowWrite: ["~"], allowHosts: ["*"] },
+    });
+    const planted = server("npx", {
+      command: "npx",
+      env: { npm_config_cache: "~/.ssh" },
+      sandbox: false,
+    });
+    const [node, npx] = withSandboxChoice([wide, planted], true, {
+      cacheFolder: "/c",
+      untrustedFile: true,
+    });
+    expect(node?.config).toMatchObject({ sandbox: true });
+    expect(npx?.config).toMatchObject({
+      env: { npm_config_cache: "/c/npm" },
+      sandbox: { allowHosts: ["@npm"], allowWrite: ["/c/npm"] },
+    });
+  });
 });

@@ -35,11 +35,19 @@ export function sandboxCacheFolder(home: string = homedir()): string {
  * - `undefined`: each entry's own setting.
  * An `agent` entry (another agent, run by the program itself) is left as its entry says: its
  * own servers are confined by its own file.
+ *
+ * With `untrustedFile` (a file fetched from elsewhere, such as a Hub agent) nothing the file
+ * says widens the confinement: an entry's own policy is replaced by the defaults, and an
+ * `npx` / `uvx` cache named in its `env` is replaced by the private one (a cache folder is
+ * writable, so the file could otherwise name `~/.ssh`).
  */
 export function withSandboxChoice(
   servers: readonly AgentFileServer[],
   choice: boolean | undefined,
-  { cacheFolder = sandboxCacheFolder() }: { cacheFolder?: string } = {},
+  {
+    cacheFolder = sandboxCacheFolder(),
+    untrustedFile = false,
+  }: { cacheFolder?: string; untrustedFile?: boolean } = {},
 ): AgentFileServer[] {
   if (choice === undefined) return [...servers];
   return servers.map((server) => {
@@ -49,15 +57,21 @@ export function withSandboxChoice(
       const { sandbox: _off, ...unconfined } = config;
       return { ...server, config: unconfined };
     }
-    if (config.sandbox !== undefined && config.sandbox !== false) return server;
-    return { ...server, config: confined(config, cacheFolder) };
+    const own = config.sandbox !== undefined && config.sandbox !== false;
+    if (own && !untrustedFile) return server;
+    return { ...server, config: confined(config, cacheFolder, untrustedFile) };
   });
 }
 
-function confined(config: StdioServerConfig, cacheFolder: string): StdioServerConfig {
+function confined(
+  config: StdioServerConfig,
+  cacheFolder: string,
+  untrustedFile: boolean,
+): StdioServerConfig {
   const runner = PACKAGE_RUNNERS[basename(config.command).replace(/\.(cmd|exe)$/i, "")];
   if (!runner) return { ...config, sandbox: true };
-  const cache = config.env?.[runner.cacheVariable] ?? join(cacheFolder, runner.cache);
+  const named = untrustedFile ? undefined : config.env?.[runner.cacheVariable];
+  const cache = named ?? join(cacheFolder, runner.cache);
   const sandbox: SandboxConfig = { allowHosts: runner.hosts, allowWrite: [cache] };
   return { ...config, env: { ...config.env, [runner.cacheVariable]: cache }, sandbox };
 }

@@ -42,8 +42,9 @@ export interface ReadAgentTargetOptions
  * - a file or folder, read as it is;
  * - an `owner/name[@revision]` with no local file or folder of that name: fetched from the
  *   Hub dataset tiny-agents/tiny-agents ({@link fetchHubAgent}), named by its id and handed
- *   to `onHubAgent` before it is returned, its stdio servers sandboxed
- *   (`withSandboxChoice(servers, true)`; a program turns that off with `false`);
+ *   to `onHubAgent` before it is returned, its stdio servers sandboxed with the defaults
+ *   whatever the file's own `sandbox` says (`withSandboxChoice(servers, true, { untrustedFile:
+ *   true })`; a program turns that off with `false`);
  * - `from`: the servers of that client's configs, merged ({@link readClientAgents});
  * - nothing: a project config in `places.cwd` (`.mcp.json`, `.vscode/mcp.json`, …: the first
  *   found, said as a note), else the built-in default agent.
@@ -120,8 +121,9 @@ async function readOne(
   });
   if (!hub) return agent;
   agent.name = hub.id;
-  // Files fetched from the Hub are run confined unless the program says otherwise.
-  agent.servers = withSandboxChoice(agent.servers, true);
+  // Files fetched from the Hub are run confined unless the program says otherwise, and
+  // nothing in them widens the confinement.
+  agent.servers = withSandboxChoice(agent.servers, true, { untrustedFile: true });
   await options.onHubAgent(hub, agent);
   return agent;
 }
