@@ -10,7 +10,7 @@ import { afterEach, expect, it } from "vitest";
 import { cliBin, stderrShows } from "../__fixtures__/cli-harness.js";
 import { json, useE2eSession } from "../__fixtures__/e2e-session.js";
 
-// "Serve on many machines" as the CLI README shows it: three `tinyloop serve` replicas
+// "Serve on many machines" as the docs show it (docs/site/serve/many-machines.md): three `tinyloop serve` replicas
 // behind a real HAProxy that health-checks their /healthz; the official openai client.
 
 const s = useE2eSession();
