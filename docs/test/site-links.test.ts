@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  brokenMarkdownLinks,
+  brokenReadmeLinks,
+  headingAnchor,
+  markdownAnchors,
+} from "../scripts/markdown-links.js";
+import {
   type BuiltPage,
   brokenLinks,
   readPage,
@@ -39,5 +45,29 @@ describe("the site's link checks", () => {
       { path: "/orphan", ids: new Set(), links: ["/a"] },
     );
     expect(unreachablePages(pages, ["/a"])).toEqual(["/orphan"]);
+  });
+});
+
+describe("links in the Markdown outside docs/", () => {
+  it("makes heading anchors as GitHub does", () => {
+    expect(headingAnchor("Serve on many machines")).toBe("serve-on-many-machines");
+    expect(headingAnchor("`--sandbox`, and why (2026)")).toBe("--sandbox-and-why-2026");
+    expect([...markdownAnchors("# A b\n```\n# not\n```\n## C.d")]).toEqual(["a-b", "cd"]);
+  });
+
+  it("reports a link to a missing file or heading, and accepts good ones", () => {
+    const files: Record<string, string> = {
+      "README.md":
+        "# Top\n[a](docs/README.md) [b](README.md#top) [c](missing.md) [d](#gone) [e](https://x.dev/#y)",
+    };
+    const read = (file: string) => files[file] ?? "# Top\n";
+    expect(brokenMarkdownLinks("README.md", read)).toEqual([
+      "README.md: missing.md (no such file)",
+      "README.md: #gone (no such heading)",
+    ]);
+  });
+
+  it("no README or other Markdown file outside docs/ links to a missing file or heading", () => {
+    expect(brokenReadmeLinks()).toEqual([]);
   });
 });
