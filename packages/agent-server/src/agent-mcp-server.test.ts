@@ -26,7 +26,7 @@ describe("createAgentMcpServer", () => {
       throw new Error("expected a refusal");
     };
     expect(refusal({ toolName: "ask researcher" })).toMatch(
-      /^createAgentMcpServer\(…\): toolName: expected 1–64 letters, digits, _ or -, got .*example: toolName: "ask_researcher"/,
+      /^createAgentMcpServer\(…\): toolName: expected 1–64 letters, digits, _ or - \(the name MCP clients and models accept\), got .*example: toolName: "ask_researcher"/,
     );
     expect(refusal({ model: undefined })).toMatch(/model: expected a ChatModel/);
     expect(refusal({ registry: {} })).toMatch(/registry: expected a ToolRegistry/);

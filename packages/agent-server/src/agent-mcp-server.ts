@@ -15,7 +15,6 @@ import {
 import { context } from "@opentelemetry/api";
 import { expectedGot } from "@tinyloop/errors";
 import type { ChatMessage, ChatModel } from "@tinyloop/inference-adapters";
-import { TOOL_NAME_PATTERN } from "@tinyloop/registry";
 import { agentForRun, type RunSettings } from "./agent-for-run.js";
 import { AgentServerError } from "./agent-server-error.js";
 import {
@@ -24,6 +23,7 @@ import {
   agentToolPrompt,
   parseAgentToolInput,
 } from "./agent-tool.js";
+import { agentToolNameProblem } from "./agent-tool-name.js";
 import { DEFAULT_CALLER_LOG_LEVEL, passesLogLevel } from "./caller-log.js";
 import { RunningCalls } from "./caller-questions.js";
 import {
@@ -79,17 +79,12 @@ function checkOptions(options: AgentMcpServerOptions): void {
   if (typeof options.registry?.list !== "function") {
     throw invalid("registry", "a ToolRegistry", options.registry, "registry: new ToolRegistry()");
   }
-  const { toolName } = options;
-  if (
-    toolName !== undefined &&
-    (typeof toolName !== "string" || !TOOL_NAME_PATTERN.test(toolName))
-  ) {
-    throw invalid(
-      "toolName",
-      "1–64 letters, digits, _ or -",
-      toolName,
-      'toolName: "ask_researcher"',
-    );
+  const problem = agentToolNameProblem(options.toolName);
+  if (problem) {
+    throw new AgentServerError({
+      code: "OPTIONS_INVALID",
+      message: `createAgentMcpServer(…): ${problem}`,
+    });
   }
 }
 

@@ -5,6 +5,7 @@ export type { AgentServerErrorCode } from "./agent-server-error.js";
 export { AgentServerError } from "./agent-server-error.js";
 export type { AgentToolDefinition, AgentToolInput } from "./agent-tool.js";
 export { agentToolDescription, agentToolName } from "./agent-tool.js";
+export { type AgentToolNameHints, agentToolNameProblem } from "./agent-tool-name.js";
 export type { ApiErrorBody, ApiErrorType } from "./api-error.js";
 export type { ApiKeyHints } from "./api-key-from-env.js";
 export { apiKeyFromEnv } from "./api-key-from-env.js";

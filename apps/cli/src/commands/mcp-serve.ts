@@ -1,14 +1,13 @@
 import {
   type AgentMcpServer,
   AgentServerError,
+  agentToolNameProblem,
   callerServerEvents,
   createAgentMcpServer,
   servingQuestions,
 } from "@tinyloop/agent-server";
 import type { AgentSession } from "@tinyloop/agent-session";
-import { expectedGot } from "@tinyloop/errors";
 import { configSecrets, maskSecrets } from "@tinyloop/mcp-transport";
-import { TOOL_NAME_PATTERN } from "@tinyloop/registry";
 import { CliError } from "../cli-error.js";
 import { CLI_VERSION } from "../cli-version.js";
 import { EXIT, type Io } from "../io.js";
@@ -45,7 +44,12 @@ export async function mcpServeCommand(
   lifecycle: Lifecycle,
 ): Promise<number> {
   const style = styleFor(io.stderr, flags, io.env);
-  checkToolNameFlag(flags.toolName);
+  // A bad name is a usage error before anything starts.
+  const badName = agentToolNameProblem(flags.toolName, {
+    setting: "--tool-name",
+    example: "--tool-name ask_researcher",
+  });
+  if (badName) throw new CliError({ code: "USAGE", message: badName });
   const prepared = await prepareRun(agentArg, flags, io);
   // Made once the servers are up; no call (and so no question) can come before.
   let server: AgentMcpServer | undefined;
@@ -108,18 +112,4 @@ function agentMcpServer(session: AgentSession, flags: McpServeFlags): AgentMcpSe
     if (!AgentServerError.isInstance(error)) throw error;
     throw new CliError({ code: "USAGE", message: error.message, cause: error });
   }
-}
-
-/** A bad `--tool-name` is a usage error before anything starts (the registry's name rule). */
-function checkToolNameFlag(toolName: string | undefined): void {
-  if (toolName === undefined || TOOL_NAME_PATTERN.test(toolName)) return;
-  throw new CliError({
-    code: "USAGE",
-    message: expectedGot({
-      path: "--tool-name",
-      expected: "1–64 letters, digits, _ or - (the name MCP clients and models accept)",
-      got: toolName,
-      example: "--tool-name ask_researcher",
-    }),
-  });
 }
