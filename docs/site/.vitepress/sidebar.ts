@@ -119,6 +119,8 @@ export const guideSidebar: { text: string; collapsed?: boolean; items: Item[] }[
       { text: "agent-server: benchmarks and tests", link: "/contributing/agent-server" },
       { text: "agent-files: benchmarks and tests", link: "/contributing/agent-files" },
       { text: "mcp-transport: benchmarks and tests", link: "/contributing/mcp-transport" },
+      { text: "Performance against the peers", link: "/contributing/performance" },
+      { text: "Mutation testing", link: "/contributing/mutation-testing" },
     ],
   },
 ];
