@@ -18,6 +18,9 @@ export default defineConfig({
   description: "Run MCP-powered agents from the files you already have.",
   cleanUrls: true,
   lastUpdated: false,
+  // A localhost URL in the text (an OTLP receiver, a served agent) is an example, not a page;
+  // every other dead link still fails the build.
+  ignoreDeadLinks: "localhostLinks",
   markdown: {
     // Inline code is text: `${{ secrets.NAME }}` must not be read as a Vue interpolation.
     config(md) {
