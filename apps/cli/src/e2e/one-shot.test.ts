@@ -225,7 +225,14 @@ describe("--json and approval", () => {
       model: "scripted",
       replay: false,
     });
-    expect(events[1]).toEqual({ type: "server", server: "fixture", state: "ready", tools: 15 });
+    // An unconfined stdio server says so: `sandbox: false` (a sandboxed one gives its policy).
+    expect(events[1]).toEqual({
+      type: "server",
+      server: "fixture",
+      state: "ready",
+      tools: 15,
+      sandbox: false,
+    });
     expect(events.map((e) => e.type)).toEqual(
       expect.arrayContaining(["turn-start", "tool-call", "tool-result", "text-delta", "turn-end"]),
     );

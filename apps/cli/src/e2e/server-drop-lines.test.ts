@@ -141,7 +141,7 @@ describe("a server that drops mid-run, without --verbose", () => {
       .map((line) => JSON.parse(line) as { type: string; state?: string });
     const servers = events.filter((event) => event.type === "server");
     expect(servers).toEqual([
-      { type: "server", server: "fx", state: "ready", tools: 15 },
+      { type: "server", server: "fx", state: "ready", tools: 15, sandbox: false },
       {
         type: "server",
         server: "fx",
