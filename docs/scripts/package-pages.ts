@@ -9,7 +9,6 @@ export const README_PACKAGES = [
   "agent-session",
   "durable",
   "errors",
-  "inference-adapters",
   "mcp-registration",
   "otlp-export",
   "registry",

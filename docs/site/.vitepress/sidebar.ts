@@ -100,6 +100,7 @@ export const guideSidebar: { text: string; collapsed?: boolean; items: Item[] }[
       { text: "Serving", link: "/decisions/agent-server" },
       { text: "Agent files", link: "/decisions/agent-files" },
       { text: "MCP connections", link: "/decisions/mcp-transport" },
+      { text: "Model adapters", link: "/decisions/inference-adapters" },
     ],
   },
   {
@@ -119,6 +120,10 @@ export const guideSidebar: { text: string; collapsed?: boolean; items: Item[] }[
       { text: "agent-server: benchmarks and tests", link: "/contributing/agent-server" },
       { text: "agent-files: benchmarks and tests", link: "/contributing/agent-files" },
       { text: "mcp-transport: benchmarks and tests", link: "/contributing/mcp-transport" },
+      {
+        text: "inference-adapters: benchmarks and tests",
+        link: "/contributing/inference-adapters",
+      },
     ],
   },
 ];
