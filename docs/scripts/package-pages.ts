@@ -9,7 +9,6 @@ export const README_PACKAGES = [
   "agent-session",
   "durable",
   "errors",
-  "mcp-registration",
   "otlp-export",
   "registry",
   "terminal-text",

@@ -9,6 +9,7 @@ import { snippetsOf, typescriptSnippets } from "../scripts/typescript-snippets.j
  */
 const NOT_YET_CHECKED = new Set([
   "docs/site/packages/inference-adapters.md",
+  "docs/site/packages/mcp-registration.md",
   "packages/agent-session/README.md",
   "packages/durable/README.md",
   "packages/inference-adapters/LLAMA-CPP.md",
