@@ -10,7 +10,6 @@ export const README_PACKAGES = [
   "durable",
   "errors",
   "otlp-export",
-  "registry",
   "terminal-text",
 ];
 
