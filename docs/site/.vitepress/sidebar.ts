@@ -100,6 +100,7 @@ export const guideSidebar: { text: string; collapsed?: boolean; items: Item[] }[
       { text: "Serving", link: "/decisions/agent-server" },
       { text: "Agent files", link: "/decisions/agent-files" },
       { text: "MCP connections", link: "/decisions/mcp-transport" },
+      { text: "Durable runs", link: "/decisions/durable" },
       { text: "The tool registry", link: "/decisions/registry" },
       { text: "Registering MCP tools", link: "/decisions/mcp-registration" },
       { text: "Model adapters", link: "/decisions/inference-adapters" },
@@ -122,6 +123,7 @@ export const guideSidebar: { text: string; collapsed?: boolean; items: Item[] }[
       { text: "agent-server: benchmarks and tests", link: "/contributing/agent-server" },
       { text: "agent-files: benchmarks and tests", link: "/contributing/agent-files" },
       { text: "mcp-transport: benchmarks and tests", link: "/contributing/mcp-transport" },
+      { text: "durable: benchmarks and tests", link: "/contributing/durable" },
       { text: "registry: benchmarks and tests", link: "/contributing/registry" },
       { text: "mcp-registration: benchmarks and tests", link: "/contributing/mcp-registration" },
       {
