@@ -12,6 +12,7 @@ const NOT_YET_CHECKED = new Set([
   "docs/site/packages/durable.md",
   "docs/site/packages/inference-adapters.md",
   "docs/site/packages/mcp-registration.md",
+  "docs/site/packages/terminal-text.md",
   "packages/agent-session/README.md",
   "packages/durable/README.md",
   "packages/inference-adapters/LLAMA-CPP.md",

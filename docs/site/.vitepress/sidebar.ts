@@ -100,6 +100,7 @@ export const guideSidebar: { text: string; collapsed?: boolean; items: Item[] }[
       { text: "Serving", link: "/decisions/agent-server" },
       { text: "Agent files", link: "/decisions/agent-files" },
       { text: "MCP connections", link: "/decisions/mcp-transport" },
+      { text: "Terminal text", link: "/decisions/terminal-text" },
       { text: "Agent sessions", link: "/decisions/agent-session" },
       { text: "Durable runs", link: "/decisions/durable" },
       { text: "The tool registry", link: "/decisions/registry" },
