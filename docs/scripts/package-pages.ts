@@ -5,16 +5,7 @@ import { repoRoot, type WorkspacePackage } from "./workspace-packages.js";
 const REPO_URL = "https://github.com/tinyloop/tinyloop/blob/main/";
 
 /** The packages whose README is still their whole guide: their page is generated from it. */
-export const README_PACKAGES = [
-  "agent-session",
-  "durable",
-  "errors",
-  "inference-adapters",
-  "mcp-registration",
-  "otlp-export",
-  "registry",
-  "terminal-text",
-];
+export const README_PACKAGES = ["errors", "otlp-export"];
 
 /**
  * A package's page while its guide is still its README: the README's opening (up to its first

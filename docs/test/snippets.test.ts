@@ -8,6 +8,11 @@ import { snippetsOf, typescriptSnippets } from "../scripts/typescript-snippets.j
  * take the file off this list. Every other file's snippets must compile.
  */
 const NOT_YET_CHECKED = new Set([
+  "docs/site/packages/agent-session.md",
+  "docs/site/packages/durable.md",
+  "docs/site/packages/inference-adapters.md",
+  "docs/site/packages/mcp-registration.md",
+  "docs/site/packages/terminal-text.md",
   "packages/agent-session/README.md",
   "packages/durable/README.md",
   "packages/inference-adapters/LLAMA-CPP.md",
