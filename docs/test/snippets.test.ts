@@ -15,7 +15,7 @@ const NOT_YET_CHECKED = new Set([
   "docs/site/packages/terminal-text.md",
   "packages/agent-session/README.md",
   "packages/durable/README.md",
-  "packages/inference-adapters/LLAMA-CPP.md",
+  "docs/site/models/llama-cpp.md",
   "packages/inference-adapters/README.md",
   "packages/mcp-registration/README.md",
   "packages/terminal-text/README.md",

@@ -6,7 +6,7 @@ import { countWords, targetOf, WORD_TARGETS, wordCounts } from "../scripts/word-
 const budgets = JSON.parse(
   readFileSync(join(import.meta.dirname, "../word-budgets.json"), "utf8"),
 ) as {
-  total: number;
+  total?: number;
   files: Record<string, number>;
 };
 
@@ -38,9 +38,9 @@ describe("Markdown outside docs/ (issue 49's word targets)", () => {
     expect(over).toEqual([]);
   });
 
-  it("keeps the total within its ceiling", () => {
+  it("keeps the total within its target, or within its recorded ceiling while over it", () => {
     expect(total, `target ${WORD_TARGETS.total}; move sections to docs/site`).toBeLessThanOrEqual(
-      budgets.total,
+      budgets.total ?? WORD_TARGETS.total,
     );
   });
 

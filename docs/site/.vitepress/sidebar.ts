@@ -38,6 +38,7 @@ export const guideSidebar: { text: string; collapsed?: boolean; items: Item[] }[
       { text: "Which model", link: "/models/" },
       { text: "Models without native tool calling", link: "/models/text-tool-calls" },
       { text: "Reasoning", link: "/models/reasoning" },
+      { text: "A local llama.cpp model", link: "/models/llama-cpp" },
     ],
   },
   {
@@ -133,6 +134,7 @@ export const guideSidebar: { text: string; collapsed?: boolean; items: Item[] }[
         link: "/contributing/inference-adapters",
       },
       { text: "Performance against the peers", link: "/contributing/performance" },
+      { text: "End-to-end benchmarks", link: "/contributing/benchmarks" },
       { text: "Mutation testing", link: "/contributing/mutation-testing" },
     ],
   },
