@@ -5,7 +5,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
-const roots = ["packages", "apps", "tooling", "bench"];
+/** The workspace's package folders, as pnpm-workspace.yaml lists them (`packages/*`, `bench`). */
+const workspace = readFileSync("pnpm-workspace.yaml", "utf8")
+  .split("\n")
+  .map((line) => /^\s*-\s*["']?([^"'\s]+)["']?\s*$/.exec(line)?.[1])
+  .filter((entry) => entry !== undefined);
+const roots = workspace.map((entry) => entry.replace(/\/\*$/, ""));
+const singlePackage = new Set(workspace.filter((entry) => !entry.endsWith("/*")));
 const SKIP_RECORDS = ".test-skips";
 let passed = 0;
 let failed = 0;
@@ -18,7 +24,7 @@ const skippedIn = new Map();
 const isSkipped = (status) => ["skipped", "pending", "todo"].includes(status);
 for (const root of roots) {
   if (!existsSync(root)) continue;
-  const dirs = root === "bench" ? ["."] : readdirSync(root);
+  const dirs = singlePackage.has(root) ? ["."] : readdirSync(root);
   for (const dir of dirs) {
     const file = join(root, dir, ".vitest-results.json");
     if (!existsSync(file)) continue;
